@@ -1,0 +1,64 @@
+"""The game's knowledge: jacks-or-better five-card draw with the bug, and its relatives.
+
+Pure Python, no Flask, no database, no I/O. The modules, each named for what it holds:
+
+- :mod:`rules.cards`     cards, decks and their text notation
+- :mod:`rules.hands`     hand evaluation (natural, bug, deuces, casino joker; ace-to-five low)
+- :mod:`rules.openers`   the opening requirement and the split-openers proof
+- :mod:`rules.odds`      exact counts of hands and draw odds (``python -m rules.odds``)
+- :mod:`rules.profiles`  house-rule profiles: where the sources disagree, a named option
+- :mod:`rules.jackpot`   the table engine: ``replay(setup, events)``
+- :mod:`rules.rulings`   the floor decision tree: ``resolve(facts, profile)``
+
+Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (RULES.md).
+
+The exceptions every caller may meet are defined here so that the web layer can catch
+them without knowing which module raised them:
+
+>>> issubclass(IllegalAction, ValueError), issubclass(CardError, ValueError)
+(True, True)
+>>> str(MissingFact("opener_all_in"))
+'missing fact: opener_all_in'
+"""
+
+from __future__ import annotations
+
+__all__ = ["RulesError", "CardError", "IllegalAction", "MissingFact", "ProfileError"]
+
+
+class RulesError(ValueError):
+    """Base of every error the rules raise about their input."""
+
+
+class CardError(RulesError):
+    """Card text that cannot be read: an unknown card, a duplicate, a wrong count.
+
+    The message names the offending card.
+    """
+
+
+class IllegalAction(RulesError):
+    """An event the rules forbid in the current state.
+
+    The message says what was wrong and what is allowed now (whose turn, which
+    actions, which amounts).
+    """
+
+
+class ProfileError(RulesError):
+    """A house-rule profile with an unknown option or a value out of range."""
+
+
+class MissingFact(RulesError, LookupError):
+    """The decision tree needs a fact the caller did not give; it never guesses.
+
+    ``fact`` names it, ``question`` is how a floor person would be asked.
+    """
+
+    def __init__(self, fact: str, question: str = "") -> None:
+        super().__init__(fact)
+        self.fact = fact
+        self.question = question
+
+    def __str__(self) -> str:
+        return f"missing fact: {self.fact}"

@@ -1,0 +1,252 @@
+"""House-rule profiles: every place the sources disagree is an option here, never a silent pick.
+
+A profile is an immutable value. The named ones:
+
+- ``cardroom`` (the default): the modern cardroom rulebook, filled in by the players' guide where the
+  rulebook is silent.
+- ``pagat``: the survey of five-card draw (no ante cap, draw at most three, ...).
+- ``foster``: the 1897 Hoyle (false openers forfeit everything, see F9).
+
+>>> p = get_profile("cardroom")
+>>> p.ante_deals, p.false_openers, p.wild
+(3, 'cardroom', 'bug')
+>>> get_profile({"base": "cardroom", "name": "Lucky 7s", "ante_deals": 2}).ante_deals
+2
+>>> get_profile({"ante_deals": 0})
+Traceback (most recent call last):
+...
+rules.ProfileError: ante_deals: must be at least 1 or null (no cap), not 0
+
+Each option names the rule ids it decides (``Profile.options()``), so a printed rule summary can
+say which reading the table plays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import ProfileError
+
+__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT"]
+
+WILD_MODES = ("none", "bug", "deuces", "joker")
+SOUTHERN_HANDS = ("skip_straight", "tiger", "round_the_corner", "blaze")
+MINIMUMS = ("J", "Q", "K", "A")
+
+
+def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
+    return {"rules": rules, "doc": doc, "choices": choices}
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A table's house rules. Build one with :func:`get_profile`; fields are documented options."""
+
+    name: str = "cardroom"
+    title: str = "Cardroom rules (the default)"
+
+    # Cards and hands
+    wild: str = field(default="bug", metadata=_opt(
+        ("H2", "H3", "H4"),
+        "What the joker or wild cards do: 'bug' (ace, or fills a straight or flush), 'none' (52 cards), "
+        "'deuces' (deuces fully wild), 'joker' (the banked game's fully wild joker).", WILD_MODES))
+    stripped_deck: bool = field(default=False, metadata=_opt(
+        ("H1",), "Play with the 32-card deck (ace down to seven) instead of the full deck."))
+    southern_hands: tuple[str, ...] = field(default=(), metadata=_opt(
+        ("H7",), "Extra hands recognised at the showdown, ranked where the exact odds place them.",
+        SOUTHERN_HANDS))
+
+    # Opening and antes
+    opening_minimum: str = field(default="J", metadata=_opt(
+        ("O1",), "The lowest pair that opens (any hand that beats the pair below it also opens).", MINIMUMS))
+    progressive_openers: bool = field(default=False, metadata=_opt(
+        ("O5",), "After a deal nobody opens, the requirement climbs J, Q, K, A and then back down."))
+    button_moves_on_throw_in: bool = field(default=True, metadata=_opt(
+        ("O3",), "When nobody opens, the button moves one seat before the cards are dealt again."))
+    ante_deals: int | None = field(default=3, metadata=_opt(
+        ("O4",), "How many consecutive deals of one pot take an ante (the three-deal cap); "
+        "null means every deal antes."))
+    pot_limit: int | None = field(default=None, metadata=_opt(
+        ("O4",), "Antes also stop once the pot holds at least this many chips; null means no such limit."))
+
+    # Betting and drawing
+    raise_cap: int | None = field(default=4, metadata=_opt(
+        ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
+        "The cardroom text is silent; 4 follows the survey's 'a bet and four raises'."))
+    postdraw_first: str = field(default="opener", metadata=_opt(
+        ("D4",), "Who acts first after the draw: 'opener' (or the next active player after the opener) or "
+        "'left_of_button' (the first active player after the button, as the players' guide has it).",
+        ("opener", "left_of_button")))
+    max_draw: int = field(default=5, metadata=_opt(
+        ("D2",), "The most cards one player may draw (0 to 5)."))
+
+    # Irregularities
+    false_openers: str = field(default="cardroom", metadata=_opt(
+        ("F2", "F3", "F4", "F5", "F6", "F7", "F9"),
+        "How false openers are punished: 'cardroom' (dead hand, opening bet stays, others may reopen, "
+        "the pot plays after a raise, two calls or completed action; an all-in opener is barred) or "
+        "'foster' (the false opener forfeits all they put in and antes for everyone if drawn to).",
+        ("cardroom", "foster")))
+    discard_retrieval: str = field(default="floor", metadata=_opt(
+        ("F11",), "Whether an opener may have the discards retrieved to prove openers: 'never', 'always', "
+        "or 'floor' (the floor person decides each case).", ("never", "floor", "always")))
+    wrong_count_before_draw: str = field(default="correct", metadata=_opt(
+        ("D8", "H6"), "A hand of the wrong size found before the draw: 'correct' (the dealer completes it or "
+        "takes back the extra card) or 'dead'. After the draw such a hand is always dead.",
+        ("correct", "dead")))
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck the profile deals.
+
+        >>> get_profile("cardroom").deck_size, get_profile({"wild": "none"}).deck_size
+        (53, 52)
+        """
+        base = 32 if self.stripped_deck else 52
+        return base + (1 if self.wild in ("bug", "joker") else 0)
+
+    def options(self) -> Iterator["Option"]:
+        """Every option with its value, the rule ids it decides and what it means."""
+        for f in dataclasses.fields(self):
+            if f.metadata:
+                yield Option(f.name, getattr(self, f.name), f.metadata["rules"], f.metadata["doc"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The profile as plain JSON-able data (what a TOML file or an API client gives back).
+
+        >>> get_profile(get_profile("foster").to_dict()) == get_profile("foster")
+        True
+        """
+        data = dataclasses.asdict(self)
+        data["southern_hands"] = list(self.southern_hands)
+        return data
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option of a profile, for printing."""
+
+    name: str
+    value: Any
+    rules: tuple[str, ...]
+    doc: str
+
+
+PROFILES: dict[str, Profile] = {
+    "cardroom": Profile(),
+    "pagat": Profile(
+        name="pagat", title="The five-card draw survey (PAGAT)",
+        ante_deals=None, raise_cap=4, max_draw=3, discard_retrieval="never",
+    ),
+    "foster": Profile(
+        name="foster", title="Foster's 1897 Hoyle",
+        wild="none", ante_deals=None, raise_cap=None, max_draw=5, false_openers="foster",
+        discard_retrieval="never", wrong_count_before_draw="dead",
+    ),
+}
+DEFAULT = PROFILES["cardroom"]
+
+
+def _check(name: str, value: Any) -> Any:
+    """Validate one option's value, returning it normalised; raise ProfileError naming the option."""
+    fields = {f.name: f for f in dataclasses.fields(Profile)}
+    if name not in fields:
+        known = ", ".join(sorted(fields))
+        raise ProfileError(f"unknown option {name!r}; the options are: {known}")
+    meta = fields[name].metadata
+    choices = meta.get("choices") if meta else None
+    if name in ("name", "title"):
+        if not isinstance(value, str) or not value.strip():
+            raise ProfileError(f"{name}: must be a non-empty text")
+        return value.strip()
+    if name == "southern_hands":
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            raise ProfileError("southern_hands: must be a list drawn from " + ", ".join(SOUTHERN_HANDS))
+        bad = [v for v in value if v not in SOUTHERN_HANDS]
+        if bad:
+            raise ProfileError(f"southern_hands: unknown hand {bad[0]!r}; choose from " + ", ".join(SOUTHERN_HANDS))
+        return tuple(h for h in SOUTHERN_HANDS if h in value)
+    default = fields[name].default
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ProfileError(f"{name}: must be true or false, not {value!r}")
+        return value
+    if name in ("ante_deals", "pot_limit", "raise_cap"):
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ProfileError(f"{name}: must be at least 1 or null (no cap), not {value!r}")
+        return value
+    if name == "max_draw":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
+            raise ProfileError(f"max_draw: must be a whole number from 0 to 5, not {value!r}")
+        return value
+    if choices is not None and value not in choices:
+        raise ProfileError(f"{name}: must be one of {', '.join(map(str, choices))}, not {value!r}")
+    return value
+
+
+def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profile:
+    """The profile a table plays: a name, a Profile, or a mapping of overrides.
+
+    A mapping starts from ``base`` (a named profile; by default its own ``name`` if that is a named
+    profile, else ``cardroom``) and overrides the options it lists. Unknown names and options, and
+    values out of range, raise :class:`rules.ProfileError` naming them.
+
+    >>> get_profile().name
+    'cardroom'
+    >>> get_profile("foster").false_openers
+    'foster'
+    >>> get_profile("poker night")
+    Traceback (most recent call last):
+    ...
+    rules.ProfileError: unknown profile 'poker night'; the named profiles are: cardroom, pagat, foster
+    """
+    if spec is None:
+        return DEFAULT
+    if isinstance(spec, Profile):
+        return spec
+    if isinstance(spec, str):
+        try:
+            return PROFILES[spec]
+        except KeyError:
+            raise ProfileError(
+                f"unknown profile {spec!r}; the named profiles are: " + ", ".join(PROFILES)
+            ) from None
+    if not isinstance(spec, Mapping):
+        raise ProfileError(f"a profile is a name or a table of options, not {type(spec).__name__}")
+    overrides = dict(spec)
+    base_name = overrides.pop("base", None)
+    if base_name is None:
+        base_name = overrides.get("name") if overrides.get("name") in PROFILES else "cardroom"
+    base = get_profile(base_name)
+    if "name" in overrides and overrides["name"] != base.name and "title" not in overrides:
+        overrides["title"] = str(overrides["name"])
+    checked = {key: _check(key, value) for key, value in overrides.items()}
+    return dataclasses.replace(base, **checked)
+
+
+def from_toml(text: str) -> Profile:
+    """A card room's own profile from TOML text (the web layer reads the file from ``instance/``).
+
+    >>> from_toml('name = "Main room"\\nbase = "cardroom"\\nante_deals = 2').ante_deals
+    2
+    >>> from_toml('ante_deals = "three"')
+    Traceback (most recent call last):
+    ...
+    rules.ProfileError: ante_deals: must be at least 1 or null (no cap), not 'three'
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"not valid TOML: {exc}") from None
+    # TOML has no null: the text "none" stands for "no cap" in the capped options.
+    for key in ("ante_deals", "pot_limit", "raise_cap"):
+        if data.get(key) == "none":
+            data[key] = None
+    return get_profile(data)
