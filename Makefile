@@ -1,0 +1,42 @@
+# The two commands of the README: `make run` and `make test`. Both create .venv on first use
+# (re-done when pyproject.toml or constraints.txt change).
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+FLASK  := $(BIN)/flask --app floor
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+# What a fresh Debian machine of this kind lacks (pango, cairo, fontconfig, DejaVu are there):
+# libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm.
+APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils
+
+.PHONY: run test bench sysdeps clean
+
+run: $(STAMP)
+	$(FLASK) init-db
+	$(FLASK) demo
+	$(FLASK) run --host $(HOST) --port $(PORT)
+
+test: sysdeps $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_hands.py
+	$(BIN)/python bench/bench_replay.py
+	$(BIN)/python bench/bench_append.py
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test,bench]'
+	touch $@
+
+sysdeps:
+	@missing=$$(for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "apt-get install" $$missing; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,99 @@
+"""The floor tool: a Flask app for jacks-or-better draw with the bug.
+
+``create_app`` is the app factory. Configuration is layered, each layer overriding the one before:
+
+1. the defaults below;
+2. ``instance/config.py`` (per installation; not committed);
+3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``;
+4. the ``test_config`` mapping given to the factory (tests).
+
+The secret key, when no layer sets one, is generated once into ``instance/secret_key`` so that
+sessions survive restarts and no key is ever hard-coded.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Mapping
+
+from flask import Flask
+
+try:
+    __version__ = version("jackpot-floor")
+except PackageNotFoundError:  # running from a source tree that was not installed
+    __version__ = "0.0.0"
+
+
+def _instance_secret(instance_path: str) -> str:
+    """Read the installation's secret key, creating it (readable by the owner only) on first use."""
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        with open(path, encoding="ascii") as fh:
+            key = fh.read().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+    return key
+
+
+def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | None = None) -> Flask:
+    """Build the app: config layers, extensions, blueprints, CLI commands."""
+    app = Flask(
+        __name__,
+        instance_path=instance_path,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="static",
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "floor.sqlite"),
+        SQLALCHEMY_ENGINE_OPTIONS={},
+        # A house can pin its own profiles folder; by default *.toml files in instance/profiles/.
+        FLOOR_PROFILES_DIR=os.path.join(app.instance_path, "profiles"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        REMEMBER_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,  # a shift is longer than an hour; the token lives with the session
+        FLOOR_VERSION=__version__,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY"}
+    for var, key in env.items():
+        if os.environ.get(var):
+            app.config[key] = os.environ[var]
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
+
+    from floor.extensions import csrf, db, login, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"),
+                     render_as_batch=True)  # SQLite alters tables by copying them
+    csrf.init_app(app)
+    login.init_app(app)
+
+    from floor import api, auth, cli, dealer, director, disputes, errors
+
+    auth.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(dealer.bp)
+    app.register_blueprint(disputes.bp)
+    app.register_blueprint(director.bp)
+    cli.init_app(app)
+    return app

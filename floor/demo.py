@@ -1,0 +1,96 @@
+"""The demo event that ``make run`` loads: accounts, an event with two seated tables, a pot in play.
+
+Loading is idempotent: a second run changes nothing and prints the same logins. The demo
+passwords are random per installation (kept in ``instance/demo-accounts.txt``, readable by
+the owner only), so a demo database copied somewhere else does not come with known passwords.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+from flask import current_app
+
+from floor import tables
+from floor.cli import create_user
+from floor.extensions import db
+from floor.models import Event, Role, Table, User
+
+ACCOUNTS = [("director", Role.director), ("floor", Role.floor), ("dealer1", Role.dealer), ("dealer2", Role.dealer)]
+EVENT_NAME = "Demo Friday Jackpots"
+
+SEATS = {
+    "Table 1": ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"],
+    "Table 2": ["Gus", "Hana", "Ivo", "Jo", "Kai"],
+}
+
+
+def _passwords_file() -> str:
+    return os.path.join(current_app.instance_path, "demo-accounts.txt")
+
+
+def _read_passwords() -> dict[str, str]:
+    try:
+        with open(_passwords_file(), encoding="utf-8") as fh:
+            return dict(line.rstrip("\n").split(" ", 1) for line in fh if " " in line)
+    except FileNotFoundError:
+        return {}
+
+
+def _write_passwords(passwords: dict[str, str]) -> None:
+    fd = os.open(_passwords_file(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.writelines(f"{name} {pw}\n" for name, pw in passwords.items())
+
+
+def demo_setup(players: list[str]) -> dict[str, Any]:
+    return {
+        "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
+        "seats": [{"seat": n, "player": name, "stack": 500} for n, name in enumerate(players, start=1)],
+    }
+
+
+# Table 1 is left mid-pot: two dead deals (everyone passed), then a third deal opened and called.
+DEMO_LOG: list[dict[str, Any]] = (
+    [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (2, 3, 4, 5, 6, 1)]
+    + [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (3, 4, 5, 6, 1, 2)]
+    + [{"type": "deal"}, {"type": "pass", "seat": 4}, {"type": "open", "seat": 5, "amount": 10},
+       {"type": "call", "seat": 6}]
+)
+
+
+def load_demo(reset: bool = False) -> Iterator[str]:
+    """Create what is missing of the demo; yield the lines to print."""
+    passwords = {} if reset else _read_passwords()
+    for username, role in ACCOUNTS:
+        user = db.session.scalars(db.select(User).where(User.username == username)).first()
+        if user is None or username not in passwords:
+            passwords[username] = secrets.token_urlsafe(9)
+            if user is None:
+                create_user(username, role, passwords[username])
+            else:
+                user.set_password(passwords[username])
+                db.session.commit()
+    _write_passwords(passwords)
+
+    event = db.session.scalars(db.select(Event).where(Event.name == EVENT_NAME)).first()
+    if event is None:
+        event = Event(name=EVENT_NAME, starts_on=date.today(), profile="cardroom")
+        db.session.add(event)
+        db.session.commit()
+        dealer = db.session.scalars(db.select(User).where(User.username == "dealer1")).one()
+        for name, players in SEATS.items():
+            table = tables.create_table(name, demo_setup(players), event.id)
+            if name == "Table 1":
+                for event_data in DEMO_LOG:
+                    tables.append(table, event_data, dealer)
+        yield f"Loaded the demo event {EVENT_NAME!r} with {len(SEATS)} tables."
+    else:
+        yield f"The demo event {EVENT_NAME!r} is already loaded."
+    yield "Demo logins (user / password):"
+    for username, role in ACCOUNTS:
+        yield f"  {username:<9} {passwords[username]:<14} ({role.name})"

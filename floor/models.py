@@ -1,0 +1,222 @@
+"""The database: accounts, events and tables, each table's append-only log, and issued rulings.
+
+The state of a table is never stored: it is always ``rules.jackpot.replay(table.setup, events)``
+over the table's log (see :mod:`floor.tables`). A ruling, once issued, is never changed: it is
+stored with the SHA-256 digest of its content, and a correction is a new ruling that names the
+one it supersedes.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import json
+import secrets
+from datetime import UTC, date, datetime
+from typing import Any
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from floor.extensions import db
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, without tzinfo (SQLite has no time zones; every stored time is UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Role(enum.IntEnum):
+    """Who a user is on the floor. Each role may do everything the roles below it may do:
+    a director can settle a dispute, a floor person can log an event for a dealer."""
+
+    dealer = 1
+    floor = 2
+    director = 3
+
+    @classmethod
+    def parse(cls, text: str) -> "Role":
+        try:
+            return cls[text.strip().lower()]
+        except KeyError:
+            raise ValueError(f"unknown role {text!r}; choose dealer, floor or director") from None
+
+
+def token_digest(token: str) -> str:
+    """API tokens are stored as their SHA-256 only: a stolen database yields no usable token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class User(UserMixin, db.Model):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    role_name: Mapped[str] = mapped_column("role", String(20))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    token_digest: Mapped[str | None] = mapped_column(String(64), unique=True)
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def role(self) -> Role:
+        return Role[self.role_name]
+
+    @role.setter
+    def role(self, role: Role) -> None:
+        self.role_name = role.name
+
+    @property
+    def is_active(self) -> bool:  # Flask-Login refuses inactive accounts
+        return self.active
+
+    def may(self, minimum: Role) -> bool:
+        return self.role >= minimum
+
+    def set_password(self, password: str) -> None:
+        if len(password) < 8:
+            raise ValueError("a password needs at least 8 characters")
+        self.password_hash = generate_password_hash(password)
+
+    def check_password(self, password: str) -> bool:
+        return check_password_hash(self.password_hash, password)
+
+    def new_api_token(self) -> str:
+        """Issue a fresh API token (shown once; only its digest is kept)."""
+        token = secrets.token_urlsafe(32)
+        self.token_digest = token_digest(token)
+        return token
+
+    def __repr__(self) -> str:
+        return f"<User {self.username} ({self.role_name})>"
+
+
+class Event(db.Model):
+    """A director's event: a tournament or a session of the house game, with its tables."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    starts_on: Mapped[date | None]
+    profile: Mapped[str] = mapped_column(String(80), default="cardroom")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    tables: Mapped[list["Table"]] = relationship(back_populates="event", order_by="Table.id")
+
+
+class HouseProfile(db.Model):
+    """A card room's own profile, written by a director as TOML and checked by ``rules.profiles``."""
+
+    __tablename__ = "house_profiles"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    toml: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Table(db.Model):
+    """A table: its setup (seats, stakes, profile) and its log. ``version`` counts log entries."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("events.id"))
+    name: Mapped[str] = mapped_column(String(80))
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    event: Mapped[Event | None] = relationship(back_populates="tables")
+    log: Mapped[list["LogEntry"]] = relationship(
+        back_populates="table", order_by="LogEntry.seq", cascade="all, delete-orphan"
+    )
+    rulings: Mapped[list["Ruling"]] = relationship(back_populates="table", order_by="Ruling.id")
+
+    @property
+    def profile_name(self) -> str:
+        profile = self.setup.get("profile", "cardroom")
+        return profile if isinstance(profile, str) else str(profile.get("name", "custom"))
+
+
+class LogEntry(db.Model):
+    """One event of a table's append-only log. ``seq`` runs 1, 2, 3 ... per table; the unique
+    constraint is what makes two tablets logging at once safe: only one of them gets the number."""
+
+    __tablename__ = "log_entries"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seq: Mapped[int]
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    logged_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="log")
+    logged_by: Mapped[User | None] = relationship()
+
+
+def canonical_json(data: Any) -> str:
+    """The one byte-exact spelling of a record that its digest is taken over."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+class Ruling(db.Model):
+    """An issued ruling: immutable once written; ``digest`` seals ``content()``."""
+
+    __tablename__ = "rulings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), index=True)
+    deal: Mapped[int | None]
+    log_seq: Mapped[int | None]
+    profile: Mapped[str] = mapped_column(String(80))
+    outcome: Mapped[str] = mapped_column(String(40))
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    note: Mapped[str] = mapped_column(Text, default="")
+    issued_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    issued_at: Mapped[datetime] = mapped_column(default=utcnow)
+    supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
+    digest: Mapped[str] = mapped_column(String(64))
+
+    table: Mapped[Table | None] = relationship(back_populates="rulings")
+    issued_by: Mapped[User] = relationship()
+    supersedes: Mapped["Ruling | None"] = relationship(remote_side=[id], foreign_keys=[supersedes_id])
+
+    def content(self) -> dict[str, Any]:
+        """Everything the digest vouches for."""
+        return {
+            "id": self.id,
+            "table_id": self.table_id,
+            "deal": self.deal,
+            "log_seq": self.log_seq,
+            "profile": self.profile,
+            "outcome": self.outcome,
+            "facts": self.facts,
+            "ruling": self.record,
+            "note": self.note,
+            "issued_by": self.issued_by.username if self.issued_by else None,
+            "issued_at": self.issued_at.isoformat(timespec="seconds"),
+            "supersedes": self.supersedes_id,
+        }
+
+    def compute_digest(self) -> str:
+        return hashlib.sha256(canonical_json(self.content()).encode()).hexdigest()
+
+    def seal(self) -> None:
+        """Set the digest; called once, when the ruling is issued (the id must be known)."""
+        self.digest = self.compute_digest()
+
+    @property
+    def intact(self) -> bool:
+        return hmac.compare_digest(self.digest or "", self.compute_digest())
+
+    @property
+    def superseded_by(self) -> "Ruling | None":
+        return db.session.scalars(db.select(Ruling).where(Ruling.supersedes_id == self.id)).first()

@@ -1,0 +1,165 @@
+"""A table's log and its state: the one place that appends events.
+
+The state is always ``rules.jackpot.replay(setup, events)`` over the log. Appending replays the
+log with the new event first; only an event the rules accept is written, in the same
+transaction that bumps the table's version, so a refused or conflicting event leaves nothing
+behind. Replayed states are cached by ``(table id, version)``: the log is append-only and the
+version counts its entries, so a version names exactly one state.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+from floor.extensions import db
+from floor.models import LogEntry, Ruling, Table, User
+from rules import IllegalAction, RulesError, jackpot, profiles
+
+
+class StaleVersion(Exception):
+    """The client logged against an older version of the table: someone else logged first."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            f"the table moved on: you were at version {expected}, it is now at {current}. "
+            "Refresh and log again if it is still right."
+        )
+        self.expected = expected
+        self.current = current
+
+
+class _StateCache:
+    """A small LRU of replayed states; thread-safe because the dev server is threaded."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, int]) -> dict[str, Any] | None:
+        with self._lock:
+            state = self._items.get(key)
+            if state is not None:
+                self._items.move_to_end(key)
+            return state
+
+    def put(self, key: tuple[int, int], state: dict[str, Any]) -> None:
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+cache = _StateCache()
+
+
+def events_of(table: Table) -> list[dict[str, Any]]:
+    return [entry.payload for entry in table.log]
+
+
+def state_of(table: Table) -> dict[str, Any]:
+    """The table's state now (a deep copy: callers may not change the cached one)."""
+    key = (table.id, table.version)
+    state = cache.get(key)
+    if state is None:
+        state = jackpot.replay(table.setup, events_of(table))
+        cache.put(key, state)
+    return copy.deepcopy(state)
+
+
+def resolve_profile(spec: Any) -> Any:
+    """A profile name of the house (``instance/profiles/NAME.toml`` or the database) or a named one.
+
+    Returns what a table's setup stores: the name of a named profile, or the full option table of
+    a card room's own profile (so a later edit of the house profile never rewrites a table's past).
+    """
+    from floor.models import HouseProfile
+
+    if isinstance(spec, dict) or spec in profiles.PROFILES:
+        return spec if isinstance(spec, str) else profiles.get_profile(spec).to_dict()
+    house = db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == spec)).first()
+    if house is not None:
+        return profiles.from_toml(house.toml).to_dict() | {"name": house.name}
+    path = os.path.join(current_app.config["FLOOR_PROFILES_DIR"], f"{spec}.toml")
+    if isinstance(spec, str) and os.path.isfile(path) and "/" not in spec:
+        with open(path, encoding="utf-8") as fh:
+            return profiles.from_toml(fh.read()).to_dict() | {"name": spec}
+    raise RulesError(f"unknown profile {spec!r}")
+
+
+def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
+    """Check a setup against the rules (replaying no events) and store the table."""
+    setup = dict(setup)
+    setup["profile"] = resolve_profile(setup.get("profile", "cardroom"))
+    jackpot.replay(setup, [])  # raises RulesError/ValueError with the reason if the setup is bad
+    table = Table(name=name.strip() or "Table", setup=setup, event_id=event_id)
+    db.session.add(table)
+    db.session.commit()
+    return table
+
+
+def append(
+    table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None
+) -> tuple[LogEntry, dict[str, Any]]:
+    """Log one event; returns the entry and the new state.
+
+    Raises :class:`StaleVersion` when ``expected_version`` is not the table's version, and
+    ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In either
+    case nothing is written.
+    """
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
+    db.session.refresh(table)
+    if expected_version is not None and expected_version != table.version:
+        raise StaleVersion(expected_version, table.version)
+    before = state_of(table)
+    state = jackpot.replay(table.setup, events_of(table) + [event])
+    entry = LogEntry(table=table, seq=table.version + 1, payload=event, logged_by=user)
+    table.version = entry.seq
+    db.session.add(entry)
+    try:
+        _record_rulings(table, entry, before, state, user)
+        db.session.commit()
+    except IntegrityError:
+        # Another device took this sequence number between our read and our write.
+        db.session.rollback()
+        db.session.refresh(table)
+        raise StaleVersion(expected_version if expected_version is not None else entry.seq - 1,
+                           table.version) from None
+    cache.put((table.id, table.version), copy.deepcopy(state))
+    return entry, state
+
+
+def _record_rulings(
+    table: Table, entry: LogEntry, before: dict[str, Any], after: dict[str, Any], user: User | None
+) -> None:
+    """Store the rulings the engine applied for this event (false openers and the like), sealed.
+
+    A ruling that a floor person issued by hand is stored before it is logged and is not stored
+    twice: its log event carries the stored id.
+    """
+    if entry.payload.get("type") == "ruling" or user is None:
+        return
+    new = after.get("rulings", [])[len(before.get("rulings", [])):]
+    for record in new:
+        ruling = Ruling(
+            table=table, deal=after.get("jackpot", {}).get("deals"), log_seq=entry.seq,
+            profile=str(record.get("profile", table.profile_name)), outcome=str(record.get("outcome")),
+            facts=record.get("facts", {}), record=record, issued_by=user,
+            note="Applied by the rules engine when the event was logged.",
+        )
+        db.session.add(ruling)
+        db.session.flush()  # the id is part of the sealed content
+        ruling.seal()

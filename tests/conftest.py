@@ -1,0 +1,114 @@
+"""Fixtures for the app's tests: a fresh SQLite app, clients logged in by role, the CLI runner.
+
+Rules tests need none of this: they import ``rules`` only and never start Flask.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from floor import create_app
+from floor.extensions import db
+from floor.models import Role, User
+
+PASSWORD = "correct horse battery"
+USERS = {"dana": Role.director, "fred": Role.floor, "dee": Role.dealer}
+
+
+def make_app(tmp_path, **config):
+    settings = {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+        "WTF_CSRF_ENABLED": False,
+    }
+    settings.update(config)
+    app = create_app(settings, instance_path=str(tmp_path / "instance"))
+    with app.app_context():
+        db.create_all()
+        for name, role in USERS.items():
+            user = User(username=name)
+            user.role = role
+            user.set_password(PASSWORD)
+            db.session.add(user)
+        db.session.commit()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    from floor import tables
+
+    tables.cache.clear()
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """The same app with CSRF protection on, as in production."""
+    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+    yield app
+    from floor import tables
+
+    tables.cache.clear()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+def login(client, username):
+    """Log a test client in through the real login form."""
+    response = client.post("/login", data={"username": username, "password": PASSWORD})
+    assert response.status_code == 302, response.data
+    return client
+
+
+@pytest.fixture
+def as_role(app):
+    """``as_role("floor")`` gives a client logged in as that role's test user."""
+    by_role = {role.name: name for name, role in USERS.items()}
+
+    def make(role):
+        return login(app.test_client(), by_role[role])
+
+    return make
+
+
+@pytest.fixture
+def tokens(app):
+    """A bearer token per role, issued the way the CLI issues them."""
+    issued = {}
+    with app.app_context():
+        for name, role in USERS.items():
+            user = db.session.scalars(db.select(User).where(User.username == name)).one()
+            issued[role.name] = user.new_api_token()
+        db.session.commit()
+    return issued
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def csrf_token_from(html: bytes) -> str:
+    match = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
+        rb'name="csrf-token" content="([^"]+)"', html)
+    assert match, "no CSRF token on the page"
+    return match.group(1).decode()
+
+
+SETUP = {
+    "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
+    "seats": [{"seat": 1, "player": "Ann", "stack": 500}, {"seat": 2, "player": "Bob", "stack": 500},
+              {"seat": 3, "player": "Cleo", "stack": 500}, {"seat": 4, "player": "Dev", "stack": 500}],
+}
