@@ -86,7 +86,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     csrf.init_app(app)
     login.init_app(app)
 
-    from floor import api, auth, cli, dealer, director, disputes, errors
+    from floor import api, auth, cli, dealer, director, disputes, errors, prints, rulings
 
     auth.init_app(app)
     errors.init_app(app)
@@ -95,5 +95,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(dealer.bp)
     app.register_blueprint(disputes.bp)
     app.register_blueprint(director.bp)
+    app.register_blueprint(rulings.bp)
+    app.register_blueprint(prints.bp)
     cli.init_app(app)
     return app
