@@ -1,0 +1,597 @@
+"""A small decision-tree structure: question nodes, outcome leaves, walking and printing.
+
+The floor's decision tree (:mod:`rules.rulings`) is built from these pieces; nothing here knows
+about poker. A :class:`Question` asks one thing. Either it asks a fact directly (its answer is the
+fact's value) or it is *derived*: a function computes the answer from named facts. A :class:`Leaf`
+ends a walk with an outcome code, the rule ids it rests on and a list of movement words that the
+caller interprets.
+
+Facts are read through :class:`Facts`, which parses each raw value with its :class:`FactSpec` and
+raises :class:`rules.MissingFact` (naming the fact and the question to ask) for a fact that was not
+given. A derived question may read only the facts it declares.
+
+>>> spec = {"colour": FactSpec("colour", "Which colour is the light?", "choice", ("red", "green"))}
+>>> go, stop = Leaf("go", "GO", ("R1",)), Leaf("stop", "STOP", ("R2",))
+>>> root = Question("light", "Which colour is the light?", ("colour",),
+...                 (Branch("red", "red", stop), Branch("green", "green", go)))
+>>> tree = Tree("Crossing", root, spec)
+>>> walk = tree.walk({"colour": "green"})
+>>> walk.leaf.outcome, [(s.node, s.answer) for s in walk.steps]
+('GO', [('light', 'green')])
+>>> tree.walk({})
+Traceback (most recent call last):
+...
+rules.MissingFact: missing fact: colour
+>>> print(tree.to_text())
+Crossing
+? Which colour is the light?  [colour]
+  - red:
+    => STOP  (R2)
+  - green:
+    => GO  (R1)
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+from xml.sax.saxutils import escape
+
+from rules import IllegalAction, MissingFact, RulesError
+
+__all__ = [
+    "FactSpec",
+    "Facts",
+    "Question",
+    "Branch",
+    "Leaf",
+    "Node",
+    "Step",
+    "Walk",
+    "Prompt",
+    "Tree",
+    "KINDS",
+]
+
+#: The kinds of answer a fact takes (the floor page picks its input from the kind).
+KINDS = (
+    "choice",  # one of FactSpec.choices
+    "bool",  # yes / no
+    "seat",  # a seat number
+    "seat_or_none",  # a seat number, or nobody
+    "seats",  # a list of seat numbers
+    "count",  # a whole number, 0 or more
+    "chips",  # a list of chip amounts, in order
+    "bets",  # seat -> chips
+    "cards",  # cards in text or as a list
+    "cards_or_none",  # cards, or not known
+    "hands",  # seat -> cards
+)
+
+_TRUE = {"yes", "y", "true", "1", "on"}
+_FALSE = {"no", "n", "false", "0", "off"}
+_NONE = {"", "none", "null", "nobody", "unknown"}
+
+
+def _seat(name: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise RulesError(f"{name}: a seat is a whole number, not {value!r}")
+    if isinstance(value, int):
+        seat = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        seat = int(value.strip())
+    else:
+        raise RulesError(f"{name}: a seat is a whole number, not {value!r}")
+    if seat < 1:
+        raise RulesError(f"{name}: seats are numbered from 1, not {seat}")
+    return seat
+
+
+def _chips(name: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise RulesError(f"{name}: chips are a whole number, not {value!r}")
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or value < 0:
+        raise RulesError(f"{name}: chips are a whole number, 0 or more, not {value!r}")
+    return value
+
+
+def _is_none(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() in _NONE)
+
+
+def parse_value(spec: "FactSpec", value: Any) -> Any:
+    """Normalise a raw answer by the fact's kind; raise :class:`rules.RulesError` naming the fact.
+
+    >>> parse_value(FactSpec("seat", "Which seat?", "seat"), "3")
+    3
+    >>> parse_value(FactSpec("bets", "Bets?", "bets"), {"2": 10, 5: "20"})
+    {2: 10, 5: 20}
+    >>> parse_value(FactSpec("ok", "Is it?", "bool"), "yes")
+    True
+    >>> parse_value(FactSpec("found", "When?", "choice", ("before_draw", "after_draw")), "later")
+    Traceback (most recent call last):
+    ...
+    rules.RulesError: found: must be one of before_draw, after_draw, not 'later'
+    """
+    name, kind = spec.name, spec.kind
+    if kind == "choice":
+        if value not in spec.choices:
+            raise RulesError(f"{name}: must be one of {', '.join(spec.choices)}, not {value!r}")
+        return value
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise RulesError(f"{name}: must be yes or no (true or false), not {value!r}")
+    if kind == "seat":
+        return _seat(name, value)
+    if kind == "seat_or_none":
+        return None if _is_none(value) else _seat(name, value)
+    if kind == "seats":
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise RulesError(f"{name}: must be a list of seats, not {value!r}")
+        return tuple(_seat(name, v) for v in value)
+    if kind == "count":
+        return _chips(name, value)
+    if kind == "chips":
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise RulesError(f"{name}: must be a list of chip amounts, not {value!r}")
+        return tuple(_chips(name, v) for v in value)
+    if kind == "bets":
+        if not isinstance(value, Mapping):
+            raise RulesError(f"{name}: must map seats to chips, not {value!r}")
+        return {_seat(name, k): _chips(name, v) for k, v in value.items()}
+    if kind == "cards":
+        if _is_none(value):
+            raise RulesError(f"{name}: cards are needed here")
+        return value
+    if kind == "cards_or_none":
+        return None if _is_none(value) else value
+    if kind == "hands":
+        if not isinstance(value, Mapping):
+            raise RulesError(f"{name}: must map seats to cards, not {value!r}")
+        return {_seat(name, k): v for k, v in value.items()}
+    raise RulesError(f"{name}: unknown kind of fact {kind!r}")
+
+
+@dataclass(frozen=True)
+class FactSpec:
+    """One fact a tree may need: its name, the question that asks it, the kind of answer."""
+
+    name: str
+    question: str
+    kind: str = "choice"
+    choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()  # how each choice reads, same order as ``choices``
+
+    def parse(self, value: Any) -> Any:
+        """The value normalised by its kind (see :func:`parse_value`)."""
+        return parse_value(self, value)
+
+
+class Facts:
+    """Read-only access to the caller's facts, parsed once, missing ones raising MissingFact.
+
+    >>> specs = {"seat": FactSpec("seat", "Which seat?", "seat")}
+    >>> f = Facts({"seat": "4"}, specs)
+    >>> f["seat"], "seat" in f
+    (4, True)
+    >>> Facts({}, specs)["seat"]
+    Traceback (most recent call last):
+    ...
+    rules.MissingFact: missing fact: seat
+    """
+
+    def __init__(
+        self,
+        raw: Mapping[str, Any],
+        specs: Mapping[str, FactSpec],
+        allowed: frozenset[str] | None = None,
+        _cache: dict[str, Any] | None = None,
+    ) -> None:
+        self._raw = raw
+        self._specs = specs
+        self._allowed = allowed
+        self._cache: dict[str, Any] = {} if _cache is None else _cache
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._raw
+
+    def __getitem__(self, name: str) -> Any:
+        if self._allowed is not None and name not in self._allowed:
+            raise AssertionError(f"the tree read fact {name!r} without declaring it")
+        if name in self._cache:
+            return self._cache[name]
+        spec = self._specs.get(name)
+        if spec is None:
+            raise AssertionError(f"no FactSpec for fact {name!r}")
+        if name not in self._raw:
+            raise MissingFact(name, spec.question)
+        value = spec.parse(self._raw[name])
+        self._cache[name] = value
+        return value
+
+    def only(self, names: Sequence[str]) -> "Facts":
+        """A view that may read only ``names`` (sharing the parsed values)."""
+        return Facts(self._raw, self._specs, frozenset(names), self._cache)
+
+
+#: What a derived question's function returns: a branch key, or (key, words saying why).
+Answer = Union[str, tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One answer of a question and the node it leads to."""
+
+    key: str
+    label: str
+    node: "Node"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question node.
+
+    ``needs`` lists the facts it reads, in the order they are asked. Without ``derive`` it asks the
+    single fact ``needs[0]`` and the branch key is the answer itself (``yes``/``no`` for a yes-or-no
+    fact, ``seat``/``none`` for a seat-or-nobody fact). With ``derive`` the function computes the
+    key from the facts. ``allowed`` (optional) lists the answers permitted given the facts so far
+    (e.g. the seats that may reopen); any other answer raises :class:`rules.IllegalAction`.
+    """
+
+    id: str
+    text: str
+    needs: tuple[str, ...]
+    branches: tuple[Branch, ...]
+    derive: Callable[[Facts], Answer] | None = None
+    title: str = ""  # a short form for diagrams; the text when empty
+    rules: tuple[str, ...] = ()
+    allowed: Callable[[Facts], tuple[Any, ...]] | None = None
+    fact: str = ""  # the fact a plain question asks; ``needs[0]`` when empty
+
+    @property
+    def asks(self) -> str:
+        """The fact a plain question asks (for a derived question: the first it reads)."""
+        return self.fact or self.needs[0]
+
+    @property
+    def derived(self) -> bool:
+        """True if the answer is computed from facts rather than asked."""
+        return self.derive is not None
+
+    @property
+    def short(self) -> str:
+        """The title used on diagrams."""
+        return self.title or self.text
+
+    def branch(self, key: str) -> Branch:
+        """The branch for ``key``; a key with no branch is an error of the tree, not of the caller."""
+        for b in self.branches:
+            if b.key == key:
+                return b
+        raise RulesError(f"{self.id}: no branch for the answer {key!r}")
+
+    def answer(self, facts: Facts) -> tuple[Any, str, str]:
+        """(answer, branch key, detail) for these facts."""
+        view = facts.only(self.needs)
+        if self.derive is not None:
+            result = self.derive(view)
+            key, detail = result if isinstance(result, tuple) else (result, "")
+            return key, key, detail
+        if self.allowed is not None:
+            permitted = self.allowed(view)
+        value = view[self.asks]
+        if self.allowed is not None:
+            if value not in permitted:
+                shown = ", ".join("nobody" if p is None else str(p) for p in permitted)
+                raise IllegalAction(f"{self.asks}: {value!r} is not allowed here; allowed: {shown}")
+        if isinstance(value, bool):
+            key = "yes" if value else "no"
+        elif value is None:
+            key = "none"
+        elif isinstance(value, int):
+            key = "seat"
+        else:
+            key = str(value)
+        return value, key, ""
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """An outcome: its code, the rule ids it rests on, movement words, the facts it reads."""
+
+    id: str
+    outcome: str
+    rules: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    note: str = ""  # a short label for prints
+    text: str = ""  # a sentence template for the ruling's summary
+
+
+Node = Union[Question, Leaf]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question on a walked path, with the answer taken."""
+
+    node: str
+    question: str
+    facts: tuple[str, ...]
+    answer: Any
+    key: str
+    label: str
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        answer: Any = self.answer
+        if isinstance(answer, tuple):
+            answer = list(answer)
+        return {
+            "node": self.node,
+            "question": self.question,
+            "facts": list(self.facts),
+            "answer": answer,
+            "key": self.key,
+            "label": self.label,
+            "detail": self.detail,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Step":
+        """The inverse of :meth:`to_dict`."""
+        return cls(
+            node=data["node"],
+            question=data["question"],
+            facts=tuple(data.get("facts", ())),
+            answer=data.get("answer"),
+            key=data.get("key", ""),
+            label=data.get("label", ""),
+            detail=data.get("detail", ""),
+        )
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The result of walking a tree: the path and the leaf reached, and the parsed facts."""
+
+    steps: tuple[Step, ...]
+    leaf: Leaf
+    facts: Facts = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The next thing to ask: a fact, its question, its kind and (when fixed) its choices."""
+
+    fact: str
+    question: str
+    kind: str
+    choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
+    node: str = ""  # the question node (or leaf) that needs it
+    path: tuple[Step, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data for a floor page."""
+        return {
+            "fact": self.fact,
+            "question": self.question,
+            "kind": self.kind,
+            "choices": list(self.choices),
+            "labels": list(self.labels),
+            "node": self.node,
+            "path": [s.to_dict() for s in self.path],
+        }
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A decision tree: a title, a root node and the specs of every fact it may ask."""
+
+    title: str
+    root: Node
+    facts: Mapping[str, FactSpec]
+
+    # ----------------------------------------------------------------- walking
+    def walk(self, raw: Mapping[str, Any]) -> Walk:
+        """Follow the answers from the root to a leaf.
+
+        Raises :class:`rules.MissingFact` for the first fact the path needs and ``raw`` lacks
+        (including the facts the leaf itself reads).
+        """
+        facts = Facts(raw, self.facts)
+        steps, leaf, _ = self._walk(facts)
+        for name in leaf.needs:
+            facts[name]
+        return Walk(tuple(steps), leaf, facts.only(tuple(self.facts)))
+
+    def _walk(self, facts: Facts) -> tuple[list[Step], Leaf, Question | None]:
+        node: Node = self.root
+        steps: list[Step] = []
+        while isinstance(node, Question):
+            answer, key, detail = node.answer(facts)
+            branch = node.branch(key)
+            steps.append(Step(node.id, node.text, node.needs, answer, key, branch.label, detail))
+            node = branch.node
+        return steps, node, None
+
+    def prompt(self, raw: Mapping[str, Any]) -> Prompt | None:
+        """The next fact to ask given the facts so far, or None when the tree can rule.
+
+        >>> spec = {"ok": FactSpec("ok", "Is it fine?", "bool")}
+        >>> t = Tree("t", Question("q", "Is it fine?", ("ok",), (
+        ...     Branch("yes", "yes", Leaf("a", "A", ())), Branch("no", "no", Leaf("b", "B", ())))), spec)
+        >>> t.prompt({}).fact, t.prompt({"ok": True})
+        ('ok', None)
+        """
+        facts = Facts(raw, self.facts)
+        node: Node = self.root
+        steps: list[Step] = []
+        try:
+            while isinstance(node, Question):
+                answer, key, detail = node.answer(facts)
+                branch = node.branch(key)
+                steps.append(Step(node.id, node.text, node.needs, answer, key, branch.label, detail))
+                node = branch.node
+            for name in node.needs:
+                facts[name]
+        except MissingFact as missing:
+            spec = self.facts[missing.fact]
+            choices: tuple[Any, ...] = spec.choices
+            if isinstance(node, Question) and node.allowed is not None and node.asks == missing.fact:
+                choices = node.allowed(facts.only(node.needs))
+            return Prompt(
+                missing.fact, spec.question, spec.kind, choices, spec.labels, node.id, tuple(steps)
+            )
+        return None
+
+    # ----------------------------------------------------------------- traversal
+    def nodes(self) -> Iterator[Node]:
+        """Every node, depth first, parents before children."""
+        stack: list[Node] = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            if isinstance(node, Question):
+                stack.extend(b.node for b in reversed(node.branches))
+
+    def questions(self) -> list[Question]:
+        """Every question node, depth first."""
+        return [n for n in self.nodes() if isinstance(n, Question)]
+
+    def leaves(self) -> list[Leaf]:
+        """Every leaf, depth first (the order they are printed)."""
+        return [n for n in self.nodes() if isinstance(n, Leaf)]
+
+    def outcomes(self) -> list[str]:
+        """The distinct outcome codes the tree can reach, in print order."""
+        seen: dict[str, None] = {}
+        for leaf in self.leaves():
+            seen.setdefault(leaf.outcome, None)
+        return list(seen)
+
+    def citations(self) -> list[str]:
+        """Every rule id the tree cites (questions and leaves), sorted."""
+        ids = {r for n in self.nodes() for r in n.rules}
+        return sorted(ids)
+
+    def subtree(self, key: str) -> "Tree":
+        """The tree below the root's branch ``key`` (e.g. one issue), for a smaller diagram."""
+        if not isinstance(self.root, Question):
+            raise RulesError("a single leaf has no branches")
+        branch = self.root.branch(key)
+        return Tree(f"{self.title}: {branch.label}", branch.node, self.facts)
+
+    # ----------------------------------------------------------------- printing
+    def to_text(self) -> str:
+        """An indented outline: questions with their fact, answers, outcomes with rule ids."""
+        lines = [self.title]
+
+        def visit(node: Node, depth: int) -> None:
+            pad = "  " * depth
+            if isinstance(node, Leaf):
+                rules = f"  ({', '.join(node.rules)})" if node.rules else ""
+                note = f": {node.note}" if node.note else ""
+                lines.append(f"{pad}=> {node.outcome}{rules}{note}")
+                return
+            marker = "?" if not node.derived else "?*"
+            shown = node.needs if node.derived else (node.asks,)
+            lines.append(f"{pad}{marker} {node.text}  [{', '.join(shown)}]")
+            for b in node.branches:
+                lines.append(f"{pad}  - {b.label}:")
+                visit(b.node, depth + 2)
+
+        visit(self.root, 0)
+        return "\n".join(lines)
+
+    def to_svg(self, box_width: int = 170, gap: int = 120, font_size: int = 11) -> str:
+        """A left-to-right diagram as an SVG string: questions as boxes, leaves as shaded boxes.
+
+        Every leaf takes a row of its own; a question sits level with the middle of its children.
+        Sizes are in user units and the ``viewBox`` lets a printer scale the drawing to the page.
+
+        >>> import xml.etree.ElementTree as ET
+        >>> t = Tree("t", Question("q", "Fine?", ("ok",), (
+        ...     Branch("yes", "yes", Leaf("a", "A", ("R1",))), Branch("no", "no", Leaf("b", "B", ())))),
+        ...     {"ok": FactSpec("ok", "Fine?", "bool")})
+        >>> ET.fromstring(t.to_svg()).tag
+        '{http://www.w3.org/2000/svg}svg'
+        """
+        line_h = font_size + 3
+        chars = max(12, int(box_width / (font_size * 0.6)) - 2)
+        row_h = 4 * line_h + 18
+        margin = 20
+        title_h = 2 * line_h + 10
+
+        placed: list[tuple[Node, float, float, list[str], int]] = []  # node, x, y(centre), lines, depth
+        edges: list[tuple[float, float, float, float, str]] = []
+        next_row = [0]
+
+        def box_lines(node: Node) -> list[str]:
+            if isinstance(node, Leaf):
+                head = textwrap.wrap(node.outcome.replace("_", "_ "), chars)
+                head = [h.replace("_ ", "_") for h in head]
+                tail = [", ".join(node.rules)] if node.rules else []
+                note = textwrap.wrap(node.note, chars)[:2] if node.note else []
+                return head + tail + note
+            return textwrap.wrap(node.short, chars)[:4]
+
+        def layout(node: Node, depth: int) -> float:
+            x = margin + depth * (box_width + gap)
+            if isinstance(node, Leaf):
+                y = margin + title_h + next_row[0] * row_h + row_h / 2
+                next_row[0] += 1
+            else:
+                ys = [layout(b.node, depth + 1) for b in node.branches]
+                y = (ys[0] + ys[-1]) / 2
+                for b, cy in zip(node.branches, ys):
+                    edges.append((x + box_width, y, x + box_width + gap, cy, b.label))
+            placed.append((node, x, y, box_lines(node), depth))
+            return y
+
+        layout(self.root, 0)
+        depth_max = max(p[4] for p in placed)
+        width = 2 * margin + (depth_max + 1) * box_width + depth_max * gap
+        height = 2 * margin + title_h + next_row[0] * row_h
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="{width:.0f}" height="{height:.0f}" font-family="DejaVu Sans, sans-serif" '
+            f'font-size="{font_size}">',
+            f'<text x="{margin}" y="{margin + line_h}" font-size="{font_size + 3}" '
+            f'font-weight="bold">{escape(self.title)}</text>',
+        ]
+        for x1, y1, x2, y2, label in edges:
+            elbow = x1 + 14
+            out.append(
+                f'<path d="M{x1:.0f},{y1:.0f} H{elbow:.0f} V{y2:.0f} H{x2:.0f}" fill="none" '
+                f'stroke="#444" stroke-width="1"/>'
+            )
+            out.append(
+                f'<text x="{elbow + 4:.0f}" y="{y2 - 4:.0f}" font-size="{font_size - 1}" '
+                f'fill="#222">{escape(label)}</text>'
+            )
+        for node, x, y, lines, _ in placed:
+            h = len(lines) * line_h + 10
+            top = y - h / 2
+            if isinstance(node, Leaf):
+                style = 'fill="#e8e8e8" stroke="#000" stroke-width="1.5"'
+            else:
+                style = 'fill="#fff" stroke="#000" stroke-width="1"'
+            out.append(
+                f'<rect x="{x:.0f}" y="{top:.0f}" width="{box_width}" height="{h:.0f}" rx="5" {style}/>'
+            )
+            for i, text in enumerate(lines):
+                weight = ' font-weight="bold"' if isinstance(node, Leaf) and i == 0 else ""
+                ty = top + 5 + (i + 1) * line_h - 3
+                out.append(f'<text x="{x + 6:.0f}" y="{ty:.0f}"{weight}>{escape(text)}</text>')
+        out.append("</svg>")
+        return "\n".join(out)
