@@ -1,0 +1,217 @@
+"""Cards, decks and their text notation.
+
+A :class:`Card` is a small int code, the way python-chess codes squares: 4 × rank index + suit
+index for the 52 natural cards (``2c`` is 0, ``As`` is 51) and 52 for the joker. Being an int keeps
+cards immutable, hashable and cheap to look up in the evaluator's tables; being a subclass gives
+them readable ``str``/``repr`` and ``rank``/``suit`` attributes.
+
+>>> parse_cards("As, 10d jk")
+(Card('As'), Card('Td'), Card('Jk'))
+>>> " ".join(map(str, parse_cards(["K♠", "q♥"])))
+'Ks Qh'
+>>> len(deck()), len(deck(wild="bug")), len(deck(stripped=True))
+(52, 53, 32)
+
+Serialise cards with ``str(card)`` (or :func:`to_text`): ``json.dumps`` would write the int code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rules import CardError
+
+__all__ = [
+    "Card",
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "WILD_MODES",
+    "parse_card",
+    "parse_cards",
+    "to_text",
+    "deck",
+    "rank_name",
+    "rank_plural",
+]
+
+#: Rank letters from the deuce up; a card's rank index is the position here (deuce 0, ace 12).
+RANKS = "23456789TJQKA"
+#: Suit letters in code order (clubs, diamonds, hearts, spades).
+SUITS = "cdhs"
+#: The wild modes the evaluator knows (see :mod:`rules.hands`).
+WILD_MODES = ("none", "bug", "deuces", "joker")
+
+_JOKER_CODE = 52
+_SUIT_OF = {
+    "c": 0, "♣": 0, "♧": 0,
+    "d": 1, "♦": 1, "♢": 1,
+    "h": 2, "♥": 2, "♡": 2,
+    "s": 3, "♠": 3, "♤": 3,
+}
+_RANK_OF = {ch.lower(): i for i, ch in enumerate(RANKS)}
+_RANK_OF["10"] = RANKS.index("T")
+_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "jack", "queen", "king", "ace")
+_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces")
+# Separators between cards: whitespace and commas (JSON clients and people both type either).
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class Card(int):
+    """One card: a natural card or the joker. Immutable; compares and hashes as its int code.
+
+    >>> c = Card.parse("td")
+    >>> c, str(c), c.rank, c.suit, c.is_joker
+    (Card('Td'), 'Td', 10, 'd', False)
+    >>> JOKER.rank, JOKER.suit, JOKER.is_joker
+    (0, '', True)
+    >>> Card.of(14, "s")
+    Card('As')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, code: int) -> Card:
+        if not 0 <= code <= _JOKER_CODE:
+            raise CardError(f"unknown card code {code!r}")
+        return int.__new__(cls, code)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card (``As``, ``10h``, ``q♠``, ``Jk``); raises :class:`rules.CardError`."""
+        return parse_card(text)
+
+    @classmethod
+    def of(cls, rank: int, suit: str) -> Card:
+        """The natural card of ``rank`` (2–14, ace 14) and ``suit`` (``c d h s``)."""
+        if not 2 <= rank <= 14 or suit not in _SUIT_OF:
+            raise CardError(f"unknown card: rank {rank!r}, suit {suit!r}")
+        return _ALL[(rank - 2) * 4 + _SUIT_OF[suit]]
+
+    @property
+    def is_joker(self) -> bool:
+        return int(self) == _JOKER_CODE
+
+    @property
+    def rank(self) -> int:
+        """2–14 (ace 14) for a natural card, 0 for the joker."""
+        return 0 if self.is_joker else (int(self) >> 2) + 2
+
+    @property
+    def suit(self) -> str:
+        """``c``, ``d``, ``h`` or ``s``; the empty string for the joker."""
+        return "" if self.is_joker else SUITS[int(self) & 3]
+
+    def __str__(self) -> str:
+        return _TEXT[int(self)]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXT[int(self)]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+_TEXT = tuple(r + s for r in RANKS for s in SUITS) + ("Jk",)
+_ALL = tuple(int.__new__(Card, i) for i in range(_JOKER_CODE + 1))
+#: The joker (the bug, or the banked game's wild card).
+JOKER = _ALL[_JOKER_CODE]
+
+
+def rank_name(rank: int) -> str:
+    """The players' word for a rank: ``rank_name(2) == 'deuce'``, ``rank_name(14) == 'ace'``."""
+    return _NAMES[rank - 2]
+
+
+def rank_plural(rank: int) -> str:
+    """``rank_plural(6) == 'sixes'``."""
+    return _PLURALS[rank - 2]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, case-insensitive, suits as letters or symbols.
+
+    >>> parse_card("10♣"), parse_card("JK"), parse_card(" as ")
+    (Card('Tc'), Card('Jk'), Card('As'))
+    >>> parse_card("Zz")
+    Traceback (most recent call last):
+    ...
+    rules.CardError: unknown card 'Zz'
+    """
+    token = text.strip().replace("\ufe0f", "")  # emoji suits may carry a variation selector
+    low = token.lower()
+    if low in ("jk", "joker"):
+        return JOKER
+    if len(low) >= 2:
+        rank = _RANK_OF.get(low[:-1])
+        suit = _SUIT_OF.get(low[-1])
+        if rank is not None and suit is not None:
+            return _ALL[rank * 4 + suit]
+    raise CardError(f"unknown card {text.strip()!r}")
+
+
+def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> tuple[Card, ...]:
+    """Read cards from text (spaces or commas between them) or from a list of strings or Cards.
+
+    Duplicates, unknown cards and (when ``count`` is given) a wrong number of cards raise
+    :class:`rules.CardError` with a message that names the card or the count.
+
+    >>> parse_cards("Ah kh, 9C")
+    (Card('Ah'), Card('Kh'), Card('9c'))
+    >>> parse_cards(["As", "Ks", "As"])
+    Traceback (most recent call last):
+    ...
+    rules.CardError: duplicate card: As
+    >>> parse_cards("As Ks Qs Js", count=5)
+    Traceback (most recent call last):
+    ...
+    rules.CardError: a hand has 5 cards, not 4
+    """
+    if isinstance(cards, str):
+        tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
+    else:
+        tokens = cards
+    out: list[Card] = []
+    seen: set[int] = set()
+    for token in tokens:
+        if isinstance(token, Card):
+            card = token
+        elif isinstance(token, str):
+            card = parse_card(token)
+        else:
+            raise CardError(f"unknown card {token!r}")
+        if card in seen:
+            raise CardError(f"duplicate card: {card}")
+        seen.add(card)
+        out.append(card)
+    if count is not None and len(out) != count:
+        raise CardError(f"a hand has {count} cards, not {len(out)}")
+    return tuple(out)
+
+
+def to_text(cards: Iterable[Card]) -> str:
+    """Canonical text of cards, space separated; round-trips through :func:`parse_cards`.
+
+    >>> to_text(parse_cards("10s jk 2H"))
+    'Ts Jk 2h'
+    """
+    return " ".join(_TEXT[int(c)] for c in cards)
+
+
+def deck(wild: str = "none", stripped: bool = False) -> tuple[Card, ...]:
+    """The deck a game plays with, in code order (H1).
+
+    ``wild="bug"`` or ``"joker"`` adds the joker (53 cards); ``stripped=True`` keeps the ace down
+    to the seven (32 cards, 33 with the joker).
+
+    >>> deck(wild="bug")[-1], deck(stripped=True)[0]
+    (Card('Jk'), Card('7c'))
+    """
+    if wild not in WILD_MODES:
+        raise ValueError(f"wild must be one of {', '.join(WILD_MODES)}, not {wild!r}")
+    low = 7 if stripped else 2
+    cards = tuple(c for c in _ALL[:_JOKER_CODE] if c.rank >= low)
+    return cards + (JOKER,) if wild in ("bug", "joker") else cards

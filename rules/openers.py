@@ -1,0 +1,172 @@
+"""The opening requirement (O1, O5) and the split-openers checks (S1–S3).
+
+>>> qualifies("5c 5d 3h 3s 6c")
+True
+>>> qualifies("Tc Td Ah Ks Qc")
+False
+>>> qualifies("Ah Jk 9c 6d 2s", wild="bug")
+True
+>>> could_have_opened("Qs 8d 7h 6c 2d", discards="Qd Td")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from itertools import combinations, product
+
+from rules import CardError, RulesError
+from rules.cards import Card, parse_cards
+from rules.hands import HandValue, evaluate
+
+__all__ = [
+    "MINIMUMS",
+    "qualifies",
+    "beats_minimum",
+    "holds_openers",
+    "could_have_opened",
+    "opening_hands",
+    "keeps_openers",
+    "splits_openers",
+]
+
+#: Opening minimums: the lowest pair that opens (O1; O5 climbs through them).
+MINIMUMS = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+_Cards = str | Iterable[str | Card]
+
+
+def _minimum_rank(minimum: str) -> int:
+    try:
+        return MINIMUMS[minimum.upper()]
+    except (KeyError, AttributeError):
+        raise RulesError(f"opening minimum must be one of J, Q, K, A, not {minimum!r}") from None
+
+
+def beats_minimum(value: HandValue, minimum: str = "J") -> bool:
+    """Whether a hand's value opens: any hand that beats the pair just below the minimum (O1).
+
+    >>> beats_minimum(evaluate("Qc Qd 7h 4s 2c"), "K")
+    False
+    """
+    low = _minimum_rank(minimum)
+    if value.category == "high_card":
+        return False
+    if value.category == "one_pair":
+        return value.ranks[0] >= low
+    return True  # two pair and every higher category, southern ones included
+
+
+def qualifies(cards: _Cards, wild: str = "bug", minimum: str = "J",
+              southern: Iterable[str] = ()) -> bool:
+    """Whether five cards are openers: a pair of ``minimum`` or any better hand (O1, O5).
+
+    >>> qualifies("Kd Kh 7c 4s 2h", minimum="A"), qualifies("Kd Jk 7c 4s 2h", minimum="A")
+    (False, False)
+    >>> qualifies("Ad Jk 7c 4s 2h", minimum="A")
+    True
+    """
+    return beats_minimum(evaluate(cards, wild, southern), minimum)
+
+
+def _wild_count(card: Card, wild: str) -> bool:
+    if card.is_joker:
+        return wild == "joker"  # the bug is an ace for pairs; only the banked joker is any rank
+    return wild == "deuces" and card.rank == 2
+
+
+def holds_openers(cards: _Cards, wild: str = "bug", minimum: str = "J") -> bool:
+    """Whether these cards, however few, already hold openers by themselves.
+
+    Fewer than five cards cannot hold a straight or a flush, so what counts is a pair of the
+    minimum or better, two pair, or more of a kind (the bug counting as an ace, a wild card as
+    any rank). Five cards are judged by :func:`qualifies`.
+
+    >>> holds_openers("As Jk", wild="bug"), holds_openers("Ks Jk", wild="bug")
+    (True, False)
+    >>> holds_openers("5s 5d 3c 3h")
+    True
+    """
+    hand = parse_cards(cards)
+    if len(hand) > 5:
+        raise CardError(f"a hand has at most 5 cards, not {len(hand)}")
+    if len(hand) == 5:
+        return qualifies(hand, wild, minimum)
+    low = _minimum_rank(minimum)
+    fixed: list[int] = []
+    wilds = 0
+    for card in hand:
+        if card.is_joker and wild not in ("bug", "joker"):
+            raise CardError(f"no joker in this game (wild={wild!r}): Jk")
+        if _wild_count(card, wild):
+            wilds += 1
+        else:
+            fixed.append(14 if card.is_joker else card.rank)
+    for subs in product(range(2, 15), repeat=wilds):
+        counts = Counter(fixed + list(subs))
+        pairs = sorted((r for r, n in counts.items() if n >= 2), reverse=True)
+        if any(n >= 3 for n in counts.values()) or len(pairs) >= 2 or (pairs and pairs[0] >= low):
+            return True
+    return False
+
+
+def opening_hands(final_hand: _Cards, discards: _Cards) -> list[tuple[Card, ...]]:
+    """Every five-card hand the player may have held before the draw.
+
+    The escrowed discards were all in the opening hand (S1: every discard goes under the chip);
+    the rest of it is the cards kept, which are some ``5 - len(discards)`` cards of the final hand.
+
+    >>> len(opening_hands("As Kd Qh Jc Tc", "2c 3c"))
+    10
+    """
+    final = parse_cards(final_hand, count=5)
+    thrown = parse_cards(discards)
+    if len(thrown) > 5:
+        raise CardError(f"at most 5 discards, not {len(thrown)}")
+    for card in thrown:
+        if card in final:
+            raise CardError(f"card both discarded and in the final hand: {card}")
+    return [kept + thrown for kept in combinations(final, 5 - len(thrown))]
+
+
+def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str = "bug",
+                      minimum: str = "J") -> bool:
+    """S2: could some cards of the final hand, with the escrowed discards, have been openers?
+
+    >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Jc")
+    False
+    >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Jc Jd")
+    True
+    >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Ac")
+    True
+    """
+    return any(qualifies(hand, wild, minimum) for hand in opening_hands(final_hand, discards))
+
+
+def keeps_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",
+                  minimum: str = "J") -> bool:
+    """S3: whether the cards kept after the discard still hold openers (then it is no split).
+
+    >>> keeps_openers("As Jk Ks Qs Tc", "Tc")
+    True
+    >>> keeps_openers("Qs Qh Ts 7s 6s", "Qh")
+    False
+    """
+    hand = parse_cards(opening_hand, count=5)
+    thrown = parse_cards(discards)
+    for card in thrown:
+        if card not in hand:
+            raise CardError(f"discard not in the opening hand: {card}")
+    return holds_openers([c for c in hand if c not in thrown], wild, minimum)
+
+
+def splits_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",
+                   minimum: str = "J") -> bool:
+    """S1/S3: the opener held openers and threw away part of them (so must declare and escrow).
+
+    >>> splits_openers("Qs Qh Ts 7s 6s", "Qh"), splits_openers("As Jk Ks Qs Tc", "Tc")
+    (True, False)
+    """
+    return qualifies(opening_hand, wild, minimum) and not keeps_openers(
+        opening_hand, discards, wild, minimum)
