@@ -1,0 +1,262 @@
+"""Table events: the dealer's log entries, read from JSON-like mappings into frozen values.
+
+Every event is a mapping with a ``type`` and the fields of that type (see DESIGN.md, "Table setup
+and events"). :func:`parse_event` checks the shape only (known type, seat numbers, counts); whether
+the event is allowed *now* is the table's business (:mod:`rules.table`).
+
+>>> parse_event({"type": "open", "seat": "3"})
+Open(seat=3, amount=None)
+>>> parse_event({"type": "draw", "seat": 2, "count": 3, "split": True, "escrow": "Jh"})
+Draw(seat=2, count=3, split=True, escrow=('Jh',))
+>>> parse_event({"type": "shuffle"})
+Traceback (most recent call last):
+...
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling
+>>> parse_event({"type": "call"})
+Traceback (most recent call last):
+...
+rules.IllegalAction: call: the event needs a seat (a seat number)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules import IllegalAction
+
+__all__ = [
+    "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
+    "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "EVENT_TYPES", "parse_event", "parse_seat",
+]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; ``kind`` is the event's ``type`` in the log."""
+
+    kind = ""
+
+
+@dataclass(frozen=True)
+class Deal(Event):
+    """A new deal: the button moves, antes go in, five cards each (O3, O4, D1)."""
+
+    kind = "deal"
+
+
+@dataclass(frozen=True)
+class SeatEvent(Event):
+    """An event made by one seat."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pass(SeatEvent):
+    """Declines to open (O2); during a reopen offer, declines to reopen (F3)."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class Open(SeatEvent):
+    """Declares openers and bets (O1, O2, O6); ``amount`` is optional and checked by the table."""
+
+    kind = "open"
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Call(SeatEvent):
+    kind = "call"
+
+
+@dataclass(frozen=True)
+class Raise(SeatEvent):
+    kind = "raise"
+
+
+@dataclass(frozen=True)
+class Fold(SeatEvent):
+    kind = "fold"
+
+
+@dataclass(frozen=True)
+class Check(SeatEvent):
+    kind = "check"
+
+
+@dataclass(frozen=True)
+class Bet(SeatEvent):
+    kind = "bet"
+
+
+@dataclass(frozen=True)
+class Draw(SeatEvent):
+    """Discards ``count`` cards and receives as many (D2); the opener may split openers (S1)."""
+
+    kind = "draw"
+    count: int = 0
+    split: bool = False
+    escrow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Show(SeatEvent):
+    """Shows a hand at the showdown (D6, F1)."""
+
+    kind = "show"
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FalseOpeners(SeatEvent):
+    """It is found that the opener had no openers (F2-F9)."""
+
+    kind = "false_openers"
+
+
+@dataclass(frozen=True)
+class Reopen(SeatEvent):
+    """After false openers, an eligible player declares the pot open (F3)."""
+
+    kind = "reopen"
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Muck(SeatEvent):
+    """Gives up the hand at the showdown."""
+
+    kind = "muck"
+
+
+@dataclass(frozen=True)
+class Void(Event):
+    """Withdraws the logged event at index ``event`` (0-based position in the log)."""
+
+    kind = "void"
+    event: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class Ruling(Event):
+    """A floor ruling (the fields of ``Ruling.to_dict()``) applied to the table through the log."""
+
+    kind = "ruling"
+    ruling: Mapping[str, Any] | None = None
+    id: Any = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ruling) and (self.ruling, self.id) == (other.ruling, other.id)
+
+    def __hash__(self) -> int:
+        return hash(("ruling", repr(self.id)))
+
+
+_SEAT_EVENTS: dict[str, type[SeatEvent]] = {
+    cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck)
+}
+EVENT_TYPES: tuple[str, ...] = (
+    "deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
+    "false_openers", "reopen", "muck", "void", "ruling",
+)
+
+_SPLIT = re.compile(r"[\s,]+")
+
+
+def parse_seat(value: Any, what: str = "seat") -> int:
+    """A seat number from an int or a string of digits.
+
+    >>> parse_seat("07"), parse_seat(4)
+    (7, 4)
+    >>> parse_seat("four")
+    Traceback (most recent call last):
+    ...
+    rules.IllegalAction: seat: 'four' is not a seat number
+    """
+    if isinstance(value, bool):
+        raise IllegalAction(f"{what}: {value!r} is not a seat number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise IllegalAction(f"{what}: {value!r} is not a seat number")
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise IllegalAction(f"{what}: {value!r} is not a whole number of chips or cards")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise IllegalAction(f"{what}: {value!r} is not a whole number of chips or cards")
+
+
+def _card_list(value: Any, what: str) -> tuple[str, ...]:
+    """Card texts as given (the table reads them with :mod:`rules.cards`)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(c for c in _SPLIT.split(value.strip()) if c)
+    if isinstance(value, (list, tuple)) and all(isinstance(c, str) for c in value):
+        return tuple(c.strip() for c in value if c.strip())
+    raise IllegalAction(f"{what}: give the cards as text ('As Kd Jk') or a list of card texts")
+
+
+def parse_event(event: Mapping[str, Any] | Event) -> Event:
+    """Read one logged event; raise :class:`rules.IllegalAction` if its shape is wrong.
+
+    >>> parse_event({"type": "void", "event": 4})
+    Void(event=4)
+    >>> parse_event({"type": "draw", "seat": 1, "count": -1})
+    Traceback (most recent call last):
+    ...
+    rules.IllegalAction: draw: count must be a whole number from 0 to 5, not -1
+    """
+    if isinstance(event, Event):
+        return event
+    if not isinstance(event, Mapping):
+        raise IllegalAction(f"an event is a JSON object with a type, not {type(event).__name__}")
+    kind = event.get("type")
+    if kind == "deal":
+        return Deal()
+    if kind == "void":
+        if "event" not in event:
+            raise IllegalAction("void: give the index of the logged event to withdraw (event)")
+        index = _whole(event["event"], "void: event")
+        return Void(event=index)
+    if kind == "ruling":
+        ruling = event.get("ruling")
+        if not isinstance(ruling, Mapping) or "outcome" not in ruling:
+            raise IllegalAction("ruling: give the ruling's fields (outcome, dead, returns, pot_plays, ...) under 'ruling'")
+        return Ruling(ruling=dict(ruling), id=event.get("id"))
+    cls = _SEAT_EVENTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction(f"unknown event type {kind!r}; the event types are: " + ", ".join(EVENT_TYPES))
+    if event.get("seat") is None:
+        raise IllegalAction(f"{kind}: the event needs a seat (a seat number)")
+    seat = parse_seat(event["seat"], f"{kind}: seat")
+    if cls is Open or cls is Reopen:
+        amount = event.get("amount")
+        return cls(seat=seat, amount=None if amount is None else _whole(amount, f"{kind}: amount"))  # type: ignore[call-arg]
+    if cls is Draw:
+        count = event.get("count")
+        if count is None:
+            raise IllegalAction("draw: say how many cards the player draws (count, 0 to stand pat)")
+        n = _whole(count, "draw: count") if not (isinstance(count, int) and count < 0) else count
+        if not 0 <= n <= 5:
+            raise IllegalAction(f"draw: count must be a whole number from 0 to 5, not {count!r}")
+        split = event.get("split", False)
+        if not isinstance(split, bool):
+            raise IllegalAction(f"draw: split is true or false, not {split!r}")
+        return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"))
+    if cls is Show:
+        if event.get("cards") in (None, "", []):
+            raise IllegalAction("show: list the cards shown (cards)")
+        return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"))
+    return cls(seat=seat)
