@@ -256,7 +256,8 @@ def _make_card_checks(profile: Profile) -> dict[str, Any]:
         hand = f["opening_hand"]
         if hand is None:
             return "no", "The opener cannot produce the opening hand (F1)."
-        if qualifies(_cards(hand), wild=profile.wild, minimum=minimum(f)):
+        if qualifies(_cards(hand), wild=profile.wild, minimum=minimum(f),
+                     southern=profile.southern_hands):
             return "yes", f"The opener shows {_text(hand)}, which opens (O1)."
         return "no", f"The opener shows {_text(hand)}, which does not open (O1)."
 
@@ -276,7 +277,8 @@ def _make_card_checks(profile: Profile) -> dict[str, Any]:
     def opening_qualifies(f: Facts) -> tuple[str, str]:
         from rules.openers import qualifies
 
-        if qualifies(_cards(f["opening_hand"]), wild=profile.wild, minimum=minimum(f)):
+        if qualifies(_cards(f["opening_hand"]), wild=profile.wild, minimum=minimum(f),
+                     southern=profile.southern_hands):
             return "yes", "The hand before the draw did hold openers (O1)."
         return "no", "The hand before the draw did not hold openers (S2)."
 
@@ -615,6 +617,7 @@ class Ruling:
     ante_for_all: int | None = None
     winner: int | None = None
     winners: tuple[int, ...] = ()
+    best_hand, foul = "", ()
     reopener: int | None = None
     opener: int | None = None
     issue: str = ""
@@ -684,20 +687,23 @@ def _hand_size(cards: Any) -> int:
     return len(list(cards))
 
 
-def _best_other(f: Facts, opener: int, wild: str) -> tuple[int, ...]:
-    """Seats holding the best live hand other than the opener's (more than one on an exact tie)."""
+def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], str, tuple[int, ...]]:
+    """Seats holding the best live hand other than the opener's (more than one on an exact tie),
+    that hand described in words, and the foul hands passed over (H6)."""
     from rules.hands import evaluate
 
     others = {s: c for s, c in f["hands"].items() if s != opener}
     if not others:
         raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
                          "answer everyone_folded: yes")
-    live = {s: evaluate(_cards(c), wild=wild) for s, c in others.items() if _hand_size(c) == 5}
+    foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
+    live = {s: evaluate(_cards(c), prof.wild, prof.southern_hands)
+            for s, c in others.items() if s not in foul}
     if not live:
         raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
                          "pot at this showdown")
     best = max(live.values())
-    return tuple(sorted(s for s, v in live.items() if v == best))
+    return tuple(sorted(s for s, v in live.items() if v == best)), best.describe(), foul
 
 
 def _other_bets(f: Facts, opener: int) -> dict[int, int]:
@@ -744,6 +750,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     barred: list[int] = []
     ante_for_all: int | None = None
     winners: tuple[int, ...] = ()
+    best_hand, foul = "", ()
     reopener: int | None = None
 
     def give(s: int, chips: int) -> None:
@@ -769,7 +776,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     if _M.OPENER_ANTES_FOR_ALL in moves:
         ante_for_all = opener
     if _M.BEST_OTHER_WINS in moves and opener is not None:
-        winners = _best_other(f, opener, prof.wild)
+        winners, best_hand, foul = _best_other(f, opener, prof)
         pot_plays = True
 
     if leaf.outcome == _O.CARD_COUNT_CORRECTED or leaf.outcome == _O.HAND_DEAD_CARD_COUNT:
@@ -792,10 +799,14 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     tail: list[str] = []
     if winners:
         names = _seats_text(winners)
-        if len(winners) == 1:
-            tail.append(f"The best other hand is {names}'s, which wins the pot (F8).")
+        if foul:
+            tail.append(f"{_sentence(_seats_text(foul))} cannot win: not five cards (H6).")
         else:
-            tail.append(f"{_sentence(names)} tie with the best other hand and split the pot (H5).")
+            tail.append("Every hand compared holds five cards (H6).")
+        if len(winners) == 1:
+            tail.append(f"The best of the other hands is {names}'s, {best_hand}, which takes the pot (H5).")
+        else:
+            tail.append(f"{_sentence(names)} tie with {best_hand} and split the pot (H5).")
     if returns:
         back = ", ".join(f"seat {s}, {c}" for s, c in sorted(returns.items()))
         tail.append(f"Handed back from the pot: {back}.")
