@@ -135,6 +135,9 @@ _ISSUE_LABELS = (
     "caller wants the bet back",
 )
 
+_ISSUE_SHORT = ("false openers", "cannot show", "split openers", "card count", "retrieval",
+                "refund asked")
+
 #: Every fact the tree may ask, with the question a floor person is asked.
 FACTS: dict[str, FactSpec] = {
     s.name: s
@@ -327,15 +330,15 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 
     def found_q(qid: str, before: Node, after: Node, text: str = "") -> Question:
         return Question(qid, text or FACTS["found"].question, ("found",),
-                        (Branch("before_draw", "before the draw", before),
-                         Branch("after_draw", "after the draw", after)), title="When was it found?")
+                        (Branch("before_draw", "before draw", before),
+                         Branch("after_draw", "after draw", after)), title="When was it found?")
 
     def pot_plays_q(qid: str, yes: Node, no: Node) -> Question:
         return Question(
             qid, "Does the pot play anyway: was the betting before the draw over, was there a raise, "
             "or did two or more players call the opening bet?",
             ("action_complete_before_draw", "raise_before_draw", "callers"), _yes_no(yes, no),
-            derive=_pot_plays, title="Does the pot play anyway? (raise, two calls, action complete)",
+            derive=_pot_plays, title="Pot plays anyway? (raise, two calls or betting over)",
             rules=("F5",))
 
     def can_reopen_q(qid: str, yes: Node, no: Node) -> Question:
@@ -346,7 +349,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 
     def reopener_q(qid: str, seat: Node, nobody: Node) -> Question:
         return Question(qid, FACTS["reopener"].question, ("opener", "active", "passed", "reopener"),
-                        (Branch("seat", "a seat reopens", seat), Branch("none", "nobody", nobody)),
+                        (Branch("seat", "a seat", seat), Branch("none", "nobody", nobody)),
                         title="Who reopens?", rules=("F3",), allowed=_reopen_choices,
                         fact="reopener")
 
@@ -363,7 +366,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
                 text += " Because others drew cards against it, {opener} antes for every other player on the next deal (F9)."
             text += (" The players who came in stay and play for the pot (F9)." if plays
                      else " Nobody came in, so the pot stays for the next deal (F9).")
-            note = ("pot plays" if plays else "pot stays") + ("; opener antes for all" if antes else "")
+            note = ("pot plays" if plays else "pot stays") + ("; antes for all" if antes else "")
             return Leaf(lid, _O.FOSTER_FORFEIT, ("F9",), tuple(moves), fo_base, note, text)
 
         def came_in_q(qid: str, yes: Node, no: Node) -> Question:
@@ -392,20 +395,20 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
         plays_open = Leaf(
             "fo_plays_open", _O.POT_PLAYS_OPENER_DEAD, ("F2", "F5"),
             (_M.OPENER_DEAD, _M.RETURN_OPENER_LATER_BETS, _M.POT_PLAYS), (*fo_base, "opener_bets"),
-            "opener's later bets go back",
+            "opener's raises go back",
             dead_plays_text + " The action before the draw was not complete, so {opener} takes back "
             "the bets made after the opening bet (F2).")
         reopened = Leaf(
             "fo_reopened", _O.REOPENED, ("F2", "F3"),
             (_M.OPENER_DEAD, _M.RETURN_OPENER_LATER_BETS, _M.RETURN_OTHER_BETS, _M.OFFER_REOPEN, _M.REOPEN),
-            (*fo_base, "opener_bets", "bets"), "all bets back but the opening bet; reopener opens afresh",
+            (*fo_base, "opener_bets", "bets"), "bets back; reopener opens",
             "{Opener}'s hand is dead and the opening bet stays in the pot with the antes (F2). "
             "{Reopener} declares the pot open (F3) and becomes the opener: every other bet of the deal "
             "goes back and the betting starts again with {reopener}'s opening bet.")
         carries = Leaf(
             "fo_carries", _O.POT_CARRIES_OVER, ("F2", "F4"),
             (_M.OPENER_DEAD, _M.RETURN_OPENER_LATER_BETS, _M.RETURN_OTHER_BETS, _M.POT_STAYS),
-            (*fo_base, "opener_bets", "bets"), "all bets back but the opening bet",
+            (*fo_base, "opener_bets", "bets"), "bets back but opening bet",
             "{Opener}'s hand is dead (F2). Nobody reopens, so every bet goes back except {opener}'s "
             "opening bet, which stays in the pot with the antes for the next deal; everyone in this "
             "deal may ante and play the next one (F4).")
@@ -429,14 +432,14 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
         barred_carries = Leaf(
             "fo_allin_carries", _O.ALL_IN_OPENER_BARRED, ("F7", "F4"),
             (_M.OPENER_DEAD, _M.BAR_OPENER, _M.RETURN_OTHER_BETS, _M.POT_STAYS),
-            (*fo_base, "bets"), "pot carries over; opener barred",
+            (*fo_base, "bets"), "carries over; barred",
             barred_text + " Nobody reopens, so the other bets go back and the pot stays for the next deal (F4).")
         barred_carries_none = Leaf(
             "fo_allin_carries_nobody", _O.ALL_IN_OPENER_BARRED, ("F7", "F3", "F4"), barred_carries.moves,
             barred_carries.needs, barred_carries.note, barred_carries.text)
         after = Leaf(
             "fo_after_draw", _O.POT_PLAYS_OPENER_DEAD, ("F1", "F5", "F6"),
-            (_M.OPENER_DEAD, _M.POT_PLAYS), fo_base, "found after the draw: pot plays",
+            (_M.OPENER_DEAD, _M.POT_PLAYS), fo_base, "pot plays on",
             "{Opener}'s hand is dead: without openers it cannot win (F1). The betting before the draw "
             "was over, so the pot plays on among the others (F5) and {opener} takes nothing back (F6).")
 
@@ -471,7 +474,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
             if antes:
                 text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
             return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), moves, cs_base,
-                        "pot stays" + ("; opener antes for all" if antes else ""), text)
+                        "pot stays" + ("; antes for all" if antes else ""), text)
 
         def cs_best(lid: str, antes: bool) -> Leaf:
             moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
@@ -481,7 +484,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
             if antes:
                 text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
             return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
-                        (*cs_base, "hands"), "best other hand" + ("; opener antes for all" if antes else ""),
+                        (*cs_base, "hands"), "best other" + ("; antes for all" if antes else ""),
                         text)
 
         def drawn_q(qid: str, yes: Node, no: Node) -> Question:
@@ -497,7 +500,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
         not_proved = Question(
             "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), _yes_no(
                 Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
-                     cs_base, "pot stays for the next deal",
+                     cs_base, "pot stays for next deal",
                      "{Opener} cannot prove openers and so cannot win the pot, even though everyone "
                      "else folded (F1). The pot stays for the next deal (F8)."),
                 Leaf("cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
@@ -513,11 +516,11 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
     # ---- split openers
     sp_base = ("opener",)
     verified = Leaf("sp_verified", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.POT_PLAYS,), sp_base,
-                    "the opener keeps the right to the pot",
+                    "opener may win the pot",
                     "{Opener} split openers and the cards prove that the hand held openers (S1, S2); "
                     "the hand stands.")
     failed = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
-                  "the opener loses the pot",
+                  "opener loses the pot",
                   "{Opener} split openers but could not have held openers, so {opener} loses the pot "
                   "(S2); it goes to the best other live hand.")
     split = Question(
@@ -525,7 +528,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
             Question("sp_kept", "Do the cards the opener kept still hold openers?",
                      ("opening_hand", "discards", *req), _yes_no(
                          Leaf("sp_not_splitting", _O.NOT_SPLITTING, ("S3",), (_M.POT_PLAYS,), sp_base,
-                              "no split: nothing to prove from the discards",
+                              "no split to prove",
                               "{Opener} kept openers after the discard, so this is not splitting "
                               "openers (S3); nothing more needs proving and the hand stands."),
                          Question("sp_opening_qualifies", "Did the hand before the draw hold openers?",
@@ -586,7 +589,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
     root = Question(
         "issue", FACTS["issue"].question, ("issue",), tuple(
             Branch(issue.value, label, node) for issue, label, node in zip(
-                Issue, _ISSUE_LABELS, (false_openers, cannot_show, split, wrong_count, retrieval, refund))),
+                Issue, _ISSUE_SHORT, (false_openers, cannot_show, split, wrong_count, retrieval, refund))),
         title="What is the dispute about?")
     return Tree(f"Floor decision tree, profile {p.name}", root, FACTS)
 

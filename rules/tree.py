@@ -513,11 +513,13 @@ class Tree:
         visit(self.root, 0)
         return "\n".join(lines)
 
-    def to_svg(self, box_width: int = 170, gap: int = 120, font_size: int = 11) -> str:
-        """A left-to-right diagram as an SVG string: questions as boxes, leaves as shaded boxes.
+    def to_svg(self, box_width: int = 170, font_size: int = 12) -> str:
+        """A left-to-right diagram as an SVG string: questions as white boxes, leaves as grey ones.
 
         Every leaf takes a row of its own; a question sits level with the middle of its children.
-        Sizes are in user units and the ``viewBox`` lets a printer scale the drawing to the page.
+        Leaf boxes grow to fit the outcome code (nothing lies to their right); the gap after each
+        column fits its longest answer label. Sizes are user units; the ``viewBox`` lets a printer
+        scale the drawing to the page (for A4, one issue per page: :meth:`subtree`).
 
         >>> import xml.etree.ElementTree as ET
         >>> t = Tree("t", Question("q", "Fine?", ("ok",), (
@@ -527,59 +529,82 @@ class Tree:
         '{http://www.w3.org/2000/svg}svg'
         """
         line_h = font_size + 3
-        chars = max(12, int(box_width / (font_size * 0.6)) - 2)
-        row_h = 4 * line_h + 18
+        small = font_size - 1
+        char_w = font_size * 0.6  # DejaVu Sans runs about 0.55-0.6 em a character
+        code_w = small * 0.78  # bold capitals and underscores run wider
+        chars = max(12, int((box_width - 12) / char_w))
         margin = 20
         title_h = 2 * line_h + 10
 
-        placed: list[tuple[Node, float, float, list[str], int]] = []  # node, x, y(centre), lines, depth
-        edges: list[tuple[float, float, float, float, str]] = []
-        next_row = [0]
-
-        def box_lines(node: Node) -> list[str]:
+        def box(node: Node) -> tuple[list[str], int, float]:
+            """The lines of a box, how many are bold, and its width."""
             if isinstance(node, Leaf):
-                head = textwrap.wrap(node.outcome.replace("_", "_ "), chars)
-                head = [h.replace("_ ", "_") for h in head]
-                tail = [", ".join(node.rules)] if node.rules else []
-                note = textwrap.wrap(node.note, chars)[:2] if node.note else []
-                return head + tail + note
-            return textwrap.wrap(node.short, chars)[:4]
+                code = str(node.outcome)
+                lines = [code] + ([", ".join(node.rules)] if node.rules else []) + (
+                    [node.note] if node.note else [])
+                width = max(box_width, len(code) * code_w + 14, max(len(t) for t in lines[1:] or [""]) * char_w + 14)
+                return lines, 1, width
+            return textwrap.wrap(node.short, chars)[:3], 0, float(box_width)
+
+        # column positions: each gap fits the longest answer label leaving that column
+        label_len: dict[int, int] = {}
+        depth_max = 0
+
+        def scan(node: Node, depth: int) -> None:
+            nonlocal depth_max
+            depth_max = max(depth_max, depth)
+            if isinstance(node, Question):
+                longest = max(len(b.label) for b in node.branches)
+                label_len[depth] = max(label_len.get(depth, 0), longest)
+                for b in node.branches:
+                    scan(b.node, depth + 1)
+
+        scan(self.root, 0)
+        xs = [float(margin)]
+        for d in range(depth_max):
+            xs.append(xs[-1] + box_width + max(50.0, 24 + label_len.get(d, 0) * (small - 1) * 0.6))
+        row_h = 3 * line_h + 18
+
+        placed: list[tuple[Node, float, float, list[str], int, float]] = []
+        edges: list[tuple[float, float, float, float, str]] = []
+        rows = 0
 
         def layout(node: Node, depth: int) -> float:
-            x = margin + depth * (box_width + gap)
+            nonlocal rows
+            x = xs[depth]
+            lines, bold, width = box(node)
             if isinstance(node, Leaf):
-                y = margin + title_h + next_row[0] * row_h + row_h / 2
-                next_row[0] += 1
+                y = margin + title_h + rows * row_h + row_h / 2
+                rows += 1
             else:
                 ys = [layout(b.node, depth + 1) for b in node.branches]
                 y = (ys[0] + ys[-1]) / 2
                 for b, cy in zip(node.branches, ys):
-                    edges.append((x + box_width, y, x + box_width + gap, cy, b.label))
-            placed.append((node, x, y, box_lines(node), depth))
+                    edges.append((x + box_width, y, xs[depth + 1], cy, b.label))
+            placed.append((node, x, y, lines, bold, width))
             return y
 
         layout(self.root, 0)
-        depth_max = max(p[4] for p in placed)
-        width = 2 * margin + (depth_max + 1) * box_width + depth_max * gap
-        height = 2 * margin + title_h + next_row[0] * row_h
+        width_total = max(x + w for _, x, _, _, _, w in placed) + margin
+        height = 2 * margin + title_h + rows * row_h
         out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'width="{width:.0f}" height="{height:.0f}" font-family="DejaVu Sans, sans-serif" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width_total:.0f} {height:.0f}" '
+            f'width="{width_total:.0f}" height="{height:.0f}" font-family="DejaVu Sans, sans-serif" '
             f'font-size="{font_size}">',
             f'<text x="{margin}" y="{margin + line_h}" font-size="{font_size + 3}" '
             f'font-weight="bold">{escape(self.title)}</text>',
         ]
         for x1, y1, x2, y2, label in edges:
-            elbow = x1 + 14
+            elbow = x1 + 12
             out.append(
                 f'<path d="M{x1:.0f},{y1:.0f} H{elbow:.0f} V{y2:.0f} H{x2:.0f}" fill="none" '
                 f'stroke="#444" stroke-width="1"/>'
             )
             out.append(
-                f'<text x="{elbow + 4:.0f}" y="{y2 - 4:.0f}" font-size="{font_size - 1}" '
+                f'<text x="{elbow + 4:.0f}" y="{y2 - 4:.0f}" font-size="{small - 1}" '
                 f'fill="#222">{escape(label)}</text>'
             )
-        for node, x, y, lines, _ in placed:
+        for node, x, y, lines, bold, width in placed:
             h = len(lines) * line_h + 10
             top = y - h / 2
             if isinstance(node, Leaf):
@@ -587,10 +612,10 @@ class Tree:
             else:
                 style = 'fill="#fff" stroke="#000" stroke-width="1"'
             out.append(
-                f'<rect x="{x:.0f}" y="{top:.0f}" width="{box_width}" height="{h:.0f}" rx="5" {style}/>'
+                f'<rect x="{x:.0f}" y="{top:.0f}" width="{width:.0f}" height="{h:.0f}" rx="5" {style}/>'
             )
             for i, text in enumerate(lines):
-                weight = ' font-weight="bold"' if isinstance(node, Leaf) and i == 0 else ""
+                weight = f' font-weight="bold" font-size="{small}"' if i < bold else ""
                 ty = top + 5 + (i + 1) * line_h - 3
                 out.append(f'<text x="{x + 6:.0f}" y="{ty:.0f}"{weight}>{escape(text)}</text>')
         out.append("</svg>")
