@@ -18,8 +18,8 @@ How the wild modes read a hand (rule ids of RULES.md):
   the joker beats the same hand without it.
 
 Speed: every value is computed once per (rank multiset, flush or not) and kept in a table keyed on
-the product of one prime per rank, so evaluating a hand of :class:`~rules.cards.Card` objects is a
-few list lookups and one dict lookup. The tables are built lazily, once per mode.
+the rank multiset, so evaluating a hand of :class:`~rules.cards.Card` objects is five list lookups,
+a few int operations and one dict lookup. The tables are built lazily, once per mode.
 """
 
 from __future__ import annotations
@@ -63,14 +63,32 @@ ALL_CATEGORIES = (
 _ORDER = {name: i for i, name in enumerate(ALL_CATEGORIES)}
 _STRAIGHTS = ("straight", "straight_flush", "skip_straight", "round_the_corner")
 
-# One prime per rank index (deuce..ace) and one for the joker: a product of five identifies
-# the rank multiset whatever the order of the cards.
-_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_JOKER_PRIME = 43
-_PRIME = [_PRIMES[code >> 2] for code in range(52)] + [_JOKER_PRIME]
-# Suit bits; a wild card has none, so "all the natural cards share a suit" is "one bit set".
-_SUIT_BIT = [1 << (code & 3) for code in range(52)] + [0]
-_SUIT_BIT_DEUCES = [0 if code < 4 else 1 << (code & 3) for code in range(52)] + [0]
+# Each card maps to one int, the sum of three fields, so that the sum over a hand says all the
+# evaluator needs (one list lookup per card, then a few int operations):
+#   bits 0-52   one bit per card: five distinct cards sum without a carry, so a duplicate shows
+#               as fewer than five bits set;
+#   bits 53-64  a 3-bit count per suit (wild cards count in none): "all the natural cards share
+#               a suit" is "one field non-zero";
+#   bits 65-106 a 3-bit count per rank (the joker has its own slot): the rank multiset, which
+#               keys the tables.
+_SUIT_SHIFT = 53
+_RANK_SHIFT = 65
+_JOKER_SLOT = 13
+_CARD_BITS = (1 << _SUIT_SHIFT) - 1
+
+
+def _card_word(code: int, suit_counts: bool) -> int:
+    if code == 52:
+        return (1 << (_RANK_SHIFT + 3 * _JOKER_SLOT)) | (1 << code)
+    suit = (1 << (_SUIT_SHIFT + 3 * (code & 3))) if suit_counts else 0
+    return (1 << (_RANK_SHIFT + 3 * (code >> 2))) | suit | (1 << code)
+
+
+_WORD = [_card_word(code, True) for code in range(53)]
+# With deuces wild a deuce belongs to no suit (it can be any of them).
+_WORD_DEUCES = [_card_word(code, code >= 4) for code in range(53)]
+# Suit fields of hands whose natural cards all share one suit (one to five of them).
+_ONE_SUIT = frozenset(n << (3 * s) for s in range(4) for n in range(1, 6))
 
 _ROUND_THE_CORNER = (
     (frozenset({11, 12, 13, 14, 2}), 2),
@@ -262,14 +280,15 @@ def _natural(ranks: Sequence[int], flush: bool, southern: frozenset[str]) -> Han
 
 # --- the tables ----------------------------------------------------------------------------
 
-_Table = tuple[dict[int, HandValue], dict[int, HandValue], list[int]]
+_Table = tuple[dict[int, HandValue], dict[int, HandValue], list[int]]  # plain, flush, card words
 _TABLES: dict[tuple[str, frozenset[str]], _Table] = {}
 
 
 def _key(ranks: Iterable[int], jokers: int = 0) -> int:
-    key = _JOKER_PRIME**jokers
+    """The rank field of a hand: a 3-bit count per rank (deuce first), then the joker's."""
+    key = jokers << (3 * _JOKER_SLOT)
     for r in ranks:
-        key *= _PRIMES[r - 2]
+        key += 1 << (3 * (r - 2))
     return key
 
 
@@ -327,11 +346,11 @@ def _build(wild: str, southern: frozenset[str]) -> _Table:
     if wild == "deuces":
         for wilds in range(5):
             for naturals in _multisets(5 - wilds, low=3):
-                key = _key(naturals) * 2**wilds
+                key = _key(naturals + (2,) * wilds)
                 plain[key] = _deuces_value(naturals, wilds, False, southern)
                 if len(set(naturals)) == len(naturals):
                     flush[key] = _deuces_value(naturals, wilds, True, southern)
-        return plain, flush, _SUIT_BIT_DEUCES
+        return plain, flush, _WORD_DEUCES
     for ranks in _multisets(5):
         key = _key(ranks)
         plain[key] = _natural(ranks, False, southern)
@@ -344,7 +363,7 @@ def _build(wild: str, southern: frozenset[str]) -> _Table:
             plain[key] = value(ranks, False, southern)
             if len(set(ranks)) == 4:
                 flush[key] = value(ranks, True, southern)
-    return plain, flush, _SUIT_BIT
+    return plain, flush, _WORD
 
 
 def _check_southern(southern: Iterable[str]) -> frozenset[str]:
@@ -392,36 +411,28 @@ def evaluate(cards: str | Iterable[str | Card], wild: str = "none",
     >>> evaluate("Kh Kd Qs Qc Jh", southern=["blaze"]) > evaluate("Ah Ad As Kc Kd")
     True
     """
-    table = _FAST.get(wild) if not southern else None
-    if table is not None:
-        plain, flush, bits = table
+    if not southern:
         try:
+            plain, flush, word = _FAST[wild]
             a, b, c, d, e = cards  # type: ignore[misc]
-            key = _PRIME[a] * _PRIME[b] * _PRIME[c] * _PRIME[d] * _PRIME[e]
-            m = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
-        except (TypeError, ValueError, IndexError):
-            pass  # text, strings, a wrong count: the careful path below says what is wrong
-        else:
-            if len({a, b, c, d, e}) == 5:
-                try:
-                    return (flush if m & (m - 1) == 0 else plain)[key]
-                except KeyError:
-                    pass
+            total = word[a] + word[b] + word[c] + word[d] + word[e]  # type: ignore[index]
+            if (total & _CARD_BITS).bit_count() == 5:
+                table = flush if (total >> _SUIT_SHIFT) & 0xFFF in _ONE_SUIT else plain
+                return table[total >> _RANK_SHIFT]
+        except (KeyError, TypeError, ValueError, IndexError):
+            pass  # text, a wrong count, a card the mode lacks, a table not built yet: see below
     return _evaluate_checked(cards, wild, southern)
 
 
 def _evaluate_checked(cards: str | Iterable[str | Card], wild: str,
                       southern: Iterable[str]) -> HandValue:
-    plain, flush, bits = _table(wild, southern)
+    plain, flush, word = _table(wild, southern)
     hand = parse_cards(cards, count=5)
     if JOKER in hand and wild not in ("bug", "joker"):
         raise CardError(f"no joker in this game (wild={wild!r}): Jk")
-    key = 1
-    m = 0
-    for card in hand:
-        key *= _PRIME[card]
-        m |= bits[card]
-    return (flush if m & (m - 1) == 0 else plain)[key]
+    total = sum(word[card] for card in hand)
+    table = flush if (total >> _SUIT_SHIFT) & 0xFFF in _ONE_SUIT else plain
+    return table[total >> _RANK_SHIFT]
 
 
 # --- ace-to-five low -----------------------------------------------------------------------

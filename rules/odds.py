@@ -39,7 +39,7 @@ from itertools import combinations
 from math import comb, prod
 
 from rules.cards import Card, deck, parse_cards
-from rules.hands import HandValue, _table, categories, evaluate
+from rules.hands import HandValue, _key, _table, categories, evaluate
 from rules.openers import MINIMUMS, beats_minimum
 
 __all__ = [
@@ -58,8 +58,6 @@ __all__ = [
     "main",
 ]
 
-_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_JOKER_PRIME = 43
 
 
 def total_hands(wild: str = "none", stripped: bool = False) -> int:
@@ -78,15 +76,15 @@ def _classes(wild: str, stripped: bool) -> Iterable[tuple[int, bool, int]]:
     wild_deuces = wild == "deuces" and not stripped
     for wilds in range(5 if wild_deuces else 1 + jokers):
         if wild_deuces:
-            ways_wild, prime, first = comb(4, wilds), 2**wilds, 3
+            ways_wild, deuces, jokers, first = comb(4, wilds), (2,) * wilds, 0, 3
         else:
-            ways_wild, prime, first = 1, _JOKER_PRIME**wilds, low
+            ways_wild, deuces, jokers, first = 1, (), wilds, low
         size = 5 - wilds
         ranks = range(first, 15)
         for combo in _rank_multisets(ranks, size):
             counts = Counter(combo)
             ways = ways_wild * prod(comb(4, m) for m in counts.values())
-            key = prime * prod(_PRIMES[r - 2] for r in combo)
+            key = _key(combo + deuces, jokers)
             if len(counts) == size:  # distinct ranks: 4 of the suit choices are one suit
                 suited = ways_wild * 4
                 yield key, True, suited
