@@ -13,10 +13,10 @@ printed tree shows the reading the table plays.
 >>> r.outcome, r.dead, r.returns, r.pot_plays, r.citations
 (<Outcome.POT_PLAYS_OPENER_DEAD: 'POT_PLAYS_OPENER_DEAD'>, (3,), {3: 10}, True, ('F2', 'F5'))
 >>> print(r.summary)  # doctest: +NORMALIZE_WHITESPACE
-Seat 3 opened without openers, and it came to light before the draw. 2 players called the
+Seat 3 opened without openers, and it came to light before the draw. Two players called the
 opening bet, so the pot plays (F5). Seat 3's hand is dead and the opening bet stays in the pot
 (F2); the other players play on for the pot. The action before the draw was not complete, so
-seat 3 takes back the bets made after the opening bet (F2). Handed back from the pot: seat 3, 10.
+seat 3 takes back the bets made after the opening bet (F2). Handed back from the pot: seat 3 gets 10.
 
 A fact the path needs and the caller did not give is never guessed:
 
@@ -174,6 +174,15 @@ FACTS: dict[str, FactSpec] = {
 }
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, word: str) -> str:
+    """'Two players', 'One player', '12 players'."""
+    text = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"{text.capitalize()} {word}{'' if n == 1 else 's'}"
+
+
 def _who(seat: int) -> str:
     return f"seat {seat}"
 
@@ -209,7 +218,7 @@ def _pot_plays(f: Facts) -> tuple[str, str]:
         return "yes", "There was a raise before the draw, so the pot plays (F5)."
     n = f["callers"]
     if n >= 2:
-        return "yes", f"{n} players called the opening bet, so the pot plays (F5)."
+        return "yes", f"{_count(n, 'player')} called the opening bet, so the pot plays (F5)."
     called = "Nobody" if n == 0 else "Only one player"
     return "no", (f"{called} called the opening bet, nobody raised and the betting before the draw "
                   "was still open, so the pot does not play on by itself (F5).")
@@ -229,7 +238,7 @@ def _reopen_choices(f: Facts) -> tuple[Any, ...]:
 def _came_in(f: Facts) -> tuple[str, str]:
     n = f["callers"]
     if n > 0:
-        return "yes", f"{n} player{'s' if n > 1 else ''} came in against the opener (F9)."
+        return "yes", f"{_count(n, 'player')} came in against the opener (F9)."
     if f["raise_before_draw"]:
         return "yes", "A player raised, so came in against the opener (F9)."
     return "no", "Nobody came in against the opener (F9)."
@@ -811,7 +820,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
         else:
             tail.append(f"{_sentence(names)} tie with {best_hand} and split the pot (H5).")
     if returns:
-        back = ", ".join(f"seat {s}, {c}" for s, c in sorted(returns.items()))
+        back = ", ".join(f"seat {s} gets {c}" for s, c in sorted(returns.items()))
         tail.append(f"Handed back from the pot: {back}.")
     elif {_M.RETURN_OTHER_BETS, _M.RETURN_OPENER_LATER_BETS} & moves:
         tail.append("No bets need handing back.")

@@ -207,7 +207,8 @@ def test_f2_f5_pot_plays_with_two_callers_and_later_bets_return() -> None:
     assert r.outcome == Outcome.POT_PLAYS_OPENER_DEAD
     assert r.dead == (3,) and r.pot_plays and r.returns == {3: 10}
     assert r.citations == ("F2", "F5")
-    assert "2 players called the opening bet, so the pot plays (F5)" in r.summary
+    assert "Two players called the opening bet, so the pot plays (F5)" in r.summary
+    assert "Handed back from the pot: seat 3 gets 10." in r.summary
 
 
 def test_f5_raise_makes_the_pot_play_without_asking_callers() -> None:
@@ -583,3 +584,16 @@ def test_seat_strings_and_bad_values() -> None:
         resolve({"issue": "caller_refund", "seat": "seven"})
     with pytest.raises(RulesError, match="issue"):
         resolve({"issue": "cheating"})
+
+
+def test_o5_progressive_openers_ask_the_requirement() -> None:
+    """O5, F1: with progressive openers the deal's requirement is asked, not guessed; queens do not
+    prove openers when kings were needed (OPENER_DEAD_POT_STAYS), and do when queens were."""
+    prog = {"base": "cardroom", "name": "Climbing", "progressive_openers": True}
+    facts = {"issue": "opener_cannot_show", "opener": 3, "opening_hand": "Qc Qd 7h 4s 2c", "everyone_folded": True}
+    with pytest.raises(MissingFact) as info:
+        resolve(facts, prog)
+    assert info.value.fact == "requirement"
+    assert resolve({**facts, "requirement": "K"}, prog).outcome == Outcome.OPENER_DEAD_POT_STAYS
+    assert resolve({**facts, "requirement": "Q"}, prog).outcome == Outcome.OPENER_PROVED
+    assert resolve(facts).outcome == Outcome.OPENER_PROVED  # cardroom: jacks, never asks
