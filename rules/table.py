@@ -1199,7 +1199,10 @@ def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any) -> None:
         _award(t, split_amount(amount, winners, t.clockwise(t.button)))
         t.message += f"; {', '.join(f'seat {w}' for w in winners)} take{'s' if len(winners) == 1 else ''} the pot of {amount}"
         return
-    if not r.get("pot_plays", False):
+    opener_out = t.opener is not None and (t.opener in dead or t.opener in barred)
+    if not r.get("pot_plays", False) and opener_out and r.get("issue") != "wrong_card_count":
+        # the pot stays for the next deal (F4, F8, F9); a ruling about another seat's hand, or one
+        # that moves nothing, leaves the deal going on
         _end_deal(t, "carried")
         if "F4" in (r.get("citations") or ()):
             t.force_ante = True  # F4: everyone of that deal antes again
@@ -1254,6 +1257,7 @@ def _continue_after_ruling(t: _Table) -> None:
             else:
                 _start_postdraw(t)
         return
+    t.bet_level = max(t.seats[x].committed for x in live)  # chips handed back lower the bet to call
     current = t.to_act if t.to_act is not None else t.button
     if current in live and t.seats[current].stack > 0:
         movers = [x for x in live if t.seats[x].stack > 0]
