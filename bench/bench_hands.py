@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from treys import Card as TreysCard
+from treys import Card as TreysCard  # type: ignore[import-untyped]
 from treys import Evaluator
 
 from rules.cards import deck

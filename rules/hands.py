@@ -41,6 +41,8 @@ __all__ = [
     "evaluate",
     "evaluate_low",
     "categories",
+    "best_of",
+    "all_hands",
 ]
 
 #: The standard categories, weakest first (H5, with five of a kind on top for the wild modes).
@@ -414,7 +416,7 @@ def evaluate(cards: str | Iterable[str | Card], wild: str = "none",
     if not southern:
         try:
             plain, flush, word = _FAST[wild]
-            a, b, c, d, e = cards  # type: ignore[misc]
+            a, b, c, d, e = cards  # type: ignore[str-unpack]
             total = word[a] + word[b] + word[c] + word[d] + word[e]  # type: ignore[index]
             if (total & _CARD_BITS).bit_count() == 5:
                 table = flush if (total >> _SUIT_SHIFT) & 0xFFF in _ONE_SUIT else plain
@@ -518,7 +520,7 @@ def evaluate_low(cards: str | Iterable[str | Card], wild: str = "bug") -> LowVal
     ranks = [1 if c.rank == 14 else c.rank for c in hand if not c.is_joker]
     if len(ranks) < 5:
         if wild == "none":
-            raise CardError(f"no joker in this game (wild='none'): Jk")
+            raise CardError("no joker in this game (wild='none'): Jk")
         ranks.append(min(r for r in range(1, 14) if r not in ranks))
     return LowValue(ranks)
 

@@ -18,7 +18,7 @@ Counting works over rank multisets rather than hands: the suits of a multiset on
 "flush or not", and the number of suit assignments of each kind is a product of binomials. So
 the 2,869,685 hands of the 53-card deck are counted from under 8,000 table entries.
 
-About FOSTER's figures (:data:`FOSTER`): the source is an OCR text. Where a printed figure is
+About FOSTER's figures (:func:`foster_table`): the source is an OCR text. Where a printed figure is
 plainly garbled the entry keeps the printed text and states the figure read from it: a "½" comes
 out as "1" (``21 to I`` is 2½ to 1, ``221`` is 22½, ``141`` is 14½, ``81`` is 8½, and so, most
 likely, ``41`` for the four-card flush is 4½), and a capital I stands for 1 (``II`` is 11). The
@@ -53,7 +53,6 @@ __all__ = [
     "draw",
     "DRAWS",
     "FosterLine",
-    "FOSTER",
     "foster_table",
     "main",
 ]

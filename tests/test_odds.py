@@ -54,7 +54,7 @@ def naive_bug_four(cards: tuple[Card, ...]) -> tuple[int, tuple[int, ...]]:
 
 
 def naive_deuces(naturals: tuple[int, ...], wilds: int, suited: bool) -> tuple[int, tuple[int, ...]]:
-    best = (-1, ())
+    best: tuple[int, tuple[int, ...]] = (-1, ())
     for subs in product(range(2, 15), repeat=wilds) if wilds < 3 else \
             combinations_with_replacement(range(2, 15), wilds):
         ranks = list(naturals) + list(subs)
