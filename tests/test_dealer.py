@@ -1,0 +1,227 @@
+"""The dealer's tablet page, through the test client: what it shows, which buttons, who may see it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from floor import tables
+from tests.conftest import SETUP, csrf_token_from, login
+
+
+@pytest.fixture
+def table_id(app):
+    with app.app_context():
+        return tables.create_table("Table 1", SETUP).id
+
+
+@pytest.fixture
+def dealer(as_role):
+    return as_role("dealer")
+
+
+def buttons(html: str) -> list[str]:
+    """The event types the page offers as buttons, in page order."""
+    return re.findall(r'data-type="(\w+)"', html)
+
+
+def log(client, table_id, *events):
+    """Post events as the page does (session, X-CSRFToken, expected_version); return the last response."""
+    token = csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
+    response = None
+    for event in events:
+        version = client.get(f"/api/tables/{table_id}").json["version"]
+        response = client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
+                               headers={"X-CSRFToken": token})
+        assert response.status_code == 201, response.json
+    return response
+
+
+def dead_deal(to_act: list[int]) -> list[dict]:
+    return [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in to_act]
+
+
+def test_index_links_each_table(dealer, table_id):
+    html = dealer.get("/dealer/").get_data(as_text=True)
+    assert f'href="/dealer/tables/{table_id}"' in html
+
+
+def test_page_before_the_first_deal(dealer, table_id):
+    response = dealer.get(f"/dealer/tables/{table_id}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    for player in ("Ann", "Bob", "Cleo", "Dev"):
+        assert player in html
+    assert buttons(html) == ["deal"]
+    assert "Openers: <strong>jacks or better</strong>" in html
+    assert 'data-version="0"' in html
+    assert 'id="pot">0<' in html
+
+
+def test_page_shows_the_pot_and_the_ante_count(dealer, table_id):
+    log(dealer, table_id, *dead_deal([2, 3, 4, 1]), {"type": "deal"})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert re.search(r'id="deal-count"[^>]*>\s*Deal 2 of this pot, antes 2 of 3', html)
+    assert 'id="pot">40<' in html
+    # the button moved to seat 2, seat 3 acts; stacks after two antes of 5
+    assert re.search(r'data-seat="2"[^>]*>\s*<header>.*?dealer-button', html, re.S)
+    assert re.search(r'class="seat status-active to-act" data-seat="3"', html)
+    assert html.count('<span class="label">stack</span> 490') == 4
+    assert buttons(html) == ["pass", "open", "void"]
+    assert "Open for 10" in html
+
+
+def test_fourth_deal_of_a_pot_takes_no_ante(dealer, table_id):
+    log(dealer, table_id, *dead_deal([2, 3, 4, 1]), *dead_deal([3, 4, 1, 2]), *dead_deal([4, 1, 2, 3]))
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Next deal: no antes (the ante cap is reached)" in html
+    log(dealer, table_id, {"type": "deal"})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert re.search(r'Deal 4 of this pot, antes 3 of 3', html)
+    assert html.count('<span class="label">stack</span> 485') == 4
+    assert 'id="pot">60<' in html
+
+
+def test_only_the_legal_actions_are_buttons(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "open", "seat": 2})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert buttons(html) == ["call", "raise", "fold", "void", "false_openers"]
+    assert "Call 10" in html and "Raise 20" in html
+    assert "data-card=" not in html  # no card picker outside the draw and the showdown
+    log(dealer, table_id, {"type": "call", "seat": 3}, {"type": "call", "seat": 4}, {"type": "call", "seat": 1})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert [b for b in buttons(html) if b not in ("void", "false_openers")] == ["draw"]
+    assert re.findall(r'data-count="(\d)"', html) == ["0", "1", "2", "3", "4", "5"]
+    assert "Split openers" in html  # seat 2 opened and draws first
+    assert html.count("data-card=") == 53
+
+
+def test_the_showdown_offers_show_and_muck_with_53_cards(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "open", "seat": 2}, {"type": "call", "seat": 3},
+        {"type": "fold", "seat": 4}, {"type": "fold", "seat": 1},
+        {"type": "draw", "seat": 2, "count": 1, "split": True, "escrow": ["Jh"]}, {"type": "draw", "seat": 3, "count": 2},
+        {"type": "check", "seat": 2}, {"type": "check", "seat": 3})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert [b for b in buttons(html) if b not in ("void", "false_openers")] == ["show", "muck"]
+    assert html.count("data-card=") == 53
+    assert re.search(r'data-card="Jh"\s+disabled title="in escrow for seat 2"', html)
+    assert "Escrow (split openers)" in html
+
+
+def test_refusal_returns_the_engines_message_and_changes_nothing(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"})
+    before = dealer.get(f"/api/tables/{table_id}").json
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    response = dealer.post(f"/api/tables/{table_id}/events", headers={"X-CSRFToken": token},
+                           json={"event": {"type": "check", "seat": 2}, "expected_version": 1})
+    assert response.status_code == 422
+    assert response.json["message"].startswith("seat 2 cannot check")
+    assert "seat 2 may pass or open for 10" in response.json["message"]
+    assert dealer.get(f"/api/tables/{table_id}").json == before
+
+
+def test_undo_voids_the_latest_entry_and_the_engine_refuses_an_older_one(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Undo #1: seat 2 passes" in html
+    token = csrf_token_from(html.encode())
+    refused = dealer.post(f"/api/tables/{table_id}/events", headers={"X-CSRFToken": token},
+                          json={"event": {"type": "void", "event": 0}, "expected_version": 2})
+    assert refused.status_code == 422 and "only the latest live event" in refused.json["message"]
+    log(dealer, table_id, {"type": "void", "event": 1})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Undo #0: deal" in html
+    assert re.search(r'<li class="voided"><span class="muted">#1</span> seat 2 passes', html)
+    assert re.search(r'class="seat status-active to-act" data-seat="2"', html)
+
+
+def test_stale_version_gets_409(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"})
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    response = dealer.post(f"/api/tables/{table_id}/events", headers={"X-CSRFToken": token},
+                           json={"event": {"type": "pass", "seat": 2}, "expected_version": 0})
+    assert response.status_code == 409
+    assert response.json["version"] == 1
+    assert dealer.get(f"/api/tables/{table_id}").json["version"] == 1
+
+
+def test_panel_fragment_matches_the_page(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"})
+    data = dealer.get(f"/dealer/tables/{table_id}/panel").json
+    assert data["version"] == 1
+    assert data["html"].startswith('<div id="panel"')
+    assert data["html"] in dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+
+
+def test_anonymous_is_sent_to_login(client, table_id):
+    for path in (f"/dealer/tables/{table_id}", f"/dealer/tables/{table_id}/panel",
+                 f"/dealer/tables/{table_id}/call-floor"):
+        response = client.get(path)
+        assert response.status_code == 302
+        assert "/login" in response.headers["Location"]
+
+
+@pytest.mark.parametrize("role", ["dealer", "floor", "director"])
+def test_every_role_may_deal(as_role, table_id, role):
+    assert as_role(role).get(f"/dealer/tables/{table_id}").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/dealer/tables/999", "/dealer/tables/999/panel", "/dealer/tables/999/call-floor",
+                                  "/dealer/tables/abc"])
+def test_unknown_table_is_a_404_page(dealer, path):
+    response = dealer.get(path)
+    assert response.status_code == 404
+    assert b"Traceback" not in response.data
+
+
+def test_session_api_call_needs_the_csrf_header(csrf_app):
+    with csrf_app.app_context():
+        table_id = tables.create_table("Table 1", SETUP).id
+    client = csrf_app.test_client()
+    token = csrf_token_from(client.get("/login").data)
+    from tests.conftest import PASSWORD
+
+    assert client.post("/login", data={"username": "dee", "password": PASSWORD,
+                                       "csrf_token": token}).status_code == 302
+    page = client.get(f"/dealer/tables/{table_id}")
+    body = {"event": {"type": "deal"}, "expected_version": 0}
+    assert client.post(f"/api/tables/{table_id}/events", json=body).status_code == 400
+    ok = client.post(f"/api/tables/{table_id}/events", json=body, headers={"X-CSRFToken": csrf_token_from(page.data)})
+    assert ok.status_code == 201
+
+
+def test_call_the_floor_flashes_and_links_the_dispute(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "open", "seat": 2})
+    form = dealer.get(f"/dealer/tables/{table_id}/call-floor")
+    assert form.status_code == 200
+    assert b'<option selected value="2">' in form.data  # the opener, by default
+    response = dealer.post(f"/dealer/tables/{table_id}/call-floor", data={"issue": "false_openers", "seat": "2"},
+                           follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Floor called to Table 1: false openers, seat 2." in html
+    assert f'href="/rulings/new?table={table_id}&amp;issue=false_openers&amp;seat=2"' in html
+    bad = dealer.post(f"/dealer/tables/{table_id}/call-floor", data={"issue": "nonsense", "seat": "2"})
+    assert bad.status_code == 400
+
+
+def test_call_the_floor_form_needs_its_csrf_token(csrf_app):
+    with csrf_app.app_context():
+        table_id = tables.create_table("Table 1", SETUP).id
+    client = csrf_app.test_client()
+    from tests.conftest import PASSWORD
+
+    token = csrf_token_from(client.get("/login").data)
+    client.post("/login", data={"username": "dee", "password": PASSWORD, "csrf_token": token})
+    path = f"/dealer/tables/{table_id}/call-floor"
+    assert client.post(path, data={"issue": "false_openers", "seat": "1"}).status_code == 400
+    token = csrf_token_from(client.get(path).data)
+    response = client.post(path, data={"issue": "false_openers", "seat": "1", "csrf_token": token})
+    assert response.status_code == 302
+    assert "called=false_openers" in response.headers["Location"]
+
+
+def test_login_helper_is_the_real_form(app, table_id):
+    client = login(app.test_client(), "fred")
+    assert client.get(f"/dealer/tables/{table_id}").status_code == 200
