@@ -162,7 +162,12 @@ class _Table:
         return [s for s in self.order if self.seats[s].status == "active"] if self.phase != "between_deals" else []
 
     def set(self, s: int, **changes: Any) -> None:
-        self.seats[s] = replace(self.seats[s], **changes)
+        """Replace seat ``s`` by a copy with ``changes`` (a fast ``dataclasses.replace``)."""
+        new = object.__new__(Seat)
+        fields = new.__dict__
+        fields.update(self.seats[s].__dict__)
+        fields.update(changes)
+        self.seats[s] = new
 
     def put_chips(self, s: int, amount: int, bet: bool = True) -> None:
         """Move ``amount`` from the seat's stack to the pot (a bet unless ``bet`` is false: an ante)."""
@@ -170,10 +175,10 @@ class _Table:
         if amount > seat.stack or amount < 0:  # pragma: no cover - guarded by the callers
             raise AssertionError(f"seat {s} cannot put in {amount}")
         if bet:
-            self.seats[s] = replace(seat, stack=seat.stack - amount, put=seat.put + amount,
-                                    committed=seat.committed + amount, bets=seat.bets + amount)
+            self.set(s, stack=seat.stack - amount, put=seat.put + amount,
+                     committed=seat.committed + amount, bets=seat.bets + amount)
         else:
-            self.seats[s] = replace(seat, stack=seat.stack - amount, put=seat.put + amount)
+            self.set(s, stack=seat.stack - amount, put=seat.put + amount)
 
     @property
     def pot(self) -> int:
@@ -561,7 +566,7 @@ def _pass(t: _Table, e: ev.Pass) -> None:
         raise t.refuse(f"seat {s} cannot pass: passing only declines to open, and the pot is open")
     t.check_turn("pass", s)
     t.passed = t.passed + (s,)
-    following = [x for x in t.clockwise(s) if x in t.dealt and x not in t.passed]
+    following = [x for x in t.clockwise(s) if x in t.live() and x not in t.passed]
     if not following:
         _throw_in(t)
         return
@@ -734,7 +739,8 @@ def _last_standing(t: _Table, w: int) -> None:
 def _start_draw(t: _Table) -> None:
     t.phase = "draw"
     for x in t.order:
-        t.set(x, committed=0, acted=False)
+        if t.seats[x].committed or t.seats[x].acted:
+            t.set(x, committed=0, acted=False)
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == "active")
     t.message += "; betting before the draw is complete: the draw starts (D2)"
@@ -799,7 +805,8 @@ def _start_postdraw(t: _Table) -> None:
     button's left when the profile says so; the big bet (D5)."""
     t.phase = "postdraw"
     for x in t.order:
-        t.set(x, committed=0, acted=False)
+        if t.seats[x].committed or t.seats[x].acted:
+            t.set(x, committed=0, acted=False)
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     movers = [x for x in t.live() if t.seats[x].stack > 0]
     if len(movers) < 2:
@@ -1243,6 +1250,13 @@ def _continue_after_ruling(t: _Table) -> None:
     live = t.live()
     if t.phase == "showdown":
         return  # the showdown goes on from where it was (the caller moves it)
+    if t.phase == "predraw" and not t.opened:
+        asked = [x for x in t.clockwise(t.to_act or t.button) if x in live and x not in t.passed]
+        if len(live) < 2 or not asked:
+            _throw_in(t)  # nobody left to open against: the cards are thrown in (O3)
+        elif t.to_act not in asked:
+            t.to_act = asked[0]
+        return
     if len(live) == 1:
         _last_standing(t, live[0])
         return

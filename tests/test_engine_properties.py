@@ -1,0 +1,145 @@
+"""Property tests of the table engine: random logs built from the legal actions and random junk.
+
+For every accepted event: chips are conserved (stacks plus pots never change, as antes go in and
+awards come out) and the state is well formed. A refused event changes nothing. Replaying the
+accepted log gives the same state as applying it event by event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import IllegalAction
+from rules.cards import deck, to_text
+from rules.jackpot import replay, start
+from rules.table import PHASES, STATUSES
+
+PROFILES: list[Any] = [
+    "cardroom", "pagat", "foster",
+    {"progressive_openers": True, "ante_deals": 1},
+    {"postdraw_first": "left_of_button", "raise_cap": 1, "max_draw": 3, "button_moves_on_throw_in": False},
+    {"ante_deals": None, "pot_limit": 30, "wild": "none"},
+]
+CARDS = [to_text([c]) for c in deck(wild="bug")]
+TYPES = ["deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
+         "false_openers", "reopen", "muck", "void", "ruling", "shuffle"]
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> dict[str, Any]:
+    n = draw(st.integers(2, 7))
+    seats = [{"seat": s, "player": f"P{s}", "stack": draw(st.sampled_from([0, 3, 8, 40, 200]))}
+             for s in range(1, n + 1)]
+    return {"profile": draw(st.sampled_from(PROFILES)), "ante": draw(st.sampled_from([0, 5])),
+            "small_bet": 10, "big_bet": 20, "button": draw(st.integers(1, n)), "seats": seats}
+
+
+def legal_event(draw: st.DrawFn, state: dict[str, Any]) -> dict[str, Any]:
+    move = dict(draw(st.sampled_from(state["legal"])))
+    kind = move["type"]
+    event: dict[str, Any] = {"type": kind}
+    if kind == "deal":
+        return event
+    event["seat"] = state["to_act"]
+    if kind == "draw":
+        count = draw(st.integers(0, move["max"]))
+        event["count"] = count
+        if move.get("split") and count and draw(st.booleans()):
+            event["split"] = True
+            event["escrow"] = draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=count, unique=True))
+    elif kind == "show":
+        size = draw(st.sampled_from([5, 5, 5, 5, 5, 5, 4, 6]))
+        event["cards"] = draw(st.lists(st.sampled_from(CARDS), min_size=size, max_size=size, unique=True))
+    elif kind in ("open", "reopen") and draw(st.booleans()):
+        event["amount"] = move["amount"]
+    return event
+
+
+def junk_event(draw: st.DrawFn, state: dict[str, Any], size: int) -> dict[str, Any]:
+    kind = draw(st.sampled_from(TYPES))
+    event: dict[str, Any] = {"type": kind, "seat": draw(st.integers(0, 8))}
+    if kind == "false_openers" and state["jackpot"]["opener"] is not None and draw(st.booleans()):
+        event["seat"] = state["jackpot"]["opener"]
+    if kind == "void":
+        event["event"] = draw(st.integers(max(0, size - 3), size))
+    if kind == "draw":
+        event["count"] = draw(st.integers(-1, 6))
+    if kind == "show":
+        event["cards"] = draw(st.sampled_from(["As Ad Kc 7h 2s", "Jk Jk", "Zz", "As Ad"]))
+    if kind in ("open", "reopen"):
+        event["amount"] = draw(st.sampled_from([0, 5, 10, 20]))
+    if kind == "ruling":
+        event["ruling"] = draw(st.sampled_from([
+            {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": False},
+            {"outcome": "HAND_DEAD_CARD_COUNT", "dead": [event["seat"]], "issue": "wrong_card_count"},
+            {"outcome": "X", "returns": {str(event["seat"]): 5}, "pot_plays": True},
+            {"outcome": "X", "winner": event["seat"]},
+            {"outcome": "X", "dead": [state["jackpot"]["opener"] or 1], "pot_plays": False},
+        ]))
+    return event
+
+
+def check_state(state: dict[str, Any], total: int) -> None:
+    assert sum(x["stack"] for x in state["seats"].values()) + state["pot"] == total
+    assert sum(p["amount"] for p in state["pots"]) == state["pot"]
+    assert all(x["stack"] >= 0 and x["put"] >= 0 for x in state["seats"].values())
+    assert state["phase"] in PHASES
+    assert all(x["status"] in STATUSES for x in state["seats"].values())
+    if state["phase"] == "between_deals":
+        assert state["to_act"] is None and state["legal"] == [{"type": "deal"}]
+    else:
+        assert state["to_act"] in state["seats"] and state["legal"]
+        assert state["seats"][state["to_act"]]["status"] == "active"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), data=st.data())
+def test_random_logs_conserve_chips_and_refusals_change_nothing(setup: dict[str, Any], data: st.DataObject) -> None:
+    """Chips conserved after every accepted event; a refused event leaves the state as it was;
+    replay of the accepted log equals applying it event by event."""
+    table = start(setup)
+    total = sum(s["stack"] for s in setup["seats"])
+    accepted: list[dict[str, Any]] = []
+    current = table.to_dict()
+    steps = data.draw(st.integers(5, 80))
+    for _ in range(steps):
+        if data.draw(st.integers(0, 9)) < 8:
+            event = legal_event(data.draw, current)
+        else:
+            event = junk_event(data.draw, current, len(accepted))
+        try:
+            nxt = table.apply(event)
+        except IllegalAction:
+            assert table.to_dict() == current
+            continue
+        accepted.append(event)
+        table, current = nxt, nxt.to_dict()
+        check_state(current, total)
+    assert replay(setup, accepted) == current
+
+
+@settings(max_examples=150, deadline=None)
+@given(setup=setups(), data=st.data())
+def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObject) -> None:
+    """Whatever ``legal`` offers is accepted (except draws and shows refused for their cards), so a
+    tablet built on it never offers a dead button."""
+    table = start(setup)
+    for _ in range(data.draw(st.integers(5, 60))):
+        state = table.to_dict()
+        move = data.draw(st.sampled_from(state["legal"]))
+        event: dict[str, Any] = {"type": move["type"]}
+        if move["type"] != "deal":
+            event["seat"] = state["to_act"]
+        if move["type"] == "draw":
+            event["count"] = 0
+        if move["type"] == "show":
+            event["cards"] = "As Ad Ac Kd 2s" if state["profile"] != "foster" else "As Ad Ac Kd 2s"
+        try:
+            table = table.apply(event)
+        except IllegalAction as exc:
+            assert move["type"] in ("deal", "show"), (event, str(exc))
+            assert "at least two players" in str(exc) or move["type"] == "show", str(exc)
+            return
