@@ -1,15 +1,16 @@
 """A table's log and its state: the one place that appends events.
 
-The state is always ``rules.jackpot.replay(setup, events)`` over the log. Appending replays the
-log with the new event first; only an event the rules accept is written, in the same
+The state is always ``rules.jackpot.replay(setup, events)`` over the log. Appending applies the
+new event to the state first; only an event the rules accept is written, in the same
 transaction that bumps the table's version, so a refused or conflicting event leaves nothing
-behind. Replayed states are cached by ``(table id, version)``: the log is append-only and the
-version counts its entries, so a version names exactly one state.
+behind. States are cached by ``(table id, version)``: the log is append-only and the version
+counts its entries, so a version names exactly one state; and ``replay`` is by definition the
+fold of ``apply`` over the log, so applying one event to the cached state of version n is the
+replay of version n + 1 (the engine's property tests check that equality).
 """
 
 from __future__ import annotations
 
-import copy
 import os
 import threading
 from collections import OrderedDict
@@ -40,17 +41,17 @@ class _StateCache:
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int], jackpot.TableState] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int]) -> dict[str, Any] | None:
+    def get(self, key: tuple[int, int]) -> jackpot.TableState | None:
         with self._lock:
             state = self._items.get(key)
             if state is not None:
                 self._items.move_to_end(key)
             return state
 
-    def put(self, key: tuple[int, int], state: dict[str, Any]) -> None:
+    def put(self, key: tuple[int, int], state: jackpot.TableState) -> None:
         with self._lock:
             self._items[key] = state
             self._items.move_to_end(key)
@@ -69,14 +70,19 @@ def events_of(table: Table) -> list[dict[str, Any]]:
     return [entry.payload for entry in table.log]
 
 
-def state_of(table: Table) -> dict[str, Any]:
-    """The table's state now (a deep copy: callers may not change the cached one)."""
+def table_state(table: Table) -> jackpot.TableState:
+    """The table's immutable engine state now."""
     key = (table.id, table.version)
     state = cache.get(key)
     if state is None:
-        state = jackpot.replay(table.setup, events_of(table))
+        state = jackpot.replay_state(table.setup, events_of(table))
         cache.put(key, state)
-    return copy.deepcopy(state)
+    return state
+
+
+def state_of(table: Table) -> dict[str, Any]:
+    """The table's state now, as the plain data of the contract."""
+    return table_state(table).to_dict()
 
 
 def resolve_profile(spec: Any) -> Any:
@@ -124,13 +130,15 @@ def append(
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
-    before = state_of(table)
-    state = jackpot.replay(table.setup, events_of(table) + [event])
-    entry = LogEntry(table=table, seq=table.version + 1, payload=event, logged_by=user)
+    before = table_state(table)
+    after = jackpot.apply(before, event)
+    state = after.to_dict()
+    # table_id, not table=: assigning the relationship would load the whole log into the session.
+    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by=user)
     table.version = entry.seq
     db.session.add(entry)
     try:
-        _record_rulings(table, entry, before, state, user)
+        _record_rulings(table, entry, before.to_dict(), state, user)
         db.session.commit()
     except IntegrityError:
         # Another device took this sequence number between our read and our write.
@@ -138,7 +146,7 @@ def append(
         db.session.refresh(table)
         raise StaleVersion(expected_version if expected_version is not None else entry.seq - 1,
                            table.version) from None
-    cache.put((table.id, table.version), copy.deepcopy(state))
+    cache.put((table.id, table.version), after)
     return entry, state
 
 

@@ -1,0 +1,149 @@
+"""The table API of the contract: create, read, log events with expected_version (issue 4)."""
+
+from __future__ import annotations
+
+import threading
+
+from floor.extensions import db
+from floor.models import LogEntry
+from tests.conftest import SETUP, bearer
+
+TOTAL = sum(s["stack"] for s in SETUP["seats"])
+
+
+def chips(state):
+    """Every chip at the table: stacks plus the pot (the pot counts side pots too)."""
+    return sum(seat["stack"] for seat in state["seats"].values()) + state["pot"]
+
+
+def new_table(client, tokens, **overrides):
+    response = client.post("/api/tables", json={"name": "T1", **SETUP, **overrides}, headers=bearer(tokens["director"]))
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def post(client, token, table_id, event, version):
+    return client.post(f"/api/tables/{table_id}/events", json={**event, "expected_version": version},
+                       headers=bearer(token))
+
+
+def test_a_director_creates_a_table_and_anyone_logged_in_reads_it(client, tokens):
+    table = new_table(client, tokens)
+    assert table["version"] == 0 and table["profile"] == "cardroom"
+    assert table["state"]["phase"] == "between_deals"
+    for role in ("dealer", "floor", "director"):
+        response = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens[role]))
+        assert response.status_code == 200 and response.json["name"] == "T1"
+
+
+def test_only_directors_create_tables(client, tokens):
+    for role in ("dealer", "floor"):
+        response = client.post("/api/tables", json=SETUP, headers=bearer(tokens[role]))
+        assert response.status_code == 403 and "director" in response.json["message"]
+    assert client.post("/api/tables", json=SETUP).status_code == 401
+
+
+def test_a_setup_the_rules_refuse_is_422_with_the_reason_and_nothing_stored(client, tokens):
+    response = client.post("/api/tables", json={**SETUP, "profile": "poker night"}, headers=bearer(tokens["director"]))
+    assert response.status_code == 422
+    assert "poker night" in response.json["message"]
+    twice = [SETUP["seats"][0], SETUP["seats"][0]]
+    response = client.post("/api/tables", json={**SETUP, "seats": twice}, headers=bearer(tokens["director"]))
+    assert response.status_code == 422 and "seat 1 is listed twice" in response.json["message"]
+    assert client.get("/api/tables/1", headers=bearer(tokens["dealer"])).status_code == 404
+
+
+def test_logging_a_deal_takes_the_antes_and_bumps_the_version(client, tokens):
+    table = new_table(client, tokens)
+    response = post(client, tokens["dealer"], table["id"], {"type": "deal"}, 0)
+    assert response.status_code == 201, response.json
+    state = response.json["state"]
+    assert response.json["version"] == 1 and response.json["entry"]["seq"] == 1
+    assert response.json["entry"]["logged_by"] == "dee"
+    assert state["pot"] == 4 * SETUP["ante"]
+    assert all(seat["stack"] == 500 - SETUP["ante"] for seat in state["seats"].values())
+    assert chips(state) == TOTAL
+    # D1: the first to act sits left of the button.
+    assert state["to_act"] == 2 and state["phase"] == "predraw"
+
+
+def test_a_stale_version_gets_409_and_nothing_is_written(app, client, tokens):
+    table = new_table(client, tokens)
+    assert post(client, tokens["dealer"], table["id"], {"type": "deal"}, 0).status_code == 201
+    response = post(client, tokens["floor"], table["id"], {"type": "pass", "seat": 2}, 0)
+    assert response.status_code == 409
+    assert response.json["version"] == 1
+    assert "version 0" in response.json["message"] and "now at 1" in response.json["message"]
+    log = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json
+    assert log["version"] == 1 and [e["event"]["type"] for e in log["events"]] == ["deal"]
+
+
+def test_an_illegal_event_gets_422_with_the_rules_message_and_nothing_is_written(client, tokens):
+    table = new_table(client, tokens)
+    post(client, tokens["dealer"], table["id"], {"type": "deal"}, 0)
+    before = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json
+    response = post(client, tokens["dealer"], table["id"], {"type": "pass", "seat": 4}, 1)
+    assert response.status_code == 422
+    assert "seat 2" in response.json["message"]  # it says whose turn it is
+    after = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json
+    assert after == before
+    response = post(client, tokens["dealer"], table["id"], {"type": "shuffle-up-and-deal"}, 1)
+    assert response.status_code == 422 and "shuffle-up-and-deal" in response.json["message"]
+
+
+def test_bad_bodies_are_400_not_500(client, tokens):
+    table = new_table(client, tokens)
+    url = f"/api/tables/{table['id']}/events"
+    assert client.post(url, data="deal", headers=bearer(tokens["dealer"])).status_code == 400
+    assert client.post(url, json=["deal"], headers=bearer(tokens["dealer"])).status_code == 400
+    response = client.post(url, json={"type": "deal", "expected_version": "zero"}, headers=bearer(tokens["dealer"]))
+    assert response.status_code == 400
+    response = client.post(url, json={"expected_version": 0}, headers=bearer(tokens["dealer"]))
+    assert response.status_code == 422 and "type" in response.json["message"]
+    assert client.post("/api/tables/999/events", json={"type": "deal"}, headers=bearer(tokens["dealer"])).status_code == 404
+
+
+def test_the_event_may_be_wrapped_and_expected_version_may_be_left_out(client, tokens):
+    table = new_table(client, tokens)
+    response = client.post(f"/api/tables/{table['id']}/events", json={"event": {"type": "deal"}},
+                           headers=bearer(tokens["dealer"]))
+    assert response.status_code == 201 and response.json["version"] == 1
+
+
+def test_two_devices_logging_the_same_version_at_once_one_wins(app, client, tokens):
+    table = new_table(client, tokens)
+    post(client, tokens["dealer"], table["id"], {"type": "deal"}, 0)
+    statuses = []
+    barrier = threading.Barrier(2)
+
+    def device(token):
+        local = app.test_client()
+        barrier.wait()
+        statuses.append(post(local, token, table["id"], {"type": "pass", "seat": 2}, 1).status_code)
+
+    threads = [threading.Thread(target=device, args=(tokens[r],)) for r in ("dealer", "floor")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [201, 409]
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(LogEntry)) == 2
+
+
+def test_state_is_the_replay_of_the_log(app, client, tokens):
+    """The cache never disagrees with a replay from scratch."""
+    from rules import jackpot
+
+    table = new_table(client, tokens)
+    version = 0
+    for event in [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10},
+                  {"type": "call", "seat": 4}]:
+        response = post(client, tokens["dealer"], table["id"], event, version)
+        assert response.status_code == 201, response.json
+        version = response.json["version"]
+        assert chips(response.json["state"]) == TOTAL
+    log = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json["events"]
+    replayed = jackpot.replay(table["setup"], [e["event"] for e in log])
+    served = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json["state"]
+    assert served == app.json.loads(app.json.dumps(replayed))
