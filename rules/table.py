@@ -35,6 +35,22 @@ is made):
   it gives exactly the state the log would have without it. A void cannot be voided.
 * After false openers with nobody reopening (F4), the next deal takes antes even if the pot's ante
   cap was reached: everyone of that deal antes again.
+* Seats that are dealt in: every seat with chips or a claim on the pot (what it put in), except a
+  seat barred from this pot (F7). A seat with neither is ``out``. All-in seats are dealt in, are
+  asked to open before the opening (O6) and draw, but are skipped in the betting.
+* Side pots are layered by each seat's claim over all deals of the pot. A pot whose contenders are
+  all gone goes to the best live hand; if no hand is left the pot stays for the next deal.
+* Irregularities: the engine reads the tree's facts from the log and calls ``rules.rulings.resolve``.
+  A ruling is applied from its fields alone (dead, returns, barred, winner or winners, pot_plays,
+  reopener, ante_for_all), whether the engine or a floor person asked for it. It ends the deal, the
+  pot staying for the next one, when the pot does not play and the opener's hand is killed; a ruling
+  about another seat's hand, or one that moves nothing, is recorded and play goes on.
+* An opener who shows a hand that does not open is dead at once; the ruling (best other hand, F8)
+  waits until the other hands are shown or mucked. A split that cannot be proved from the escrow is
+  ruled on at once (S2). An opener left alone who mucks has not proved openers (F8).
+* ``false_openers`` found in the draw before anyone drew counts as found before the draw.
+* The F9 penalty ante (``ante_for_all``) is taken on the next deal whatever the ante cap; each ante
+  it pays buys the claim of the player it was paid for.
 """
 
 from __future__ import annotations
@@ -1050,7 +1066,7 @@ def _irregularity(t: _Table, issue: str, extra: Mapping[str, Any]) -> None:
     except RulesError as exc:
         raise t.refuse(f"{issue.replace('_', ' ')}: the decision tree cannot rule from the log ({exc}); "
                        "settle it on the floor page and log it as a ruling event") from None
-    _apply_ruling(t, ruling, None)
+    _apply_ruling(t, ruling, None, facts)
 
 
 def _false_openers(t: _Table, e: ev.FalseOpeners) -> None:
@@ -1121,7 +1137,7 @@ def _conclude_reopen(t: _Table, facts: dict[str, Any], reopener: int | None) -> 
                        "settle it on the floor page and log it as a ruling event") from None
     except RulesError as exc:
         raise t.refuse(f"false openers: the decision tree cannot rule ({exc})") from None
-    _apply_ruling(t, ruling, None)
+    _apply_ruling(t, ruling, None, facts)
 
 
 def _ruling(t: _Table, e: ev.Ruling) -> None:
@@ -1148,7 +1164,8 @@ def _seat_list(t: _Table, r: Mapping[str, Any], key: str) -> list[int]:
     return out
 
 
-def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any) -> None:
+def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any,
+                  facts: Mapping[str, Any] | None = None) -> None:
     """Apply a ruling from its fields: dead, returns, barred, winner, pot_plays, ante_for_all, and
     for a reopened pot (F3) the new opener."""
     dead = _seat_list(t, r, "dead")
@@ -1179,6 +1196,8 @@ def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any) -> None:
     record = dict(r)
     record["id"] = rid
     record["deal"] = t.deal_no
+    if facts is not None:
+        record["facts"] = dict(facts)  # what the engine read from the log for the tree
     t.rulings = t.rulings + (record,)
 
     for s, v in returns.items():

@@ -1,0 +1,98 @@
+"""House-rule profiles (rules.profiles): named profiles, overrides, TOML, validation, and that each
+option the engine reads changes what the table does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import ProfileError
+from rules.jackpot import replay
+from rules.profiles import PROFILES, Profile, from_toml, get_profile
+
+
+def test_named_profiles_and_their_readings() -> None:
+    """The three named profiles differ where the sources differ (O4, D2, F9, H2)."""
+    assert set(PROFILES) == {"cardroom", "pagat", "foster"}
+    cardroom, pagat, foster = (get_profile(n) for n in ("cardroom", "pagat", "foster"))
+    assert (cardroom.ante_deals, pagat.ante_deals, foster.ante_deals) == (3, None, None)
+    assert (cardroom.max_draw, pagat.max_draw, foster.max_draw) == (5, 3, 5)
+    assert (cardroom.false_openers, foster.false_openers) == ("cardroom", "foster")
+    assert (cardroom.wild, foster.wild) == ("bug", "none")
+    assert (cardroom.deck_size, foster.deck_size) == (53, 52)
+
+
+def test_overrides_start_from_a_base() -> None:
+    p = get_profile({"base": "pagat", "name": "Tuesday", "raise_cap": 2})
+    assert (p.name, p.title, p.max_draw, p.raise_cap) == ("Tuesday", "Tuesday", 3, 2)
+    assert get_profile({"name": "foster", "max_draw": 3}).false_openers == "foster"
+    assert get_profile(p) is p and get_profile(None) == Profile()
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"ante_deals": 0}, "ante_deals: must be at least 1"),
+    ({"max_draw": 6}, "max_draw: must be a whole number from 0 to 5"),
+    ({"wild": "jokers"}, "wild: must be one of"),
+    ({"progressive_openers": "yes"}, "must be true or false"),
+    ({"southern_hands": ["dog"]}, "unknown hand 'dog'"),
+    ({"colour": "red"}, "unknown option 'colour'"),
+    ("poker night", "unknown profile 'poker night'"),
+    (42, "a profile is a name or a table of options"),
+])
+def test_bad_profiles_are_refused_by_name(spec: Any, words: str) -> None:
+    with pytest.raises(ProfileError, match=words):
+        get_profile(spec)
+
+
+def test_toml_profile_round_trip() -> None:
+    p = from_toml('name = "Main room"\nbase = "cardroom"\nante_deals = "none"\npot_limit = 300\n')
+    assert (p.name, p.ante_deals, p.pot_limit) == ("Main room", None, 300)
+    assert get_profile(p.to_dict()) == p
+    with pytest.raises(ProfileError, match="not valid TOML"):
+        from_toml("ante_deals = ")
+
+
+def test_every_option_names_its_rules() -> None:
+    """Each option says which rule ids it decides, for the printed rule summary."""
+    options = {o.name: o for o in get_profile().options()}
+    assert options["ante_deals"].rules == ("O4",) and options["progressive_openers"].rules == ("O5",)
+    assert options["postdraw_first"].rules == ("D4",) and options["raise_cap"].rules == ("D5",)
+    assert all(o.rules and o.doc for o in options.values())
+
+
+# --------------------------------------------------------------------------- the engine reads them
+
+
+def setup(profile: Any) -> dict[str, Any]:
+    return {"profile": profile, "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
+            "seats": [{"seat": s, "player": f"P{s}", "stack": 200} for s in (1, 2, 3)]}
+
+
+THROW = [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (2, 3, 1)]
+
+
+def test_engine_reads_button_ante_and_progressive_options() -> None:
+    """O3, O4, O5 options as the engine plays them."""
+    fixed = replay(setup({"button_moves_on_throw_in": False, "ante_deals": 1,
+                          "progressive_openers": True}), THROW + [{"type": "deal"}])
+    assert (fixed["button"], fixed["pot"], fixed["jackpot"]["requirement"]) == (1, 15, "Q")
+    moving = replay(setup("cardroom"), THROW + [{"type": "deal"}])
+    assert (moving["button"], moving["pot"], moving["jackpot"]["requirement"]) == (2, 30, "J")
+
+
+def test_engine_reads_draw_and_raise_options() -> None:
+    """D2 max_draw and D5 raise_cap as the engine plays them."""
+    state = replay(setup({"raise_cap": 1, "max_draw": 2}), [
+        {"type": "deal"}, {"type": "open", "seat": 2}, {"type": "raise", "seat": 3}])
+    assert [m["type"] for m in state["legal"]] == ["call", "fold"]
+    state = replay(setup({"raise_cap": 1, "max_draw": 2}), [
+        {"type": "deal"}, {"type": "open", "seat": 2}, {"type": "call", "seat": 3}, {"type": "call", "seat": 1}])
+    assert state["legal"] == [{"type": "draw", "min": 0, "max": 2, "split": True}]
+
+
+def test_engine_uses_the_deck_of_the_profile() -> None:
+    """H1: the stub counts the profile's deck (53 with the bug, 52 without, 32 stripped)."""
+    assert replay(setup("cardroom"), [{"type": "deal"}])["stub"] == 53 - 15
+    assert replay(setup("foster"), [{"type": "deal"}])["stub"] == 52 - 15
+    assert replay(setup({"wild": "none", "stripped_deck": True}), [{"type": "deal"}])["stub"] == 32 - 15
