@@ -23,13 +23,16 @@ from rules.hands import evaluate
 from rules.odds import category_counts
 
 
-def _rate(run: Callable[[], object], n: int, repeats: int) -> float:
-    times = []
+def _rates(runs: dict[str, Callable[[], object]], n: int, repeats: int) -> dict[str, float]:
+    """Hands per second of each run, median of ``repeats``; the runs take turns within each
+    repeat so that a busy machine slows them all alike."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return n / statistics.median(times)
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return {name: n / statistics.median(t) for name, t in times.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -63,12 +66,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 evaluate(h, wild)  # type: ignore[arg-type]
         return run
 
-    rates = {
-        "treys (52 cards)": _rate(run_treys, args.hands, args.repeats),
-        "rules none (52 cards)": _rate(runner(hands52, "none"), args.hands, args.repeats),  # type: ignore[arg-type]
-        "rules bug (53 cards)": _rate(runner(hands53, "bug"), args.hands, args.repeats),  # type: ignore[arg-type]
-        "rules deuces (52 cards)": _rate(runner(hands52, "deuces"), args.hands, args.repeats),  # type: ignore[arg-type]
-    }
+    rates = _rates({
+        "treys (52 cards)": run_treys,
+        "rules none (52 cards)": runner(hands52, "none"),  # type: ignore[arg-type]
+        "rules bug (53 cards)": runner(hands53, "bug"),  # type: ignore[arg-type]
+        "rules deuces (52 cards)": runner(hands52, "deuces"),  # type: ignore[arg-type]
+    }, args.hands, args.repeats)
     base = rates["treys (52 cards)"]
     print(f"{args.hands:,} hands, seed {args.seed}, median of {args.repeats} runs")
     print(f"{'evaluator':<26}{'hands/s':>14}{'vs treys':>10}")

@@ -77,6 +77,7 @@ _SUIT_SHIFT = 53
 _RANK_SHIFT = 65
 _JOKER_SLOT = 13
 _CARD_BITS = (1 << _SUIT_SHIFT) - 1
+assert _CARD_BITS == 0x1FFFFFFFFFFFFF and _RANK_SHIFT == 65  # spelled out in evaluate()
 
 
 def _card_word(code: int, suit_counts: bool) -> int:
@@ -418,9 +419,10 @@ def evaluate(cards: str | Iterable[str | Card], wild: str = "none",
             plain, flush, word = _FAST[wild]
             a, b, c, d, e = cards  # type: ignore[str-unpack]
             total = word[a] + word[b] + word[c] + word[d] + word[e]  # type: ignore[index]
-            if (total & _CARD_BITS).bit_count() == 5:
-                table = flush if (total >> _SUIT_SHIFT) & 0xFFF in _ONE_SUIT else plain
-                return table[total >> _RANK_SHIFT]
+            # Literal shifts and masks (the _CARD_BITS, _SUIT_SHIFT, _RANK_SHIFT layout): this
+            # is the hot path, where even a global lookup shows.
+            if (total & 0x1FFFFFFFFFFFFF).bit_count() == 5:
+                return (flush if (total >> 53) & 0xFFF in _ONE_SUIT else plain)[total >> 65]
         except (KeyError, TypeError, ValueError, IndexError):
             pass  # text, a wrong count, a card the mode lacks, a table not built yet: see below
     return _evaluate_checked(cards, wild, southern)
