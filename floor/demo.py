@@ -1,4 +1,4 @@
-"""The demo event that ``make run`` loads: accounts, an event with two seated tables, a pot in play.
+"""The demo event that ``make run`` loads: accounts, two seated tables, a pot in play, a ruling.
 
 Loading is idempotent: a second run changes nothing and prints the same logins. The demo
 passwords are random per installation (kept in ``instance/demo-accounts.txt``, readable by
@@ -54,13 +54,23 @@ def demo_setup(players: list[str]) -> dict[str, Any]:
     }
 
 
-# Table 1 is left mid-pot: two dead deals (everyone passed), then a third deal opened and called.
-DEMO_LOG: list[dict[str, Any]] = (
-    [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (2, 3, 4, 5, 6, 1)]
-    + [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (3, 4, 5, 6, 1, 2)]
-    + [{"type": "deal"}, {"type": "pass", "seat": 4}, {"type": "open", "seat": 5, "amount": 10},
-       {"type": "call", "seat": 6}]
-)
+DEMO_LOGS: dict[str, list[dict[str, Any]]] = {
+    # Left mid-pot: two dead deals (everyone passed, the button moved), then the third deal of the
+    # pot (its last ante under the three-deal cap) opened by seat 5 and called by seat 6.
+    "Table 1": (
+        [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (2, 3, 4, 5, 6, 1)]
+        + [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (3, 4, 5, 6, 1, 2)]
+        + [{"type": "deal"}, {"type": "pass", "seat": 4}, {"type": "open", "seat": 5, "amount": 10},
+           {"type": "call", "seat": 6}]
+    ),
+    # A false opener found before the draw: seat 3 opened, seat 4 called, then seat 3 could not
+    # show openers; nobody reopened, so the engine's ruling (POT_CARRIES_OVER) stands issued.
+    "Table 2": (
+        [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10},
+         {"type": "call", "seat": 4}, {"type": "false_openers", "seat": 3}]
+        + [{"type": "pass", "seat": s} for s in (4, 5, 1)]
+    ),
+}
 
 
 def load_demo(reset: bool = False) -> Iterator[str]:
@@ -85,9 +95,8 @@ def load_demo(reset: bool = False) -> Iterator[str]:
         dealer = db.session.scalars(db.select(User).where(User.username == "dealer1")).one()
         for name, players in SEATS.items():
             table = tables.create_table(name, demo_setup(players), event.id)
-            if name == "Table 1":
-                for event_data in DEMO_LOG:
-                    tables.append(table, event_data, dealer)
+            for event_data in DEMO_LOGS.get(name, []):
+                tables.append(table, event_data, dealer)
         yield f"Loaded the demo event {EVENT_NAME!r} with {len(SEATS)} tables."
     else:
         yield f"The demo event {EVENT_NAME!r} is already loaded."

@@ -7,7 +7,8 @@ from alembic.migration import MigrationContext
 
 from floor import create_app
 from floor.extensions import db
-from floor.models import Event, Table, User
+from floor import tables
+from floor.models import Event, Ruling, Table, User
 from tests.conftest import bearer
 
 
@@ -94,7 +95,14 @@ def test_demo_loads_accounts_and_tables_once_and_prints_working_logins(tmp_path)
     assert logins == {line.split()[0]: line.split()[1] for line in second.output.splitlines() if line.startswith("  ")}
     with app.app_context():
         assert db.session.scalars(db.select(Event)).one()
-        assert len(db.session.scalars(db.select(Table)).all()) == 2
+        table1, table2 = db.session.scalars(db.select(Table).order_by(Table.name)).all()
+        state = tables.state_of(table1)
+        # Mid-pot: the third deal of the pot, antes 3 of 3, opened and called.
+        assert (state["jackpot"]["deals"], state["jackpot"]["ante_deals"], state["jackpot"]["opener"]) == (3, 3, 5)
+        assert state["phase"] == "predraw"
+        # The issued ruling of table 2 is stored, sealed and intact.
+        ruling = db.session.scalars(db.select(Ruling)).one()
+        assert ruling.table_id == table2.id and ruling.outcome == "POT_CARRIES_OVER" and ruling.intact
     client = app.test_client()
     for user, home in [("director", "/director/"), ("floor", "/floor/"), ("dealer1", "/dealer/")]:
         response = client.post("/login", data={"username": user, "password": logins[user]})
