@@ -18,7 +18,7 @@ from sqlalchemy import text
 from floor import tables
 from floor.extensions import csrf, db
 from floor.models import LogEntry, Role, Table
-from rules import CardError, RulesError, hands, openers
+from rules import CardError, RulesError, cards, hands, openers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # checked by hand below: bearer clients need no token, session clients do
@@ -80,13 +80,14 @@ def evaluate_hand() -> Any:
     wild = data.get("wild", "bug")
     minimum = data.get("minimum", "J")
     try:
-        value = hands.evaluate(data.get("cards", ""), wild=wild)
-        opens = openers.qualifies(data.get("cards", ""), wild=wild, minimum=minimum)
-    except (CardError, RulesError, ValueError) as exc:
+        hand = cards.parse_cards(data.get("cards", ""), count=5)
+        value = hands.evaluate(hand, wild=wild)
+        opens = openers.qualifies(hand, wild=wild, minimum=minimum)
+    except (CardError, RulesError, ValueError, TypeError) as exc:
         return error(422, "Unprocessable hand", str(exc))
     return jsonify(
-        cards=[str(c) for c in value.cards] if hasattr(value, "cards") else data.get("cards"),
-        wild=wild, category=value.category, description=value.describe(), qualifies=opens, minimum=minimum,
+        cards=[str(c) for c in hand], wild=wild, category=value.category, description=value.describe(),
+        qualifies=opens, minimum=minimum,
     )
 
 
@@ -161,3 +162,4 @@ def post_event(table_id: int) -> Any:
         db.session.rollback()
         return error(422, "Refused by the rules", str(exc), version=table.version)
     return jsonify(entry=entry_json(entry), **table_json(table, state)), 201
+from floor import api_rulings  # noqa: E402,F401  (registers /api/rulings on bp)

@@ -4,14 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 
+from floor import tables as table_log
 from floor.auth import require_role
 from floor.extensions import db
 from floor.models import Role, Ruling, Table
+from rules import RulesError
 
 bp = Blueprint("disputes", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
+
+
+def glance(table: Table) -> dict[str, Any]:
+    """One table's line on the floor page: where the deal stands and what waits for the floor.
+
+    A table is marked when the engine waits on a floor matter: a reopen offer after false openers
+    (F3), or a showdown in progress (where openers must be proved). Calls from a dealer's tablet
+    are not stored (see ``floor.dealer``); they reach the floor person as a link.
+    """
+    try:
+        state = table_log.state_of(table)
+    except (RulesError, ValueError) as exc:  # a log the current rules refuse: say so, never crash
+        current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
+        return {"table": table, "state": None, "flags": ["the log does not replay: call the director"]}
+    flags = []
+    offer = state.get("reopen")
+    if offer:
+        flags.append("reopen offer pending: seats " + ", ".join(str(s) for s in offer.get("eligible", [])))
+    if state.get("phase") == "showdown":
+        flags.append("showdown in progress")
+    return {"table": table, "state": state, "flags": flags}
 
 
 @bp.get("/")
@@ -19,4 +42,4 @@ def index() -> Any:
     """The tables at a glance and the latest rulings."""
     tables = db.session.scalars(db.select(Table).order_by(Table.event_id, Table.name)).all()
     rulings = db.session.scalars(db.select(Ruling).order_by(Ruling.id.desc()).limit(50)).all()
-    return render_template("disputes/index.html", tables=tables, rulings=rulings)
+    return render_template("disputes/index.html", lines=[glance(t) for t in tables], rulings=rulings)
