@@ -56,6 +56,7 @@ is made):
 from __future__ import annotations
 
 import copy
+import functools
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -790,6 +791,7 @@ def _draw(t: _Table, e: ev.Draw) -> None:
             escrow = tuple(to_text([c]) for c in parse_cards(e.escrow))
         except CardError as exc:
             raise t.refuse(f"escrow: {exc}") from None
+        _check_cards(t, escrow, "escrow")
     n = e.count
     if n <= t.stub - 1 or n == 0:
         t.stub -= n
@@ -866,9 +868,13 @@ def _show(t: _Table, e: ev.Show) -> None:
     except CardError as exc:
         raise t.refuse(f"show: {exc}") from None
     texts = tuple(to_text([c]) for c in cards)
+    _check_cards(t, texts, "show")
     overlap = [c for c in texts if any(c in esc for _, esc in t.escrow)]
     if overlap:
         raise t.refuse(f"show: {overlap[0]} is in escrow, it cannot be in a hand")
+    shown = [c for c in texts for x in t.order if x != s and c in (t.seats[x].shown or ())]
+    if shown:
+        raise t.refuse(f"show: {shown[0]} is already in another player's hand")
     wild = t.profile.wild
     if len(cards) == 5:
         try:
@@ -952,6 +958,20 @@ def _rule_unproven(t: _Table) -> None:
     _irregularity(t, "opener_cannot_show", extra)
     if t.phase == "showdown":
         _next_show(t)
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_texts(wild: str, stripped: bool) -> frozenset[str]:
+    from rules.cards import deck, to_text
+    return frozenset(to_text([c]) for c in deck(wild=wild, stripped=stripped))
+
+
+def _check_cards(t: _Table, texts: Iterable[str], what: str) -> None:
+    """Every card must belong to the deck the profile plays (H1)."""
+    cards = _deck_texts(t.profile.wild, t.profile.stripped_deck)
+    for c in texts:
+        if c not in cards:
+            raise t.refuse(f"{what}: {c} is not in this game's deck")
 
 
 def _evaluate(cards: Iterable[str], profile: Profile) -> Any:

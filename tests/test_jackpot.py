@@ -333,9 +333,9 @@ def test_D7_uncalled_bet_takes_the_pot_without_a_show() -> None:
 def test_D8_H6_a_hand_of_the_wrong_size_is_dead() -> None:
     """D8/H6: a hand of more or fewer than five cards at the showdown is foul and cannot win."""
     text = PREDRAW + "; 2 fold; 3 draw 1; 4 draw 1; 1 draw 1; 3 check; 4 check; 1 check"
-    state = play(table(), text + f"; 3 show {HANDS['jacks']}; 4 show As Ad Ac Kd; 1 show {HANDS['kings']}")
+    state = play(table(), text + f"; 3 show {HANDS['jacks']}; 4 show As Ad Ac Qd; 1 show {HANDS['kings']}")
     assert state["awards"] == {1: 50} and state["seats"][4]["status"] == "active"  # statuses reset after the deal
-    mid = play(table(), text + f"; 3 show {HANDS['jacks']}; 4 show As Ad Ac Kd")
+    mid = play(table(), text + f"; 3 show {HANDS['jacks']}; 4 show As Ad Ac Qd")
     assert mid["seats"][4]["status"] == "dead"
 
 
