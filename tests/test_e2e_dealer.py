@@ -1,0 +1,167 @@
+"""The dealer's tablet in Debian's chromium: a whole pot logged by tapping, and two devices at one table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from floor import tables
+from tests.conftest import SETUP
+from tests.e2e import TABLET_PORTRAIT, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.e2e
+SCREENSHOT = "/tmp/dealer.png"
+
+
+@pytest.fixture
+def table_url(live_server):
+    with live_server.app.app_context():
+        table_id = tables.create_table("Table 1", SETUP).id
+    return f"{live_server.url}/dealer/tables/{table_id}"
+
+
+def version(page) -> int:
+    return int(page.locator("#panel").get_attribute("data-version"))
+
+
+def tap(page, selector: str) -> None:
+    """Tap a button that logs an event and wait for the panel of the next version."""
+    before = version(page)
+    page.locator(selector).click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+
+
+def act(page, kind: str) -> None:
+    tap(page, f'#panel button[data-type="{kind}"]')
+
+
+def to_act(page) -> int:
+    return int(page.locator("#panel").get_attribute("data-to-act"))
+
+
+def stacks(page) -> dict[int, int]:
+    out = {}
+    for seat in page.locator(".seat").all():
+        text = seat.locator(".stack").inner_text()
+        out[int(seat.get_attribute("data-seat"))] = int(re.sub(r"\D", "", text))
+    return out
+
+
+def pick(page, picker: str, cards: str) -> None:
+    for card in cards.split():
+        page.locator(f'.picker[data-picker="{picker}"] .card[data-card="{card}"]').click()
+
+
+def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
+    page = open_page("dealer")
+    page.goto(live_server.url + "/dealer/")
+    page.click("text=Table 1")
+    page.wait_for_url(table_url)
+    assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
+
+    # three deals nobody opens: antes on each, the button moving one seat a deal
+    for deal in (1, 2, 3):
+        act(page, "deal")
+        assert page.locator("#deal-count").inner_text() == f"Deal {deal} of this pot, antes {deal} of 3"
+        for _ in range(4):
+            act(page, "pass")
+    assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
+    assert page.locator("#pot").inner_text() == "60"
+    assert "no antes" in page.locator(".next-ante").inner_text()
+
+    # the fourth deal of the pot takes no ante
+    act(page, "deal")
+    assert page.locator("#deal-count").inner_text() == "Deal 4 of this pot, antes 3 of 3"
+    assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
+    assert page.locator("#pot").inner_text() == "60"
+    assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
+    assert page.locator(".seat", has=page.locator(".dealer-button")).get_attribute("data-seat") == "4"
+    assert page.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10"]
+
+    # seat 1 opens, everyone calls
+    act(page, "open")
+    assert page.locator("#panel button.act").all_inner_texts() == ["Call 10", "Raise 20", "Fold"]
+    for _ in range(3):
+        act(page, "call")
+    assert page.locator("#pot").inner_text() == "100"
+
+    # the draw: the opener splits openers, the jack of hearts goes to escrow
+    assert to_act(page) == 1
+    page.click('.draw .count[data-count="2"]')
+    page.check("#split")
+    draw = page.locator('button[data-action="draw"]')
+    assert draw.inner_text() == "Draws 2, split: pick the escrowed cards"
+    at = version(page)
+    draw.click()  # no escrow picked: the engine refuses, in place, and nothing changes
+    refusal = page.locator("#say")
+    refusal.wait_for(state="visible")
+    assert "list the escrowed discards" in refusal.inner_text()
+    assert version(page) == at == 20
+    pick(page, "escrow", "Jh")
+    jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
+    assert jack.is_disabled()  # cannot be picked twice
+    assert draw.inner_text() == "Draws 2, split: Jh in escrow"
+    page.screenshot(path="/tmp/dealer-draw.png")
+    tap(page, 'button[data-action="draw"]')
+    assert "Jh" in page.locator(".summary .escrow").inner_text()
+    for _ in range(3):
+        page.click('.draw .count[data-count="3"]')
+        tap(page, 'button[data-action="draw"]')
+
+    # after the draw: the opener checks, seat 2 bets the big bet, all call
+    act(page, "check")
+    act(page, "bet")
+    for _ in range(3):
+        act(page, "call")
+    assert page.locator("#pot").inner_text() == "180"
+
+    # the showdown, each hand picked card by card
+    hands = {2: "2h 2d 2s 9c Td", 3: "Ad Kd 9h 8c 7d", 4: "Ah Kh Qh 2c 3d", 1: "Jc Jd 4s 5s 6s"}
+    escrowed = page.locator('.picker[data-picker="show"] .card[data-card="Jh"]')
+    assert escrowed.is_disabled() and escrowed.get_attribute("title") == "in escrow for seat 1"
+    assert page.locator('.picker[data-picker="show"] .card').count() == 53
+    for n in range(4):
+        seat = to_act(page)
+        pick(page, "show", hands[seat])
+        assert page.locator('.picker[data-picker="show"] .tray [data-picked]').count() == 5
+        if n == 1:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=SCREENSHOT)  # the tablet's screen as the dealer sees it
+            page.screenshot(path="/tmp/dealer-full.png", full_page=True)
+        tap(page, 'button[data-action="show"]')
+    award = page.locator("#award")
+    assert award.inner_text() == "Seat 2 · Bob wins 180"
+    assert stacks(page) == {1: 455, 2: 635, 3: 455, 4: 455}
+    assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
+
+
+def test_two_devices_at_one_table(open_page, table_url):
+    first = open_page("dealer")
+    second = open_page("floor", viewport=TABLET_PORTRAIT)
+    for page in (first, second):
+        page.goto(table_url)
+        assert version(page) == 0
+
+    act(first, "deal")
+    # the second device still shows version 0 and taps Deal too: told, and refreshed
+    second.locator('#panel button[data-type="deal"]').click()
+    second.wait_for_selector('#panel[data-version="1"]')
+    assert "Another device logged first" in second.locator("#say").inner_text()
+    assert second.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10"]
+
+    # the idle first device catches up by itself (polling)
+    act(second, "pass")
+    first.wait_for_selector('#panel[data-version="2"]', timeout=10_000)
+    assert first.locator(".seat.to-act").get_attribute("data-seat") == "3"
+
+    # undo on the first device: two taps, the pass is withdrawn
+    undo = first.locator('#panel button[data-type="void"]')
+    assert undo.inner_text() == "Undo #1: seat 2 passes"
+    undo.click()
+    assert undo.inner_text().startswith("Tap again to confirm")
+    undo.click()
+    first.wait_for_selector('#panel[data-version="3"]')
+    assert first.locator(".seat.to-act").get_attribute("data-seat") == "2"
+    assert "withdrawn" in first.locator("#message").inner_text()
+    second.screenshot(path="/tmp/dealer-portrait.png")
