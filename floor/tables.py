@@ -12,6 +12,7 @@ replay of version n + 1 (the engine's property tests check that equality).
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -22,6 +23,9 @@ from sqlalchemy.exc import IntegrityError
 from floor.extensions import db
 from floor.models import LogEntry, Ruling, Table, User
 from rules import IllegalAction, RulesError, jackpot, profiles
+
+
+PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,79}")
 
 
 class StaleVersion(Exception):
@@ -95,14 +99,29 @@ def resolve_profile(spec: Any) -> Any:
 
     if isinstance(spec, dict) or spec in profiles.PROFILES:
         return spec if isinstance(spec, str) else profiles.get_profile(spec).to_dict()
+    if not isinstance(spec, str) or not PROFILE_NAME.fullmatch(spec):
+        raise RulesError(f"a profile is named with letters, digits, spaces, '-' and '_', not {spec!r}")
     house = db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == spec)).first()
     if house is not None:
         return profiles.from_toml(house.toml).to_dict() | {"name": house.name}
     path = os.path.join(current_app.config["FLOOR_PROFILES_DIR"], f"{spec}.toml")
-    if isinstance(spec, str) and os.path.isfile(path) and "/" not in spec:
+    if os.path.isfile(path):
         with open(path, encoding="utf-8") as fh:
             return profiles.from_toml(fh.read()).to_dict() | {"name": spec}
-    raise RulesError(f"unknown profile {spec!r}")
+    known = ", ".join(list(profiles.PROFILES) + house_profile_names())
+    raise RulesError(f"unknown profile {spec!r}; the profiles are: {known}")
+
+
+def house_profile_names() -> list[str]:
+    """The card room's own profiles: those written in the app, then the TOML files of instance/profiles/."""
+    from floor.models import HouseProfile
+
+    names = list(db.session.scalars(db.select(HouseProfile.name).order_by(HouseProfile.name)))
+    folder = current_app.config["FLOOR_PROFILES_DIR"]
+    if os.path.isdir(folder):
+        names += sorted(f[:-5] for f in os.listdir(folder)
+                        if f.endswith(".toml") and PROFILE_NAME.fullmatch(f[:-5]) and f[:-5] not in names)
+    return names
 
 
 def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
