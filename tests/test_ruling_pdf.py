@@ -1,0 +1,97 @@
+"""The printed ruling: one A4 page read back with pypdf (text, never bytes)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from pypdf import PdfReader
+
+from floor import tables
+from floor.extensions import db
+from tests.conftest import SETUP, bearer
+
+OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
+
+
+def pdf_text(resp) -> tuple[int, str, tuple[float, float]]:
+    assert resp.status_code == 200
+    assert resp.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(resp.data))
+    box = reader.pages[0].mediabox
+    words = " ".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), re.sub(r"\s+", " ", words), (float(box.width), float(box.height))
+
+
+def test_a_table_ruling_prints_on_one_a4_page_with_everything_a_player_needs(app, tokens):
+    with app.app_context():
+        table = tables.create_table("Table 7", SETUP)
+        for event in OPENED:
+            tables.append(table, event, None)
+    client = app.test_client()
+    issued = client.post("/api/rulings", json={"facts": {"issue": "false_openers", "reopener": None},
+                                               "table_id": 1, "apply": True, "note": "Seat 4 called the floor."},
+                         headers=bearer(tokens["floor"]))
+    assert issued.status_code == 201, issued.json
+    body = issued.json
+
+    resp = client.get(body["pdf_url"], headers=bearer(tokens["dealer"]))
+    assert resp.headers["Content-Disposition"] == "attachment; filename=ruling-1.pdf"
+    pages, text, (width, height) = pdf_text(resp)
+    assert pages == 1
+    assert round(width) == 595 and round(height) == 842  # A4 in points
+    assert "Floor ruling #1" in text and "Table 7" in text and "deal 1" in text
+    assert "POT_CARRIES_OVER" in text and "house rules: cardroom" in text
+    for rule_id in body["citations"]:
+        assert f"{rule_id} " in text
+    assert "F4 Nobody reopens" in text or "F4 " in text
+    # the chip movement: seat 4 (Dev) gets the 10 called back
+    assert re.search(r"4 Dev 10 handed back from the pot", text)
+    assert "3 Cleo" in text and "hand dead" in text
+    # the path in plain words: each question and the answer taken
+    assert "What is the dispute about? false openers" in text
+    assert "Which player now declares the pot open? (nobody, if no one does) nobody" in text
+    # people and signatures
+    assert "Issued" in text and "by fred (floor)" in text
+    assert "Floor person: fred" in text and "Seat 4: Dev" in text and "Seat 3: Cleo" in text
+    # the seal and how to check it
+    assert body["digest"] in text.replace(" ", "") or body["digest"] in text
+    assert "/rulings/1/verify" in text
+    assert "SUPERSEDED" not in text
+
+
+def test_a_hand_not_logged_prints_with_its_facts(app, tokens):
+    client = app.test_client()
+    facts = {"issue": "false_openers", "found": "after_draw", "opener": 2, "opener_all_in": False,
+             "callers": 1, "raise_before_draw": False, "drawn_to": True}
+    body = client.post("/api/rulings", json={"facts": facts, "profile": "foster"},
+                       headers=bearer(tokens["floor"])).json
+    assert body["outcome"] == "FOSTER_FORFEIT"
+    pages, text, _ = pdf_text(client.get("/rulings/1.pdf", headers=bearer(tokens["floor"])))
+    assert pages == 1
+    assert "Hand not logged at a table" in text and "house rules: foster" in text
+    assert "FOSTER_FORFEIT" in text and "F9 " in text and "[FOSTER]" in text
+    assert "antes for every other player next deal" in text
+    assert "Did other players draw cards against the opener? yes" in text  # a fact found, in words
+
+
+def test_a_superseded_ruling_prints_as_superseded(app, tokens):
+    client = app.test_client()
+    first = {"issue": "wrong_card_count", "found": "after_draw", "seat": 2, "card_count": 6}
+    client.post("/api/rulings", json={"facts": first}, headers=bearer(tokens["floor"]))
+    second = client.post("/api/rulings", json={"facts": first | {"found": "before_draw"}, "supersedes": 1},
+                         headers=bearer(tokens["floor"]))
+    assert second.status_code == 201 and second.json["supersedes"] == 1
+    _, old, _ = pdf_text(client.get("/rulings/1.pdf", headers=bearer(tokens["dealer"])))
+    assert "SUPERSEDED by ruling #2" in old
+    _, new, _ = pdf_text(client.get("/rulings/2.pdf", headers=bearer(tokens["dealer"])))
+    assert "Corrects ruling #1" in new and "SUPERSEDED" not in new
+    again = client.post("/api/rulings", json={"facts": first, "supersedes": 1}, headers=bearer(tokens["floor"]))
+    assert again.status_code == 400 and "already corrected by ruling #2" in again.json["message"]
+    with app.app_context():
+        assert db.session.scalar(db.text("SELECT count(*) FROM rulings")) == 2
+
+
+def test_an_unknown_ruling_has_no_pdf(app, tokens):
+    resp = app.test_client().get("/rulings/5.pdf", headers=bearer(tokens["dealer"]))
+    assert resp.status_code == 404 and resp.mimetype != "application/pdf"
