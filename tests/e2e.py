@@ -25,7 +25,8 @@ Fixtures:
   closed after the test, before the server stops.
 
 Plain helpers: :func:`log_in` (the real login form), :func:`serve` (a context manager for a live
-server of any app), :data:`CHROMIUM`, :data:`ARGS`, :data:`TABLET`, :data:`TABLET_PORTRAIT`.
+server of any app), :data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`,
+:data:`TABLET` (1024x768), :data:`TABLET_PORTRAIT` (820x1180).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from werkzeug.serving import make_server
 
 from tests.conftest import PASSWORD, USERS, make_app
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("FLOOR_E2E_CHROMIUM", "/usr/bin/chromium")  # Debian's; never `playwright install`
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 TABLET = {"width": 1024, "height": 768}

@@ -225,3 +225,15 @@ def test_call_the_floor_form_needs_its_csrf_token(csrf_app):
 def test_login_helper_is_the_real_form(app, table_id):
     client = login(app.test_client(), "fred")
     assert client.get(f"/dealer/tables/{table_id}").status_code == 200
+
+
+def test_false_openers_then_the_reopen_offer(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Opener (seat 3) did not hold openers" in html
+    assert '{"seat": 3, "type": "false_openers"}' in html
+    log(dealer, table_id, {"type": "false_openers", "seat": 3})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Seat 3 had false openers: seat 4 may reopen the pot." in html
+    assert buttons(html) == ["pass", "reopen", "void"]
+    assert "Reopen for 10" in html
