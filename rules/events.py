@@ -243,7 +243,8 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     seat = parse_seat(event["seat"], f"{kind}: seat")
     if cls is Open or cls is Reopen:
         amount = event.get("amount")
-        return cls(seat=seat, amount=None if amount is None else _whole(amount, f"{kind}: amount"))  # type: ignore[call-arg]
+        value = None if amount is None else _whole(amount, f"{kind}: amount")
+        return Open(seat=seat, amount=value) if cls is Open else Reopen(seat=seat, amount=value)
     if cls is Draw:
         count = event.get("count")
         if count is None:

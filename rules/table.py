@@ -1042,7 +1042,7 @@ def _facts(t: _Table, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
     nobody_drew = all(t.seats[x].drawn is None for x in t.dealt)
     before = t.phase == "predraw" or (t.phase == "draw" and nobody_drew)
     op = t.seats[opener] if opener is not None else None
-    hands = {x: list(t.seats[x].shown) for x in t.dealt if t.seats[x].shown is not None}
+    hands = {x: list(t.seats[x].shown or ()) for x in t.dealt if t.seats[x].shown is not None}
     facts: dict[str, Any] = {
         "issue": issue,
         "found": "before_draw" if before else "after_draw",
@@ -1111,7 +1111,7 @@ def _offer_reopen(t: _Table, facts: Mapping[str, Any]) -> None:
     eligible = tuple(x for x in t.clockwise(opener)
                      if x != t.opener and x in t.live() and x not in t.passed)
     if not eligible:
-        _conclude_reopen(t, facts, None)
+        _conclude_reopen(t, dict(facts), None)
         return
     t.reopen = ReopenOffer(opener, eligible, (), tuple(facts.items()))
     t.to_act = eligible[0]

@@ -7,6 +7,7 @@ accepted log gives the same state as applying it event by event.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -38,7 +39,7 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
             "small_bet": 10, "big_bet": 20, "button": draw(st.integers(1, n)), "seats": seats}
 
 
-def legal_event(draw: st.DrawFn, state: dict[str, Any]) -> dict[str, Any]:
+def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, Any]:
     move = dict(draw(st.sampled_from(state["legal"])))
     kind = move["type"]
     event: dict[str, Any] = {"type": kind}
@@ -59,7 +60,7 @@ def legal_event(draw: st.DrawFn, state: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
-def junk_event(draw: st.DrawFn, state: dict[str, Any], size: int) -> dict[str, Any]:
+def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> dict[str, Any]:
     kind = draw(st.sampled_from(TYPES))
     event: dict[str, Any] = {"type": kind, "seat": draw(st.integers(0, 8))}
     if kind == "false_openers" and state["jackpot"]["opener"] is not None and draw(st.booleans()):

@@ -61,7 +61,7 @@ def statuses(state: dict[str, Any]) -> dict[int, str]:
 
 
 def chips(state: dict[str, Any]) -> int:
-    return sum(stacks(state).values()) + state["pot"]
+    return sum(stacks(state).values()) + int(state["pot"])
 
 
 def refused(setup: dict[str, Any], text: str, event: str) -> str:

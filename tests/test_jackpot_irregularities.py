@@ -56,7 +56,7 @@ def statuses(state: dict[str, Any]) -> dict[int, str]:
 
 
 def last(state: dict[str, Any]) -> dict[str, Any]:
-    return state["rulings"][-1]
+    return dict(state["rulings"][-1])
 
 
 AA, KK, NINES, EIGHTS = "As Ad Kc 7h 2s", "Ks Kd Qc 7d 3s", "9s 9d 2c 3c 4h", "8s 8d 2d 3d 4c"
