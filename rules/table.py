@@ -287,7 +287,7 @@ class _Table:
         return self.seats[s]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TableState:
     """An immutable table state. Build the first with :meth:`from_setup`, then :meth:`apply` events.
 
@@ -343,6 +343,14 @@ class TableState:
         t.message, t.last_event = "waiting for the first deal", None
         t.total = sum(s.stack for s in seats.values())
         return cls(t)
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they show the same table (the same ``to_dict()``)."""
+        if not isinstance(other, TableState):
+            return NotImplemented
+        return self is other or self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ reading
     @property

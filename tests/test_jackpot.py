@@ -419,3 +419,11 @@ def test_chips_are_conserved_over_a_long_log() -> None:
                           f"{s} pass" for s in (3, 4, 1, 2))])
     state = replay_state(table(), log(text))
     assert sum(state.seat(s).stack for s in range(1, 5)) + state.pot == 2000
+
+
+def test_states_compare_by_what_they_show() -> None:
+    """Two states reached by the same log are equal; a refused event leaves an equal state."""
+    a = replay_state(table(), log(PREDRAW))
+    b = replay_state(table(), log(PREDRAW))
+    assert a == b and a is not b
+    assert a != replay_state(table(), log(PREDRAW + "; 2 fold"))
