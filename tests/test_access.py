@@ -1,0 +1,225 @@
+"""Who may reach what: every route of the app × every role (issue 6).
+
+``ROUTES`` names every endpoint of ``app.url_map`` with the least role that may use it. The first test
+fails when an endpoint is missing from the table, so a new page cannot skip the access check.
+
+Expected answers:
+
+- a page (session login): anonymous → 302 to the login page; a role below the least → 403; else 200;
+- the JSON API (bearer token): anonymous → 401 JSON; a role below the least → 403 JSON; else 200
+  (a POST is only checked not to be refused: it may still be 201, 400 or 422 for its body);
+- a POST-only route answers GET with 405, and refuses the POST as above for the wrong roles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from werkzeug.exceptions import MethodNotAllowed
+
+from floor.extensions import db
+from floor.models import Event, HouseProfile, Role, User
+from tests.conftest import SETUP, bearer
+
+PAGE, API, PUBLIC = "page", "api", "public"
+ROLES = ("anonymous", "dealer", "floor", "director")
+
+
+@dataclass(frozen=True)
+class Route:
+    least: Role | None  # None: anyone, even anonymous
+    kind: str  # PAGE, API or PUBLIC
+    url: str  # with {table}, {ruling}, {event}, {house}, {user} filled from the fixtures
+    get: bool = True  # False for POST-only routes: GET must be 405
+    post: dict[str, Any] | None = None  # a body to POST (form data for pages, JSON for the API)
+    expect_get: dict[str, int] = field(default_factory=dict)  # per-role exceptions, e.g. redirects
+
+
+D, F, X = Role.dealer, Role.floor, Role.director
+RULING_FACTS = {"facts": {"issue": "wrong_card_count", "found": "after_draw", "seat": 2, "card_count": 6}}
+
+ROUTES: dict[str, Route] = {
+    # accounts and the public bits
+    "auth.home": Route(None, PUBLIC, "/", expect_get={r: 302 for r in ROLES}),
+    "auth.login": Route(None, PUBLIC, "/login"),
+    "auth.logout": Route(None, PUBLIC, "/logout", get=False, post={}),
+    "static": Route(None, PUBLIC, "/static/floor.css"),
+    "api.health": Route(None, PUBLIC, "/api/health"),
+    # the JSON API
+    "api.evaluate_hand": Route(D, API, "/api/hands/evaluate", get=False, post={"cards": "As Ks Qs Js Ts"}),
+    "api.create_table": Route(X, API, "/api/tables", get=False, post={"name": "T9", **SETUP}),
+    "api.get_table": Route(D, API, "/api/tables/{table}"),
+    "api.list_events": Route(D, API, "/api/tables/{table}/events"),
+    "api.post_event": Route(D, API, "/api/tables/{table}/events", get=False, post={"type": "deal"}),
+    "api.create_ruling": Route(F, API, "/api/rulings", get=False, post=RULING_FACTS),
+    "api.get_ruling": Route(D, API, "/api/rulings/{ruling}"),
+    # the dealer's tablet
+    "dealer.index": Route(D, PAGE, "/dealer/"),
+    "dealer.table_page": Route(D, PAGE, "/dealer/tables/{table}"),
+    "dealer.panel": Route(D, PAGE, "/dealer/tables/{table}/panel"),
+    "dealer.call_floor": Route(D, PAGE, "/dealer/tables/{table}/call-floor", post={}),
+    # the floor
+    "disputes.index": Route(F, PAGE, "/floor/"),
+    "rulings.index": Route(D, PAGE, "/rulings/"),
+    "rulings.new": Route(F, PAGE, "/rulings/new", post={}),
+    "rulings.detail": Route(D, PAGE, "/rulings/{ruling}"),
+    "rulings.pdf": Route(D, PAGE, "/rulings/{ruling}.pdf"),
+    "rulings.verify": Route(D, PAGE, "/rulings/{ruling}/verify"),
+    # a correction starts the dispute walk with the old facts: a redirect to /rulings/new
+    "rulings.correct": Route(F, PAGE, "/rulings/{ruling}/correct", expect_get={"floor": 302, "director": 302}),
+    # the director
+    "director.index": Route(X, PAGE, "/director/"),
+    "director.event_new": Route(X, PAGE, "/director/events/new", post={}),
+    "director.event_edit": Route(X, PAGE, "/director/events/{event}", post={}),
+    "director.table_new": Route(X, PAGE, "/director/events/{event}/tables/new", post={}),
+    "director.table_edit": Route(X, PAGE, "/director/tables/{table}", post={}),
+    "director.profile_list": Route(X, PAGE, "/director/profiles/"),
+    "director.profile_new": Route(X, PAGE, "/director/profiles/new", post={}),
+    "director.profile_edit": Route(X, PAGE, "/director/profiles/{house}/edit", post={}),
+    "director.profile_show": Route(X, PAGE, "/director/profiles/cardroom"),
+    "director.user_list": Route(X, PAGE, "/director/users/"),
+    "director.user_new": Route(X, PAGE, "/director/users/new", post={}),
+    "director.user_edit": Route(X, PAGE, "/director/users/{user}", post={}),
+    "director.user_token": Route(X, PAGE, "/director/users/{user}/token", get=False, post={}),
+    # printed rule summaries: any logged-in role
+    "prints.index": Route(D, PAGE, "/rules/"),
+    "prints.summary": Route(D, PAGE, "/rules/cardroom"),
+    "prints.summary_pdf": Route(D, PAGE, "/rules/cardroom.pdf"),
+}
+
+
+def test_every_endpoint_of_the_app_is_in_the_access_table(app):
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    missing = sorted(endpoints - set(ROUTES))
+    assert not missing, f"add these endpoints to ROUTES in tests/test_access.py: {missing}"
+    gone = sorted(set(ROUTES) - endpoints)
+    assert not gone, f"these endpoints no longer exist; drop them from ROUTES: {gone}"
+
+
+def test_the_table_matches_the_url_map(app):
+    """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
+    adapter = app.url_map.bind("localhost")
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1}
+    for endpoint, route in ROUTES.items():
+        url = route.url.format(**ids)
+        method = "GET" if route.get else "POST"
+        matched, _ = adapter.match(url, method=method)
+        assert matched == endpoint, (endpoint, url, method, matched)
+        methods = next(r.methods for r in app.url_map.iter_rules() if r.endpoint == endpoint)
+        assert ("GET" in methods) == route.get, endpoint
+        if route.post is not None:
+            assert "POST" in methods, endpoint
+
+
+@pytest.fixture
+def world(app, tokens):
+    """One of everything a route with an id needs: an event, a table (through the API), a ruling
+    (through the API), a house profile, and the dealer's account."""
+    client = app.test_client()
+    with app.app_context():
+        event = Event(name="Access check", profile="cardroom")
+        house = HouseProfile(name="main-room", toml='base = "cardroom"\nante_deals = 2\n')
+        db.session.add_all([event, house])
+        db.session.commit()
+        ids = {"event": event.id, "house": house.id,
+               "user": db.session.scalars(db.select(User).where(User.username == "dee")).one().id}
+    table = client.post("/api/tables", json={"name": "T1", "event_id": ids["event"], **SETUP},
+                        headers=bearer(tokens["director"]))
+    assert table.status_code == 201, table.json
+    ids["table"] = table.json["id"]
+    ruling = client.post("/api/rulings", json=RULING_FACTS, headers=bearer(tokens["floor"]))
+    assert ruling.status_code == 201, ruling.json
+    ids["ruling"] = ruling.json["id"]
+    return ids
+
+
+def may(role: str, least: Role | None) -> bool:
+    return least is None or (role != "anonymous" and Role[role] >= least)
+
+
+def get_is_405(app, url: str) -> bool:
+    """Whether GET on a POST-only route's URL is 405 (not when another endpoint answers GET there,
+    as ``GET /api/tables/<id>/events`` lists what ``POST`` logs)."""
+    try:
+        app.url_map.bind("localhost").match(url, method="GET")
+    except MethodNotAllowed:
+        return True
+    return False
+
+
+def check(route: Route, role: str, method: str, response: Any) -> str | None:
+    """What is wrong with ``response`` for this route, role and method; None when it is right."""
+    status = response.status_code
+    if status >= 500 or b"Traceback" in response.data:
+        return f"{status} with a server error"
+    if method == "GET" and not route.get:
+        return None if status == 405 else f"GET gave {status}, expected 405 (POST only)"
+    allowed = may(role, route.least)
+    if route.kind == API and not allowed:
+        want = 401 if role == "anonymous" else 403
+        if status != want or not response.is_json or "error" not in response.json:
+            return f"{status} {response.mimetype}, expected {want} JSON"
+        return None
+    if route.kind == PAGE and not allowed:
+        if role == "anonymous":
+            if status != 302 or "/login" not in response.headers.get("Location", ""):
+                return f"{status} to {response.headers.get('Location')}, expected 302 to the login page"
+            return None
+        return None if status == 403 else f"{status}, expected 403"
+    if method == "POST":
+        refused = status in (401, 403, 405) or (status == 302 and "/login" in response.headers.get("Location", ""))
+        return f"POST refused with {status}" if refused else None
+    want = route.expect_get.get(role, 200)
+    return None if status == want else f"{status}, expected {want}"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_route_answers_each_role_as_the_table_says(app, tokens, world, as_role, role):
+    pages = app.test_client() if role == "anonymous" else as_role(role)
+    api = app.test_client()
+    auth = {} if role == "anonymous" else bearer(tokens[role])
+    wrong = []
+    for endpoint, route in ROUTES.items():
+        url = route.url.format(**world)
+        client, headers = (api, auth) if route.kind == API else (pages, {})
+        if route.get or get_is_405(app, url):
+            response = client.get(url, headers=headers)
+            problem = check(route, role, "GET", response)
+            response.close()  # static files and PDFs are streamed from open files
+            if problem:
+                wrong.append(f"GET {url} as {role}: {problem}")
+        if route.post is not None and route.kind != PUBLIC:
+            if route.kind == API:
+                response = client.post(url, json=route.post, headers=headers)
+            else:
+                response = client.post(url, data=route.post)
+            problem = check(route, role, "POST", response)
+            if problem:
+                wrong.append(f"POST {url} as {role}: {problem}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_home_sends_each_role_to_its_own_page(as_role, client):
+    assert client.get("/").headers["Location"] == "/login"
+    for role, home in (("dealer", "/dealer/"), ("floor", "/floor/"), ("director", "/director/")):
+        assert as_role(role).get("/").headers["Location"] == home
+
+
+def test_logout_is_a_post(as_role):
+    client = as_role("dealer")
+    assert client.get("/logout").status_code == 405
+    assert client.post("/logout").status_code == 302
+    assert client.get("/dealer/").status_code == 302
+
+
+def test_a_deactivated_account_loses_its_session_and_its_token(app, as_role, tokens):
+    client = as_role("floor")
+    assert client.get("/floor/").status_code == 200
+    with app.app_context():
+        fred = db.session.scalars(db.select(User).where(User.username == "fred")).one()
+        fred.active = False
+        db.session.commit()
+    assert client.get("/floor/").status_code == 302
+    assert app.test_client().get("/api/rulings/1", headers=bearer(tokens["floor"])).status_code == 401
