@@ -76,7 +76,7 @@ def log_in(page: Any, base_url: str, username: str, password: str = PASSWORD) ->
     page.goto(base_url + "/login")
     page.fill("#username", username)
     page.fill("#password", password)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")  # not the header's "Log out"
     page.wait_for_url(lambda url: "/login" not in url)
 
 
