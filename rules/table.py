@@ -591,7 +591,8 @@ def _pass(t: _Table, e: ev.Pass) -> None:
         raise t.refuse(f"seat {s} cannot pass: passing only declines to open, and the pot is open")
     t.check_turn("pass", s)
     t.passed = t.passed + (s,)
-    following = [x for x in t.clockwise(s) if x in t.live() and x not in t.passed]
+    live = t.live()
+    following = [x for x in t.clockwise(s) if x in live and x not in t.passed]
     if not following:
         _throw_in(t)
         return
@@ -1116,8 +1117,8 @@ def _false_openers(t: _Table, e: ev.FalseOpeners) -> None:
 def _offer_reopen(t: _Table, facts: Mapping[str, Any]) -> None:
     """F3: the active players other than the false opener, except those who passed, may reopen in turn."""
     opener = t.opener if t.opener is not None else t.button
-    eligible = tuple(x for x in t.clockwise(opener)
-                     if x != t.opener and x in t.live() and x not in t.passed)
+    live = t.live()
+    eligible = tuple(x for x in t.clockwise(opener) if x != t.opener and x in live and x not in t.passed)
     if not eligible:
         _conclude_reopen(t, dict(facts), None)
         return
