@@ -18,7 +18,6 @@ after logging in as themselves).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -116,7 +115,7 @@ def floor_link(table_id: int, issue: str, seat: int | None) -> str:
     query: dict[str, Any] = {"table": table_id, "issue": issue}
     if seat is not None:
         query["seat"] = seat
-    return "/rulings/new?" + urlencode(query)
+    return url_for("rulings.new", **query)
 
 
 def panel_context(table: Table) -> dict[str, Any]:
