@@ -557,15 +557,15 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 
     # ---- wrong number of cards
     wc_base = ("seat", "card_count")
-    dead_after = Leaf("wc_dead_after", _O.HAND_DEAD_CARD_COUNT, ("H6", "D8"), (_M.SEAT_DEAD,), wc_base,
+    dead_after = Leaf("wc_dead_after", _O.HAND_DEAD_CARD_COUNT, ("H6", "D8"), (_M.SEAT_DEAD, _M.POT_PLAYS), wc_base,
                       "foul hand", "A hand of {count} cards after the draw is foul: {seat}'s hand is dead (H6, D8).")
     if p.wrong_count_before_draw == "dead":
-        before: Node = Leaf("wc_dead_before", _O.HAND_DEAD_CARD_COUNT, ("D8",), (_M.SEAT_DEAD,), wc_base,
+        before: Node = Leaf("wc_dead_before", _O.HAND_DEAD_CARD_COUNT, ("D8",), (_M.SEAT_DEAD, _M.POT_PLAYS), wc_base,
                             "house rule: dead",
                             "Under this house's rule a hand of {count} cards before the draw is dead: "
                             "{seat}'s hand is dead (D8).")
     else:
-        before = Leaf("wc_corrected", _O.CARD_COUNT_CORRECTED, ("D8",), (), wc_base, "house rule: corrected",
+        before = Leaf("wc_corrected", _O.CARD_COUNT_CORRECTED, ("D8",), (_M.POT_PLAYS,), wc_base, "house rule: corrected",
                       "Before the draw the hand is put right under this house's rule: the dealer gives "
                       "{seat} the missing cards from the deck, or takes back the extra ones, and play "
                       "goes on (D8).")
@@ -574,24 +574,24 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 
     # ---- retrieving discards
     rd_base = ("opener",)
-    retrieved = Leaf("rd_retrieved", _O.DISCARDS_RETRIEVED, ("F11",), (), rd_base, "discards come back",
+    retrieved = Leaf("rd_retrieved", _O.DISCARDS_RETRIEVED, ("F11",), (_M.POT_PLAYS,), rd_base, "discards come back",
                      "{Opener}'s discards are taken back from the discard pile so that openers can be "
                      "proved (F11).")
-    refused = Leaf("rd_refused", _O.RETRIEVAL_REFUSED, ("F11",), (), rd_base, "no retrieval",
+    refused = Leaf("rd_refused", _O.RETRIEVAL_REFUSED, ("F11",), (_M.POT_PLAYS,), rd_base, "no retrieval",
                    "{Opener}'s discards are not taken back (F11); openers must be proved from the cards "
                    "in hand and any escrowed split.")
     if p.discard_retrieval == "always":
-        retrieval: Node = Leaf(retrieved.id, retrieved.outcome, retrieved.rules, (), rd_base,
+        retrieval: Node = Leaf(retrieved.id, retrieved.outcome, retrieved.rules, (_M.POT_PLAYS,), rd_base,
                                "house rule: always", retrieved.text)
     elif p.discard_retrieval == "never":
-        retrieval = Leaf(refused.id, refused.outcome, refused.rules, (), rd_base, "house rule: never",
+        retrieval = Leaf(refused.id, refused.outcome, refused.rules, (_M.POT_PLAYS,), rd_base, "house rule: never",
                          refused.text)
     else:
         retrieval = Question("rd_allowed", FACTS["retrieval_allowed"].question, ("retrieval_allowed",),
                              _yes_no(retrieved, refused), title="Floor allows retrieval?", rules=("F11",))
 
     # ---- a caller who wants the bet back
-    refund = Leaf("cr_not_refunded", _O.CALLER_NOT_REFUNDED, ("F10",), (), ("seat",), "the call stays in",
+    refund = Leaf("cr_not_refunded", _O.CALLER_NOT_REFUNDED, ("F10",), (_M.POT_PLAYS,), ("seat",), "the call stays in",
                   "{Seat} called the opener's bet after the draw and cannot get it back, even if "
                   "{seat} cannot beat openers: seeing the opener's hand was the price of the call (F10).")
 

@@ -1254,10 +1254,9 @@ def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any,
         _award(t, split_amount(amount, winners, t.clockwise(t.button)))
         t.message += f"; {', '.join(f'seat {w}' for w in winners)} take{'s' if len(winners) == 1 else ''} the pot of {amount}"
         return
-    opener_out = t.opener is not None and (t.opener in dead or t.opener in barred)
-    if not r.get("pot_plays", False) and opener_out and r.get("issue") != "wrong_card_count":
-        # the pot stays for the next deal (F4, F8, F9); a ruling about another seat's hand, or one
-        # that moves nothing, leaves the deal going on
+    if not r.get("pot_plays", False):
+        # the pot stays for the next deal (F4, F8, F9); every ruling that lets the deal go on,
+        # whatever it did to one hand, says pot_plays
         _end_deal(t, "carried")
         if "F4" in (r.get("citations") or ()):
             t.force_ante = True  # F4: everyone of that deal antes again
