@@ -137,6 +137,8 @@ def list_events(table_id: int) -> Any:
 def entry_json(entry: LogEntry) -> dict[str, Any]:
     return {
         "seq": entry.seq,
+        # The rules number the log from 0: a void names this index ({"type": "void", "event": index}).
+        "index": entry.seq - 1,
         "event": entry.payload,
         "logged_by": entry.logged_by.username if entry.logged_by else None,
         "logged_at": entry.logged_at.isoformat(timespec="seconds") + "Z",

@@ -147,3 +147,18 @@ def test_state_is_the_replay_of_the_log(app, client, tokens):
     replayed = jackpot.replay(table["setup"], [e["event"] for e in log])
     served = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json["state"]
     assert served == app.json.loads(app.json.dumps(replayed))
+
+
+def test_a_void_names_the_index_the_log_lists_and_takes_the_event_back(client, tokens):
+    table = new_table(client, tokens)
+    post(client, tokens["dealer"], table["id"], {"type": "deal"}, 0)
+    post(client, tokens["dealer"], table["id"], {"type": "pass", "seat": 2}, 1)
+    log = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json["events"]
+    assert [(e["seq"], e["index"]) for e in log] == [(1, 0), (2, 1)]
+    # Only the latest live event may be withdrawn: the deal has the pass depending on it.
+    response = post(client, tokens["dealer"], table["id"], {"type": "void", "event": log[0]["index"]}, 2)
+    assert response.status_code == 422 and "latest" in response.json["message"]
+    response = post(client, tokens["dealer"], table["id"], {"type": "void", "event": log[1]["index"]}, 2)
+    assert response.status_code == 201
+    assert response.json["state"]["to_act"] == 2 and 2 not in response.json["state"]["passed"]
+    assert chips(response.json["state"]) == TOTAL
