@@ -47,6 +47,16 @@ from rules import RulesError, jackpot, profiles
 bp = Blueprint("director", __name__, url_prefix="/director")
 bp.before_request(require_role(Role.director))
 
+#: Ids are SQLite's signed 64-bit integers; a larger number in a URL names nothing.
+MAX_ID = 2**63 - 1
+
+
+@bp.url_value_preprocessor
+def ids_in_range(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """An id too large for the database is a 404, not an overflow deep in the driver."""
+    if values and any(isinstance(v, int) and v > MAX_ID for v in values.values()):
+        abort(404, description="There is nothing with that number.")
+
 #: Rows offered for seating; the rules decide how many players a deck can serve.
 MAX_SEATS = 10
 #: A generous ceiling on chip amounts: stops typos of extra zeros and integer overflow.
