@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from flask import current_app
-from sqlalchemy import event
 
 from floor import tables
 from floor.extensions import db
@@ -32,15 +31,6 @@ from rules import IllegalAction, MissingFact, RulesError, jackpot
 from rules.disputes import known_facts
 from rules.rulings import Ruling as RulesRuling
 from rules.rulings import resolve
-
-
-@event.listens_for(Ruling, "before_insert")
-def _placeholder_digest(mapper: Any, connection: Any, target: Ruling) -> None:
-    """A ruling is inserted before it is sealed (its id is part of the sealed content, so it must be
-    flushed first); the column is NOT NULL, so it holds "" until ``seal()`` sets the digest in the
-    same transaction. ``floor.tables`` stores the engine's rulings the same way."""
-    if target.digest is None:
-        target.digest = ""
 
 
 class IssueError(ValueError):
@@ -59,7 +49,7 @@ def profile_of(table: Table | None, name: str | None = None) -> Any:
 
 def table_facts(table: Table, issue: str, seat: Any = None) -> dict[str, Any]:
     """What the table's log already answers about ``issue`` (read by ``rules.disputes``)."""
-    return known_facts(tables.state_of(table), issue, seat)
+    return known_facts(tables.table_state(table), issue, seat)
 
 
 def preview(facts: Mapping[str, Any], profile: Any) -> RulesRuling:

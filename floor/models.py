@@ -183,7 +183,9 @@ class Ruling(db.Model):
     issued_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     issued_at: Mapped[datetime] = mapped_column(default=utcnow)
     supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
-    digest: Mapped[str] = mapped_column(String(64))
+    # A ruling is inserted before it is sealed (its id is part of the sealed content), so the digest
+    # is "" from the INSERT until seal() sets it, in the same transaction.
+    digest: Mapped[str] = mapped_column(String(64), default="")
 
     table: Mapped[Table | None] = relationship(back_populates="rulings")
     issued_by: Mapped[User] = relationship()

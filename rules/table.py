@@ -380,6 +380,12 @@ class TableState:
         """The actions allowed now for ``to_act``, with the chips each puts in."""
         return self._t.legal()
 
+    def facts(self, issue: str) -> dict[str, Any]:
+        """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
+        gives the tree for its own rulings; :func:`rules.disputes.known_facts` trims it for a
+        floor person's dispute)."""
+        return _facts(self._t, issue, {})
+
     # ------------------------------------------------------------------ applying
     def apply(self, event: Mapping[str, Any] | ev.Event) -> "TableState":
         """The state after ``event``; raises :class:`rules.IllegalAction` (nothing changes) if refused."""
