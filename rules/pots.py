@@ -5,12 +5,18 @@ deals (antes and bets, after any chips a ruling handed back) is its *claim*: a s
 layer of the pot only up to what it put in. A player all in for the ante keeps a claim on what the
 ante bought (O6), nothing more.
 
->>> [p.to_dict() for p in side_pots({1: 5, 2: 25, 3: 25}, contenders=(1, 2, 3))]
+>>> [p.to_dict() for p in side_pots({1: 5, 2: 25, 3: 25}, contenders=(1, 2, 3), all_in=(1,))]
 [{'amount': 15, 'eligible': [1, 2, 3]}, {'amount': 40, 'eligible': [2, 3]}]
+
+Only an all-in seat caps a layer: a bet the others have not called yet is no side pot, they may
+still call it.
+
+>>> [p.to_dict() for p in side_pots({1: 5, 2: 25, 3: 25}, contenders=(1, 2, 3))]
+[{'amount': 55, 'eligible': [1, 2, 3]}]
 
 Chips of seats that no longer contend (folded, dead, barred) stay in the layers they reached:
 
->>> [p.to_dict() for p in side_pots({1: 25, 2: 5, 3: 25}, contenders=(2, 3))]
+>>> [p.to_dict() for p in side_pots({1: 25, 2: 5, 3: 25}, contenders=(2, 3), all_in=(2,))]
 [{'amount': 15, 'eligible': [2, 3]}, {'amount': 40, 'eligible': [3]}]
 """
 
@@ -33,8 +39,11 @@ class Pot:
         return {"amount": self.amount, "eligible": list(self.eligible)}
 
 
-def side_pots(put: Mapping[int, int], contenders: Iterable[int]) -> list[Pot]:
-    """The main pot and side pots, layered by what the contenders put in.
+def side_pots(put: Mapping[int, int], contenders: Iterable[int], all_in: Iterable[int] = ()) -> list[Pot]:
+    """The main pot and side pots, layered at what each all-in contender put in.
+
+    A contender who is not all in may still put in more, so only the all-in seats' claims (and the
+    largest contender's, at the top) bound a layer.
 
     Chips above the largest contender's claim (a dead or folded seat that put in more) join the
     last layer, so the pots always add up to everything put in.
@@ -45,19 +54,26 @@ def side_pots(put: Mapping[int, int], contenders: Iterable[int]) -> list[Pot]:
     []
     >>> [p.amount for p in side_pots({1: 30, 2: 10, 3: 20}, contenders=(2,))]
     [60]
+    >>> [p.to_dict() for p in side_pots({1: 15, 2: 5, 3: 5}, contenders=(1, 2, 3))]  # a carried pot
+    [{'amount': 25, 'eligible': [1, 2, 3]}]
+    >>> [p.to_dict() for p in side_pots({1: 10, 2: 20, 3: 30}, contenders=(1, 2, 3), all_in=(1, 2))]
+    [{'amount': 30, 'eligible': [1, 2, 3]}, {'amount': 20, 'eligible': [2, 3]}, {'amount': 10, 'eligible': [3]}]
     """
     total = sum(put.values())
     if total == 0:
         return []
     order = sorted(set(contenders))
-    levels = sorted({put.get(s, 0) for s in order if put.get(s, 0) > 0})
+    capped = set(all_in) & set(order)
+    top = max((put.get(s, 0) for s in order), default=0)
+    levels = sorted({put.get(s, 0) for s in capped if put.get(s, 0) > 0} | ({top} if top > 0 else set()))
     if not levels:
         return [Pot(total, tuple(order))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:
         amount = sum(min(p, level) - min(p, previous) for p in put.values())
-        eligible = tuple(s for s in order if put.get(s, 0) >= level)
+        # A contender who is not all in can still match any layer; an all-in one only reaches its own.
+        eligible = tuple(s for s in order if s not in capped or put.get(s, 0) >= level)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:

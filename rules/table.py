@@ -423,7 +423,8 @@ class TableState:
         t = self._t
         contenders = t.live() if t.phase != "between_deals" else [
             s for s in t.order if t.seats[s].status == "active"]
-        pots = side_pots({s: x.put for s, x in t.seats.items()}, contenders)
+        pots = side_pots({s: x.put for s, x in t.seats.items()}, contenders,
+                         [s for s in contenders if t.seats[s].all_in])
         offer = t.reopen
         return {
             "version": self.version,
@@ -999,7 +1000,7 @@ def _settle(t: _Table) -> None:
     best live hand at the table."""
     live = t.live()
     values = {s: _evaluate(t.seats[s].shown or (), t.profile) for s in live if t.seats[s].shown is not None}
-    pots = side_pots({s: x.put for s, x in t.seats.items()}, live)
+    pots = side_pots({s: x.put for s, x in t.seats.items()}, live, [s for s in live if t.seats[s].all_in])
     around = t.clockwise(t.button)
     awards: dict[int, int] = {}
     for pot in pots:

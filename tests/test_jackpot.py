@@ -382,3 +382,18 @@ def test_states_compare_by_what_they_show() -> None:
     b = replay_state(table(), log(PREDRAW))
     assert a == b and a is not b
     assert a != replay_state(table(), log(PREDRAW + "; 2 fold"))
+
+
+def test_O6_an_uncalled_bet_is_no_side_pot() -> None:
+    """Side pots are cut only where a contender is all in: seats 1 and 2 may still call the
+    opening, so the whole pot stays one pot that all four contest."""
+    state = play(table(4), "deal; 2 pass; 3 open; 4 call")
+    assert state["pots"] == [{"amount": 40, "eligible": [1, 2, 3, 4]}]
+
+
+def test_F4_the_false_openers_bet_left_in_a_carried_pot_is_everyones() -> None:
+    """After F4 the false opener's opening bet stays in the pot: every player of the next deal
+    contests all of it, not only the seat that put it in."""
+    state = play(table(4), "deal; 2 pass; 3 open; 4 call; 3 false_openers; 4 pass; 1 pass")
+    assert state["phase"] == "between_deals"
+    assert state["pots"] == [{"amount": 30, "eligible": [1, 2, 3, 4]}]
