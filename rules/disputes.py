@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.rulings import FACTS, Issue
+from rules.rulings import FACTS, Issue, build_tree
 from rules.table import TableState
 
 __all__ = ["known_facts", "ISSUES"]
@@ -65,6 +65,9 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     """
     facts: dict[str, Any] = {"issue": FACTS["issue"].parse(issue)}
     concerned = None if seat in (None, "") else _seat_no(seat)
+    # Only what this issue's branch of the tree can ever ask: a split-openers dispute is not
+    # shown the callers of the opening bet.
+    relevant = build_tree(state.profile).subtree(facts["issue"]).used_facts()
     if state.phase != "between_deals":
         read = state.facts(facts["issue"])
         facts["found"] = read["found"]
@@ -78,4 +81,4 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
                 facts["discards"] = read["discards"]
     if concerned is not None and concerned != facts.get("opener"):
         facts["seat"] = concerned
-    return facts
+    return {k: v for k, v in facts.items() if k in relevant or k in ("issue", "seat")}

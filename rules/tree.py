@@ -472,6 +472,10 @@ class Tree:
         """Every leaf, depth first (the order they are printed)."""
         return [n for n in self.nodes() if isinstance(n, Leaf)]
 
+    def used_facts(self) -> set[str]:
+        """Every fact some path of this tree may read (its questions' and its leaves' needs)."""
+        return {name for node in self.nodes() for name in node.needs}
+
     def outcomes(self) -> list[str]:
         """The distinct outcome codes the tree can reach, in print order."""
         seen: dict[str, None] = {}
