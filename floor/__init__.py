@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
 try:
     __version__ = version("jackpot-floor")
@@ -41,6 +42,14 @@ def _instance_secret(instance_path: str) -> str:
     with os.fdopen(fd, "w", encoding="ascii") as fh:
         fh.write(key + "\n")
     return key
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:...>`` limited to what a 64-bit database column holds."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
 
 
 def _tune_sqlite(engine: Any) -> None:
@@ -92,6 +101,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
+
+    # Ids in URLs are database integers: one beyond 64 bits is simply not found (404), never an
+    # overflow in the database driver.
+    app.url_map.converters["int"] = BoundedInt
 
     from floor.extensions import csrf, db, login, migrate
 

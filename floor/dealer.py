@@ -8,11 +8,10 @@ template the full page uses, so nothing about the game is decided in JavaScript.
 shows the engine's own message by the buttons; a stale version (409) says that another device logged
 first and reloads the panel. An idle tablet polls ``GET /api/tables/<id>`` and catches up.
 
-Calling the floor stores nothing: ``/dealer/tables/<id>/call-floor`` (a small form: issue and seat)
-flashes the call, writes it to the app log, and sends the tablet back to the table page with the call
-in its query string. The page then shows a "floor called" banner holding the link the floor person
-opens: ``/rulings/new?table=<id>&issue=<issue>&seat=<n>`` (from their own device, or on the tablet
-after logging in as themselves).
+Calling the floor (``/dealer/tables/<id>/call-floor``, a small form: issue and seat) stores a
+:class:`~floor.models.FloorCall`: the floor's overview lists it with the link to its dispute
+(``/rulings/new?table=<id>&issue=<issue>&seat=<n>``), and the table page shows a "floor called"
+banner until a ruling for the table answers it or a floor person dismisses it.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ except ImportError:  # pragma: no cover - WTForms before 3.3
 from floor import tables
 from floor.auth import require_role
 from floor.extensions import db
-from floor.models import LogEntry, Role, Table
+from floor.models import FloorCall, LogEntry, Role, Table
 from rules import cards as cardlib
 from rules import profiles
 
@@ -161,12 +160,12 @@ def index() -> Any:
 def table_page(table_id: int) -> Any:
     """The dealer's tablet page for one table: the state, and the actions allowed now."""
     table = db.get_or_404(Table, table_id)
-    called = request.args.get("called")
+    calls = FloorCall.open_at(table.id)
     call = None
-    if called in ISSUES:
-        seat = request.args.get("seat", type=int)
-        call = {"issue": called, "label": ISSUES[called], "seat": seat,
-                "link": floor_link(table.id, called, seat)}
+    if calls:
+        latest = calls[-1]
+        call = {"issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
+                "link": floor_link(table.id, latest.issue, latest.seat)}
     return render_template("dealer/table.html", call=call, **panel_context(table))
 
 
@@ -185,7 +184,7 @@ def seat_choices(table: Table) -> list[Any]:
 
 @bp.route("/tables/<int:table_id>/call-floor", methods=["GET", "POST"])
 def call_floor(table_id: int) -> Any:
-    """Call the floor person to this table for an issue and a seat (stored nowhere but the app log)."""
+    """Call the floor person to this table for an issue and a seat."""
     table = db.get_or_404(Table, table_id)
     form = CallFloorForm()
     form.seat.choices = seat_choices(table)
@@ -198,10 +197,12 @@ def call_floor(table_id: int) -> Any:
             form.issue.data = request.args["issue"]
     if form.validate_on_submit():
         label = ISSUES[form.issue.data]
+        db.session.add(FloorCall(table_id=table.id, issue=form.issue.data, seat=form.seat.data,
+                                 called_by=current_user))
+        db.session.commit()
         current_app.logger.info("floor called to table %s (%s): %s, seat %s, by %s", table.id, table.name,
                                 form.issue.data, form.seat.data, current_user.username)
         flash(f"Floor called to {table.name}: {label.lower()}, seat {form.seat.data}.", "info")
-        return redirect(url_for("dealer.table_page", table_id=table.id, called=form.issue.data,
-                                seat=form.seat.data))
+        return redirect(url_for("dealer.table_page", table_id=table.id))
     status = 400 if form.is_submitted() else 200
     return render_template("dealer/call_floor.html", table=table, form=form), status

@@ -341,8 +341,6 @@ def table_edit(table_id: int) -> Any:
             if not changed:
                 flash(SETUP_LOCKED, "error")
                 return redirect(url_for("director.table_edit", table_id=table.id))
-            # Replayed states are cached by (table, version); version 0 now means another setup.
-            tables.cache.clear()
             flash("Table setup saved.", "success")
             return redirect(url_for("director.table_edit", table_id=table.id))
     if form.is_submitted():

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 
 def wants_json() -> bool:
@@ -33,5 +33,5 @@ def init_app(app: Flask) -> None:
     def unexpected(exc: Exception) -> Any:
         # Logged with its traceback for the operator; the person at the table sees plain words.
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
-        return _render(500, InternalServerError.name,
+        return _render(500, "Internal Server Error",
                        "Something went wrong on our side; nothing was saved. Call the floor if it persists.")

@@ -26,7 +26,7 @@ from flask import current_app
 
 from floor import tables
 from floor.extensions import db
-from floor.models import Ruling, Table, User, utcnow
+from floor.models import FloorCall, Ruling, Table, User, utcnow
 from rules import IllegalAction, MissingFact, RulesError, jackpot
 from rules.disputes import known_facts
 from rules.rulings import Ruling as RulesRuling
@@ -158,6 +158,7 @@ def issue(
         db.session.add(row)
         db.session.flush()  # the id is part of the sealed content
         row.seal()
+        FloorCall.answer(row)
         if apply and table is not None:
             tables.append(table, {"type": "ruling", "ruling": row.record, "id": row.id}, user, expected_version)
         else:

@@ -222,3 +222,43 @@ class Ruling(db.Model):
     @property
     def superseded_by(self) -> "Ruling | None":
         return db.session.scalars(db.select(Ruling).where(Ruling.supersedes_id == self.id)).first()
+
+
+class FloorCall(db.Model):
+    """A dealer's call for the floor person at a table: open until a ruling for that table answers
+    it or a floor person dismisses it (a word at the table that needed no ruling)."""
+
+    __tablename__ = "floor_calls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    issue: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None]
+    called_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    called_at: Mapped[datetime] = mapped_column(default=utcnow)
+    closed_at: Mapped[datetime | None]
+    closed_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
+
+    table: Mapped[Table] = relationship()
+    called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])
+    closed_by: Mapped[User | None] = relationship(foreign_keys=[closed_by_id])
+    ruling: Mapped[Ruling | None] = relationship()
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+    @staticmethod
+    def open_at(table_id: int) -> list["FloorCall"]:
+        """The table's open calls, oldest first."""
+        return list(db.session.scalars(db.select(FloorCall).where(
+            FloorCall.table_id == table_id, FloorCall.closed_at.is_(None)).order_by(FloorCall.id)))
+
+    @staticmethod
+    def answer(ruling: Ruling) -> None:
+        """A ruling issued for a table answers every call open there (same transaction)."""
+        if ruling.table_id is None:
+            return
+        for call in FloorCall.open_at(ruling.table_id):
+            call.closed_at, call.closed_by, call.ruling = utcnow(), ruling.issued_by, ruling

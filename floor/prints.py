@@ -19,9 +19,7 @@ import json
 import math
 import os
 import re
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from io import BytesIO
 from typing import Any
@@ -31,6 +29,7 @@ from flask_weasyprint import HTML
 from markupsafe import Markup
 
 from floor.auth import require_role
+from floor.cache import LRU
 from floor.extensions import db
 from floor.models import HouseProfile, Role
 from rules import RulesError, catalogue, odds, profiles
@@ -351,33 +350,8 @@ def summary_context(found: FoundProfile) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- PDF cache
 
-class _PdfCache:
-    """A few rendered PDFs by content key; thread-safe for the threaded dev server."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._items: OrderedDict[str, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> bytes | None:
-        with self._lock:
-            data = self._items.get(key)
-            if data is not None:
-                self._items.move_to_end(key)
-            return data
-
-    def put(self, key: str, data: bytes) -> None:
-        with self._lock:
-            self._items[key] = data
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-pdf_cache = _PdfCache()
+#: Rendered summaries by profile name and content digest.
+pdf_cache: LRU[str, bytes] = LRU(16)
 
 
 def _found_or_404(name: str) -> FoundProfile:

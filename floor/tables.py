@@ -3,8 +3,8 @@
 The state is always ``rules.jackpot.replay(setup, events)`` over the log. Appending applies the
 new event to the state first; only an event the rules accept is written, in the same
 transaction that bumps the table's version, so a refused or conflicting event leaves nothing
-behind. States are cached by ``(table id, version)``: the log is append-only and the version
-counts its entries, so a version names exactly one state; and ``replay`` is by definition the
+behind. States are cached by ``(table id, version, setup)``: the log is append-only and the version
+counts its entries, so with the setup a version names exactly one state; and ``replay`` is by definition the
 fold of ``apply`` over the log, so applying one event to the cached state of version n is the
 replay of version n + 1 (the engine's property tests check that equality).
 """
@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import os
 import re
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
+from floor.cache import LRU
 from floor.extensions import db
-from floor.models import LogEntry, Ruling, Table, User
+from floor.models import FloorCall, LogEntry, Ruling, Table, User, canonical_json
 from rules import IllegalAction, RulesError, jackpot, profiles
 
 
@@ -40,43 +39,23 @@ class StaleVersion(Exception):
         self.current = current
 
 
-class _StateCache:
-    """A small LRU of replayed states; thread-safe because the dev server is threaded."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], jackpot.TableState] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[int, int]) -> jackpot.TableState | None:
-        with self._lock:
-            state = self._items.get(key)
-            if state is not None:
-                self._items.move_to_end(key)
-            return state
-
-    def put(self, key: tuple[int, int], state: jackpot.TableState) -> None:
-        with self._lock:
-            self._items[key] = state
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-cache = _StateCache()
+#: Replayed states by :func:`cache_key`.
+cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
     return [entry.payload for entry in table.log]
 
 
+def cache_key(table: Table) -> tuple[int, int, str]:
+    """A state is named by its table, its version and its setup (a director may still edit the
+    setup of a table whose log is empty)."""
+    return table.id, table.version, canonical_json(table.setup)
+
+
 def table_state(table: Table) -> jackpot.TableState:
     """The table's immutable engine state now."""
-    key = (table.id, table.version)
+    key = cache_key(table)
     state = cache.get(key)
     if state is None:
         state = jackpot.replay_state(table.setup, events_of(table))
@@ -165,7 +144,7 @@ def append(
         db.session.refresh(table)
         raise StaleVersion(expected_version if expected_version is not None else entry.seq - 1,
                            table.version) from None
-    cache.put((table.id, table.version), after)
+    cache.put(cache_key(table), after)
     return entry, state
 
 
@@ -190,3 +169,4 @@ def _record_rulings(
         db.session.add(ruling)
         db.session.flush()  # the id is part of the sealed content
         ruling.seal()
+        FloorCall.answer(ruling)

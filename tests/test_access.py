@@ -20,7 +20,7 @@ import pytest
 from werkzeug.exceptions import MethodNotAllowed
 
 from floor.extensions import db
-from floor.models import Event, HouseProfile, Role, User
+from floor.models import Event, FloorCall, HouseProfile, Role, User
 from tests.conftest import SETUP, bearer
 
 PAGE, API, PUBLIC = "page", "api", "public"
@@ -62,6 +62,7 @@ ROUTES: dict[str, Route] = {
     "dealer.call_floor": Route(D, PAGE, "/dealer/tables/{table}/call-floor", post={}),
     # the floor
     "disputes.index": Route(F, PAGE, "/floor/"),
+    "disputes.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),
     "rulings.index": Route(D, PAGE, "/rulings/"),
     "rulings.new": Route(F, PAGE, "/rulings/new", post={}),
     "rulings.detail": Route(D, PAGE, "/rulings/{ruling}"),
@@ -101,7 +102,7 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -116,7 +117,7 @@ def test_the_table_matches_the_url_map(app):
 @pytest.fixture
 def world(app, tokens):
     """One of everything a route with an id needs: an event, a table (through the API), a ruling
-    (through the API), a house profile, and the dealer's account."""
+    (through the API), a house profile, the dealer's account and a call for the floor."""
     client = app.test_client()
     with app.app_context():
         event = Event(name="Access check", profile="cardroom")
@@ -129,6 +130,11 @@ def world(app, tokens):
                         headers=bearer(tokens["director"]))
     assert table.status_code == 201, table.json
     ids["table"] = table.json["id"]
+    with app.app_context():
+        call = FloorCall(table_id=ids["table"], issue="false_openers", seat=2, called_by_id=ids["user"])
+        db.session.add(call)
+        db.session.commit()
+        ids["call"] = call.id
     ruling = client.post("/api/rulings", json=RULING_FACTS, headers=bearer(tokens["floor"]))
     assert ruling.status_code == 201, ruling.json
     ids["ruling"] = ruling.json["id"]

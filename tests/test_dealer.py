@@ -219,7 +219,8 @@ def test_call_the_floor_form_needs_its_csrf_token(csrf_app):
     token = csrf_token_from(client.get(path).data)
     response = client.post(path, data={"issue": "false_openers", "seat": "1", "csrf_token": token})
     assert response.status_code == 302
-    assert "called=false_openers" in response.headers["Location"]
+    assert response.headers["Location"] == f"/dealer/tables/{table_id}"
+    assert "Floor called: false openers, seat 1" in client.get(response.headers["Location"]).get_data(as_text=True)
 
 
 def test_login_helper_is_the_real_form(app, table_id):

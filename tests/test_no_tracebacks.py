@@ -175,21 +175,10 @@ def test_junk_in_the_login_form_and_next_parameter(client):
             assert bad(lambda: client.post("/login" + query, data=body)) is None
 
 
-#: Blueprints whose id routes still answer ids beyond 64 bits with a server error, and why. The xfail is
-#: strict: once the owner fixes it the test passes, fails as XPASS, and the entry must go.
-KNOWN_BIG_ID = {
-    blueprint: (f"floor/{module}: db.get_or_404 with an id >= 2**63 raises OverflowError in the SQLite driver; "
-                "for JSON clients floor/errors.py then fails too (InternalServerError.name is a property on the "
-                "class, so the 500 body cannot be serialised). An app-wide bounded int converter would fix both.")
-    for blueprint, module in (("api", "api.py, api_rulings.py"), ("dealer", "dealer.py"), ("rulings", "rulings.py"))
-}
 BIG_ID_GROUPS = ("api", "dealer", "rulings", "director", "others")
 
 
-@pytest.mark.parametrize("group", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_BIG_ID[g])) if g in KNOWN_BIG_ID else g
-    for g in BIG_ID_GROUPS
-])
+@pytest.mark.parametrize("group", BIG_ID_GROUPS)
 def test_ids_beyond_64_bits_are_not_a_server_error(app, as_role, tokens, world, group):
     pages, _ = client_for(app, as_role, tokens, "director", api=False)
     api, headers = client_for(app, as_role, tokens, "director", api=True)
