@@ -32,7 +32,9 @@ is made):
   all-in opening or bet sets the amount to call; a raise always adds one full bet to it.
 * Odd chips of a split pot go to the tied winners nearest the button's left.
 * ``void`` withdraws only the latest live event (one that nothing else depends on yet); voiding
-  it gives exactly the state the log would have without it. A void cannot be voided.
+  it gives exactly the state the log would have without it. A void cannot be voided. Successive
+  voids peel the current hand back as far as its deal; a hand before the latest deal is closed
+  (the floor corrects it with a ruling), which also keeps a table's history in memory to one hand.
 * After false openers with nobody reopening (F4), the next deal takes antes even if the pot's ante
   cap was reached: everyone of that deal antes again.
 * Seats that are dealt in: every seat with chips or a claim on the pot (what it put in), except a
@@ -42,9 +44,9 @@ is made):
   all gone goes to the best live hand; if no hand is left the pot stays for the next deal.
 * Irregularities: the engine reads the tree's facts from the log and calls ``rules.rulings.resolve``.
   A ruling is applied from its fields alone (dead, returns, barred, winner or winners, pot_plays,
-  reopener, ante_for_all), whether the engine or a floor person asked for it. It ends the deal, the
-  pot staying for the next one, when the pot does not play and the opener's hand is killed; a ruling
-  about another seat's hand, or one that moves nothing, is recorded and play goes on.
+  reopener, ante_for_all), whether the engine or a floor person asked for it. Unless it names a
+  winner or a reopener, it ends the deal, the pot staying for the next one, exactly when the pot
+  does not play (``pot_plays`` false); otherwise play goes on.
 * An opener who shows a hand that does not open is dead at once; the ruling (best other hand, F8)
   waits until the other hands are shown or mucked. A split that cannot be proved from the escrow is
   ruled on at once (S2). An opener left alone who mucks has not proved openers (F8).
@@ -399,7 +401,10 @@ class TableState:
         chips = sum(s.stack + s.put for s in t.seats.values())
         if chips != t.total:  # pragma: no cover - an engine bug, never a player's mistake
             raise AssertionError(f"chips not conserved after {t.last_event}: {chips} != {t.total}")
-        return TableState(t, (self.version, e.kind, self), self._voided, self._voids, self.version + 1)
+        # A new deal closes the hands before it: its undo step keeps the state it was dealt from but
+        # not that state's own history, so a table holds one hand of history, not the whole day's.
+        before = TableState(self._t, None, self._voided, self._voids, self.version) if isinstance(e, ev.Deal) else self
+        return TableState(t, (self.version, e.kind, before), self._voided, self._voids, self.version + 1)
 
     def _void(self, index: int) -> "TableState":
         """Withdraw the logged event ``index`` if it is the latest live one (nothing depends on it)."""
@@ -407,7 +412,9 @@ class TableState:
             raise IllegalAction(f"event #{index} is itself a void and cannot be voided; "
                                 f"log the withdrawn event again instead")
         if self._undo is None:
-            raise IllegalAction(f"cannot void event #{index}: there is no live event to withdraw")
+            raise IllegalAction(f"cannot void event #{index}: nothing is left to withdraw in this hand; "
+                                "an earlier hand is closed once the next deal is logged (the floor corrects it "
+                                "with a ruling)")
         latest, kind, before = self._undo
         if index != latest:
             raise IllegalAction(f"cannot void event #{index}: only the latest live event, #{latest} ({kind}), "

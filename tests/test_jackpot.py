@@ -397,3 +397,15 @@ def test_F4_the_false_openers_bet_left_in_a_carried_pot_is_everyones() -> None:
     state = play(table(4), "deal; 2 pass; 3 open; 4 call; 3 false_openers; 4 pass; 1 pass")
     assert state["phase"] == "between_deals"
     assert state["pots"] == [{"amount": 30, "eligible": [1, 2, 3, 4]}]
+
+
+def test_void_peels_back_the_current_hand_but_not_the_one_before_its_deal() -> None:
+    """Undo reaches as far as the latest deal; an earlier hand is closed (the floor corrects it)."""
+    thrown_in = "deal; 2 pass; 3 pass; 4 pass; 1 pass"
+    state = play(table(4), thrown_in + "; deal; void 5")  # the second deal withdrawn
+    assert state["phase"] == "between_deals" and state["jackpot"]["deals"] == 1
+    with pytest.raises(IllegalAction, match="closed once the next deal is logged"):
+        play(table(4), thrown_in + "; deal; void 5; void 4")
+    # Within one hand every event can be peeled back in turn, down to its deal.
+    state = play(table(4), "deal; 2 pass; 3 open; void 2; void 1; void 0")
+    assert state["phase"] == "between_deals" and state["pot"] == 0
