@@ -211,14 +211,24 @@ def eligible_reopeners(facts: Mapping[str, Any]) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- derived answers
 
 
+_PLAYS_BECAUSE = {
+    "action_complete_before_draw": lambda done: bool(done),
+    "raise_before_draw": lambda raised: bool(raised),
+    "callers": lambda n: n >= 2,
+}
+
+
 def _pot_plays(f: Facts) -> tuple[str, str]:
-    if f["action_complete_before_draw"]:
-        return "yes", "The action before the draw was complete, so the pot plays (F5)."
-    if f["raise_before_draw"]:
-        return "yes", "There was a raise before the draw, so the pot plays (F5)."
+    # Any one reason settles it (F5): the reasons already given are weighed first, so that a known
+    # raise does not make the floor person say how many called.
+    for name in sorted(_PLAYS_BECAUSE, key=lambda name: name not in f):
+        if _PLAYS_BECAUSE[name](f[name]):
+            if name == "action_complete_before_draw":
+                return "yes", "The action before the draw was complete, so the pot plays (F5)."
+            if name == "raise_before_draw":
+                return "yes", "There was a raise before the draw, so the pot plays (F5)."
+            return "yes", f"{_count(f['callers'], 'player')} called the opening bet, so the pot plays (F5)."
     n = f["callers"]
-    if n >= 2:
-        return "yes", f"{_count(n, 'player')} called the opening bet, so the pot plays (F5)."
     called = "Nobody" if n == 0 else "Only one player"
     return "no", (f"{called} called the opening bet, nobody raised and the betting before the draw "
                   "was still open, so the pot does not play on by itself (F5).")

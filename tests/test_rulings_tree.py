@@ -17,6 +17,7 @@ import pytest
 from rules import IllegalAction, MissingFact, RulesError
 from rules.profiles import get_profile
 from rules.rulings import FACTS, Move, Outcome, Ruling, build_tree, eligible_reopeners, questions_for, resolve
+from rules.rulings import _PLAYS_BECAUSE  # the reasons any one of which makes the pot play (F5)
 from rules.tree import Leaf, Question
 
 # --------------------------------------------------------------------------- fact builders
@@ -436,7 +437,7 @@ def test_missing_fact_named_for_every_question_node(profile: str) -> None:
                 assert missing.fact == name
                 assert missing.question == FACTS[name].question
             else:  # only facts a derived question skipped (short-circuit) may go unasked
-                assert name not in used or name in ("callers", "raise_before_draw"), name
+                assert name not in used or name in _PLAYS_BECAUSE, name
     assert seen == set(_question_facts(profile))
 
 
@@ -597,3 +598,12 @@ def test_o5_progressive_openers_ask_the_requirement() -> None:
     assert resolve({**facts, "requirement": "K"}, prog).outcome == Outcome.OPENER_DEAD_POT_STAYS
     assert resolve({**facts, "requirement": "Q"}, prog).outcome == Outcome.OPENER_PROVED
     assert resolve(facts).outcome == Outcome.OPENER_PROVED  # cardroom: jacks, never asks
+
+
+def test_F5_a_known_raise_settles_whether_the_pot_plays() -> None:
+    """F5: any one reason makes the pot play; with a raise known, the number of callers is not asked."""
+    ruling = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3, "opener_all_in": False,
+                      "raise_before_draw": True, "action_complete_before_draw": False,
+                      "opener_bets": [10, 10], "bets": {1: 20, 2: 20}})
+    assert ruling.outcome == Outcome.POT_PLAYS_OPENER_DEAD
+    assert ruling.returns == {3: 10}  # F2: the opener's later bet, while the action is not complete
