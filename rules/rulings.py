@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -196,7 +196,7 @@ def _seats_text(seats: tuple[int, ...] | list[int]) -> str:
     return "seats " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def eligible_reopeners(facts: Mapping[str, Any]) -> tuple[int, ...]:
+def eligible_reopeners(facts: Mapping[str, Any] | Facts) -> tuple[int, ...]:
     """Seats free to declare the pot open after false openers (F3): active, not the opener,
     and not among those who passed before the opening.
 
@@ -211,10 +211,10 @@ def eligible_reopeners(facts: Mapping[str, Any]) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- derived answers
 
 
-_PLAYS_BECAUSE = {
-    "action_complete_before_draw": lambda done: bool(done),
-    "raise_before_draw": lambda raised: bool(raised),
-    "callers": lambda n: n >= 2,
+_PLAYS_BECAUSE: dict[str, Callable[[Any], bool]] = {
+    "action_complete_before_draw": bool,
+    "raise_before_draw": bool,
+    "callers": lambda n: bool(n >= 2),
 }
 
 
@@ -772,7 +772,8 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     barred: list[int] = []
     ante_for_all: int | None = None
     winners: tuple[int, ...] = ()
-    best_hand, foul = "", ()
+    best_hand: str = ""
+    foul: tuple[int, ...] = ()
     reopener: int | None = None
 
     def give(s: int, chips: int) -> None:

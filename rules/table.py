@@ -482,7 +482,7 @@ def _chips(value: Any, what: str, positive: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
         need = "a whole number of chips above 0" if positive else "a whole number of chips, 0 or more"
         raise IllegalAction(f"setup: {what} must be {need}, not {value!r}")
-    return value
+    return int(value)
 
 
 def _event_dict(e: ev.Event) -> dict[str, Any]:

@@ -36,3 +36,10 @@ def test_importing_every_rules_module_loads_none_of_them():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_rules_are_typed_strictly():
+    """rules/ is a small typed library: mypy --strict finds nothing (STACK.md style note 7)."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(RULES)],
+                            capture_output=True, text=True, cwd=RULES.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
