@@ -78,16 +78,16 @@ def engine_preview(table: Table, issue: str) -> EnginePreview | None:
     """
     if issue != "false_openers":
         return None
-    state = tables.state_of(table)
-    opener = (state.get("jackpot") or {}).get("opener")
+    before = tables.table_state(table)
+    state = before.to_dict()
+    opener = state["jackpot"]["opener"]
     if opener is None:
         return None
-    event = {"type": "false_openers", "seat": opener}
     try:
-        after = jackpot.replay(table.setup, tables.events_of(table) + [event])
+        after = jackpot.apply(before, {"type": "false_openers", "seat": opener}).to_dict()
     except (RulesError, ValueError):
         return None
-    new = after.get("rulings", [])[len(state.get("rulings", [])):]
+    new = after["rulings"][len(state["rulings"]):]
     return EnginePreview(int(opener), new[-1] if new else None, after.get("reopen"), after.get("message", ""))
 
 
@@ -204,14 +204,6 @@ def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str
     if rec.get("reopener") is not None:
         line(rec["reopener"], None, "declares the pot open")
     return out
-
-
-def facts_of(row: Ruling) -> dict[str, Any]:
-    """The ruling's facts; for a ruling the engine applied (stored without facts), the facts its
-    path read one at a time, with the answers taken."""
-    if row.facts:
-        return dict(row.facts)
-    return {s["facts"][0]: s["answer"] for s in row.record.get("path", []) if len(s.get("facts", [])) == 1}
 
 
 def players(row: Ruling) -> dict[int, str]:

@@ -342,7 +342,7 @@ def start(walk: Walk) -> Any:
     issue = (request.args.get("issue") or "").strip()
     seat = (request.args.get("seat") or "").strip()
     if walk.supersedes is not None:
-        return render_walk(walk, issuing.facts_of(walk.supersedes))
+        return render_walk(walk, dict(walk.supersedes.facts))
     if walk.table is None and not walk.profile_name and not issue:
         return render_template("rulings/start.html", profiles=profile_choices(),
                                tables=db.session.scalars(db.select(Table).order_by(Table.name)).all())
@@ -422,7 +422,7 @@ def ruling_context(row: Ruling) -> dict[str, Any]:
     rec = row.record
     names = issuing.players(row)
     return {
-        "r": row, "rec": rec, "rows": fact_rows(issuing.facts_of(row)),
+        "r": row, "rec": rec, "rows": fact_rows(dict(row.facts)),
         "moves": issuing.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in issuing.concerned_seats(row)],
         "newer": row.superseded_by, "intact": row.intact,

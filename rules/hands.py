@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from typing import Any, Self
 
 from rules import CardError, RulesError
 from rules.cards import JOKER, WILD_MODES, Card, deck, parse_cards, rank_name, rank_plural
@@ -110,7 +110,38 @@ def categories(southern: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(c for c in ALL_CATEGORIES if c in CATEGORIES or c in extra)
 
 
-class HandValue:
+class _Ranked:
+    """An immutable value compared, hashed and equated by one attribute, named by ``_by``."""
+
+    __slots__ = ()
+    _by: str
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _rank(self) -> Any:
+        return getattr(self, self._by)
+
+    def __lt__(self, other: Self) -> bool:
+        return bool(self._rank() < other._rank())
+
+    def __le__(self, other: Self) -> bool:
+        return bool(self._rank() <= other._rank())
+
+    def __gt__(self, other: Self) -> bool:
+        return bool(self._rank() > other._rank())
+
+    def __ge__(self, other: Self) -> bool:
+        return bool(self._rank() >= other._rank())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Ranked) and type(other) is type(self) and bool(self._rank() == other._rank())
+
+    def __hash__(self) -> int:
+        return hash(self._rank())
+
+
+class HandValue(_Ranked):
     """The strength of a five-card hand: totally ordered, hashable, immutable.
 
     ``category`` is a name of :data:`CATEGORIES` (or of :data:`SOUTHERN_HANDS` when enabled);
@@ -126,6 +157,7 @@ class HandValue:
     """
 
     __slots__ = ("strength", "category", "ranks", "joker")
+    _by = "strength"
 
     strength: int
     category: str
@@ -140,27 +172,6 @@ class HandValue:
         object.__setattr__(self, "category", category)
         object.__setattr__(self, "ranks", ranks)
         object.__setattr__(self, "joker", joker)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("HandValue is immutable")
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.strength < other.strength
-
-    def __le__(self, other: HandValue) -> bool:
-        return self.strength <= other.strength
-
-    def __gt__(self, other: HandValue) -> bool:
-        return self.strength > other.strength
-
-    def __ge__(self, other: HandValue) -> bool:
-        return self.strength >= other.strength
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandValue) and self.strength == other.strength
-
-    def __hash__(self) -> int:
-        return hash(self.strength)
 
     def __repr__(self) -> str:
         return f"<HandValue {self.category} {self.describe()!r}>"
@@ -445,7 +456,7 @@ _LOW_PATTERNS = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4
 _LOW_NAMES = ("no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind")
 
 
-class LowValue:
+class LowValue(_Ranked):
     """An ace-to-five low hand (H8). **Smaller is better**: ``a < b`` means ``a`` wins for low,
     so ``min(values)`` is the winning low hand.
 
@@ -461,6 +472,7 @@ class LowValue:
     """
 
     __slots__ = ("key", "ranks", "pattern")
+    _by = "key"
 
     key: tuple[int, ...]
     ranks: tuple[int, ...]
@@ -472,27 +484,6 @@ class LowValue:
         object.__setattr__(self, "pattern", pattern)
         object.__setattr__(self, "ranks", tuple(order))
         object.__setattr__(self, "key", (pattern, *order))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("LowValue is immutable")
-
-    def __lt__(self, other: LowValue) -> bool:
-        return self.key < other.key
-
-    def __le__(self, other: LowValue) -> bool:
-        return self.key <= other.key
-
-    def __gt__(self, other: LowValue) -> bool:
-        return self.key > other.key
-
-    def __ge__(self, other: LowValue) -> bool:
-        return self.key >= other.key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LowValue) and self.key == other.key
-
-    def __hash__(self) -> int:
-        return hash(self.key)
 
     def __repr__(self) -> str:
         return f"<LowValue {self.describe()!r}>"

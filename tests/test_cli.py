@@ -103,6 +103,8 @@ def test_demo_loads_accounts_and_tables_once_and_prints_working_logins(tmp_path)
         # The issued ruling of table 2 is stored, sealed and intact.
         ruling = db.session.scalars(db.select(Ruling)).one()
         assert ruling.table_id == table2.id and ruling.outcome == "POT_CARRIES_OVER" and ruling.intact
+        # The engine's ruling is stored with the facts it read from the log (printed on the PDF).
+        assert ruling.facts["issue"] == "false_openers" and ruling.facts["opener"] == 3
     client = app.test_client()
     for user, home in [("director", "/director/"), ("floor", "/floor/"), ("dealer1", "/dealer/")]:
         response = client.post("/login", data={"username": user, "password": logins[user]})
