@@ -101,14 +101,6 @@ def describe(event: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def undo_target(log: list[LogEntry], voided: list[int]) -> LogEntry | None:
-    """The latest log entry still in force: the one a dealer's undo withdraws (the engine may refuse)."""
-    for entry in reversed(log):
-        if entry.payload.get("type") != "void" and entry.seq - 1 not in voided:
-            return entry
-    return None
-
-
 def floor_link(table_id: int, issue: str, seat: int | None) -> str:
     """The floor person's dispute page for this call (built by the rulings pages)."""
     query: dict[str, Any] = {"table": table_id, "issue": issue}
@@ -121,9 +113,15 @@ def panel_context(table: Table) -> dict[str, Any]:
     """Everything the panel template shows, read from the replayed state and the log."""
     state = tables.state_of(table)
     profile = profile_of(table)
-    log = list(table.log)
+    # Only the tail of the log is shown: never load a whole day's log for one tap.
+    tail = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
+                                   .order_by(LogEntry.seq.desc()).limit(LOG_TAIL)))
     legal = {move["type"]: move for move in state.get("legal", [])}
-    target = undo_target(log, state.get("voided", []))
+    undo = state.get("undo")  # the engine says what can be withdrawn (the latest live event of the hand)
+    target = None
+    if undo is not None:
+        target = next((e for e in tail if e.seq - 1 == undo["event"]), None) or db.session.scalars(
+            db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq == undo["event"] + 1)).one()
     seen: dict[str, str] = {}  # cards already face up in this deal: no hand can hold them
     for seat, info in state["seats"].items():
         for card in info.get("shown") or []:
@@ -143,7 +141,7 @@ def panel_context(table: Table) -> dict[str, Any]:
         "seen": seen,
         # numbered as the engine numbers them in its messages: the 0-based position in the log
         "log_tail": [(entry.seq - 1, describe(entry.payload), entry.seq - 1 in state.get("voided", []))
-                     for entry in log[-LOG_TAIL:]][::-1],
+                     for entry in tail],
         "undo": None if target is None else {"index": target.seq - 1, "text": describe(target.payload)},
         "issues": ISSUES,
     }

@@ -472,6 +472,8 @@ class TableState:
             "message": t.message,
             "last_event": None if t.last_event is None else dict(t.last_event),
             "voided": sorted(self._voided),
+            # what a dealer's undo would withdraw now (the latest live event of this hand), or None
+            "undo": None if self._undo is None else {"event": self._undo[0], "type": self._undo[1]},
         }
 
 

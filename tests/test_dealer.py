@@ -238,3 +238,13 @@ def test_false_openers_then_the_reopen_offer(dealer, table_id):
     assert "Seat 3 had false openers: seat 4 may reopen the pot." in html
     assert buttons(html) == ["pass", "reopen", "void"]
     assert "Reopen for 10" in html
+
+
+def test_undo_offers_what_the_engine_would_withdraw_and_nothing_from_a_closed_hand(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, *({"type": "pass", "seat": s} for s in (2, 3, 4, 1)), {"type": "deal"})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Undo #5: deal" in html
+    log(dealer, table_id, {"type": "void", "event": 5})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    # The hand before the last deal is closed: the tablet offers no undo the engine would refuse.
+    assert "Undo #" not in html
