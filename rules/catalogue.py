@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(45, ['S1', 'S2', 'S3'])
+(48, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -225,6 +225,19 @@ _ALL: tuple[Rule, ...] = (
     _r("D10", "Jacks back", (P,), """
         When nobody opens, the same hands are played for ace-to-five low with a fresh round of
         betting."""),
+    _r("D11", "The age (blind game)", (F,), """
+        In the plain game the player on the dealer's left, the age, posts a blind ante, and after the
+        draw the betting starts on the age's left (in a jack pot, with the opener). When no one comes
+        in against the age, the next deal is played as a jack pot. A game mode, not part of the
+        jacks-or-better profiles."""),
+    _r("D12", "A card turned up in the draw", (F,), """
+        A card exposed while the draw is being dealt is not given back at once: the player gets a
+        replacement only after every other player has been helped. A matter for the floor when it
+        happens."""),
+    _r("D13", "More than one draw", (G, P), """
+        Under dealer's choice a hand may have several draws, each followed by a round of betting; in
+        all for one, players keep drawing one card or all five until the pack is nearly used up.
+        House options."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """
         Each player plays against the dealer; the ante is a multiple of a set unit (0.3 in the
