@@ -51,7 +51,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     dispute and the engine's automatic ruling can never disagree about the log. What the log
     cannot settle is left out: outside a deal only the issue and the seat are known; a hand is
     known only once shown, split openers only once an escrow was logged; a card count or a
-    refused call concerns a hand the log never saw.
+    refused call concerns a hand the log never saw. Between deals the facts come from the deal just
+    finished, so that a dispute raised at the award has the log's answers too.
 
     >>> from rules.jackpot import start
     >>> known_facts(start({"ante": 1, "small_bet": 2, "button": 1, "seats": [
@@ -68,7 +69,7 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     # Only what this issue's branch of the tree can ever ask: a split-openers dispute is not
     # shown the callers of the opening bet.
     relevant = build_tree(state.profile).subtree(facts["issue"]).used_facts()
-    if state.phase != "between_deals":
+    if state.ruled_deal is not None:  # the deal in progress, or between deals the one just finished
         read = state.facts(facts["issue"])
         facts["found"] = read["found"]
         if facts["issue"] not in ("wrong_card_count", "caller_refund") and read["opener"] is not None:

@@ -11,7 +11,7 @@ Draw(seat=2, count=3, split=True, escrow=('Jh',))
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -29,7 +29,8 @@ from rules import IllegalAction
 
 __all__ = [
     "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
-    "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "EVENT_TYPES", "parse_event", "parse_seat",
+    "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "EVENT_TYPES", "FLOOR_ONLY",
+    "parse_event", "parse_seat",
 ]
 
 
@@ -157,13 +158,32 @@ class Ruling(Event):
         return hash(("ruling", repr(self.id)))
 
 
+@dataclass(frozen=True)
+class Correction(Event):
+    """The floor moves chips between seats, with a reason (an award put right): the amounts sum
+    to nothing, so no chip is made or lost.
+
+    >>> parse_event({"type": "correction", "moves": [{"seat": 5, "amount": -50},
+    ...              {"seat": "3", "amount": 50}], "reason": "pot went to the wrong seat"})
+    Correction(moves=((5, -50), (3, 50)), reason='pot went to the wrong seat')
+    """
+
+    kind = "correction"
+    moves: tuple[tuple[int, int], ...] = ()
+    reason: str = ""
+
+
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
     cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck)
 }
 EVENT_TYPES: tuple[str, ...] = (
     "deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
-    "false_openers", "reopen", "muck", "void", "ruling",
+    "false_openers", "reopen", "muck", "void", "ruling", "correction",
 )
+#: Events that only the floor may log: a ruling and a correction of chips are the floor's word.
+FLOOR_ONLY: frozenset[str] = frozenset({"ruling", "correction"})
+#: The longest reason a correction may carry.
+REASON_MAX = 500
 
 _SPLIT = re.compile(r"[\s,]+")
 
@@ -235,6 +255,8 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         if not isinstance(ruling, Mapping) or "outcome" not in ruling:
             raise IllegalAction("ruling: give the ruling's fields (outcome, dead, returns, pot_plays, ...) under 'ruling'")
         return Ruling(ruling=dict(ruling), id=event.get("id"))
+    if kind == "correction":
+        return _correction(event)
     cls = _SEAT_EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction(f"unknown event type {kind!r}; the event types are: " + ", ".join(EVENT_TYPES))
@@ -261,3 +283,35 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
             raise IllegalAction("show: list the cards shown (cards)")
         return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"))
     return cls(seat=seat)
+
+
+def _correction(event: Mapping[str, Any]) -> Correction:
+    """Read a correction: a list of ``{seat, amount}`` summing to nothing, and a reason."""
+    raw = event.get("moves")
+    if not isinstance(raw, (list, tuple)) or not raw:
+        raise IllegalAction("correction: give the moves, a list of {seat, amount} that sum to 0")
+    moves: list[tuple[int, int]] = []
+    for item in raw:
+        if not isinstance(item, Mapping) or "seat" not in item or "amount" not in item:
+            raise IllegalAction("correction: each move is {seat, amount} (a negative amount gives chips)")
+        seat = parse_seat(item["seat"], "correction: seat")
+        amount = item["amount"]
+        if isinstance(amount, str) and re.fullmatch(r"\s*-?\d+\s*", amount):
+            amount = int(amount)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(f"correction: the amount of seat {seat} is a whole number of chips, not {amount!r}")
+        if any(seat == s for s, _ in moves):
+            raise IllegalAction(f"correction: seat {seat} is listed twice; give one amount per seat")
+        moves.append((seat, amount))
+    total = sum(a for _, a in moves)
+    if total != 0:
+        raise IllegalAction(f"correction: the amounts must sum to 0 so that no chip is made or lost, "
+                            f"not {total}")
+    if not any(a for _, a in moves):
+        raise IllegalAction("correction: nothing moves; give at least one seat that gives and one that gets")
+    reason = event.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise IllegalAction("correction: say why the chips move (reason)")
+    if len(reason) > REASON_MAX:
+        raise IllegalAction(f"correction: the reason is at most {REASON_MAX} characters")
+    return Correction(moves=tuple(moves), reason=reason.strip())

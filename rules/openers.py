@@ -1,4 +1,17 @@
-"""The opening requirement (O1, O5) and the split-openers checks (S1–S3).
+"""The opening requirement (O1, O5), the proof of openers (F1, S1–S3) and the split-openers checks.
+
+The proof of openers has one home, :func:`proof` (and :func:`proves_openers`): the engine asks it
+when the opener shows, whether called or left alone, and the floor's decision tree asks it for a
+dispute. It reads only what the table sees: the final hand, how many cards the opener drew and the
+escrow. The kept cards are (5 − drawn) cards of the final hand; a hand that draws to a straight,
+a flush or trips proves nothing by what the draw brought.
+
+>>> proves_openers("7c 8d 9h Ts Jc", drawn=1)   # opened 7-8-9-T-K, drew the jack: dead
+False
+>>> proves_openers("9c 9d 9h 4s 2c", drawn=3)   # drew three to 9-9 and made trips: dead
+False
+>>> proves_openers("Jc Jd 9h 4s 2c", drawn=3)   # kept the jacks
+True
 
 >>> qualifies("5c 5d 3h 3s 6c")
 True
@@ -22,6 +35,8 @@ from rules.hands import HandValue, evaluate
 
 __all__ = [
     "MINIMUMS",
+    "proof",
+    "proves_openers",
     "qualifies",
     "beats_minimum",
     "holds_openers",
@@ -134,6 +149,9 @@ def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str = "bug",
                       minimum: str = "J") -> bool:
     """S2: could some cards of the final hand, with the escrowed discards, have been openers?
 
+    The escrow holds every discard (S1), so this is :func:`proves_openers` with as many cards
+    drawn as there are discards.
+
     >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Jc")
     False
     >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Jc Jd")
@@ -141,7 +159,65 @@ def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str = "bug",
     >>> could_have_opened("Ah Kh 9h 6h 3h", discards="Ac")
     True
     """
-    return any(qualifies(hand, wild, minimum) for hand in opening_hands(final_hand, discards))
+    escrow = parse_cards(discards)
+    return proves_openers(final_hand, len(escrow), escrow, wild, minimum)
+
+
+def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug",
+          minimum: str = "J", southern: Iterable[str] = ()) -> tuple[Card, ...] | None:
+    """The cards that prove openers (F1, S1, S2), or None when the hand cannot prove them.
+
+    The opening hand was the cards kept, some ``5 - drawn`` cards of the final hand, and the
+    cards thrown. Without a split the thrown cards are gone, so the kept cards must hold openers
+    by themselves (a pat hand must qualify as it stands). A split puts every discard under the
+    chip (S1): ``escrow`` is then all ``drawn`` cards, and the kept cards with the escrow must
+    make a qualifying five-card hand (S2); a final hand that happens to qualify proves nothing by
+    itself. The cards returned are the kept cards found, then the escrow.
+
+    >>> " ".join(map(str, proof("Js Jh 8h 7h 2h", drawn=3)))      # kept the jacks
+    'Js Jh'
+    >>> proof("Js 8h 7h 6h 2h", drawn=1, escrow="Jd") is not None  # split a pair of jacks
+    True
+    >>> proof("Js 8h 7h 6h 2h", drawn=1, escrow="Td") is None      # S2: could not have opened
+    True
+    >>> proof("As Jk Ks Qs 4d", drawn=3)                           # S3: ace and bug kept
+    (Card('As'), Card('Jk'))
+    >>> proof("Js 8h 7h 6h 2h", drawn=2, escrow="Jd")
+    Traceback (most recent call last):
+    ...
+    rules.RulesError: split openers: every discard goes under the chip (S1): 2 drawn but 1 in escrow
+    """
+    final = parse_cards(final_hand, count=5)
+    thrown = parse_cards(escrow)
+    if len(thrown) > 5:
+        raise CardError(f"at most 5 discards, not {len(thrown)}")
+    for card in thrown:
+        if card in final:
+            raise CardError(f"card both discarded and in the final hand: {card}")
+    if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= 5:
+        raise RulesError(f"drawn: a number of cards from 0 to 5, not {drawn!r}")
+    if thrown and len(thrown) != drawn:
+        raise RulesError(f"split openers: every discard goes under the chip (S1): {drawn} drawn but "
+                         f"{len(thrown)} in escrow")
+    extra = tuple(southern)
+    for kept in combinations(final, 5 - drawn):
+        known = kept + thrown
+        if len(known) == 5:
+            if qualifies(known, wild, minimum, extra):
+                return known
+        elif holds_openers(known, wild, minimum):
+            return known
+    return None
+
+
+def proves_openers(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug",
+                   minimum: str = "J", southern: Iterable[str] = ()) -> bool:
+    """Whether the opener proves openers with this final hand (see :func:`proof`).
+
+    >>> proves_openers("Kd Kh 7c 4s 2h", drawn=0), proves_openers("Kd 7h 7c 4s 2h", drawn=0)
+    (True, False)
+    """
+    return proof(final_hand, drawn, escrow, wild, minimum, southern) is not None
 
 
 def keeps_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",

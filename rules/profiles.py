@@ -31,7 +31,7 @@ from typing import Any
 
 from rules import ProfileError
 
-__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT"]
+__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT", "house_rules", "game_words"]
 
 WILD_MODES = ("none", "bug", "deuces", "joker")
 SOUTHERN_HANDS = ("skip_straight", "tiger", "round_the_corner", "blaze")
@@ -72,6 +72,13 @@ class Profile:
         "null means every deal antes."))
     pot_limit: int | None = field(default=None, metadata=_opt(
         ("O4",), "Antes also stop once the pot holds at least this many chips; null means no such limit."))
+
+    open_with_raise: bool = field(default=True, metadata=_opt(
+        ("O2",), "A player with openers may open for the minimum or open with a raise (an opening bet of "
+        "two small bets), as the cardroom rulebook has it; false means the opening bet is the minimum."))
+    check_open: bool = field(default=False, metadata=_opt(
+        ("O2",), "A player with openers may declare the pot open while checking (the players' guide): the "
+        "pot is open and the others may bet; false means opening always takes a bet."))
 
     # Betting and drawing
     raise_cap: int | None = field(default=4, metadata=_opt(
@@ -141,11 +148,11 @@ PROFILES: dict[str, Profile] = {
     "cardroom": Profile(),
     "pagat": Profile(
         name="pagat", title="The five-card draw survey (PAGAT)",
-        ante_deals=None, raise_cap=4, max_draw=3, discard_retrieval="never",
+        ante_deals=None, raise_cap=4, max_draw=3, discard_retrieval="never", open_with_raise=False,
     ),
     "foster": Profile(
         name="foster", title="Foster's 1897 Hoyle",
-        wild="none", ante_deals=None, raise_cap=None, max_draw=5, false_openers="foster",
+        wild="none", ante_deals=None, raise_cap=None, max_draw=5, false_openers="foster", open_with_raise=False,
         discard_retrieval="never", wrong_count_before_draw="dead",
     ),
 }
@@ -229,6 +236,45 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
         overrides["title"] = str(overrides["name"])
     checked = {key: _check(key, value) for key, value in overrides.items()}
     return dataclasses.replace(base, **checked)
+
+
+_MINIMUM_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+_WILD_WORDS = {"none": "no joker", "bug": "the joker as the bug", "deuces": "deuces wild",
+               "joker": "the joker fully wild"}
+
+
+def game_words(profile: Profile) -> str:
+    """The game a profile plays, in a line for the head of a printed ruling.
+
+    >>> game_words(get_profile("cardroom"))
+    'Five-card draw, jacks or better to open, 53 cards with the joker as the bug'
+    """
+    deck = f"{profile.deck_size} cards" + (" (stripped deck)" if profile.stripped_deck else "")
+    rising = ", rising when nobody opens" if profile.progressive_openers else ""
+    wild = _WILD_WORDS.get(profile.wild, profile.wild)
+    return (f"Five-card draw, {_MINIMUM_WORDS.get(profile.opening_minimum, profile.opening_minimum)} or better "
+            f"to open{rising}, {deck} with {wild}")
+
+
+def house_rules(spec: str | Profile | Mapping[str, Any] | None) -> tuple[Profile, str, dict[str, Any]]:
+    """The profile a table really plays, the named profile it starts from, and every option that
+    differs from that one (a house profile's own choices and a table's inline overrides).
+
+    >>> p, base, changed = house_rules({"base": "cardroom", "name": "Main room", "ante_deals": 2})
+    >>> p.name, base, changed
+    ('Main room', 'cardroom', {'ante_deals': 2})
+    >>> house_rules("foster")[1:]
+    ('foster', {})
+    """
+    profile = get_profile(spec)
+    if isinstance(spec, Mapping):
+        base = spec.get("base") or (spec.get("name") if spec.get("name") in PROFILES else "cardroom")
+    else:
+        base = profile.name if profile.name in PROFILES else "cardroom"
+    base = base if base in PROFILES else "cardroom"
+    reference = PROFILES[str(base)]
+    changed = {o.name: o.value for o in profile.options() if o.value != getattr(reference, o.name)}
+    return profile, str(base), changed
 
 
 def from_toml(text: str) -> Profile:

@@ -48,6 +48,7 @@ outcome texts):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Mapping
@@ -122,6 +123,7 @@ class Move(str, Enum):
     OPENER_FORFEITS = "the opener's chips stay in the pot"
     OPENER_ANTES_FOR_ALL = "the opener antes for every other player next deal"
     BEST_OTHER_WINS = "the best other live hand wins"
+    OPENER_STANDS = "the opener's hand stands (openers proved)"
 
 
 # --------------------------------------------------------------------------- facts
@@ -138,9 +140,22 @@ _ISSUE_LABELS = (
 _ISSUE_SHORT = ("false openers", "cannot show", "split openers", "card count", "retrieval",
                 "refund asked")
 
+#: Each fact in a few words, for the printed ruling's list of facts found.
+_TITLES = {
+    "issue": "The dispute", "found": "Found", "opener": "Opener", "opener_all_in": "Opener all in for the ante",
+    "raise_before_draw": "A raise before the draw", "callers": "Players who called the opening bet",
+    "action_complete_before_draw": "Betting before the draw over", "passed": "Passed before the opening",
+    "active": "Still in", "reopener": "Reopened by", "opener_bets": "The opener's bets",
+    "bets": "Other players' bets this deal", "drawn_to": "Others drew against the opener",
+    "everyone_folded": "Everyone else folded", "hands": "Hands shown", "opening_hand": "Opening hand",
+    "final_hand": "The opener's final hand", "discards": "Escrowed discards", "drawn": "Cards the opener drew",
+    "seat": "Seat concerned", "card_count": "Cards in the hand", "retrieval_allowed": "Retrieval allowed",
+    "requirement": "Openers needed",
+}
+
 #: Every fact the tree may ask, with the question a floor person is asked.
 FACTS: dict[str, FactSpec] = {
-    s.name: s
+    s.name: dataclasses.replace(s, title=_TITLES.get(s.name, s.name))
     for s in (
         FactSpec("issue", "What is the dispute about?", "choice",
                  tuple(i.value for i in Issue), _ISSUE_LABELS),
@@ -161,10 +176,14 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("drawn_to", "Did other players draw cards against the opener?", "bool"),
         FactSpec("everyone_folded", "Had every other player folded?", "bool"),
         FactSpec("hands", "What cards does each player show at the showdown?", "hands"),
-        FactSpec("opening_hand", "Which five cards did the opener hold before the draw? (empty if unknown)",
+        FactSpec("opening_hand", "Which five cards did the opener hold before the draw? (leave empty if not "
+                 "known)", "cards_or_none"),
+        FactSpec("final_hand", "Which cards does the opener hold now? (leave empty if the hand is gone)",
                  "cards_or_none"),
-        FactSpec("final_hand", "Which cards does the opener hold now?", "cards"),
-        FactSpec("discards", "Which cards did the opener discard (the ones kept under a chip)?", "cards"),
+        FactSpec("discards", "Which cards did the opener discard and keep under a chip? (leave empty if none)",
+                 "cards_or_none"),
+        FactSpec("drawn", "How many cards did the opener draw? (0 if the opener stood pat; leave empty if "
+                 "not known)", "count_or_none"),
         FactSpec("seat", "Which seat is concerned?", "seat"),
         FactSpec("card_count", "How many cards does that hand hold?", "count"),
         FactSpec("retrieval_allowed", "Does the floor allow the discards to be retrieved?", "bool"),
@@ -234,6 +253,17 @@ def _pot_plays(f: Facts) -> tuple[str, str]:
                   "was still open, so the pot does not play on by itself (F5).")
 
 
+def _all_in_at_show(f: Facts) -> tuple[str, str]:
+    # F7 bars an all-in false opener however it came to light. At the show the fact is taken when
+    # known (the engine always knows it, a floor page asks it): left out, no bar is imposed, for a
+    # penalty is never applied on a guess.
+    if f.get("opener_all_in"):
+        return "yes", "The opener was all in for the ante (F7)."
+    if f.get("opener_all_in") is None:
+        return "no", "Whether the opener was all in for the ante is not known, so no bar is imposed (F7)."
+    return "no", "The opener was not all in for the ante (F7)."
+
+
 def _can_reopen(f: Facts) -> tuple[str, str]:
     seats = eligible_reopeners(f)
     if seats:
@@ -272,46 +302,66 @@ def _make_card_checks(profile: Profile) -> dict[str, Any]:
     def minimum(f: Facts) -> str:
         return str(f["requirement"]) if profile.progressive_openers else profile.opening_minimum
 
-    def shows_openers(f: Facts) -> tuple[str, str]:
-        from rules.openers import qualifies
+    def proves(f: Facts, final: Any, drawn: int, escrow: Any) -> tuple[Any, ...] | None:
+        # the one proof of openers (rules.openers.proof), bound to this table's game
+        from rules.openers import proof
 
-        hand = f["opening_hand"]
-        if hand is None:
-            return "no", "The opener cannot produce the opening hand (F1)."
-        if qualifies(_cards(hand), wild=profile.wild, minimum=minimum(f),
-                     southern=profile.southern_hands):
-            return "yes", f"The opener shows {_text(hand)}, which opens (O1)."
-        return "no", f"The opener shows {_text(hand)}, which does not open (O1)."
+        return proof(_cards(final), drawn, _cards(escrow or ()), wild=profile.wild, minimum=minimum(f),
+                     southern=profile.southern_hands)
+
+    def shows_openers(f: Facts) -> tuple[str, str]:
+        hand = f.get("opening_hand")
+        if hand is not None:
+            # the opening hand itself is shown (F12): it proves openers as it was dealt
+            if proves(f, hand, 0, ()) is not None:
+                return "yes", f"The opener shows the opening hand {_text(hand)}, which opens (O1)."
+            return "no", f"The opener shows the opening hand {_text(hand)}, which does not open (O1)."
+        final = f.get("final_hand")
+        if final is None:
+            return "no", "The opener cannot show the hand, so cannot prove openers (F1)."
+        drawn, escrow = f["drawn"], f.get("discards")
+        if drawn is None:
+            return "no", (f"The opener shows {_text(final)}, but how many cards were drawn is not known, so "
+                          "the cards kept from the opening hand cannot be told apart (F1).")
+        kept = proves(f, final, drawn, escrow)
+        if kept is not None:
+            return "yes", (f"The opener shows {_text(final)} after drawing {drawn}: {_text(kept)}, kept "
+                           "from the opening hand, hold openers (F1, O1).")
+        return "no", (f"The opener shows {_text(final)} after drawing {drawn}: no {5 - drawn} of those cards "
+                      + ("with the escrow " if escrow else "") + "hold openers, and what the draw brought "
+                      "proves nothing (F1).")
 
     def opening_known(f: Facts) -> tuple[str, str]:
-        if f["opening_hand"] is None:
+        if f.get("opening_hand") is None:
             return "no", "The hand held before the draw is not known, so the escrowed discards decide (S1)."
         return "yes", f"The hand held before the draw is known: {_text(f['opening_hand'])}."
 
     def kept(f: Facts) -> tuple[str, str]:
         from rules.openers import keeps_openers
 
-        if keeps_openers(_cards(f["opening_hand"]), _cards(f["discards"]), wild=profile.wild,
+        if keeps_openers(_cards(f["opening_hand"]), _cards(f["discards"] or ()), wild=profile.wild,
                          minimum=minimum(f)):
-            return "yes", f"After throwing {_text(f['discards'])} the opener still held openers (S3)."
-        return "no", f"Throwing {_text(f['discards'])} broke the openers (S1)."
+            return "yes", f"After throwing {_text(f['discards'] or ())} the opener still held openers (S3)."
+        return "no", f"Throwing {_text(f['discards'] or ())} broke the openers (S1)."
 
     def opening_qualifies(f: Facts) -> tuple[str, str]:
-        from rules.openers import qualifies
-
-        if qualifies(_cards(f["opening_hand"]), wild=profile.wild, minimum=minimum(f),
-                     southern=profile.southern_hands):
+        if proves(f, f["opening_hand"], 0, ()) is not None:
             return "yes", "The hand before the draw did hold openers (O1)."
         return "no", "The hand before the draw did not hold openers (S2)."
 
     def could_have(f: Facts) -> tuple[str, str]:
-        from rules.openers import could_have_opened
-
-        final, discards = _text(f["final_hand"]), _text(f["discards"])
-        if could_have_opened(_cards(f["final_hand"]), _cards(f["discards"]), wild=profile.wild,
-                             minimum=minimum(f)):
-            return "yes", f"Cards of the final hand {final} with the discards {discards} can make openers (S2)."
-        return "no", f"No cards of the final hand {final} with the discards {discards} make openers (S2)."
+        final, discards = f["final_hand"], f["discards"] or ()
+        if final is None:
+            return "no", "The final hand is gone, so nothing can be compared with the discards (S2)."
+        thrown = _cards(discards)
+        drawn = f.get("drawn")
+        if drawn is not None and drawn != len(thrown):
+            return "no", (f"The opener drew {drawn} but kept {len(thrown)} under the chip: a split keeps every "
+                          "discard apart (S1), so openers cannot be proved (S2).")
+        words_final, words_thrown = _text(final), _text(discards)
+        if proves(f, final, len(thrown), thrown) is not None:
+            return "yes", f"Cards of the final hand {words_final} with the discards {words_thrown} can make openers (S2)."
+        return "no", f"No cards of the final hand {words_final} with the discards {words_thrown} make openers (S2)."
 
     return {
         "shows_openers": shows_openers,
@@ -482,7 +532,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 
     # ---- opener cannot show openers
     cs_base = ("opener",)
-    proved = Leaf("cs_proved", _O.OPENER_PROVED, ("F1", "O1"), (_M.POT_PLAYS,), cs_base,
+    proved = Leaf("cs_proved", _O.OPENER_PROVED, ("F1", "O1"), (_M.OPENER_STANDS, _M.POT_PLAYS), cs_base,
                   "the hand stands", "{Opener} has proved openers (F1); the hand stands and play goes on.")
     if p.false_openers == "foster":
         def cs_folded(lid: str, antes: bool) -> Leaf:
@@ -516,25 +566,36 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
                 drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True), cs_best("cs_best", False))),
             title="Everyone else folded?", rules=("F9",))
     else:
+        stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "
+                      "else folded (F1). The pot stays for the next deal (F8).")
         not_proved = Question(
             "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), _yes_no(
-                Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
-                     cs_base, "pot stays for next deal",
-                     "{Opener} cannot prove openers and so cannot win the pot, even though everyone "
-                     "else folded (F1). The pot stays for the next deal (F8)."),
+                # F7: found at the show or found before the draw, an all-in false opener is barred
+                Question("cs_all_in", FACTS["opener_all_in"].question, ("opener_all_in",), _yes_no(
+                    Leaf("cs_pot_stays_barred", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8", "F7"),
+                         (_M.OPENER_DEAD, _M.BAR_OPENER, _M.POT_STAYS), cs_base, "pot stays; opener barred",
+                         stays_text + " {Opener} was all in for the ante and opened without openers: "
+                         "the ante money is lost and {opener} is dealt out of this pot's deals until "
+                         "someone else has opened it legally and won it, even after buying more chips (F7)."),
+                    Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
+                         cs_base, "pot stays for next deal", stays_text)),
+                    derive=_all_in_at_show, title="Opener all in for the ante?", rules=("F7",),
+                    when_known=("opener_all_in",)),
                 Leaf("cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
                      (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands"), "best other hand wins",
                      "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
                      "other hands shown takes the pot (F8).")),
             title="Everyone else folded?", rules=("F8",))
     cannot_show = Question(
-        "cs_shows", "Do the cards the opener shows as the opening hand hold openers?",
-        ("opening_hand", *req), _yes_no(proved, not_proved), derive=checks["shows_openers"],
-        title="Opener shows openers?", rules=("F1", "O1", "F12"))
+        "cs_shows", "Do the cards the opener shows prove openers: the opening hand itself, or cards of "
+        "the final hand the opener kept (with any escrow)?",
+        ("opening_hand", "final_hand", "drawn", "discards", *req), _yes_no(proved, not_proved),
+        derive=checks["shows_openers"], title="Opener proves openers?", rules=("F1", "O1", "F12"),
+        when_known=("opening_hand", "final_hand", "discards"))
 
     # ---- split openers
     sp_base = ("opener",)
-    verified = Leaf("sp_verified", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.POT_PLAYS,), sp_base,
+    verified = Leaf("sp_verified", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
                     "opener may win the pot",
                     "{Opener} split openers and the cards prove that the hand held openers (S1, S2); "
                     "the hand stands.")
@@ -546,7 +607,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
         "sp_known", "Is the opener's hand before the draw known?", ("opening_hand",), _yes_no(
             Question("sp_kept", "Do the cards the opener kept still hold openers?",
                      ("opening_hand", "discards", *req), _yes_no(
-                         Leaf("sp_not_splitting", _O.NOT_SPLITTING, ("S3",), (_M.POT_PLAYS,), sp_base,
+                         Leaf("sp_not_splitting", _O.NOT_SPLITTING, ("S3",), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
                               "no split to prove",
                               "{Opener} kept openers after the discard, so this is not splitting "
                               "openers (S3); nothing more needs proving and the hand stands."),
@@ -556,14 +617,14 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
                                   rules=("O1", "S2"))),
                      derive=checks["kept"], title="Kept openers?", rules=("S3",)),
             Question("sp_could_have", "Could some cards of the final hand, with the escrowed discards, "
-                     "have made openers?", ("final_hand", "discards", *req), _yes_no(
-                         Leaf("sp_verified_escrow", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.POT_PLAYS,), sp_base,
+                     "have made openers?", ("final_hand", "discards", "drawn", *req), _yes_no(
+                         Leaf("sp_verified_escrow", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
                               verified.note, verified.text),
                          Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
                               sp_base, failed.note, failed.text)),
                      derive=checks["could_have"], title="Final hand + discards could open?",
-                     rules=("S1", "S2"))),
-        derive=checks["opening_known"], title="Opening hand known?", rules=("F12",))
+                     rules=("S1", "S2"), when_known=("drawn",))),
+        derive=checks["opening_known"], title="Opening hand known?", rules=("F12",), when_known=("opening_hand",))
 
     # ---- wrong number of cards
     wc_base = ("seat", "card_count")
@@ -644,6 +705,7 @@ class Ruling:
     opener: int | None = None
     issue: str = ""
     leaf: str = ""
+    proved: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (the stored record); ``returns`` keys stay ints.
@@ -670,6 +732,7 @@ class Ruling:
             "winners": list(self.winners),
             "reopener": self.reopener,
             "opener": self.opener,
+            "proved": self.proved,
             "summary": self.summary,
             "issue": self.issue,
             "leaf": self.leaf,
@@ -698,6 +761,7 @@ class Ruling:
             winners=tuple(int(s) for s in data.get("winners", ())),
             reopener=opt(data.get("reopener")),
             opener=opt(data.get("opener")),
+            proved=opt(data.get("proved")),
             issue=data.get("issue", ""),
             leaf=data.get("leaf", ""),
         )
@@ -798,6 +862,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
         barred.append(opener)
     if _M.OPENER_ANTES_FOR_ALL in moves:
         ante_for_all = opener
+    proved = opener if _M.OPENER_STANDS in moves else None
     if _M.BEST_OTHER_WINS in moves and opener is not None:
         winners, best_hand, foul = _best_other(f, opener, prof)
         pot_plays = True
@@ -856,6 +921,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
         opener=opener,
         issue=str(f["issue"]),
         leaf=leaf.id,
+        proved=proved,
     )
 
 

@@ -159,10 +159,15 @@ class _Table:
     reopen: ReopenOffer | None
     # the record
     rulings: tuple[Mapping[str, Any], ...]
+    added: tuple[Mapping[str, Any], ...]  # the rulings the event being applied produced
     awards: tuple[tuple[int, int], ...]
     message: str
     last_event: Mapping[str, Any] | None
     total: int
+    # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
+    # ended (before any award), and each seat's (stack, claim) once it had ended
+    finished: "_Table | None"
+    finished_end: tuple[tuple[int, int, int], ...]
 
     def copy(self) -> "_Table":
         new = object.__new__(_Table)
@@ -225,7 +230,8 @@ class _Table:
         if self.reopen is not None:
             return [{"type": "reopen", "amount": min(self.small_bet, seat.stack)}, {"type": "pass"}]
         if self.phase == "predraw" and not self.opened:
-            return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack)}]
+            amounts = self.opening_amounts(seat)
+            return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
         if self.phase == "draw":
             move: dict[str, Any] = {"type": "draw", "min": 0, "max": self.profile.max_draw}
             if s == self.opener:
@@ -248,6 +254,17 @@ class _Table:
         out.append({"type": "fold"})
         return out
 
+    def opening_amounts(self, seat: Seat) -> list[int]:
+        """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
+        when the house lets a player open with a raise, nothing when it lets a player open by checking."""
+        due = min(self.small_bet, seat.stack)
+        amounts = [due]
+        if self.profile.open_with_raise and seat.stack > self.small_bet:
+            amounts.append(min(2 * self.small_bet, seat.stack))
+        if self.profile.check_open and due > 0:
+            amounts.insert(0, 0)
+        return amounts
+
     def may_raise(self, seat: Seat) -> bool:
         cap = self.profile.raise_cap
         return cap is None or self.raises < cap
@@ -262,7 +279,7 @@ class _Table:
         for move in self.legal():
             kind, amount = move["type"], move.get("amount")
             if kind == "open":
-                words.append(f"open for {amount}")
+                words.append("open for " + " or ".join(map(str, move.get("amounts", [amount]))))
             elif kind == "reopen":
                 words.append(f"reopen for {amount}")
             elif kind == "draw":
@@ -305,6 +322,8 @@ class TableState:
     _voided: frozenset[int] = frozenset()
     _voids: frozenset[int] = frozenset()
     version: int = 0
+    #: The rulings the latest event produced (the engine's own, or the floor's ruling event).
+    added: tuple[Mapping[str, Any], ...] = field(default=(), repr=False, compare=False)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -341,7 +360,8 @@ class TableState:
         t.requirement, t.rising, t.new_pot, t.force_ante = profile.opening_minimum, True, True, False
         t.ante_for_all, t.last_end = None, "start"
         _reset_deal(t)
-        t.rulings, t.awards = (), ()
+        t.rulings, t.added, t.awards = (), (), ()
+        t.finished, t.finished_end = None, ()
         t.message, t.last_event = "waiting for the first deal", None
         t.total = sum(s.stack for s in seats.values())
         return cls(t)
@@ -385,8 +405,20 @@ class TableState:
     def facts(self, issue: str) -> dict[str, Any]:
         """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
         gives the tree for its own rulings; :func:`rules.disputes.known_facts` trims it for a
-        floor person's dispute)."""
-        return _facts(self._t, issue, {})
+        floor person's dispute). Between deals they are read from the last finished deal, as it
+        stood when it ended: a dispute raised at the award is about that deal."""
+        t = self._t
+        if t.phase == "between_deals" and t.finished is not None:
+            return _facts(t.finished, issue, {})
+        return _facts(t, issue, {})
+
+    @property
+    def ruled_deal(self) -> str | None:
+        """Which deal a ruling now applies to: ``current`` (a deal in progress), ``last`` (between
+        deals, the deal just finished) or None (no deal has finished since the last one began)."""
+        if self._t.phase != "between_deals":
+            return "current"
+        return "last" if self._t.finished is not None else None
 
     # ------------------------------------------------------------------ applying
     def apply(self, event: Mapping[str, Any] | ev.Event) -> "TableState":
@@ -395,12 +427,20 @@ class TableState:
         if isinstance(e, ev.Void):
             return self._void(e.event)
         t = self._t.copy()
+        t.added = ()
         handler = _HANDLERS[type(e)]
         handler(t, e)
         t.last_event = _event_dict(e)
         chips = sum(s.stack + s.put for s in t.seats.values())
         if chips != t.total:  # pragma: no cover - an engine bug, never a player's mistake
             raise AssertionError(f"chips not conserved after {t.last_event}: {chips} != {t.total}")
+        added, t.added = t.added, ()
+        if added:
+            added = _finish_rulings(t, added, self._t)
+        if added or isinstance(e, _FLOOR_EVENTS):
+            # A ruling is the floor's word: no void withdraws it, nor anything logged before it
+            # (the floor corrects it with a ruling that supersedes it, or a correction of chips).
+            return TableState(t, None, self._voided, self._voids, self.version + 1, added)
         # A new deal closes the hands before it: its undo step keeps the state it was dealt from but
         # not that state's own history, so a table holds one hand of history, not the whole day's.
         before = TableState(self._t, None, self._voided, self._voids, self.version) if isinstance(e, ev.Deal) else self
@@ -412,8 +452,9 @@ class TableState:
             raise IllegalAction(f"event #{index} is itself a void and cannot be voided; "
                                 f"log the withdrawn event again instead")
         if self._undo is None:
-            raise IllegalAction(f"cannot void event #{index}: nothing is left to withdraw in this hand; "
-                                "an earlier hand is closed once the next deal is logged (the floor corrects it "
+            raise IllegalAction(f"cannot void event #{index}: nothing is left to withdraw; a ruling, and "
+                                "everything logged before it, stands until the floor corrects it, and an "
+                                "earlier hand is closed once the next deal is logged (the floor corrects it "
                                 "with a ruling)")
         latest, kind, before = self._undo
         if index != latest:
@@ -559,6 +600,7 @@ def _deal(t: _Table, e: ev.Deal) -> None:
     if 5 * len(dealt) > deck:
         raise IllegalAction(f"cannot deal: {len(dealt)} players need {5 * len(dealt)} cards and the deck has {deck}")
     antes = _antes_due(t)
+    t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
         t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None)
     _reset_deal(t)
@@ -635,14 +677,25 @@ def _open(t: _Table, e: ev.Open) -> None:
     seat = t.check_turn("open", s)
     if t.phase != "predraw" or t.opened:
         raise t.refuse(f"seat {s} cannot open: the pot is already open")
-    due = min(t.small_bet, seat.stack)
-    if e.amount is not None and e.amount != due:
-        raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet is {due}")
+    amounts = t.opening_amounts(seat)
+    due = min(t.small_bet, seat.stack) if e.amount is None else e.amount
+    if due not in amounts:
+        allowed = " or ".join(map(str, amounts))
+        raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
     t.put_chips(s, due)
     t.opened, t.opener, t.opener_bets = True, s, (due,)
-    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, 0, s
+    # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
+    # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
+    # which protects the players who came in against the opener.
+    raised = due > t.small_bet
+    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
     t.set(s, acted=True)
-    t.message = f"seat {s} opens for {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    if due == 0 and seat.stack > 0:
+        t.message = f"seat {s} declares openers and checks: the pot is open (O2)"
+    elif raised:
+        t.message = f"seat {s} opens with a raise to {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    else:
+        t.message = f"seat {s} opens for {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
     _after_action(t, s)
 
 
@@ -809,8 +862,10 @@ def _draw(t: _Table, e: ev.Draw) -> None:
             raise t.refuse(f"seat {s} cannot split openers: only the opener (seat {t.opener}) splits (S1)")
         if not e.split:
             raise t.refuse("escrow cards are kept only when the opener splits openers (split: true, S1)")
-        if not e.escrow or len(e.escrow) > e.count:
-            raise t.refuse(f"seat {s} splits openers: list the escrowed discards, 1 to {e.count} cards (S1)")
+        if len(e.escrow) != e.count or not e.count:
+            raise t.refuse(f"seat {s} splits openers: every discard goes under the chip (S1), so the escrow "
+                           f"lists all {e.count} discards, not {len(e.escrow)}"
+                           if e.count else f"seat {s} cannot split openers without discarding (S1)")
         try:
             from rules.cards import parse_cards, to_text
             escrow = tuple(to_text([c]) for c in parse_cards(e.escrow))
@@ -824,8 +879,8 @@ def _draw(t: _Table, e: ev.Draw) -> None:
     else:
         pack = t.stub + t.muck
         if n > pack:
-            raise t.refuse(f"seat {s} cannot draw {n}: only {pack} cards can be dealt, even with the "
-                           f"discards of those who drew reshuffled (D3)")
+            raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
+                           f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
         t.stub, t.muck, t.reshuffled = pack - n, 0, True
         note = "; the discards were reshuffled to finish the draw (D3)"
     t.muck += n - len(escrow)
@@ -915,21 +970,22 @@ def _show(t: _Table, e: ev.Show) -> None:
     else:
         t.message = f"seat {s} shows {' '.join(texts)}"
         if s == t.opener and not t.proven:
-            from rules import openers
-            minimum = t.requirement
-            if openers.qualifies(texts, wild=wild, minimum=minimum):
+            from rules.openers import proof
+            escrow = t.escrow_of(s)
+            kept = proof(texts, t.seats[s].drawn or 0, escrow, wild=wild, minimum=t.requirement,
+                         southern=t.profile.southern_hands)
+            if kept is not None:
                 t.proven = True
-                t.message += " and proves openers (F1)"
-            elif t.split and openers.could_have_opened(texts, t.escrow_of(s), wild=wild, minimum=minimum):
-                t.proven = True
-                t.message += f" and, with the escrow {' '.join(t.escrow_of(s))}, proves openers (S2)"
-            elif t.split:
-                _irregularity(t, "split_openers", {"final_hand": list(texts), "opening_hand": None})
+                shown_kept = " ".join(c for c in map(str, kept) if c not in escrow)
+                t.message += (f" and, with the escrow {' '.join(escrow)}, proves openers (S2)" if escrow
+                              else f" and proves openers with {shown_kept} (F1)")
             else:
-                # F1: the hand is dead; the ruling waits for the other hands (F8)
+                # F1: the hand is dead; the ruling waits for the other hands (F8, S2), so that it
+                # knows whether anyone is left to take the pot
                 t.set(s, status="dead")
                 t.unproven, t.unproven_hand = True, texts
-                t.message += ", which does not prove openers (F1)"
+                t.message += (", which with the escrow cannot have held openers (S2)" if escrow
+                              else ", which does not prove openers: the cards kept hold no openers (F1)")
     if t.phase == "showdown":
         _next_show(t)
 
@@ -972,15 +1028,24 @@ def _next_show(t: _Table) -> None:
 
 
 def _rule_unproven(t: _Table) -> None:
-    """The opener did not prove openers: the tree rules once the other hands are known (F1, F8)."""
+    """The opener did not prove openers: the tree rules once the other hands are known (F1, F8, S2).
+
+    A split that cannot be proved is ruled as split openers (S2) when other hands are left to take
+    the pot; with nobody else left, any failed proof is ruled as an opener who cannot show openers,
+    so that the pot stays and an all-in opener is barred (F8, F7) whichever way it was found.
+    """
     t.unproven = False
     live = t.live()
     hands = {x: list(t.seats[x].shown or ()) for x in live if x != t.opener}
-    extra: dict[str, Any] = {"hands": hands, "everyone_folded": not hands, "opening_hand": None}
+    opener = t.seats[t.opener] if t.opener is not None else None
+    extra: dict[str, Any] = {"hands": hands, "everyone_folded": not hands,
+                             "drawn": (opener.drawn or 0) if opener is not None else 0}
     if t.unproven_hand is not None:
-        extra["opening_hand"] = list(t.unproven_hand)
         extra["final_hand"] = list(t.unproven_hand)
-    _irregularity(t, "opener_cannot_show", extra)
+    else:
+        extra["final_hand"] = None  # mucked, or a foul hand: nothing to prove openers with
+    issue = "split_openers" if t.split and hands and t.unproven_hand is not None else "opener_cannot_show"
+    _irregularity(t, issue, extra)
     if t.phase == "showdown":
         _next_show(t)
 
@@ -1030,6 +1095,7 @@ def _award(t: _Table, awards: Mapping[int, int]) -> None:
     """Pay the pot out: the jackpot is won and the next deal starts a new pot."""
     if sum(awards.values()) != t.pot:  # pragma: no cover - an engine bug
         raise AssertionError("an award must pay out the whole pot")
+    _keep_finished(t)
     for s, amount in awards.items():
         t.set(s, stack=t.seats[s].stack + amount)
     for s in t.order:
@@ -1039,8 +1105,18 @@ def _award(t: _Table, awards: Mapping[int, int]) -> None:
     _end_deal(t, "won")
 
 
+def _keep_finished(t: _Table) -> None:
+    """Keep the deal as it stands at its end, before any award: a ruling between deals re-settles
+    the last finished deal from here (see :func:`_rule_last_deal`)."""
+    snapshot = t.copy()
+    snapshot.finished, snapshot.finished_end, snapshot.added = None, (), ()
+    t.finished = snapshot
+
+
 def _end_deal(t: _Table, how: str) -> None:
     """Close the deal: ``won`` (a new pot follows), ``throw_in`` or ``carried`` (the pot waits)."""
+    if how != "won":
+        _keep_finished(t)  # an award keeps it before paying out
     t.phase, t.to_act, t.last_end = "between_deals", None, how
     t.reopen = None
     if how == "won":
@@ -1055,6 +1131,7 @@ def _end_deal(t: _Table, how: str) -> None:
             status = "active"
         if status != x.status or x.committed or x.acted:
             t.set(s, status=status, committed=0, acted=False)
+    t.finished_end = tuple((s, x.stack, x.put) for s, x in t.seats.items())
 
 
 # ====================================================================== irregularities
@@ -1084,6 +1161,7 @@ def _facts(t: _Table, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
         "everyone_folded": not [x for x in live if x != opener],
         "hands": hands,
         "discards": list(t.escrow_of(opener)),
+        "drawn": (op.drawn or 0) if op is not None else 0,
         "requirement": t.requirement,
     }
     if opener is not None and t.seats[opener].shown is not None:
@@ -1186,14 +1264,80 @@ def _conclude_reopen(t: _Table, facts: dict[str, Any], reopener: int | None) -> 
 
 
 def _ruling(t: _Table, e: ev.Ruling) -> None:
-    """A floor person's ruling applied through the same path as the engine's own."""
+    """A floor person's ruling applied through the same path as the engine's own: to the deal in
+    progress, or between deals to the last finished deal (a pot already awarded or carried)."""
     if t.phase == "between_deals":
-        raise t.refuse("a ruling applies to a deal in progress")
+        _rule_last_deal(t, dict(e.ruling or {}), e.id)
+        return
     if t.reopen is not None:
         t.reopen = None
     _apply_ruling(t, dict(e.ruling or {}), e.id)
     if t.phase == "showdown":
         _next_show(t)
+
+
+#: What a ruling on the last finished deal takes over from the re-settled deal: the pot's and the
+#: deal's bookkeeping (the seats' chips are moved by difference, see :func:`_rule_last_deal`).
+_SETTLED_FIELDS = (
+    "deals", "ante_deals", "requirement", "rising", "new_pot", "force_ante", "ante_for_all", "last_end",
+    "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
+    "raised_before_draw", "opener_bets", "bet_level", "raises", "last_aggressor", "stub", "muck",
+    "reshuffled", "escrow", "split", "show_order", "reopen",
+)
+
+
+def _rule_last_deal(t: _Table, r: Mapping[str, Any], rid: Any) -> None:
+    """A ruling between deals re-settles the last finished deal (the dispute raised at the award).
+
+    The deal is taken as it stood when it ended, before any award; the ruling is applied there
+    and the deal settled again (a showdown whose hands are all in is settled, a pot nobody can take
+    stays). Each seat then gets the difference between the new settlement and the one the table
+    had, so what happened since (a correction, a rebuy) is kept. A later ruling on the same deal
+    replaces this one: a correction starts again from how the deal ended. A ruling that would let
+    the deal go on, or take back chips a seat no longer has, is refused: the floor then moves the
+    chips with a ``correction``.
+    """
+    base = t.finished
+    if base is None:
+        raise t.refuse("a ruling between deals applies to the last finished deal, and there is none to "
+                       "rule on (the next deal closed it; move chips with a correction instead)")
+    work = base.copy()
+    work.finished, work.finished_end, work.added, work.rulings = None, (), (), t.rulings
+    _apply_ruling(work, r, rid)
+    if work.phase == "showdown":
+        _next_show(work)
+    if work.phase != "between_deals":
+        raise t.refuse("the last deal is over and this ruling would let it go on; the floor moves the "
+                       "chips with a correction instead")
+    end = {s: (stack, put) for s, stack, put in t.finished_end}
+    moves: dict[int, tuple[int, int]] = {}
+    for s, x in work.seats.items():
+        old_stack, old_put = end.get(s, (x.stack, x.put))
+        moves[s] = (x.stack - old_stack, x.put - old_put)
+    for s, (d_stack, d_put) in moves.items():
+        if not d_stack and not d_put:
+            continue
+        if s not in t.seats:
+            raise t.refuse(f"the ruling moves chips of seat {s}, who has left the table; the floor moves the "
+                           "chips with a correction instead")
+        if t.seats[s].stack + d_stack < 0:
+            raise t.refuse(f"the ruling takes {-d_stack} back from seat {s}, who has {t.seats[s].stack} left; "
+                           "the floor moves the chips with a correction instead")
+    for s, (d_stack, d_put) in moves.items():
+        if s in t.seats and (d_stack or d_put):
+            x = t.seats[s]
+            t.set(s, stack=x.stack + d_stack, put=x.put + d_put)
+    for name in _SETTLED_FIELDS:
+        setattr(t, name, getattr(work, name))
+    for s in t.order:
+        x = t.seats[s]
+        barred = s in work.seats and work.seats[s].status == "barred"
+        status = "barred" if barred else "out" if x.stack == 0 and x.put == 0 else "active"
+        if status != x.status:
+            t.set(s, status=status)
+    t.rulings, t.added = work.rulings, t.added + work.added
+    t.finished_end = tuple((s, x.stack, x.put) for s, x in work.seats.items())
+    t.message = work.message + " (a ruling on the last finished deal)"
 
 
 def _seat_list(t: _Table, r: Mapping[str, Any], key: str) -> list[int]:
@@ -1237,13 +1381,25 @@ def _apply_ruling(t: _Table, r: Mapping[str, Any], rid: Any,
         raise t.refuse(f"ruling: seat {reopener} cannot reopen the pot now (only before the draw, F3)")
     afa = r.get("ante_for_all")
     afa = ev.parse_seat(afa, "ruling: ante_for_all") if afa is not None else None
+    proved = r.get("proved")
+    proved = ev.parse_seat(proved, "ruling: proved") if proved is not None else None
+    if proved is not None and proved != t.opener:
+        raise t.refuse(f"ruling: openers are proved by the opener (seat {t.opener}), not seat {proved}")
     outcome = str(r.get("outcome", ""))
     record = dict(r)
     record["id"] = rid
-    record["deal"] = t.deal_no
+    record["deal"] = t.deal_no  # the table's deal number, as the log and the tablet count deals
     if facts is not None:
         record["facts"] = dict(facts)  # what the engine read from the log for the tree
     t.rulings = t.rulings + (record,)
+    t.added = t.added + (record,)
+
+    if proved is not None:
+        # the opener's hand stands (F1, S2, S3): a hand the table had found dead for want of a
+        # proof is live again, and the ruling the show was waiting for is not needed any more
+        t.proven, t.unproven = True, False
+        if t.seats[proved].status == "dead" and t.seats[proved].shown is not None:
+            t.set(proved, status="active")
 
     for s, v in returns.items():
         x = t.seats[s]
@@ -1344,8 +1500,76 @@ def _continue_after_ruling(t: _Table) -> None:
     _after_action(t, current)
 
 
+def _finish_rulings(t: _Table, added: tuple[Mapping[str, Any], ...],
+                    before: _Table) -> tuple[Mapping[str, Any], ...]:
+    """Give the rulings an event produced their chips (what each seat's stack gained or lost over
+    the event) and their headline in plain words, once the event has settled what it settles."""
+    from rules.words import ruling_headline
+
+    chips = {s: x.stack - before.seats[s].stack for s, x in t.seats.items()
+             if s in before.seats and x.stack != before.seats[s].stack}
+    ended = t.phase == "between_deals" and (before.phase != "between_deals" or t.last_end != before.last_end
+                                           or t.awards != before.awards)
+    won = dict(t.awards) if ended and t.last_end == "won" else None
+    names = {s: x.player for s, x in t.seats.items()}
+    hands: dict[int, str] = {}
+    for w in won or {}:
+        shown = t.finished.seats[w].shown if t.finished is not None and w in t.finished.seats else None
+        if shown is not None and len(shown) == 5:
+            hands[w] = _evaluate(shown, t.profile).describe()
+    pot_left = t.pot if ended and t.last_end != "won" else None
+    done = []
+    for i, record in enumerate(added):
+        if record.get("kind") == "correction":
+            done.append(record)
+            continue
+        last = i == len(added) - 1
+        new = dict(record)
+        new["chips"] = chips if last else {}
+        new["headline"] = ruling_headline(new, names, won=won if last else None,
+                                          pot_left=pot_left if last else None, hands=hands)
+        done.append(new)
+    count = len(added)
+    t.rulings = t.rulings[:-count] + tuple(done) if count else t.rulings
+    if done:
+        t.message = "Ruling: " + str(done[-1]["headline"])
+    return tuple(done)
+
+
+def _correction(t: _Table, e: ev.Correction) -> None:
+    """The floor moves chips between seats between deals (an award put right, a miscount): the
+    amounts sum to nothing, so chips are conserved, and no stack goes below nothing."""
+    if t.phase != "between_deals":
+        raise t.refuse("a correction moves chips between deals; during a deal the floor rules instead")
+    for s, amount in e.moves:
+        if s not in t.seats:
+            raise t.refuse(f"correction: there is no seat {s} at this table")
+        if t.seats[s].stack + amount < 0:
+            raise t.refuse(f"correction: seat {s} has {t.seats[s].stack} chips and cannot give {-amount}")
+    for s, amount in e.moves:
+        x = t.seats[s]
+        stack = x.stack + amount
+        status = x.status if x.status == "barred" else "out" if stack == 0 and x.put == 0 else "active"
+        t.set(s, stack=stack, status=status)
+    names = {s: t.seats[s].player for s, _ in e.moves}
+    from rules.words import correction_headline
+    record: dict[str, Any] = {
+        "outcome": "CHIPS_CORRECTED", "kind": "correction", "citations": [], "path": [],
+        "moves": [{"seat": s, "amount": a} for s, a in e.moves], "reason": e.reason,
+        "summary": e.reason, "headline": correction_headline(e.moves, names), "deal": t.deal_no,
+        "chips": {s: a for s, a in e.moves if a}, "pot_plays": False, "dead": [], "returns": {},
+        "barred": [], "winners": [], "winner": None,
+    }
+    t.rulings = t.rulings + (record,)
+    t.added = t.added + (record,)
+    t.message = record["headline"]
+
+
 _HANDLERS: dict[type, Any] = {
     ev.Deal: _deal, ev.Pass: _pass, ev.Open: _open, ev.Call: _call, ev.Raise: _raise, ev.Fold: _fold,
     ev.Check: _check, ev.Bet: _bet, ev.Draw: _draw, ev.Show: _show, ev.FalseOpeners: _false_openers,
-    ev.Reopen: _reopen, ev.Muck: _muck, ev.Ruling: _ruling,
+    ev.Reopen: _reopen, ev.Muck: _muck, ev.Ruling: _ruling, ev.Correction: _correction,
 }
+
+#: Events that are the floor's word: no void withdraws them or anything before them.
+_FLOOR_EVENTS = (ev.FalseOpeners, ev.Ruling, ev.Correction)

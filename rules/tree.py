@@ -63,6 +63,7 @@ KINDS = (
     "seat_or_none",  # a seat number, or nobody
     "seats",  # a list of seat numbers
     "count",  # a whole number, 0 or more
+    "count_or_none",  # a whole number, or not known
     "chips",  # a list of chip amounts, in order
     "bets",  # seat -> chips
     "cards",  # cards in text or as a list
@@ -138,6 +139,8 @@ def parse_value(spec: "FactSpec", value: Any) -> Any:
         return tuple(_seat(name, v) for v in value)
     if kind == "count":
         return _chips(name, value)
+    if kind == "count_or_none":
+        return None if _is_none(value) else _chips(name, value)
     if kind == "chips":
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
             raise RulesError(f"{name}: must be a list of chip amounts, not {value!r}")
@@ -168,6 +171,7 @@ class FactSpec:
     kind: str = "choice"
     choices: tuple[Any, ...] = ()
     labels: tuple[str, ...] = ()  # how each choice reads, same order as ``choices``
+    title: str = ""  # the fact in a few words, for a printed list of facts ("Opener", "Found")
 
     def parse(self, value: Any) -> Any:
         """The value normalised by its kind (see :func:`parse_value`)."""
@@ -193,11 +197,13 @@ class Facts:
         specs: Mapping[str, FactSpec],
         allowed: frozenset[str] | None = None,
         _cache: dict[str, Any] | None = None,
+        ask_unknown: bool = False,
     ) -> None:
         self._raw = raw
         self._specs = specs
         self._allowed = allowed
         self._cache: dict[str, Any] = {} if _cache is None else _cache
+        self._ask_unknown = ask_unknown
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._raw
@@ -216,9 +222,30 @@ class Facts:
         self._cache[name] = value
         return value
 
+    def get(self, name: str) -> Any:
+        """A fact known only when known: its value, or None when the caller left it out.
+
+        A tree reads such a fact (the opening hand, say) without demanding it: left out, it is
+        unknown. A floor page walking the tree still asks it, once (``ask_unknown``), so that a
+        person can give it or say it is not known.
+
+        >>> specs = {"hand": FactSpec("hand", "Which cards?", "cards_or_none")}
+        >>> Facts({}, specs).get("hand") is None, Facts({"hand": "As Kd"}, specs).get("hand")
+        (True, 'As Kd')
+        >>> Facts({}, specs, ask_unknown=True).get("hand")
+        Traceback (most recent call last):
+        ...
+        rules.MissingFact: missing fact: hand
+        """
+        if name in self._raw or self._ask_unknown:
+            return self[name]
+        if self._allowed is not None and name not in self._allowed:
+            raise AssertionError(f"the tree read fact {name!r} without declaring it")
+        return None
+
     def only(self, names: Sequence[str]) -> "Facts":
         """A view that may read only ``names`` (sharing the parsed values)."""
-        return Facts(self._raw, self._specs, frozenset(names), self._cache)
+        return Facts(self._raw, self._specs, frozenset(names), self._cache, self._ask_unknown)
 
 
 #: What a derived question's function returns: a branch key, or (key, words saying why).
@@ -254,6 +281,9 @@ class Question:
     rules: tuple[str, ...] = ()
     allowed: Callable[[Facts], tuple[Any, ...]] | None = None
     fact: str = ""  # the fact a plain question asks; ``needs[0]`` when empty
+    #: Facts of ``needs`` that a derived question reads only when known (see :meth:`Facts.get`):
+    #: left out, they are unknown and the question answers without them.
+    when_known: tuple[str, ...] = ()
 
     @property
     def asks(self) -> str:
@@ -433,7 +463,7 @@ class Tree:
         >>> t.prompt({}).fact, t.prompt({"ok": True})
         ('ok', None)
         """
-        facts = Facts(raw, self.facts)
+        facts = Facts(raw, self.facts, ask_unknown=True)
         node: Node = self.root
         steps: list[Step] = []
         try:
@@ -508,7 +538,8 @@ class Tree:
                 lines.append(f"{pad}=> {node.outcome}{rules}{note}")
                 return
             marker = "?" if not node.derived else "?*"
-            shown = node.needs if node.derived else (node.asks,)
+            shown = tuple(f"{n} (when known)" if n in node.when_known else n
+                          for n in (node.needs if node.derived else (node.asks,)))
             lines.append(f"{pad}{marker} {node.text}  [{', '.join(shown)}]")
             for b in node.branches:
                 lines.append(f"{pad}  - {b.label}:")

@@ -23,11 +23,12 @@ PROFILES: list[Any] = [
     {"progressive_openers": True, "ante_deals": 1},
     {"postdraw_first": "left_of_button", "raise_cap": 1, "max_draw": 3, "button_moves_on_throw_in": False},
     {"ante_deals": None, "pot_limit": 30, "wild": "none"},
+    {"check_open": True, "open_with_raise": False},  # O2 as the players' guide has it
 ]
 CARDS = [to_text([c]) for c in deck(wild="bug")]
 NATURAL = [to_text([c]) for c in deck()]
 TYPES = ["deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
-         "false_openers", "reopen", "muck", "void", "ruling", "shuffle"]
+         "false_openers", "reopen", "muck", "void", "ruling", "correction", "shuffle"]
 
 
 @st.composite
@@ -51,11 +52,14 @@ def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, An
         event["count"] = count
         if move.get("split") and count and draw(st.booleans()):
             event["split"] = True
-            event["escrow"] = draw(st.lists(st.sampled_from(CARDS), min_size=1, max_size=count, unique=True))
+            # S1: the escrow holds every discard
+            event["escrow"] = draw(st.lists(st.sampled_from(CARDS), min_size=count, max_size=count, unique=True))
     elif kind == "show":
         size = draw(st.sampled_from([5, 5, 5, 5, 5, 5, 4, 6]))
         event["cards"] = draw(st.lists(st.sampled_from(CARDS), min_size=size, max_size=size, unique=True))
-    elif kind in ("open", "reopen") and draw(st.booleans()):
+    elif kind == "open" and draw(st.booleans()):
+        event["amount"] = draw(st.sampled_from(move["amounts"]))  # O2: the minimum, a raise, a check
+    elif kind == "reopen" and draw(st.booleans()):
         event["amount"] = move["amount"]
     return event
 
@@ -73,6 +77,11 @@ def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> di
         event["cards"] = draw(st.sampled_from(["As Ad Kc 7h 2s", "Jk Jk", "Zz", "As Ad"]))
     if kind in ("open", "reopen"):
         event["amount"] = draw(st.sampled_from([0, 5, 10, 20]))
+    if kind == "correction":
+        give, get = draw(st.integers(0, 8)), draw(st.integers(0, 8))
+        amount = draw(st.sampled_from([1, 5, 50, 5000]))
+        event["moves"] = [{"seat": give, "amount": -amount}, {"seat": get, "amount": amount}]
+        event["reason"] = draw(st.sampled_from(["miscount", ""]))
     if kind == "ruling":
         event["ruling"] = draw(st.sampled_from([
             {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": False},

@@ -37,7 +37,7 @@ def test_D1_first_round_starts_left_of_the_button() -> None:
     """D1: the first seat to act is the first seat after the button; the button comes from the setup."""
     state = play(table(button=3), "deal")
     assert (state["button"], state["to_act"], state["phase"]) == (3, 4, "predraw")
-    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 10}]
+    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 10, "amounts": [10, 20]}]
     assert state["pot"] == 20 and stacks(state) == {1: 495, 2: 495, 3: 495, 4: 495}
     assert state["jackpot"] == {**state["jackpot"], "deals": 1, "ante_deals": 1, "opened": False,
                                 "opener": None, "requirement": "J"}
@@ -130,11 +130,39 @@ def test_O2_passing_only_declines_to_open() -> None:
 def test_O2_before_the_opening_only_pass_or_open() -> None:
     """O2: before the pot is opened a player passes or opens; betting words are refused."""
     message = refused(table(), "deal", "2 bet")
-    assert message == "seat 2 cannot bet: the pot is not open yet; seat 2 may pass or open for 10"
+    assert message == "seat 2 cannot bet: the pot is not open yet; seat 2 may pass or open for 10 or 20"
     message = refused(table(), "deal", "3 open")
-    assert message == "seat 3 cannot open: it is seat 2's turn (pass or open for 10)"
-    message = refused(table(), "deal", "2 open 20")
-    assert "the opening bet is 10" in message
+    assert message == "seat 3 cannot open: it is seat 2's turn (pass or open for 10 or 20)"
+    message = refused(table(), "deal", "2 open 15")
+    assert "the opening bet here is 10 or 20 (O2)" in message
+
+
+def test_O2_cardroom_opens_for_the_minimum_or_with_a_raise() -> None:
+    """O2 (CARDROOM): open for the minimum, or open with a raise (two small bets). The raise counts
+    toward the raise cap; the others call 20 or raise to 30."""
+    state = play(table(), "deal; 2 open 20")
+    assert state["bet_level"] == 20 and state["raises"] == 1 and stacks(state)[2] == 475
+    assert state["legal"] == [{"type": "call", "amount": 20}, {"type": "raise", "amount": 30}, {"type": "fold"}]
+    assert "opens with a raise to 20" in state["message"]
+    # pagat and foster open for the minimum only
+    assert refused(table(profile="pagat"), "deal", "2 open 20").endswith(
+        "the opening bet here is 10 (O2); seat 2 may pass or open for 10")
+
+
+def test_O2_guide_declares_openers_while_checking() -> None:
+    """O2 (GUIDE, option check_open): a player with openers may declare the pot open by checking;
+    the others are then free to bet. Off in the cardroom profile."""
+    setup = table(profile={"base": "cardroom", "check_open": True})
+    state = play(setup, "deal")
+    assert state["legal"][1] == {"type": "open", "amount": 10, "amounts": [0, 10, 20]}
+    state = play(setup, "deal; 2 open 0")
+    assert state["jackpot"]["opened"] and state["jackpot"]["opener"] == 2 and state["bet_level"] == 0
+    assert "declares openers and checks" in state["message"]
+    assert [a["type"] for a in state["legal"]] == ["check", "bet", "fold"]
+    state = play(setup, "deal; 2 open 0; 3 check; 4 check; 1 check")
+    assert state["phase"] == "draw"
+    assert refused(table(), "deal", "2 open 0").startswith(
+        "seat 2 cannot open for 0: the opening bet here is 10 or 20 (O2)")
 
 
 def test_O1_two_small_pairs_open_but_tens_do_not() -> None:
@@ -178,7 +206,7 @@ def test_O6_all_in_for_the_ante_may_open_for_nothing() -> None:
     setup = table(stacks={2: 3})
     state = play(setup, "deal")
     assert state["seats"][2]["all_in"] and state["pot"] == 18
-    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 0}]
+    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 0, "amounts": [0]}]
     state = play(setup, "deal; 2 open")
     assert state["jackpot"]["opener"] == 2 and state["to_act"] == 3
     assert {a["type"] for a in state["legal"]} == {"check", "bet", "fold"}
@@ -221,14 +249,17 @@ def test_D3_stub_runs_out_discards_are_reshuffled() -> None:
     pre = "deal; 2 open; " + "; ".join(f"{s} call" for s in (3, 4, 5, 6, 7, 8, 9, 10, 1))
     state = play(setup, pre)
     assert state["stub"] == 3 and state["to_act"] == 2
-    state = play(setup, pre + "; 2 draw 3 split Jh; 3 draw 2")
-    # seat 2 takes 3 of the 3 left: the stub alone may give only 2 (its last card is kept back), so
-    # the pack is the stub plus the discards of earlier drawers (none yet): 3 cards, enough
-    assert state["discards"] == 2 and state["escrow"] == {2: ["Jh"]}
-    message = refused(setup, pre + "; 2 draw 3 split Jh; 3 draw 2", "4 draw 3")
-    assert "only 2 cards can be dealt" in message
-    state = play(setup, pre + "; 2 draw 3 split Jh; 3 draw 2; 4 draw 2")
-    assert state["stub"] == 0 and state["discards"] == 2
+    state = play(setup, pre + "; 2 draw 2 split Jh 4c")
+    # seat 2 takes 2 of the 3 left (the stub's last card is kept back); its discards stay in escrow (S1)
+    assert state["stub"] == 1 and state["discards"] == 0 and state["escrow"] == {2: ["Jh", "4c"]}
+    state = play(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1")
+    # the stub alone cannot give seat 3 a card: the pack is the stub plus the discards of earlier
+    # drawers, never the escrow: 1 card, enough
+    assert state["stub"] == 0 and state["discards"] == 1 and state["escrow"] == {2: ["Jh", "4c"]}
+    message = refused(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1", "4 draw 2")
+    assert "only 1 card can be dealt" in message and "the escrow never is" in message
+    state = play(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1; 4 draw 1")
+    assert state["stub"] == 0 and state["discards"] == 1
 
 
 def test_D4_second_round_starts_with_the_opener() -> None:
@@ -342,7 +373,7 @@ def test_refusals_say_what_is_wrong_and_what_is_allowed() -> None:
     """Every refusal names the problem and the allowed actions."""
     assert refused(table(), "", "2 pass") == "seat 2 cannot pass: no deal is in progress; the dealer may deal"
     assert refused(table(), "deal", "deal") == \
-        "cannot deal: the current deal is not finished; seat 2 may pass or open for 10"
+        "cannot deal: the current deal is not finished; seat 2 may pass or open for 10 or 20"
     assert refused(table(), "deal", "9 pass").startswith("there is no seat 9 at this table")
     message = refused(table(), "deal; 2 open", "4 call")
     assert message == "seat 4 cannot call: it is seat 3's turn (call 10, raise 20 or fold)"

@@ -1,0 +1,155 @@
+"""Plain words for what happened at a table: a ruling's headline, a correction, a seat by name.
+
+A ruling's outcome code (``OPENER_DEAD_BEST_OTHER_WINS``) is for the data and the small print; a
+player reads a sentence: who takes the pot, how much, with what, and whose hand is dead. These
+functions build those sentences from plain values, so the engine, the floor's pages and the
+printed ruling say the same thing.
+
+>>> names = {3: "Cleo", 5: "Eve"}
+>>> ruling_headline({"dead": [3]}, names, won={5: 270}, hands={5: "three nines, king-four"})
+"Seat 5, Eve, wins the pot of 270 with three nines, king-four; seat 3's hand is dead"
+>>> ruling_headline({"dead": [3], "pot_plays": False}, names, pot_left=90)
+"Seat 3's hand is dead; the pot of 90 stays for the next deal"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["seat_name", "seats_text", "ruling_headline", "correction_headline", "chips_text", "hand_words"]
+
+
+def seat_name(seat: int, names: Mapping[int, str] | None = None, capital: bool = False) -> str:
+    """A seat as the subject of a sentence: 'seat 5, Eve,' (or 'seat 5' without a name).
+
+    >>> seat_name(5, {5: "Eve"}, capital=True), seat_name(2)
+    ('Seat 5, Eve,', 'seat 2')
+    """
+    name = (names or {}).get(seat, "")
+    text = f"seat {seat}, {name}," if name else f"seat {seat}"
+    return text[:1].upper() + text[1:] if capital else text
+
+
+def seats_text(seats: Sequence[int], names: Mapping[int, str] | None = None) -> str:
+    """Seats as the subject of a sentence: 'seat 2 (Bob) and seat 5 (Eve)'.
+
+    >>> seats_text([2, 5], {2: "Bob"})
+    'seat 2 (Bob) and seat 5'
+    """
+    parts = [f"seat {s} ({(names or {})[s]})" if (names or {}).get(s) else f"seat {s}" for s in seats]
+    if len(parts) <= 1:
+        return "".join(parts) or "nobody"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+_ARTICLE = ("pair", "straight", "flush", "full house", "royal flush", "skip straight", "tiger", "blaze",
+            "round-the-corner")
+
+
+def hand_words(description: str) -> str:
+    """A hand's description as it reads after 'with': 'a pair of nines', 'three nines'.
+
+    >>> hand_words("pair of nines, king-four-deuce"), hand_words("three nines, king-four")
+    ('a pair of nines, king-four-deuce', 'three nines, king-four')
+    """
+    return f"a {description}" if description.startswith(_ARTICLE) else description
+
+
+def chips_text(amount: int) -> str:
+    """'gets 20 back' style amounts with a sign: '+20', '−10'.
+
+    >>> chips_text(20), chips_text(-10), chips_text(0)
+    ('+20', '−10', '0')
+    """
+    if amount > 0:
+        return f"+{amount}"
+    if amount < 0:
+        return f"−{-amount}"
+    return "0"
+
+
+def _seats(value: Any) -> list[int]:
+    return [int(s) for s in (value or ())]
+
+
+def ruling_headline(
+    record: Mapping[str, Any],
+    names: Mapping[int, str] | None = None,
+    *,
+    won: Mapping[int, int] | None = None,
+    pot_left: int | None = None,
+    hands: Mapping[int, str] | None = None,
+) -> str:
+    """One sentence for a ruling: who takes the pot and with what, whose hand is dead, who is
+    barred, who takes chips back, whether the pot stays or plays on.
+
+    ``won`` is what each seat took from the pot when the ruling settled it (None when the ruling
+    did not settle the pot, or it is not known, as for a hand that was not logged); ``pot_left``
+    is the pot that stays for the next deal; ``hands`` describes the winners' hands in words.
+
+    >>> ruling_headline({"winners": [2, 5], "dead": [3]}, {2: "Bob"}, won={2: 60, 5: 60})
+    "Seat 2 (Bob) and seat 5 split the pot of 120; seat 3's hand is dead"
+    >>> ruling_headline({"returns": {"3": 10}, "dead": [3], "pot_plays": True})
+    "Seat 3's hand is dead; seat 3 takes back 10; the pot plays on"
+    >>> ruling_headline({"winner": 4, "dead": [1]})
+    "Seat 4 takes the pot; seat 1's hand is dead"
+    """
+    parts: list[str] = []
+    hands = hands or {}
+    winners = _seats(record.get("winners")) or _seats([record["winner"]] if record.get("winner") is not None else [])
+    takers = [s for s, a in (won or {}).items() if a > 0]
+    if won and takers:
+        total = sum(won.values())
+        if len(takers) == 1:
+            w = takers[0]
+            with_hand = f" with {hand_words(hands[w])}" if hands.get(w) else ""
+            parts.append(f"{seat_name(w, names)} wins the pot of {total}{with_hand}")
+        elif len(set(won[s] for s in takers)) == 1 or set(takers) == set(winners):
+            parts.append(f"{seats_text(sorted(takers), names)} split the pot of {total}")
+        else:
+            parts.append("; ".join(f"{seat_name(s, names)} wins {won[s]}" for s in sorted(takers)))
+    elif winners:
+        verb = "takes the pot" if len(winners) == 1 else "split the pot"
+        parts.append(f"{seats_text(winners, names)} {verb}")
+    proved = record.get("proved")
+    if proved is not None:
+        parts.append(f"seat {int(proved)}'s openers stand")
+    for s in _seats(record.get("dead")):
+        parts.append(f"seat {s}'s hand is dead")
+    for s in _seats(record.get("barred")):
+        parts.append(f"{seat_name(s, names)} is dealt out of this pot until someone else wins it")
+    reopener = record.get("reopener")
+    if reopener is not None:
+        parts.append(f"{seat_name(int(reopener), names)} reopens the pot")
+    for s, chips in sorted((int(k), int(v)) for k, v in (record.get("returns") or {}).items()):
+        if chips:
+            parts.append(f"{seat_name(s, names)} takes back {chips}")
+    if record.get("ante_for_all") is not None:
+        parts.append(f"{seat_name(int(record['ante_for_all']), names)} antes for everyone next deal")
+    if not (won and takers) and not winners:
+        if pot_left is not None:
+            parts.append(f"the pot of {pot_left} stays for the next deal")
+        elif record.get("pot_plays"):
+            parts.append("the pot plays on")
+        elif "pot_plays" in record:
+            parts.append("the pot stays for the next deal")
+    if not parts:
+        parts.append(str(record.get("summary") or "no chips move"))
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def correction_headline(moves: Iterable[tuple[int, int]], names: Mapping[int, str] | None = None) -> str:
+    """A correction of chips in words.
+
+    >>> correction_headline([(5, -50), (3, 50)], {3: "Cleo", 5: "Eve"})
+    'Chips corrected: seat 5, Eve, gives 50; seat 3, Cleo, gets 50'
+    """
+    words = []
+    for s, amount in moves:
+        if amount < 0:
+            words.append(f"{seat_name(s, names)} gives {-amount}")
+        elif amount > 0:
+            words.append(f"{seat_name(s, names)} gets {amount}")
+    return "Chips corrected: " + ("; ".join(words) or "nothing moves")
