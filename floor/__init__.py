@@ -4,7 +4,8 @@
 
 1. the defaults below;
 2. ``instance/config.py`` (per installation; not committed);
-3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``;
+3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``,
+   ``FLOOR_TIMEZONE`` (the card room's zone for times on pages and prints, e.g. ``Europe/London``);
 4. the ``test_config`` mapping given to the factory (tests).
 
 The secret key, when no layer sets one, is generated once into ``instance/secret_key`` so that
@@ -87,10 +88,13 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         REMEMBER_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a shift is longer than an hour; the token lives with the session
         FLOOR_VERSION=__version__,
+        # The card room's time zone: times are stored in UTC and shown in this zone (floor.localtime).
+        FLOOR_TIMEZONE="UTC",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-    env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY"}
+    env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
+           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE"}
     for var, key in env.items():
         if os.environ.get(var):
             app.config[key] = os.environ[var]
@@ -117,8 +121,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     csrf.init_app(app)
     login.init_app(app)
 
-    from floor import api, auth, cli, dealer, director, disputes, errors, prints, rulings
+    from floor import api, auth, cli, dealer, director, disputes, errors, localtime, prints, rulings
 
+    localtime.init_app(app)
     auth.init_app(app)
     errors.init_app(app)
     app.register_blueprint(auth.bp)

@@ -15,9 +15,9 @@ from flask import Blueprint, abort, current_app, g, jsonify, request
 from flask_login import current_user
 from sqlalchemy import text
 
-from floor import tables
+from floor import issuing, tables
 from floor.extensions import csrf, db
-from floor.models import LogEntry, Role, Table
+from floor.models import FloorCall, LogEntry, Role, Table
 from rules import CardError, RulesError, cards, hands, openers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -145,6 +145,17 @@ def entry_json(entry: LogEntry) -> dict[str, Any]:
     }
 
 
+def call_json(call: FloorCall) -> dict[str, Any]:
+    """A floor call as the API shows it (a dealer's report carries the rules' proposal)."""
+    return {
+        "id": call.id, "table_id": call.table_id, "issue": call.issue, "seat": call.seat,
+        "called_by": call.called_by.username if call.called_by else None,
+        "called_at": call.called_at.isoformat(timespec="seconds") + "Z",
+        "open": call.is_open, "event": call.event, "version": call.version, "proposal": call.proposal,
+        "ruling_id": call.ruling_id,
+    }
+
+
 @bp.post("/tables/<int:table_id>/events")
 @api_role(Role.dealer)
 def post_event(table_id: int) -> Any:
@@ -156,8 +167,23 @@ def post_event(table_id: int) -> Any:
         k: v for k, v in data.items() if k != "expected_version"}
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
         return error(400, "Bad request", "'expected_version' must be a whole number.")
+    kind = event.get("type")
+    if kind == "false_openers" and not current_user.may(Role.floor):
+        # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
+        # confirms the call (202: accepted for the floor, not yet done).
+        if expected is not None and expected != table.version:
+            return error(409, "Conflict", str(tables.StaleVersion(expected, table.version)), version=table.version)
+        try:
+            call = issuing.report(table, event, current_user)
+        except (RulesError, ValueError) as exc:
+            db.session.rollback()
+            return error(422, "Refused by the rules", str(exc), version=table.version)
+        return jsonify(call=call_json(call), version=table.version,
+                       message="Reported to the floor: nothing is logged until a floor person confirms it."), 202
     try:
         entry, state = tables.append(table, event, current_user, expected)
+    except tables.NotYours as exc:
+        return error(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
         return error(409, "Conflict", str(exc), version=exc.current)
     except (RulesError, ValueError) as exc:

@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - WTForms before 3.3
 from floor import tables
 from floor.auth import require_role
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Role, Table
+from floor.models import FloorCall, LogEntry, Role, Ruling, Table
 from rules import cards as cardlib
 from rules import profiles
 
@@ -129,10 +129,16 @@ def panel_context(table: Table) -> dict[str, Any]:
     for seat, escrowed in (state.get("escrow") or {}).items():
         for card in escrowed:
             seen[str(card)] = f"in escrow for seat {seat}"
+    # the rulings of the deal on the table (between deals: of the deal just finished), each once
+    rulings = list(db.session.scalars(db.select(Ruling).where(Ruling.table_id == table.id,
+                                                              Ruling.deal == state["deal"]).order_by(Ruling.id)))
     return {
         "table": table,
         "state": state,
         "legal": legal,
+        "deal_rulings": rulings,
+        "call": open_call(table),
+        "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
         "requirement": REQUIREMENT_WORDS.get(state["jackpot"].get("requirement"),
@@ -158,13 +164,17 @@ def index() -> Any:
 def table_page(table_id: int) -> Any:
     """The dealer's tablet page for one table: the state, and the actions allowed now."""
     table = db.get_or_404(Table, table_id)
+    return render_template("dealer/table.html", **panel_context(table))
+
+
+def open_call(table: Table) -> dict[str, Any] | None:
+    """The latest open floor call at the table, for the banner (it clears once answered)."""
     calls = FloorCall.open_at(table.id)
-    call = None
-    if calls:
-        latest = calls[-1]
-        call = {"issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
-                "link": floor_link(table.id, latest.issue, latest.seat)}
-    return render_template("dealer/table.html", call=call, **panel_context(table))
+    if not calls:
+        return None
+    latest = calls[-1]
+    return {"issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
+            "link": floor_link(table.id, latest.issue, latest.seat), "report": latest.event is not None}
 
 
 @bp.get("/tables/<int:table_id>/panel")

@@ -93,10 +93,15 @@ def load_demo(reset: bool = False) -> Iterator[str]:
         db.session.add(event)
         db.session.commit()
         dealer = db.session.scalars(db.select(User).where(User.username == "dealer1")).one()
+        floor = db.session.scalars(db.select(User).where(User.username == "floor")).one()
         for name, players in SEATS.items():
             table = tables.create_table(name, demo_setup(players), event.id)
             for event_data in DEMO_LOGS.get(name, []):
-                tables.append(table, event_data, dealer)
+                # the dealer logs the play; false openers are the floor's word, on the dealer's report
+                if event_data["type"] in tables.FLOOR_EVENTS:
+                    tables.append(table, event_data, floor, reported_by=dealer)
+                else:
+                    tables.append(table, event_data, dealer)
         yield f"Loaded the demo event {EVENT_NAME!r} with {len(SEATS)} tables."
     else:
         yield f"The demo event {EVENT_NAME!r} is already loaded."

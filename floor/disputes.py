@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
+from wtforms import TextAreaField
+from wtforms.validators import DataRequired, Length
 
+from floor import issuing
 from floor import tables as table_log
 from floor.auth import require_role
 from floor.extensions import db
 from floor.dealer import ISSUES
 from floor.models import FloorCall, Role, Ruling, Table, utcnow
 from rules import RulesError
+from rules.events import REASON_MAX
 
 bp = Blueprint("disputes", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
@@ -42,12 +46,92 @@ def glance(table: Table) -> dict[str, Any]:
 
 @bp.get("/")
 def index() -> Any:
-    """The tables at a glance and the latest rulings."""
+    """The tables at a glance, the calls and reports waiting for the floor, the rulings the rules
+    made that wait for a confirmation, and the latest rulings."""
     tables = db.session.scalars(db.select(Table).order_by(Table.event_id, Table.name)).all()
     rulings = db.session.scalars(db.select(Ruling).order_by(Ruling.id.desc()).limit(50)).all()
     calls = db.session.scalars(db.select(FloorCall).where(FloorCall.closed_at.is_(None)).order_by(FloorCall.id)).all()
+    pending = db.session.scalars(db.select(Ruling).where(Ruling.by_rules.is_(True), Ruling.confirmed_by_id.is_(None))
+                                 .order_by(Ruling.id)).all()
     return render_template("disputes/index.html", lines=[glance(t) for t in tables], rulings=rulings,
-                           calls=calls, issues=ISSUES, form=DismissForm())
+                           calls=calls, issues=ISSUES, form=DismissForm(),
+                           pending=[r for r in pending if r.pending])
+
+
+@bp.post("/calls/<int:call_id>/confirm")
+def confirm_call(call_id: int) -> Any:
+    """Confirm a dealer's report (false openers): log it in this floor person's name and rule."""
+    call = db.get_or_404(FloorCall, call_id)
+    if not DismissForm().validate_on_submit():
+        abort(400, description="The form expired; reload the floor page and try again.")
+    try:
+        row, state = issuing.confirm_call(call, current_user)
+    except issuing.IssueError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for("disputes.index"))
+    except table_log.StaleVersion as exc:
+        flash(f"Not logged: {exc}", "error")
+        return redirect(url_for("disputes.index"))
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        flash(f"The table refused it: {exc}. Settle the dispute by hand.", "error")
+        return redirect(url_for("rulings.new", table=call.table_id, issue=call.issue, seat=call.seat, by_hand=1))
+    if row is None:
+        offer = state.get("reopen") or {}
+        seats = ", ".join(str(s) for s in offer.get("eligible", []))
+        flash(f"False openers logged at {call.table.name}. Seats {seats} may now reopen the pot in turn; "
+              "the ruling is stored when the last of them has answered.", "success")
+        return redirect(url_for("disputes.index"))
+    flash(f"Ruling #{row.id} issued and applied to {call.table.name} (reported by {call.called_by.username}).",
+          "success")
+    return redirect(url_for("rulings.detail", ruling_id=row.id))
+
+
+class CorrectionForm(FlaskForm):
+    """Chips moved between seats by the floor, with the reason (the amounts sum to nothing)."""
+
+    reason = TextAreaField("Why the chips move", validators=[DataRequired(), Length(max=REASON_MAX)])
+
+
+@bp.route("/tables/<int:table_id>/correction", methods=["GET", "POST"])
+def correction(table_id: int) -> Any:
+    """Move chips between seats between deals (an award put right): a ``correction`` event."""
+    table = db.get_or_404(Table, table_id)
+    state = table_log.state_of(table)
+    form = CorrectionForm()
+    ruling_id = request.values.get("ruling", "")
+    about = db.session.get(Ruling, int(ruling_id)) if ruling_id.isdigit() and len(ruling_id) < 12 else None
+    error = ""
+    if form.validate_on_submit():
+        moves = []
+        for seat in state["seats"]:
+            raw = (request.form.get(f"seat-{seat}") or "").strip()
+            if raw and raw not in ("0", "+0", "-0"):
+                moves.append({"seat": int(seat), "amount": raw.replace("+", "").replace("−", "-")})
+        reason = form.reason.data.strip()
+        if about is not None:
+            reason = f"{reason} (correcting ruling #{about.id})"
+        try:
+            table_log.append(table, {"type": "correction", "moves": moves, "reason": reason}, current_user,
+                             _version(request.form.get("version")))
+        except table_log.StaleVersion as exc:
+            error = str(exc)
+        except (RulesError, ValueError) as exc:
+            db.session.rollback()
+            error = str(exc)
+        else:
+            row = db.session.scalars(db.select(Ruling).where(Ruling.table_id == table.id)
+                                     .order_by(Ruling.id.desc())).first()
+            flash(f"Chips corrected at {table.name}.", "success")
+            return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("disputes.index"))
+        state = table_log.state_of(table)
+    status = 422 if error else 400 if form.is_submitted() else 200
+    return render_template("disputes/correction.html", table=table, state=state, form=form, about=about,
+                           error=error), status
+
+
+def _version(raw: str | None) -> int | None:
+    return int(raw) if raw and raw.isdigit() and len(raw) < 12 else None
 
 
 class DismissForm(FlaskForm):

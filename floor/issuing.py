@@ -26,11 +26,14 @@ from flask import current_app
 
 from floor import tables
 from floor.extensions import db
+from floor.tables import jsonable
 from floor.models import FloorCall, Ruling, Table, User, utcnow
 from rules import IllegalAction, MissingFact, RulesError, jackpot
 from rules.disputes import known_facts
 from rules.rulings import Ruling as RulesRuling
 from rules.rulings import resolve
+from rules.profiles import game_words, house_rules
+from rules.words import chips_text, ruling_headline
 
 
 class IssueError(ValueError):
@@ -79,30 +82,82 @@ def engine_preview(table: Table, issue: str) -> EnginePreview | None:
     if issue != "false_openers":
         return None
     before = tables.table_state(table)
-    state = before.to_dict()
-    opener = state["jackpot"]["opener"]
+    opener = before.to_dict()["jackpot"]["opener"]
     if opener is None:
         return None
     try:
-        after = jackpot.apply(before, {"type": "false_openers", "seat": opener}).to_dict()
+        after = jackpot.apply(before, {"type": "false_openers", "seat": opener})
     except (RulesError, ValueError):
         return None
-    new = after["rulings"][len(state["rulings"]):]
-    return EnginePreview(int(opener), new[-1] if new else None, after.get("reopen"), after.get("message", ""))
+    state = after.to_dict()
+    return EnginePreview(int(opener), tables.jsonable(after.added[-1]) if after.added else None,
+                         state.get("reopen"), state.get("message", ""))
 
 
-def log_false_openers(table: Table, user: User, expected_version: int | None = None) -> tuple[Ruling | None, dict[str, Any]]:
-    """Log the engine's own ``false_openers`` event; returns the stored ruling (None while the
-    reopen offer runs) and the new state."""
+def log_false_openers(table: Table, user: User, expected_version: int | None = None,
+                      reported_by: User | None = None) -> tuple[Ruling | None, dict[str, Any]]:
+    """Log the engine's own ``false_openers`` event in the floor person's name; returns the stored
+    ruling (None while the reopen offer runs) and the new state. ``reported_by`` is the dealer
+    whose call the floor person confirms."""
     found = engine_preview(table, "false_openers")
     if found is None:
         raise IllegalAction("false openers: the table is not in an opened deal with an active opener; "
                             "settle the dispute by hand instead")
-    entry, state = tables.append(table, {"type": "false_openers", "seat": found.seat}, user, expected_version)
+    entry, state = tables.append(table, {"type": "false_openers", "seat": found.seat}, user, expected_version,
+                                 reported_by=reported_by)
     ruling = db.session.scalars(
         db.select(Ruling).where(Ruling.table_id == table.id, Ruling.log_seq == entry.seq).order_by(Ruling.id.desc())
     ).first()
     return ruling, state
+
+
+# --------------------------------------------------------------------------- a dealer's report
+
+
+def report(table: Table, event: Mapping[str, Any], dealer: User) -> FloorCall:
+    """A dealer's tap that only the floor may log (false openers): nothing is logged; a floor call
+    carries the event and what the rules would do now, and waits for a floor person to confirm it.
+
+    Raises ``IllegalAction`` when the rules would refuse the event anyway (the dealer is told why
+    at once, as for any other tap).
+    """
+    seat = event.get("seat")
+    found = engine_preview(table, str(event.get("type")))
+    if found is None or (seat is not None and str(seat) != str(found.seat)):
+        jackpot.apply(tables.table_state(table), dict(event))  # the rules' own refusal, in their words
+        raise IllegalAction("false openers: only the opener of an opened deal can be reported")
+    proposal = {"ruling": found.ruling, "reopen": found.reopen, "message": found.message}
+    call = FloorCall(table_id=table.id, issue="false_openers", seat=found.seat, called_by=dealer,
+                     event={"type": "false_openers", "seat": found.seat}, version=table.version,
+                     proposal=tables.jsonable(proposal))
+    db.session.add(call)
+    db.session.commit()
+    current_app.logger.info("false openers at table %s (seat %s) reported by %s; waiting for the floor",
+                            table.id, found.seat, dealer.username)
+    return call
+
+
+def confirm_call(call: FloorCall, user: User) -> tuple[Ruling | None, dict[str, Any]]:
+    """A floor person confirms a dealer's report: the event is logged in the floor person's name
+    (reported by the dealer), the ruling stored and sealed, and the call closed."""
+    if not call.is_open or call.event is None:
+        raise IssueError("this call carries no report to confirm (it was answered or dismissed)")
+    row, state = log_false_openers(call.table, user, reported_by=call.called_by)
+    if call.is_open:  # a reopen offer first: the ruling comes when the last eligible seat answers
+        call.closed_at, call.closed_by = utcnow(), user
+        db.session.commit()
+    return row, state
+
+
+def confirm_ruling(row: Ruling, user: User) -> None:
+    """A floor person signs a ruling the rules made on a dealer's tap: it becomes the floor's."""
+    if not row.pending:
+        raise IssueError(f"ruling #{row.id} is not waiting for a confirmation")
+    row.confirm(user)
+    if row.table_id is not None:
+        FloorCall.answer(row, user)
+    db.session.commit()
+    current_app.logger.info("ruling #%s confirmed by %s", row.id, user.username)
 
 
 # --------------------------------------------------------------------------- the general way
@@ -135,20 +190,31 @@ def issue(
                              "correct that one instead")
     if apply and table is None:
         raise IssueError("only a ruling for a table can be applied to a table's log")
+    tables.check_role("ruling", user)
     spec = profile_of(table, profile)
     clean = {str(k): v for k, v in facts.items()}
     ruling = preview(clean, spec)
-    record = ruling.to_dict()
+    event_record = ruling.to_dict()
     try:
         state: dict[str, Any] = {}
+        record = dict(event_record)
         if table is not None:
             db.session.refresh(table)
             if apply and expected_version is not None and expected_version != table.version:
                 raise tables.StaleVersion(expected_version, table.version)
             expected_version = table.version
-            state = tables.state_of(table)
+            before = tables.table_state(table)
+            state = before.to_dict()
+            if apply:
+                # what the ruling does at this table (who gets what, in words), before it is sealed;
+                # a ruling the table refuses is refused here, before anything is stored
+                after = jackpot.apply(before, {"type": "ruling", "ruling": event_record, "id": None})
+                record = {k: v for k, v in after.added[-1].items() if k != "id"}
+        if "headline" not in record:
+            names = {int(s): str(x["player"]) for s, x in state.get("seats", {}).items()}
+            record["headline"] = ruling_headline(record, names)
         row = Ruling(
-            table=table, deal=state.get("deal") if table is not None else None,
+            table=table, deal=record.get("deal", state.get("deal")) if table is not None else None,
             log_seq=(table.version + 1) if (apply and table is not None) else None,
             profile=str(record["profile"]),
             outcome=record["outcome"], facts=jsonable(clean), record=jsonable(record),
@@ -160,7 +226,8 @@ def issue(
         row.seal()
         FloorCall.answer(row)
         if apply and table is not None:
-            tables.append(table, {"type": "ruling", "ruling": row.record, "id": row.id}, user, expected_version)
+            tables.append(table, {"type": "ruling", "ruling": jsonable(event_record), "id": row.id}, user,
+                          expected_version)
         else:
             db.session.commit()
     except Exception:
@@ -170,39 +237,53 @@ def issue(
     return row
 
 
-def jsonable(value: Any) -> Any:
-    """Plain JSON data: tuples as lists, seat keys as the strings JSON will give back anyway."""
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    return value
-
-
 # --------------------------------------------------------------------------- reading a stored ruling
 
 
 def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
-    """A ruling record's chip movements and seat changes, one line each, with the players' names."""
+    """A ruling's chips and seats, one line each with the player's name: every seat whose chips
+    move, the winner included, with the amount (a ruling applied at a table knows them: ``chips``),
+    then what happens to seats without chips moving (a dead hand, a bar)."""
     out: list[dict[str, Any]] = []
 
     def line(seat: Any, chips: Any, what: str) -> None:
         s = int(seat)
         out.append({"seat": s, "player": names.get(s, ""), "chips": chips, "what": what})
 
-    for seat, chips in sorted(((int(k), v) for k, v in (rec.get("returns") or {}).items())):
-        line(seat, chips, "handed back from the pot")
-    winners = rec.get("winners") or ([rec["winner"]] if rec.get("winner") is not None else [])
-    for seat in winners:
-        line(seat, None, "takes the pot" if len(winners) == 1 else "shares the pot")
+    winners = [int(w) for w in rec.get("winners") or ([rec["winner"]] if rec.get("winner") is not None else [])]
+    returns = {int(k): int(v) for k, v in (rec.get("returns") or {}).items() if int(v)}
+    reopener = int(rec["reopener"]) if rec.get("reopener") is not None else None
+    chips = {int(k): int(v) for k, v in (rec.get("chips") or {}).items() if int(v)}
+    if rec.get("kind") == "correction":
+        for seat, amount in sorted(chips.items()):
+            line(seat, chips_text(amount), "gets chips" if amount > 0 else "gives chips")
+        return out
+    if "chips" in rec:  # applied at a table: what each stack gained or lost
+        for seat, amount in sorted(chips.items()):
+            if seat == reopener and amount < 0:
+                what = "reopens the pot (the opening bet)"
+            elif amount < 0:
+                what = "gives back chips the pot had paid"
+            elif seat in returns and seat not in winners:
+                what = "takes bets back from the pot"
+            else:
+                what = "takes the pot" if len(winners) <= 1 else "shares the pot"
+            line(seat, chips_text(amount), what)
+    else:  # a hand that was not logged: what the ruling says, without the pot's size
+        for seat, amount in sorted(returns.items()):
+            line(seat, chips_text(amount), "handed back from the pot")
+        for seat in winners:
+            line(seat, None, "takes the pot" if len(winners) == 1 else "shares the pot")
+        if reopener is not None:
+            line(reopener, None, "declares the pot open")
+    if rec.get("proved") is not None:
+        line(rec["proved"], None, "openers proved: the hand stands")
     for seat in rec.get("dead") or ():
         line(seat, None, "hand dead")
     for seat in rec.get("barred") or ():
-        line(seat, None, "barred until the pot is won")
+        line(seat, None, "dealt out of this pot until someone else wins it")
     if rec.get("ante_for_all") is not None:
         line(rec["ante_for_all"], None, "antes for every other player next deal")
-    if rec.get("reopener") is not None:
-        line(rec["reopener"], None, "declares the pot open")
     return out
 
 
@@ -240,6 +321,11 @@ def to_json(row: Ruling) -> dict[str, Any]:
         "note": row.note,
         "issued_by": row.issued_by.username if row.issued_by else None,
         "issued_at": row.issued_at.isoformat(timespec="seconds") + "Z",
+        "reported_by": row.reported_by.username if row.reported_by else None,
+        "by_rules": row.by_rules,
+        "pending": row.pending,
+        "ruled_by": row.ruled_by.username if row.ruled_by else None,
+        "confirmed_at": row.confirmed_at.isoformat(timespec="seconds") + "Z" if row.confirmed_at else None,
         "supersedes": row.supersedes_id,
         "superseded_by": row.superseded_by.id if row.superseded_by else None,
         "digest": row.digest,
@@ -252,5 +338,38 @@ def to_json(row: Ruling) -> dict[str, Any]:
 
 __all__ = [
     "IssueError", "MissingFact", "EnginePreview", "issue", "preview", "engine_preview", "log_false_openers",
-    "table_facts", "profile_of", "movements", "players", "concerned_seats", "to_json",
+    "report", "confirm_call", "confirm_ruling", "table_facts", "profile_of", "movements", "players",
+    "concerned_seats", "to_json", "house_rules_line", "path_facts",
 ]
+
+
+def house_rules_line(row: Ruling) -> tuple[str, str]:
+    """The game and the house rules in force for a ruling: the table's own profile (inline
+    overrides included), or the named profile of a hand that was not logged."""
+    spec = row.table.setup.get("profile", "cardroom") if row.table is not None else row.profile
+    try:
+        profile, base, changed = house_rules(tables.resolve_profile(spec) if isinstance(spec, str) else spec)
+    except (RulesError, ValueError):
+        return "", row.profile
+    words = profile.name if profile.name == base else f"{profile.name} (based on {base})"
+    options = [f"{k} = {_toml(v)}" for k, v in changed.items() if k not in ("name", "title")]
+    if options:
+        words += ", with " + ", ".join(options)
+    return game_words(profile), words
+
+
+def _toml(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+def path_facts(row: Ruling) -> set[str]:
+    """The facts the ruling's path read (its questions' and its leaf's), the ones worth printing."""
+    names = {f for step in row.record.get("path", []) for f in step.get("facts", [])}
+    return names | {"issue"} | ({"seat"} if "seat" in row.facts else set()) | (
+        {"opener"} if "opener" in row.facts else set())

@@ -183,12 +183,23 @@ class Ruling(db.Model):
     issued_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     issued_at: Mapped[datetime] = mapped_column(default=utcnow)
     supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
+    # The dealer whose report the floor ruled on ("reported by dealer2, ruled by maria").
+    reported_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    # A ruling the rules made on a dealer's tap (a failed proof at the show, a foul hand) applies at
+    # once, "by the rules", and waits for a floor person to confirm it. The confirmation is sealed
+    # apart (over the ruling's own digest), so the ruling's seal never changes.
+    by_rules: Mapped[bool] = mapped_column(default=False)
+    confirmed_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    confirmed_at: Mapped[datetime | None]
+    confirmation_digest: Mapped[str] = mapped_column(String(64), default="")
     # A ruling is inserted before it is sealed (its id is part of the sealed content), so the digest
     # is "" from the INSERT until seal() sets it, in the same transaction.
     digest: Mapped[str] = mapped_column(String(64), default="")
 
     table: Mapped[Table | None] = relationship(back_populates="rulings")
-    issued_by: Mapped[User] = relationship()
+    issued_by: Mapped[User] = relationship(foreign_keys=[issued_by_id])
+    reported_by: Mapped[User | None] = relationship(foreign_keys=[reported_by_id])
+    confirmed_by: Mapped[User | None] = relationship(foreign_keys=[confirmed_by_id])
     supersedes: Mapped["Ruling | None"] = relationship(remote_side=[id], foreign_keys=[supersedes_id])
 
     def content(self) -> dict[str, Any]:
@@ -206,6 +217,8 @@ class Ruling(db.Model):
             "issued_by": self.issued_by.username if self.issued_by else None,
             "issued_at": self.issued_at.isoformat(timespec="seconds"),
             "supersedes": self.supersedes_id,
+            "reported_by": self.reported_by.username if self.reported_by else None,
+            "by_rules": self.by_rules,
         }
 
     def compute_digest(self) -> str:
@@ -217,7 +230,37 @@ class Ruling(db.Model):
 
     @property
     def intact(self) -> bool:
-        return hmac.compare_digest(self.digest or "", self.compute_digest())
+        return hmac.compare_digest(self.digest or "", self.compute_digest()) and self.confirmation_intact
+
+    # ------------------------------------------------------------------ who rules
+    @property
+    def pending(self) -> bool:
+        """A ruling the rules made on a dealer's tap, not yet confirmed by a floor person."""
+        return self.by_rules and self.confirmed_by_id is None and self.superseded_by is None
+
+    @property
+    def ruled_by(self) -> User | None:
+        """The floor person whose word the ruling is: who issued it, or who confirmed the rules'."""
+        if self.by_rules:
+            return self.confirmed_by
+        return self.issued_by
+
+    def confirmation_content(self) -> dict[str, Any]:
+        return {"ruling": self.id, "digest": self.digest,
+                "confirmed_by": self.confirmed_by.username if self.confirmed_by else None,
+                "confirmed_at": self.confirmed_at.isoformat(timespec="seconds") if self.confirmed_at else None}
+
+    def confirm(self, user: User) -> None:
+        """A floor person signs the rules' ruling: it becomes theirs (sealed apart)."""
+        self.confirmed_by, self.confirmed_at = user, utcnow().replace(microsecond=0)
+        self.confirmation_digest = hashlib.sha256(canonical_json(self.confirmation_content()).encode()).hexdigest()
+
+    @property
+    def confirmation_intact(self) -> bool:
+        if self.confirmed_by_id is None:
+            return not self.confirmation_digest
+        expected = hashlib.sha256(canonical_json(self.confirmation_content()).encode()).hexdigest()
+        return hmac.compare_digest(self.confirmation_digest or "", expected)
 
     @property
     def superseded_by(self) -> "Ruling | None":
@@ -239,6 +282,12 @@ class FloorCall(db.Model):
     closed_at: Mapped[datetime | None]
     closed_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id"))
+    # A dealer's report that only the floor may log (false openers): the event the dealer tapped,
+    # the table's version then, and what the rules would do (shown to the floor person, who logs
+    # it on confirming).
+    event: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    version: Mapped[int | None]
+    proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     table: Mapped[Table] = relationship()
     called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])
@@ -256,9 +305,13 @@ class FloorCall(db.Model):
             FloorCall.table_id == table_id, FloorCall.closed_at.is_(None)).order_by(FloorCall.id)))
 
     @staticmethod
-    def answer(ruling: Ruling) -> None:
-        """A ruling issued for a table answers every call open there (same transaction)."""
+    def answer(ruling: Ruling, by: User | None = None) -> None:
+        """A ruling issued (or confirmed) for a table answers every call open there (same
+        transaction), but a dealer's report still waiting for the floor's confirmation."""
         if ruling.table_id is None:
             return
         for call in FloorCall.open_at(ruling.table_id):
-            call.closed_at, call.closed_by, call.ruling = utcnow(), ruling.issued_by, ruling
+            if call.event is not None and ruling.log_seq is not None and call.version is not None \
+                    and call.version >= ruling.log_seq:
+                continue  # reported after this ruling was logged: it still needs the floor
+            call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling

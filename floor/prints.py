@@ -132,6 +132,8 @@ NOT_PLAYED = {
     "H8": "low hands are not played at these tables",
     "D9": "no profile asks for trips to win",
     "D10": "no profile plays jacks back",
+    "D11": "the blind game with the age is another game",
+    "D13": "one draw a hand is played here",
     "P1": "see the hand rankings",
 }
 MINIMUM_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
@@ -167,6 +169,11 @@ def readings(p: Profile) -> dict[str, list[str]]:
               + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
     if p.progressive_openers:
         add("O5", "In force here.")
+    # O2 as the engine plays it: the tablet offers exactly these openings (rules.table legal)
+    add("O2", "Here a player with openers opens for the minimum bet or opens with a raise of one more bet."
+        if p.open_with_raise else "Here the opening bet is the minimum bet; only the others may raise it.")
+    add("O2", "A player with openers may also declare the pot open by checking; the others are then free to bet."
+        if p.check_open else "Declaring openers with a check is not played here: opening takes a bet.")
     add("O3", "Here the button moves one seat before the new deal." if p.button_moves_on_throw_in
         else "Here the button stays put and the same dealer deals again.")
     add("O4", _capped(p.ante_deals,

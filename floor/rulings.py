@@ -27,6 +27,7 @@ from floor.models import HouseProfile, Role, Ruling, Table
 from rules import CardError, MissingFact, RulesError, catalogue, profiles
 from rules.cards import parse_cards
 from rules.rulings import FACTS, questions_for
+from rules.words import ruling_headline
 
 bp = Blueprint("rulings", __name__, url_prefix="/rulings")
 bp.before_request(require_role(Role.dealer))  # viewing: any role; issuing: floor (below)
@@ -106,6 +107,8 @@ def read_answer(kind: str, form: Any, seats: list[int]) -> Any:
         return sorted({_int(v, "seat") for v in picked if v.strip()})
     if kind == "count":
         return _int(value, "number")
+    if kind == "count_or_none":
+        return _int(value, "number") if value else None
     if kind == "chips":
         amounts = [v for v in re.split(r"[\s,]+", value) if v]
         if not amounts:
@@ -164,17 +167,26 @@ def show_value(name: str, value: Any) -> str:
     if isinstance(value, (list, tuple)):
         if spec is not None and spec.kind in ("cards", "cards_or_none") or (value and isinstance(value[0], str)):
             return " ".join(str(v) for v in value) or "none"
+        if spec is not None and spec.kind == "seats":
+            return ("seat " if len(value) == 1 else "seats ") + ", ".join(str(v) for v in value) if value else "none"
         return ", ".join(str(v) for v in value) or "none"
+    if spec is not None and spec.kind in ("seat", "seat_or_none"):
+        return f"seat {value}"
     return str(value)
 
 
-def fact_rows(facts: dict[str, Any], logged: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """The facts in the tree's order, each with its question, its value in words and its source."""
+def fact_rows(facts: dict[str, Any], logged: set[str] | frozenset[str] = frozenset(),
+              only: set[str] | None = None) -> list[dict[str, Any]]:
+    """The facts in the tree's order, each with its question, its title and value in words and its
+    source; ``only`` keeps those a ruling's path read (a printed ruling shows no others)."""
     order = list(FACTS)
     rows = []
     for name in sorted(facts, key=lambda n: order.index(n) if n in order else len(order)):
+        if only is not None and name not in only:
+            continue
         spec = FACTS.get(name)
         rows.append({"name": name, "question": spec.question if spec else name,
+                     "title": spec.title if spec else name.replace("_", " "),
                      "value": show_value(name, facts[name]), "logged": name in logged})
     return rows
 
@@ -421,13 +433,15 @@ def ruling_context(row: Ruling) -> dict[str, Any]:
     """Everything the page and the print show of a stored ruling."""
     rec = row.record
     names = issuing.players(row)
+    game, house = issuing.house_rules_line(row)
     return {
-        "r": row, "rec": rec, "rows": fact_rows(dict(row.facts)),
+        "r": row, "rec": rec, "rows": fact_rows(dict(row.facts), only=issuing.path_facts(row)),
+        "headline": rec.get("headline") or ruling_headline(rec, names), "game": game, "house": house,
         "moves": issuing.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in issuing.concerned_seats(row)],
         "newer": row.superseded_by, "intact": row.intact,
         "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
-        "show_value": show_value,
+        "show_value": show_value, "confirm_form": ConfirmForm(),
     }
 
 
@@ -458,6 +472,26 @@ def verify(ruling_id: int) -> Any:
     """Recompute the digest of the stored ruling and say whether it matches the sealed one."""
     row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
     return render_template("rulings/verify.html", r=row, recomputed=row.compute_digest(), intact=row.intact)
+
+
+class ConfirmForm(FlaskForm):
+    """A floor person's signature on a ruling the rules made (the CSRF token is all it carries)."""
+
+
+@bp.post("/<int:ruling_id>/confirm")
+@role_required(Role.floor)
+def confirm(ruling_id: int) -> Any:
+    """Confirm (sign) a ruling the rules made on a dealer's tap: it becomes this floor person's."""
+    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    if not ConfirmForm().validate_on_submit():
+        abort(400, description="The form expired; reload the page and try again.")
+    try:
+        issuing.confirm_ruling(row, current_user)
+    except issuing.IssueError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for("rulings.detail", ruling_id=row.id))
+    flash(f"Ruling #{row.id} confirmed: it is signed by {current_user.username}.", "success")
+    return redirect(url_for("rulings.detail", ruling_id=row.id))
 
 
 @bp.get("/<int:ruling_id>/correct")

@@ -20,11 +20,20 @@ from sqlalchemy.exc import IntegrityError
 
 from floor.cache import LRU
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Ruling, Table, User, canonical_json
+from floor.models import FloorCall, LogEntry, Role, Ruling, Table, User, canonical_json
 from rules import IllegalAction, RulesError, jackpot, profiles
+from rules.events import FLOOR_ONLY
+
+#: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
+#: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
+FLOOR_EVENTS = FLOOR_ONLY | {"false_openers"}
 
 
 PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,79}")
+
+
+class NotYours(Exception):
+    """The user's role may not log this kind of event (a dealer logging a ruling)."""
 
 
 class StaleVersion(Exception):
@@ -114,17 +123,39 @@ def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) 
     return table
 
 
+def may_log(kind: str, user: User | None) -> bool:
+    """Whether ``user`` may log an event of this type. Dealers report what happens at the table;
+    a ruling, a correction of chips and the finding of false openers are the floor's word (a
+    dealer's report of false openers goes to the floor as a call, see :func:`report`). The CLI and
+    the demo log without a user."""
+    if user is None or kind not in FLOOR_EVENTS:
+        return True
+    return user.may(Role.floor)
+
+
+def check_role(kind: str, user: User | None) -> None:
+    if not may_log(kind, user):
+        assert user is not None
+        raise NotYours(f"a {kind.replace('_', ' ')} is the floor's word: {user.username} is a {user.role.name} "
+                       "and may not log it" + (" (call the floor: the report waits for a floor person)"
+                                               if kind == "false_openers" else ""))
+
+
 def append(
-    table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None
+    table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
+    reported_by: User | None = None,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
-    Raises :class:`StaleVersion` when ``expected_version`` is not the table's version, and
-    ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In either
-    case nothing is written.
+    Raises :class:`NotYours` when the user's role may not log this kind of event (the floor's
+    word: a ruling or a correction), :class:`StaleVersion` when ``expected_version`` is not the
+    table's version, and ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse
+    the event. In every case nothing is written. ``reported_by`` names the dealer whose report a
+    floor person logs (false openers confirmed from a floor call).
     """
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
+    check_role(event["type"], user)
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
@@ -136,7 +167,7 @@ def append(
     table.version = entry.seq
     db.session.add(entry)
     try:
-        _record_rulings(table, entry, before.to_dict(), state, user)
+        _record_rulings(table, entry, after.added, user, reported_by)
         db.session.commit()
     except IntegrityError:
         # Another device took this sequence number between our read and our write.
@@ -148,25 +179,58 @@ def append(
     return entry, state
 
 
-def _record_rulings(
-    table: Table, entry: LogEntry, before: dict[str, Any], after: dict[str, Any], user: User | None
-) -> None:
-    """Store the rulings the engine applied for this event (false openers and the like), sealed.
+def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user: User | None,
+                    reported_by: User | None) -> None:
+    """Store, sealed, the rulings the event produced (``TableState.added``): the engine's own (false
+    openers, a failed proof at the show), a correction of chips, and a floor ruling logged as a
+    raw event. A ruling a floor person issued through the dispute pages was stored before it was
+    logged (its event carries the stored id) and is not stored twice.
 
-    A ruling that a floor person issued by hand is stored before it is logged and is not stored
-    twice: its log event carries the stored id.
+    A ruling the rules made on a dealer's tap applies at once and is marked ``by_rules``: it waits
+    on the floor's page until a floor person confirms it or corrects it.
     """
-    if entry.payload.get("type") == "ruling" or user is None:
+    if user is None:
         return
-    new = after.get("rulings", [])[len(before.get("rulings", [])):]
-    for record in new:
+    for record in added:
+        if record.get("id") is not None:
+            continue
+        ruler, reporter, note = user, reported_by, "Applied by the rules engine when the event was logged."
+        if record.get("kind") == "correction":
+            note = "Chips moved by the floor between deals."
+        if record.get("issue") == "false_openers" and entry.payload.get("type") != "false_openers":
+            # the last answer to a reopen offer (F3) concludes the false openers the floor logged:
+            # the ruling is that floor person's, the dealer's tap only closed the offer
+            finding = _latest_finding(table)
+            if finding is not None and finding.logged_by is not None and finding.logged_by.may(Role.floor):
+                ruler, reporter = finding.logged_by, None
+                note = f"Concluded when the reopen offer ended (logged by {user.username})."
+        by_rules = not ruler.may(Role.floor)
+        if by_rules:
+            note = "Applied by the rules when the event was logged; it waits for a floor person to confirm it."
         ruling = Ruling(
-            table=table, deal=after.get("jackpot", {}).get("deals"), log_seq=entry.seq,
+            table=table, deal=record.get("deal"), log_seq=entry.seq,
             profile=str(record.get("profile", table.profile_name)), outcome=str(record.get("outcome")),
-            facts=record.get("facts", {}), record=record, issued_by=user,
-            note="Applied by the rules engine when the event was logged.",
+            facts=record.get("facts", {}), record=jsonable(record), issued_by=ruler, reported_by=reporter,
+            by_rules=by_rules, note=note,
         )
         db.session.add(ruling)
         db.session.flush()  # the id is part of the sealed content
         ruling.seal()
-        FloorCall.answer(ruling)
+        if not by_rules:
+            FloorCall.answer(ruling)
+
+
+def _latest_finding(table: Table) -> LogEntry | None:
+    """The table's latest ``false_openers`` entry (within the current deal's last entries)."""
+    recent = db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
+                                .order_by(LogEntry.seq.desc()).limit(64))
+    return next((e for e in recent if e.payload.get("type") == "false_openers"), None)
+
+
+def jsonable(value: Any) -> Any:
+    """Plain JSON data: tuples as lists, seat keys as the strings JSON gives back anyway."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value

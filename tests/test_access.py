@@ -63,6 +63,9 @@ ROUTES: dict[str, Route] = {
     # the floor
     "disputes.index": Route(F, PAGE, "/floor/"),
     "disputes.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),
+    "disputes.confirm_call": Route(F, PAGE, "/floor/calls/{call}/confirm", get=False, post={}),
+    "disputes.correction": Route(F, PAGE, "/floor/tables/{table}/correction", post={}),
+    "rulings.confirm": Route(F, PAGE, "/rulings/{ruling}/confirm", get=False, post={}),
     "rulings.index": Route(D, PAGE, "/rulings/"),
     "rulings.new": Route(F, PAGE, "/rulings/new", post={}),
     "rulings.detail": Route(D, PAGE, "/rulings/{ruling}"),
@@ -229,3 +232,37 @@ def test_a_deactivated_account_loses_its_session_and_its_token(app, as_role, tok
         db.session.commit()
     assert client.get("/floor/").status_code == 302
     assert app.test_client().get("/api/rulings/1", headers=bearer(tokens["floor"])).status_code == 401
+
+
+# --------------------------------------------------------------------------- per action, not per page
+
+OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
+
+
+@pytest.mark.parametrize("role, kind, status", [
+    ("dealer", "ruling", 403), ("dealer", "correction", 403), ("dealer", "false_openers", 202),
+    ("floor", "ruling", 201), ("floor", "correction", 422), ("floor", "false_openers", 201),
+    ("director", "correction", 422),
+])
+def test_who_may_log_is_checked_per_event_type(app, tokens, role, kind, status):
+    """The same route logs a tap for a dealer and refuses the floor's word: a ruling or a correction
+    from a dealer's token is 403; a dealer's false openers is a report for the floor (202, nothing
+    logged); the floor may log all three (a correction waits for the end of the deal: 422)."""
+    client = app.test_client()
+    table = client.post("/api/tables", json={"name": "T", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    for event in OPENED:
+        assert client.post(f"/api/tables/{table}/events", json=event,
+                           headers=bearer(tokens["dealer"])).status_code == 201
+    body = {
+        "ruling": {"type": "ruling", "ruling": {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": True}},
+        "correction": {"type": "correction", "moves": [{"seat": 1, "amount": -5}, {"seat": 2, "amount": 5}],
+                       "reason": "miscount"},
+        "false_openers": {"type": "false_openers", "seat": 3},
+    }[kind]
+    response = client.post(f"/api/tables/{table}/events", json={**body, "expected_version": 4},
+                           headers=bearer(tokens[role]))
+    assert response.status_code == status, response.json
+    version = client.get(f"/api/tables/{table}", headers=bearer(tokens["dealer"])).json["version"]
+    assert version == (5 if status == 201 else 4)
+    if status == 403:
+        assert "is the floor's word" in response.json["message"]

@@ -68,8 +68,8 @@ def test_page_shows_the_pot_and_the_ante_count(dealer, table_id):
     assert re.search(r'data-seat="2"[^>]*>\s*<header>.*?dealer-button', html, re.S)
     assert re.search(r'class="seat status-active to-act" data-seat="3"', html)
     assert html.count('<span class="label">stack</span> 490') == 4
-    assert buttons(html) == ["pass", "open", "void"]
-    assert "Open for 10" in html
+    assert buttons(html) == ["pass", "open", "open", "void"]
+    assert "Open for 10" in html and "Open with a raise to 20" in html  # O2 (cardroom)
 
 
 def test_fourth_deal_of_a_pot_takes_no_ante(dealer, table_id):
@@ -201,7 +201,9 @@ def test_call_the_floor_flashes_and_links_the_dispute(dealer, table_id):
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Floor called to Table 1: false openers, seat 2." in html
-    assert f'href="/rulings/new?table={table_id}&amp;issue=false_openers&amp;seat=2"' in html
+    assert "Floor called: false openers, seat 2." in html
+    # the dispute page is the floor's: a dealer's page never offers a link a dealer is refused
+    assert "/rulings/new" not in html
     bad = dealer.post(f"/dealer/tables/{table_id}/call-floor", data={"issue": "nonsense", "seat": "2"})
     assert bad.status_code == 400
 
@@ -228,16 +230,30 @@ def test_login_helper_is_the_real_form(app, table_id):
     assert client.get(f"/dealer/tables/{table_id}").status_code == 200
 
 
-def test_false_openers_then_the_reopen_offer(dealer, table_id):
+def test_false_openers_reported_by_the_dealer_wait_for_the_floor(app, dealer, as_role, table_id):
+    """A dealer's false-openers tap logs nothing: it is a report (202) that the floor confirms; the
+    floor person's confirmation logs it and the reopen offer follows (F3)."""
     log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Opener (seat 3) did not hold openers" in html
+    assert "Report: the opener (seat 3) did not hold openers" in html
     assert '{"seat": 3, "type": "false_openers"}' in html
-    log(dealer, table_id, {"type": "false_openers", "seat": 3})
+    token = csrf_token_from(html.encode())
+    response = dealer.post(f"/api/tables/{table_id}/events", json={"event": {"type": "false_openers", "seat": 3},
+                                                                   "expected_version": 3},
+                           headers={"X-CSRFToken": token})
+    assert response.status_code == 202 and response.json["version"] == 3
+    assert response.json["call"]["proposal"]["reopen"]["eligible"] == [4, 1]
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Floor called: false openers, seat 3." in html and "Nothing is logged until the floor" in html
+    floor = as_role("floor")
+    page = floor.get("/floor/").get_data(as_text=True)
+    assert "seats 4, 1 may reopen the pot in turn (F3)" in page and "Confirm and log it" in page
+    call_id = response.json["call"]["id"]
+    assert floor.post(f"/floor/calls/{call_id}/confirm").status_code == 302
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
     assert "Seat 3 had false openers: seat 4 may reopen the pot." in html
-    assert buttons(html) == ["pass", "reopen", "void"]
-    assert "Reopen for 10" in html
+    assert buttons(html) == ["pass", "reopen"]  # no undo reaches back to the floor's finding
+    assert "Reopen for 10" in html and "Floor called" not in html
 
 
 def test_undo_offers_what_the_engine_would_withdraw_and_nothing_from_a_closed_hand(dealer, table_id):

@@ -33,7 +33,7 @@ def tap(page, selector: str) -> None:
 
 
 def act(page, kind: str) -> None:
-    tap(page, f'#panel button[data-type="{kind}"]')
+    tap(page, f'#panel button[data-type="{kind}"] >> nth=0')
 
 
 def to_act(page) -> int:
@@ -77,7 +77,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     assert page.locator("#pot").inner_text() == "60"
     assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
     assert page.locator(".seat", has=page.locator(".dealer-button")).get_attribute("data-seat") == "4"
-    assert page.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10"]
+    # O2 (cardroom): open for the minimum or with a raise
+    assert page.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
 
     # seat 1 opens, everyone calls
     act(page, "open")
@@ -96,12 +97,12 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     draw.click()  # no escrow picked: the engine refuses, in place, and nothing changes
     refusal = page.locator("#say")
     refusal.wait_for(state="visible")
-    assert "list the escrowed discards" in refusal.inner_text()
+    assert "every discard goes under the chip (S1), so the escrow lists all 2 discards, not 0" in refusal.inner_text()
     assert version(page) == at == 20
-    pick(page, "escrow", "Jh")
+    pick(page, "escrow", "Jh 7s")
     jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
     assert jack.is_disabled()  # cannot be picked twice
-    assert draw.inner_text() == "Draws 2, split: Jh in escrow"
+    assert draw.inner_text() == "Draws 2, split: Jh 7s in escrow"
     page.screenshot(path="/tmp/dealer-draw.png")
     tap(page, 'button[data-action="draw"]')
     assert "Jh" in page.locator(".summary .escrow").inner_text()
@@ -148,7 +149,7 @@ def test_two_devices_at_one_table(open_page, table_url):
     second.locator('#panel button[data-type="deal"]').click()
     second.wait_for_selector('#panel[data-version="1"]')
     assert "Another device logged first" in second.locator("#say").inner_text()
-    assert second.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10"]
+    assert second.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
 
     # the idle first device catches up by itself (polling)
     act(second, "pass")

@@ -195,3 +195,26 @@ def test_profile_choices_list_named_then_house_profiles(app):
     with app.test_request_context():
         names = [name for name, _ in prints.profile_choices()]
     assert names == ["cardroom", "pagat", "foster", "zeta"]
+
+
+@pytest.mark.parametrize("toml, raise_open, check_open", [
+    ('base = "cardroom"\n', True, False),
+    ('base = "cardroom"\nopen_with_raise = false\ncheck_open = true\n', False, True),
+])
+def test_O2_the_summary_promises_what_the_engine_plays(app, as_role, toml, raise_open, check_open):
+    """O2: the printed summary says how a pot may be opened exactly as the engine's legal moves
+    allow it, for each reading of the house options."""
+    from rules.jackpot import replay
+    from rules.profiles import from_toml
+
+    add_house(app, "o2-house", toml)
+    _, text = pdf_text(as_role("dealer").get("/rules/o2-house.pdf"))
+    said_raise = "opens for the minimum bet or opens with a raise" in text
+    said_check = "may also declare the pot open by checking" in text
+    assert (said_raise, said_check) == (raise_open, check_open)
+    assert ("the opening bet is the minimum bet" in text) != raise_open
+    assert ("Declaring openers with a check is not played here" in text) != check_open
+    setup = {"profile": from_toml(toml).to_dict(), "ante": 5, "small_bet": 10, "button": 1,
+             "seats": [{"seat": 1, "player": "A", "stack": 100}, {"seat": 2, "player": "B", "stack": 100}]}
+    amounts = replay(setup, [{"type": "deal"}])["legal"][1]["amounts"]
+    assert (20 in amounts, 0 in amounts) == (raise_open, check_open)

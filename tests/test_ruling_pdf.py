@@ -41,18 +41,24 @@ def test_a_table_ruling_prints_on_one_a4_page_with_everything_a_player_needs(app
     assert pages == 1
     assert round(width) == 595 and round(height) == 842  # A4 in points
     assert "Floor ruling #1" in text and "Table 7" in text and "deal 1" in text
-    assert "POT_CARRIES_OVER" in text and "house rules: cardroom" in text
+    # the game and the house rules in force head the page; the outcome code is small print
+    assert "Five-card draw, jacks or better to open, 53 cards with the joker as the bug" in text
+    assert "House rules: cardroom" in text and "Outcome code POT_CARRIES_OVER" in text
+    # the headline says who gets what, in words
+    assert "Seat 3's hand is dead; seat 4, Dev, takes back 10; the pot of 30 stays for the next deal." in text
     for rule_id in body["citations"]:
         assert f"{rule_id} " in text
     assert "F4 Nobody reopens" in text or "F4 " in text
     # the chip movement: seat 4 (Dev) gets the 10 called back
-    assert re.search(r"4 Dev 10 handed back from the pot", text)
+    assert re.search(r"4 Dev \+10 takes bets back from the pot", text)
     assert "3 Cleo" in text and "hand dead" in text
     # the path in plain words: each question and the answer taken
     assert "What is the dispute about? false openers" in text
     assert "Which player now declares the pot open? (nobody, if no one does) nobody" in text
+    # the facts on the path, in words (not internal keys)
+    assert "Opener seat 3" in text and "Passed before the opening seat 2" in text and "opener_all_in" not in text
     # people and signatures
-    assert "Issued" in text and "by fred (floor)" in text
+    assert "Ruled by fred" in text
     assert "Floor person: fred" in text and "Seat 4: Dev" in text and "Seat 3: Cleo" in text
     # the seal and how to check it
     assert body["digest"] in text.replace(" ", "") or body["digest"] in text
@@ -69,7 +75,8 @@ def test_a_hand_not_logged_prints_with_its_facts(app, tokens):
     assert body["outcome"] == "FOSTER_FORFEIT"
     pages, text, _ = pdf_text(client.get("/rulings/1.pdf", headers=bearer(tokens["floor"])))
     assert pages == 1
-    assert "Hand not logged at a table" in text and "house rules: foster" in text
+    assert "Hand not logged at a table" in text and "House rules: foster" in text
+    assert "52 cards with no joker" in text
     assert "FOSTER_FORFEIT" in text and "F9 " in text and "[FOSTER]" in text
     assert "antes for every other player next deal" in text
     assert "Did other players draw cards against the opener? yes" in text  # a fact found, in words

@@ -389,7 +389,7 @@ def test_api_refused_application_leaves_nothing_half_written(app, tokens):
     resp = app.test_client().post(
         "/api/rulings", json={"facts": {"issue": "caller_refund", "seat": 2}, "table_id": table_id, "apply": True},
         headers=bearer(tokens["floor"]))
-    assert resp.status_code == 422 and "deal in progress" in resp.json["message"]
+    assert resp.status_code == 422 and "there is none to rule on" in resp.json["message"]
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0
         assert db.session.scalar(db.select(db.func.count(LogEntry.id))) == 0

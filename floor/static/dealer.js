@@ -63,6 +63,9 @@
       try { data = await response.json(); } catch (err) { /* an error page without JSON */ }
       if (response.status === 201) {
         await loadPanel();
+      } else if (response.status === 202) {
+        // a report only the floor may log (false openers): nothing is logged until the floor confirms
+        await loadPanel(data.message || "Reported to the floor.", "stale");
       } else if (response.status === 409) {
         await loadPanel("Another device logged first. The table is refreshed: check it, and tap again if it is still right.", "stale");
       } else if (response.status === 422) {

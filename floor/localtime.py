@@ -1,0 +1,37 @@
+"""Times in the card room's own time zone, on pages and prints.
+
+Every time is stored in UTC (:func:`floor.models.utcnow`); the card room's zone is the setting
+``FLOOR_TIMEZONE`` (an IANA name such as ``Europe/London``; ``instance/config.py`` or the
+environment), and templates show times through the ``localtime`` filter:
+``{{ ruling.issued_at|localtime }}`` gives ``2026-11-22 02:14 GMT``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import Flask, current_app
+
+
+def zone() -> ZoneInfo:
+    return ZoneInfo(current_app.config["FLOOR_TIMEZONE"])
+
+
+def local(moment: datetime | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
+    """A stored UTC time in the card room's zone, formatted ('' for no time)."""
+    if moment is None:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone()).strftime(fmt)
+
+
+def init_app(app: Flask) -> None:
+    name = app.config["FLOOR_TIMEZONE"]
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise RuntimeError(f"FLOOR_TIMEZONE: unknown time zone {name!r}; use an IANA name such as "
+                           "'Europe/London' or 'America/Las_Vegas'") from None
+    app.jinja_env.filters["localtime"] = local
