@@ -40,6 +40,29 @@ class Event:
 
     kind = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical event, as the log stores it: the client's spelling is gone (seats as
+        numbers, cards as a list of card texts as given, no unknown keys).
+
+        >>> parse_event({"type": "draw", "seat": "2", "count": "1", "split": True, "escrow": "Jh",
+        ...              "note": "ignored"}).to_dict()
+        {'type': 'draw', 'seat': 2, 'count': 1, 'split': True, 'escrow': ['Jh']}
+        >>> parse_event({"type": "correction", "moves": [{"seat": 1, "amount": -5},
+        ...              {"seat": 2, "amount": "5"}], "reason": " miscount "}).to_dict()
+        {'type': 'correction', 'moves': [{'seat': 1, 'amount': -5}, {'seat': 2, 'amount': 5}], 'reason': 'miscount'}
+        """
+        out: dict[str, Any] = {"type": self.kind}
+        for name, value in self.__dict__.items():
+            if name == "moves":
+                out[name] = [{"seat": s, "amount": a} for s, a in value]
+            elif isinstance(value, tuple):
+                out[name] = list(value)
+            elif isinstance(value, Mapping):
+                out[name] = dict(value)
+            else:
+                out[name] = value
+        return out
+
 
 @dataclass(frozen=True)
 class Deal(Event):

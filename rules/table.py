@@ -430,7 +430,7 @@ class TableState:
         t.added = ()
         handler = _HANDLERS[type(e)]
         handler(t, e)
-        t.last_event = _event_dict(e)
+        t.last_event = e.to_dict()
         chips = sum(s.stack + s.put for s in t.seats.values())
         if chips != t.total:  # pragma: no cover - an engine bug, never a player's mistake
             raise AssertionError(f"chips not conserved after {t.last_event}: {chips} != {t.total}")
@@ -526,13 +526,6 @@ def _chips(value: Any, what: str, positive: bool = False) -> int:
         need = "a whole number of chips above 0" if positive else "a whole number of chips, 0 or more"
         raise IllegalAction(f"setup: {what} must be {need}, not {value!r}")
     return int(value)
-
-
-def _event_dict(e: ev.Event) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": e.kind}
-    for name, value in e.__dict__.items():
-        out[name] = list(value) if isinstance(value, tuple) else value
-    return out
 
 
 def _reset_deal(t: _Table) -> None:
