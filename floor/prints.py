@@ -35,6 +35,7 @@ from floor.models import HouseProfile, Role
 from rules import RulesError, catalogue, odds, profiles
 from rules.profiles import Profile
 from rules.rulings import build_tree
+from rules.tree_drawing import to_svg
 
 bp = Blueprint("prints", __name__, url_prefix="/rules")
 bp.before_request(require_role(Role.dealer))  # any logged-in role may read and print the rules
@@ -302,7 +303,7 @@ def tree_diagrams(p: Profile) -> list[tuple[str, Markup, int, int]]:
     for branch in tree.root.branches:  # type: ignore[union-attr]
         # The page heading names the dispute; the diagram's own title would only repeat it.
         sub = dataclasses.replace(tree.subtree(branch.key), title="")
-        svg = sub.to_svg()
+        svg = to_svg(sub)
         match = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
         width, height = (int(match.group(1)), int(match.group(2))) if match else (800, 400)
         uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")

@@ -4,11 +4,22 @@ Pure Python, no Flask, no database, no I/O. The modules, each named for what it 
 
 - :mod:`rules.cards`     cards, decks and their text notation
 - :mod:`rules.hands`     hand evaluation (natural, bug, deuces, casino joker; ace-to-five low)
-- :mod:`rules.openers`   the opening requirement and the split-openers proof
+- :mod:`rules.openers`   the opening requirement and the one proof of openers (O1, O5, F1, S1-S3)
 - :mod:`rules.odds`      exact counts of hands and draw odds (``python -m rules.odds``)
 - :mod:`rules.profiles`  house-rule profiles: where the sources disagree, a named option
-- :mod:`rules.jackpot`   the table engine: ``replay(setup, events)``
-- :mod:`rules.rulings`   the floor decision tree: ``resolve(facts, profile)``
+- :mod:`rules.catalogue` every rule id in the project's own words, with its sources
+- :mod:`rules.parse`     seats, chips and counts read once at the edge
+- :mod:`rules.events`    the log's events, read into frozen values
+- :mod:`rules.jackpot`   the table engine's front door: ``replay(setup, events)``; behind it
+  :mod:`rules.table` (the immutable state), :mod:`rules.state` (the working table and what is
+  allowed), :mod:`rules.flow` (the play), :mod:`rules.settlement` (the pot over its deals),
+  :mod:`rules.irregularities` (rulings at the table), :mod:`rules.snapshot` (states as data)
+- :mod:`rules.rulings`   the floor decision tree: ``resolve(facts, profile)``; its disputes in
+  :mod:`rules.false_openers` (F2-F10), :mod:`rules.proving` (F1, F7, F8, F11, F12, S1-S3),
+  :mod:`rules.card_count` (H6, D8); its facts in :mod:`rules.facts`, its codes in
+  :mod:`rules.outcomes`; the tree itself in :mod:`rules.tree`, drawn by :mod:`rules.tree_drawing`
+- :mod:`rules.disputes`  what a table's log already answers for a dispute
+- :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
 
 Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (RULES.md).
 

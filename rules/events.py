@@ -1,13 +1,17 @@
 """Table events: the dealer's log entries, read from JSON-like mappings into frozen values.
 
 Every event is a mapping with a ``type`` and the fields of that type (see DESIGN.md, "Table setup
-and events"). :func:`parse_event` checks the shape only (known type, seat numbers, counts); whether
-the event is allowed *now* is the table's business (:mod:`rules.table`).
+and events"). :func:`parse_event` reads it once, at the edge: seats and counts as numbers, cards as
+canonical card texts, a ruling as a typed :class:`rules.rulings.Ruling`. Whether the event is
+allowed *now* is the table's business (:mod:`rules.table`). ``Event.to_dict()`` is the canonical
+event the log stores.
 
 >>> parse_event({"type": "open", "seat": "3"})
 Open(seat=3, amount=None)
->>> parse_event({"type": "draw", "seat": 2, "count": 3, "split": True, "escrow": "Jh"})
-Draw(seat=2, count=3, split=True, escrow=('Jh',))
+>>> parse_event({"type": "draw", "seat": 2, "count": 3, "split": True, "escrow": "jh 4C 5d"})
+Draw(seat=2, count=3, split=True, escrow=('Jh', '4c', '5d'))
+>>> parse_event({"type": "void", "event": 4})
+Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
@@ -16,22 +20,49 @@ rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pa
 Traceback (most recent call last):
 ...
 rules.IllegalAction: call: the event needs a seat (a seat number)
+>>> parse_event({"type": "show", "seat": 1, "cards": "As Zz"})
+Traceback (most recent call last):
+...
+rules.IllegalAction: show: cards: unknown card 'Zz'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from rules import IllegalAction
+from rules import CardError, IllegalAction, RulesError, parse
+from rules.cards import parse_cards, to_text
+from rules.rulings import Ruling as FloorRuling
 
 __all__ = [
-    "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
+    "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "EVENT_TYPES", "FLOOR_ONLY",
-    "parse_event", "parse_seat",
+    "REASON_MAX", "parse_event", "parse_seat",
 ]
+
+
+class EventType(StrEnum):
+    """The types of logged event (DESIGN.md's event table, and the app's ruling)."""
+
+    DEAL = "deal"
+    PASS = "pass"
+    OPEN = "open"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+    CHECK = "check"
+    BET = "bet"
+    DRAW = "draw"
+    SHOW = "show"
+    FALSE_OPENERS = "false_openers"
+    REOPEN = "reopen"
+    MUCK = "muck"
+    VOID = "void"
+    RULING = "ruling"
+    CORRECTION = "correction"
 
 
 @dataclass(frozen=True)
@@ -166,19 +197,17 @@ class Void(Event):
     event: int = 0
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Ruling(Event):
-    """A floor ruling (the fields of ``Ruling.to_dict()``) applied to the table through the log."""
+    """A floor ruling applied to the table through the log, typed once here at the edge
+    (:meth:`rules.rulings.Ruling.from_dict`); ``id`` is the stored ruling's number, if any."""
 
     kind = "ruling"
-    ruling: Mapping[str, Any] | None = None
-    id: Any = None
+    ruling: FloorRuling
+    id: int | None = None
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ruling) and (self.ruling, self.id) == (other.ruling, other.id)
-
-    def __hash__(self) -> int:
-        return hash(("ruling", repr(self.id)))
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "ruling": self.ruling.to_dict(), "id": self.id}
 
 
 @dataclass(frozen=True)
@@ -199,63 +228,39 @@ class Correction(Event):
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
     cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck)
 }
-EVENT_TYPES: tuple[str, ...] = (
-    "deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
-    "false_openers", "reopen", "muck", "void", "ruling", "correction",
-)
+EVENT_TYPES: tuple[str, ...] = tuple(t.value for t in EventType)
 #: Events that only the floor may log: a ruling and a correction of chips are the floor's word.
-FLOOR_ONLY: frozenset[str] = frozenset({"ruling", "correction"})
+FLOOR_ONLY: frozenset[str] = frozenset({EventType.RULING.value, EventType.CORRECTION.value})
 #: The longest reason a correction may carry.
 REASON_MAX = 500
 
-_SPLIT = re.compile(r"[\s,]+")
-
 
 def parse_seat(value: Any, what: str = "seat") -> int:
-    """A seat number from an int or a string of digits.
+    """A seat number (see :func:`rules.parse.seat`).
 
     >>> parse_seat("07"), parse_seat(4)
     (7, 4)
-    >>> parse_seat("four")
-    Traceback (most recent call last):
-    ...
-    rules.IllegalAction: seat: 'four' is not a seat number
     """
-    if isinstance(value, bool):
-        raise IllegalAction(f"{what}: {value!r} is not a seat number")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise IllegalAction(f"{what}: {value!r} is not a seat number")
-
-
-def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise IllegalAction(f"{what}: {value!r} is not a whole number of chips or cards")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise IllegalAction(f"{what}: {value!r} is not a whole number of chips or cards")
+    return parse.seat(value, what)
 
 
 def _card_list(value: Any, what: str) -> tuple[str, ...]:
-    """Card texts as given (the table reads them with :mod:`rules.cards`)."""
+    """Cards read once, at the edge: canonical texts ('As', 'Td', 'Jk'); an unknown card or a
+    duplicate is refused naming it. Whether the cards belong to this game's deck is the table's
+    business (a joker in a game without one)."""
     if value is None:
         return ()
-    if isinstance(value, str):
-        return tuple(c for c in _SPLIT.split(value.strip()) if c)
-    if isinstance(value, (list, tuple)) and all(isinstance(c, str) for c in value):
-        return tuple(c.strip() for c in value if c.strip())
-    raise IllegalAction(f"{what}: give the cards as text ('As Kd Jk') or a list of card texts")
+    if not isinstance(value, str) and not (isinstance(value, (list, tuple)) and all(isinstance(c, str) for c in value)):
+        raise IllegalAction(f"{what}: give the cards as text ('As Kd Jk') or a list of card texts")
+    try:
+        return tuple(to_text([c]) for c in parse_cards(value))
+    except CardError as exc:
+        raise IllegalAction(f"{what}: {exc}") from None
 
 
 def parse_event(event: Mapping[str, Any] | Event) -> Event:
     """Read one logged event; raise :class:`rules.IllegalAction` if its shape is wrong.
 
-    >>> parse_event({"type": "void", "event": 4})
-    Void(event=4)
     >>> parse_event({"type": "draw", "seat": 1, "count": -1})
     Traceback (most recent call last):
     ...
@@ -266,35 +271,34 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     if not isinstance(event, Mapping):
         raise IllegalAction(f"an event is a JSON object with a type, not {type(event).__name__}")
     kind = event.get("type")
-    if kind == "deal":
+    if kind == EventType.DEAL:
         return Deal()
-    if kind == "void":
+    if kind == EventType.VOID:
         if "event" not in event:
             raise IllegalAction("void: give the index of the logged event to withdraw (event)")
-        index = _whole(event["event"], "void: event")
-        return Void(event=index)
-    if kind == "ruling":
-        ruling = event.get("ruling")
-        if not isinstance(ruling, Mapping) or "outcome" not in ruling:
-            raise IllegalAction("ruling: give the ruling's fields (outcome, dead, returns, pot_plays, ...) under 'ruling'")
-        return Ruling(ruling=dict(ruling), id=event.get("id"))
-    if kind == "correction":
+        return Void(event=parse.whole(event["event"], "void: event"))
+    if kind == EventType.RULING:
+        return _ruling(event)
+    if kind == EventType.CORRECTION:
         return _correction(event)
     cls = _SEAT_EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction(f"unknown event type {kind!r}; the event types are: " + ", ".join(EVENT_TYPES))
     if event.get("seat") is None:
         raise IllegalAction(f"{kind}: the event needs a seat (a seat number)")
-    seat = parse_seat(event["seat"], f"{kind}: seat")
+    seat = parse.seat(event["seat"], f"{kind}: seat")
     if cls is Open or cls is Reopen:
         amount = event.get("amount")
-        value = None if amount is None else _whole(amount, f"{kind}: amount")
+        value = None if amount is None else parse.whole(amount, f"{kind}: amount")
         return Open(seat=seat, amount=value) if cls is Open else Reopen(seat=seat, amount=value)
     if cls is Draw:
         count = event.get("count")
         if count is None:
             raise IllegalAction("draw: say how many cards the player draws (count, 0 to stand pat)")
-        n = _whole(count, "draw: count") if not (isinstance(count, int) and count < 0) else count
+        try:
+            n = parse.whole(count, "draw: count")
+        except IllegalAction:
+            n = -1
         if not 0 <= n <= 5:
             raise IllegalAction(f"draw: count must be a whole number from 0 to 5, not {count!r}")
         split = event.get("split", False)
@@ -308,6 +312,19 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     return cls(seat=seat)
 
 
+def _ruling(event: Mapping[str, Any]) -> Ruling:
+    """A ruling's fields typed once (seats, chips, the outcome code), or refused saying which."""
+    raw = event.get("ruling")
+    if not isinstance(raw, Mapping) or "outcome" not in raw:
+        raise IllegalAction("ruling: give the ruling's fields (outcome, dead, returns, pot_plays, ...) under 'ruling'")
+    try:
+        ruling = FloorRuling.from_dict(raw)
+    except RulesError as exc:
+        raise IllegalAction(f"ruling: {exc}") from None
+    rid = event.get("id")
+    return Ruling(ruling=ruling, id=None if rid is None else parse.whole(rid, "ruling: id"))
+
+
 def _correction(event: Mapping[str, Any]) -> Correction:
     """Read a correction: a list of ``{seat, amount}`` summing to nothing, and a reason."""
     raw = event.get("moves")
@@ -317,12 +334,8 @@ def _correction(event: Mapping[str, Any]) -> Correction:
     for item in raw:
         if not isinstance(item, Mapping) or "seat" not in item or "amount" not in item:
             raise IllegalAction("correction: each move is {seat, amount} (a negative amount gives chips)")
-        seat = parse_seat(item["seat"], "correction: seat")
-        amount = item["amount"]
-        if isinstance(amount, str) and re.fullmatch(r"\s*-?\d+\s*", amount):
-            amount = int(amount)
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(f"correction: the amount of seat {seat} is a whole number of chips, not {amount!r}")
+        seat = parse.seat(item["seat"], "correction: seat")
+        amount = parse.signed(item["amount"], f"correction: the amount of seat {seat}")
         if any(seat == s for s, _ in moves):
             raise IllegalAction(f"correction: seat {seat} is listed twice; give one amount per seat")
         moves.append((seat, amount))

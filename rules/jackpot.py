@@ -31,9 +31,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.events import Event, parse_event
+from rules.snapshot import resume, snapshot
 from rules.table import Seat, TableState
 
-__all__ = ["replay", "apply", "start", "TableState", "Seat", "parse_event"]
+__all__ = ["replay", "replay_state", "apply", "start", "TableState", "Seat", "parse_event", "snapshot", "resume"]
 
 
 def start(setup: Mapping[str, Any]) -> TableState:
@@ -41,7 +42,7 @@ def start(setup: Mapping[str, Any]) -> TableState:
 
     >>> start({"ante": 1, "small_bet": 2, "button": 1,
     ...        "seats": [{"seat": 1, "player": "A", "stack": 9}]}).phase
-    'between_deals'
+    <Phase.BETWEEN_DEALS: 'between_deals'>
     """
     return TableState.from_setup(setup)
 

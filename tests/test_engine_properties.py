@@ -7,6 +7,7 @@ accepted log gives the same state as applying it event by event.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from rules import IllegalAction
 from rules.cards import deck, to_text
 from rules.jackpot import replay, start
+from rules.snapshot import resume, snapshot
 from rules.table import PHASES, STATUSES
 
 PROFILES: list[Any] = [
@@ -110,10 +112,12 @@ def check_state(state: dict[str, Any], total: int) -> None:
 @given(setup=setups(), data=st.data())
 def test_random_logs_conserve_chips_and_refusals_change_nothing(setup: dict[str, Any], data: st.DataObject) -> None:
     """Chips conserved after every accepted event; a refused event leaves the state as it was;
-    replay of the accepted log equals applying it event by event."""
+    replay of the accepted log equals applying it event by event, and resuming a snapshot taken
+    before a deal with the events after it."""
     table = start(setup)
     total = sum(s["stack"] for s in setup["seats"])
     accepted: list[dict[str, Any]] = []
+    snapshots: list[tuple[int, dict[str, Any]]] = []
     current = table.to_dict()
     steps = data.draw(st.integers(5, 80))
     for _ in range(steps):
@@ -126,10 +130,15 @@ def test_random_logs_conserve_chips_and_refusals_change_nothing(setup: dict[str,
         except IllegalAction:
             assert table.to_dict() == current
             continue
+        if event.get("type") == "deal":
+            snapshots.append((len(accepted), json.loads(json.dumps(snapshot(table)))))
         accepted.append(event)
         table, current = nxt, nxt.to_dict()
         check_state(current, total)
     assert replay(setup, accepted) == current
+    # a snapshot taken where a deal follows, resumed with the events after it, is the replay
+    for index, data in snapshots:
+        assert resume(setup, data, accepted[index:]).to_dict() == current
 
 
 @settings(max_examples=150, deadline=None)
@@ -154,3 +163,32 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
         except IllegalAction as exc:
             assert move["type"] == "deal" and "at least two players" in str(exc), (event, str(exc))
             return
+
+
+def test_a_state_does_not_grow_with_the_day() -> None:
+    """A table's state holds the pot in play, not the day: after 300 pots, each ended by a ruling
+    (the opener could not prove openers, F8) and each with a withdrawn tap, its plain data is as
+    large as after 10."""
+    setup = {"profile": "cardroom", "ante": 1, "small_bet": 2, "big_bet": 4, "button": 1,
+             "seats": [{"seat": s, "player": f"P{s}", "stack": 10_000} for s in (1, 2, 3)]}
+    table = start(setup)
+    sizes = {}
+    for n in range(1, 301):
+        table = table.apply({"type": "deal"})
+        table = table.apply({"type": "pass", "seat": table.to_act})
+        table = table.apply({"type": "void", "event": table.version - 1})
+        opener = table.to_act
+        table = table.apply({"type": "open", "seat": opener})
+        table = table.apply({"type": "fold", "seat": table.to_act})
+        caller = table.to_act
+        table = table.apply({"type": "call", "seat": caller})
+        for _ in range(2):
+            table = table.apply({"type": "draw", "seat": table.to_act, "count": 0})
+        for _ in range(2):
+            table = table.apply({"type": "check", "seat": table.to_act})
+        table = table.apply({"type": "show", "seat": opener, "cards": "Ts 9d 7h 4c 2c"})  # no openers
+        table = table.apply({"type": "show", "seat": caller, "cards": "8s 8d 5h 3c 2d"})
+        assert table.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"
+        if n in (10, 300):
+            sizes[n] = len(json.dumps(table.to_dict(), default=str))
+    assert sizes[300] <= sizes[10] * 1.05, sizes

@@ -17,8 +17,9 @@ import pytest
 from rules import IllegalAction, MissingFact, RulesError
 from rules.profiles import get_profile
 from rules.rulings import FACTS, Move, Outcome, Ruling, build_tree, eligible_reopeners, questions_for, resolve
-from rules.rulings import _PLAYS_BECAUSE  # the reasons any one of which makes the pot play (F5)
+from rules.false_openers import PLAYS_BECAUSE  # the reasons any one of which makes the pot play (F5)
 from rules.tree import Leaf, Question
+from rules.tree_drawing import to_svg
 
 # --------------------------------------------------------------------------- fact builders
 
@@ -452,7 +453,7 @@ def test_missing_fact_named_for_every_question_node(profile: str) -> None:
                 assert missing.fact == name
                 assert missing.question == FACTS[name].question
             else:  # only facts a derived question skipped (short-circuit) may go unasked
-                assert name not in used or name in _PLAYS_BECAUSE, name
+                assert name not in used or name in PLAYS_BECAUSE, name
     assert seen == set(_question_facts(profile))
 
 
@@ -572,12 +573,12 @@ def test_tree_prints_text_and_svg(profile: Any) -> None:
         assert str(outcome) in text
     for leaf in tree.leaves():
         assert f"({', '.join(leaf.rules)})" in text
-    root = ET.fromstring(tree.to_svg())
+    root = ET.fromstring(to_svg(tree))
     assert root.tag.endswith("svg")
     svg_text = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     for outcome in tree.outcomes():
         assert str(outcome).replace("_", "") in svg_text.replace("_", "").replace(" ", "")
-    sub = ET.fromstring(tree.subtree("false_openers").to_svg())
+    sub = ET.fromstring(to_svg(tree.subtree("false_openers")))
     assert sub.tag.endswith("svg")
 
 

@@ -1,0 +1,408 @@
+"""The floor's rulings at the table: false openers (F2-F9), a failed proof of openers (F1, F7, F8,
+S2), the reopen offer (F3), a floor person's ruling on the deal in progress or on the last finished
+deal, and corrections of chips. The decision tree (:mod:`rules.rulings`) decides; this module reads
+its facts from the table and applies its ruling, typed, field by field: no behaviour here depends on
+an outcome code or a citation.
+
+After a ruling that lets the deal go on, the play takes over again (``t.next_step = "resume"``,
+:func:`rules.flow.resume`); :mod:`rules.table` runs the two in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules import IllegalAction, MissingFact, RulesError
+from rules import events as ev
+from rules.pots import split_amount
+from rules.rulings import Ruling, resolve
+from rules.settlement import award, end_deal, finish_showdown, settle
+from rules.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable, evaluate
+from rules.words import correction_headline, ruling_headline
+
+__all__ = ["CORRECTED", "read_facts", "irregularity", "false_openers", "reopen", "decline_reopen",
+           "log_ruling", "rule_last_deal", "apply_ruling", "rule_unproven", "finish_rulings", "correction"]
+
+#: The outcome code of a correction of chips (not an outcome of the decision tree).
+CORRECTED = "CHIPS_CORRECTED"
+
+
+def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts of the decision tree, read from the table (DESIGN.md's fact names)."""
+    opener = t.opener
+    live = t.live()
+    nobody_drew = all(t.seats[x].drawn is None for x in t.dealt)
+    before = t.phase == Phase.PREDRAW or (t.phase == Phase.DRAW and nobody_drew)
+    op = t.seats[opener] if opener is not None else None
+    hands = {x: list(t.seats[x].shown or ()) for x in t.dealt if t.seats[x].shown is not None}
+    facts: dict[str, Any] = {
+        "issue": issue,
+        "found": "before_draw" if before else "after_draw",
+        "opener": opener,
+        "opener_all_in": bool(op is not None and op.stack == 0 and t.opener_bets and t.opener_bets[0] < t.small_bet),
+        "raise_before_draw": t.raised_before_draw,
+        "callers": t.callers,
+        "action_complete_before_draw": t.phase != Phase.PREDRAW,
+        "passed": list(t.passed),
+        "active": live,
+        "opener_bets": list(t.opener_bets),
+        "bets": {x: t.seats[x].bets for x in t.dealt if x != opener},
+        "drawn_to": any(t.seats[x].drawn is not None for x in t.dealt if x != opener),
+        "everyone_folded": not [x for x in live if x != opener],
+        "hands": hands,
+        "discards": list(t.escrow_of(opener)),
+        "drawn": (op.drawn or 0) if op is not None else 0,
+        "requirement": t.requirement,
+    }
+    if opener is not None and t.seats[opener].shown is not None:
+        facts["final_hand"] = list(t.seats[opener].shown or ())
+    facts.update(extra)
+    return facts
+
+
+def _cannot_rule(t: WorkingTable, issue: str, exc: RulesError) -> IllegalAction:
+    """The refusal when the log cannot settle a ruling: what it lacks, and the way out."""
+    what = f"needs '{exc.fact}', which the log does not hold" if isinstance(exc, MissingFact) else \
+        f"cannot be ruled from the log ({exc})"
+    return t.refuse(f"{issue.replace('_', ' ')}: the ruling {what}; settle it on the floor page and log it "
+                    "as a ruling event")
+
+
+def irregularity(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> None:
+    """Ask the decision tree and apply its ruling; a needed reopener starts the reopen offer (F3)."""
+    facts = read_facts(t, issue, extra)
+    try:
+        ruling = resolve(dict(facts), t.profile)
+    except MissingFact as exc:
+        if exc.fact == "reopener":
+            _offer_reopen(t, facts)
+            return
+        raise _cannot_rule(t, issue, exc) from None
+    except RulesError as exc:
+        raise _cannot_rule(t, issue, exc) from None
+    apply_ruling(t, ruling, None, facts)
+
+
+def false_openers(t: WorkingTable, e: ev.FalseOpeners) -> None:
+    """It is found that the opener had no openers: the tree rules (F2-F9)."""
+    s = e.seat
+    if s not in t.seats:
+        raise IllegalAction(f"there is no seat {s} at this table; {t.allowed_text()}")
+    if t.phase not in (Phase.PREDRAW, Phase.DRAW, Phase.POSTDRAW) or not t.opened or t.reopen is not None:
+        raise t.refuse(f"false openers of seat {s}: only while an opened deal is being played "
+                       "(at the showdown the opener shows or mucks)")
+    if s != t.opener:
+        raise t.refuse(f"false openers of seat {s}: seat {s} is not the opener (seat {t.opener} is)")
+    if t.seats[s].status != SeatStatus.ACTIVE:
+        raise t.refuse(f"false openers of seat {s}: the opener's hand is already {t.seats[s].status}")
+    t.message = f"seat {s} had no openers"
+    irregularity(t, "false_openers", {})
+
+
+def _offer_reopen(t: WorkingTable, facts: Mapping[str, Any]) -> None:
+    """F3: the active players other than the false opener, except those who passed, may reopen in turn."""
+    opener = t.opener if t.opener is not None else t.button
+    live = t.live()
+    eligible = tuple(x for x in t.clockwise(opener) if x != t.opener and x in live and x not in t.passed)
+    if not eligible:
+        _conclude_reopen(t, dict(facts), None)
+        return
+    t.reopen = ReopenOffer(opener, eligible, (), tuple(facts.items()))
+    t.to_act = eligible[0]
+    t.message += f"; seats {', '.join(map(str, eligible))} may reopen the pot in turn (F3)"
+
+
+def reopen(t: WorkingTable, e: ev.Reopen) -> None:
+    """An eligible player declares the pot open after false openers (F3)."""
+    s = e.seat
+    t.check_turn("reopen", s)
+    offer = t.reopen
+    if offer is None:
+        raise t.refuse(f"seat {s} cannot reopen: there is no reopen offer (false openers not found)")
+    due = min(t.small_bet, t.seats[s].stack)
+    if e.amount is not None and e.amount != due:
+        raise t.refuse(f"seat {s} cannot reopen for {e.amount}: the opening bet is {due}")
+    t.reopen = None
+    t.message = f"seat {s} reopens the pot"
+    _conclude_reopen(t, dict(offer.facts), s)
+
+
+def decline_reopen(t: WorkingTable, e: ev.Pass) -> None:
+    """A pass during the reopen offer: this player does not reopen (F3)."""
+    s = e.seat
+    t.check_turn("pass", s)
+    offer = t.reopen
+    assert offer is not None
+    asked = offer.asked + (s,)
+    rest = [x for x in offer.eligible if x not in asked]
+    t.message = f"seat {s} does not reopen"
+    if rest:
+        t.reopen = replace(offer, asked=asked)
+        t.to_act = rest[0]
+        return
+    t.reopen = None
+    _conclude_reopen(t, dict(offer.facts), None)
+
+
+def _conclude_reopen(t: WorkingTable, facts: dict[str, Any], reopener: int | None) -> None:
+    facts["reopener"] = reopener
+    try:
+        ruling = resolve(facts, t.profile)
+    except RulesError as exc:
+        raise _cannot_rule(t, "false_openers", exc) from None
+    apply_ruling(t, ruling, None, facts)
+
+
+def log_ruling(t: WorkingTable, e: ev.Ruling) -> None:
+    """A floor person's ruling applied through the same path as the engine's own: to the deal in
+    progress, or between deals to the last finished deal (a pot already awarded or carried)."""
+    if t.phase == Phase.BETWEEN_DEALS:
+        rule_last_deal(t, e.ruling, e.id)
+        return
+    t.reopen = None
+    apply_ruling(t, e.ruling, e.id)
+
+
+#: What a ruling on the last finished deal takes over from the re-settled deal: the pot's and the
+#: deal's bookkeeping (the seats' chips are moved by difference, see :func:`rule_last_deal`).
+
+
+_SETTLED_FIELDS = (
+    "deals", "ante_deals", "requirement", "rising", "new_pot", "force_ante", "ante_for_all", "last_end",
+    "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
+    "raised_before_draw", "opener_bets", "bet_level", "raises", "last_aggressor", "stub", "muck",
+    "reshuffled", "escrow", "split", "show_order", "reopen",
+)
+
+
+def rule_last_deal(t: WorkingTable, r: Ruling, rid: int | None) -> None:
+    """A ruling between deals re-settles the last finished deal (the dispute raised at the award).
+
+    The deal is taken as it stood when it ended, before any award; the ruling is applied there
+    and the deal settled again (a showdown whose hands are all in is settled, a pot nobody can take
+    stays). Each seat then gets the difference between the new settlement and the one the table
+    had, so what happened since (a correction, a rebuy) is kept. A later ruling on the same deal
+    replaces this one: a correction starts again from how the deal ended. A ruling that would let
+    the deal go on, or take back chips a seat no longer has, is refused: the floor then moves the
+    chips with a ``correction``.
+    """
+    base = t.finished
+    if base is None:
+        raise t.refuse("a ruling between deals applies to the last finished deal, and there is none to "
+                       "rule on (the next deal closed it; move chips with a correction instead)")
+    work = base.copy()
+    work.finished, work.finished_end, work.added, work.rulings = None, (), (), t.rulings
+    apply_ruling(work, r, rid)
+    if work.phase == Phase.SHOWDOWN:
+        finish_showdown(work)  # every hand was in when the deal ended: settle it again
+    if work.phase != Phase.BETWEEN_DEALS:
+        raise t.refuse("the last deal is over and this ruling would let it go on; the floor moves the "
+                       "chips with a correction instead")
+    end = {s: (stack, put) for s, stack, put in t.finished_end}
+    moves: dict[int, tuple[int, int]] = {}
+    for s, x in work.seats.items():
+        old_stack, old_put = end.get(s, (x.stack, x.put))
+        moves[s] = (x.stack - old_stack, x.put - old_put)
+    for s, (d_stack, d_put) in moves.items():
+        if not d_stack and not d_put:
+            continue
+        if s not in t.seats:
+            raise t.refuse(f"the ruling moves chips of seat {s}, who has left the table; the floor moves the "
+                           "chips with a correction instead")
+        if t.seats[s].stack + d_stack < 0:
+            raise t.refuse(f"the ruling takes {-d_stack} back from seat {s}, who has {t.seats[s].stack} left; "
+                           "the floor moves the chips with a correction instead")
+    for s, (d_stack, d_put) in moves.items():
+        if s in t.seats and (d_stack or d_put):
+            x = t.seats[s]
+            t.set(s, stack=x.stack + d_stack, put=x.put + d_put)
+    for name in _SETTLED_FIELDS:
+        setattr(t, name, getattr(work, name))
+    for s in t.order:
+        x = t.seats[s]
+        barred = s in work.seats and work.seats[s].status == SeatStatus.BARRED
+        status = SeatStatus.BARRED if barred else SeatStatus.OUT if x.stack == 0 and x.put == 0 else SeatStatus.ACTIVE
+        if status != x.status:
+            t.set(s, status=status)
+    t.rulings, t.added = work.rulings, t.added + work.added
+    t.finished_end = tuple((s, x.stack, x.put) for s, x in work.seats.items())
+    t.message = work.message + " (a ruling on the last finished deal)"
+
+
+def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str, Any] | None = None) -> None:
+    """Apply a ruling from its fields: dead, returns, barred, winners, pot_plays, ante_for_all,
+    ante_again, proved, and for a reopened pot (F3) the new opener. The ruling is checked against
+    the table first (seats that are here, chips a seat put in); nothing changes when it is refused."""
+    named = (*r.dead, *r.barred, *r.winners, *r.returns,
+             *(x for x in (r.winner, r.reopener, r.ante_for_all, r.proved) if x is not None))
+    for s in named:
+        if s not in t.seats:
+            raise t.refuse(f"ruling: seat {s} is not at this table")
+    for s, v in r.returns.items():
+        if v > t.seats[s].put:
+            raise t.refuse(f"ruling: cannot hand {v} back to seat {s}, which has {t.seats[s].put} in the pot")
+    if r.reopener is not None and t.phase != Phase.PREDRAW:
+        raise t.refuse(f"ruling: seat {r.reopener} cannot reopen the pot now (only before the draw, F3)")
+    if r.proved is not None and r.proved != t.opener:
+        raise t.refuse(f"ruling: openers are proved by the opener (seat {t.opener}), not seat {r.proved}")
+    winners = list(r.winners) or ([r.winner] if r.winner is not None else [])
+    record = r.to_dict()
+    record["id"] = rid
+    record["deal"] = t.deal_no  # the table's deal number, as the log and the tablet count deals
+    if facts is not None:
+        record["facts"] = dict(facts)  # what the engine read from the log for the tree
+    t.rulings = t.rulings + (record,)
+    t.added = t.added + (record,)
+
+    if r.proved is not None:
+        # the opener's hand stands (F1, S2, S3): a hand the table had found dead for want of a
+        # proof is live again, and the ruling the show was waiting for is not needed any more
+        t.proven, t.unproven = True, False
+        if t.seats[r.proved].status == SeatStatus.DEAD and t.seats[r.proved].shown is not None:
+            t.set(r.proved, status=SeatStatus.ACTIVE)
+    for s, v in r.returns.items():
+        x = t.seats[s]
+        t.set(s, stack=x.stack + v, put=x.put - v, bets=max(0, x.bets - v), committed=max(0, x.committed - v))
+        if s == t.opener and v:
+            t.opener_bets = t.opener_bets[:1]
+    for s in r.dead:
+        if t.seats[s].status == SeatStatus.ACTIVE and t.phase != Phase.BETWEEN_DEALS:
+            t.set(s, status=SeatStatus.DEAD)
+    for s in r.barred:
+        t.set(s, status=SeatStatus.BARRED)
+    if r.ante_for_all is not None:
+        t.ante_for_all = r.ante_for_all
+    t.message = f"ruling {r.outcome}: {r.summary or r.outcome}"
+
+    if winners:
+        live = t.live()
+        if t.phase == Phase.SHOWDOWN and all(w in live and t.seats[w].shown is not None for w in winners) and all(
+                t.seats[x].shown is not None for x in live):
+            settle(t)  # the same winners, with side pots respected
+            return
+        amount = t.pot
+        award(t, split_amount(amount, winners, t.clockwise(t.button)))
+        t.message += f"; {', '.join(f'seat {w}' for w in winners)} take{'s' if len(winners) == 1 else ''} the pot of {amount}"
+        return
+    if not r.pot_plays:
+        # the pot stays for the next deal (F4, F8, F9); every ruling that lets the deal go on,
+        # whatever it did to one hand, says pot_plays
+        end_deal(t, DealEnd.CARRIED)
+        t.force_ante = t.force_ante or r.ante_again  # F4: everyone of that deal antes again
+        t.message += f"; the pot of {t.pot} stays for the next deal"
+        return
+    if r.reopener is not None:
+        _become_opener(t, r.reopener)
+        return
+    t.next_step = "resume"
+
+
+def _become_opener(t: WorkingTable, s: int) -> None:
+    """F3: the reopener declares the pot open and the betting round before the draw goes on."""
+    t.opener, t.proven, t.split, t.escrow = s, False, False, ()
+    seat = t.seats[s]
+    due = min(t.small_bet, seat.stack)
+    level = max([t.seats[x].committed for x in t.live()] + [0])
+    if level < seat.committed + due:
+        extra = seat.committed + due - level
+        add = min(extra, seat.stack)
+        t.put_chips(s, add)
+        t.bet_level = t.seats[s].committed
+        t.opener_bets = (add,)
+    else:
+        t.bet_level = level
+        t.opener_bets = (0,)
+    t.raises, t.callers, t.raised_before_draw = 0, 0, False
+    t.last_aggressor = s
+    for x in t.live():
+        t.set(x, acted=(x == s))
+    t.phase = Phase.PREDRAW
+    t.message += f"; seat {s} is the opener now (F3)"
+    t.next_step, t.resume_after = "resume", s  # the betting goes on after the reopener's opening
+
+
+def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
+                    before: WorkingTable) -> tuple[Mapping[str, Any], ...]:
+    """Give the rulings an event produced their chips (what each seat's stack gained or lost over
+    the event) and their headline in plain words, once the event has settled what it settles."""
+    chips = {s: x.stack - before.seats[s].stack for s, x in t.seats.items()
+             if s in before.seats and x.stack != before.seats[s].stack}
+    ended = t.phase == Phase.BETWEEN_DEALS and (before.phase != Phase.BETWEEN_DEALS or t.last_end != before.last_end
+                                           or t.awards != before.awards)
+    won = dict(t.awards) if ended and t.last_end == DealEnd.WON else None
+    names = {s: x.player for s, x in t.seats.items()}
+    hands: dict[int, str] = {}
+    for w in won or {}:
+        shown = t.finished.seats[w].shown if t.finished is not None and w in t.finished.seats else None
+        if shown is not None and len(shown) == 5:
+            hands[w] = evaluate(shown, t.profile).describe()
+    pot_left = t.pot if ended and t.last_end != DealEnd.WON else None
+    done = []
+    for i, record in enumerate(added):
+        if record.get("kind") == "correction":
+            done.append(record)
+            continue
+        last = i == len(added) - 1
+        new = dict(record)
+        new["chips"] = chips if last else {}
+        new["headline"] = ruling_headline(new, names, won=won if last else None,
+                                          pot_left=pot_left if last else None, hands=hands)
+        done.append(new)
+    count = len(added)
+    t.rulings = t.rulings[:-count] + tuple(done) if count else t.rulings
+    if done:
+        t.message = "Ruling: " + str(done[-1]["headline"])
+    return tuple(done)
+
+
+def correction(t: WorkingTable, e: ev.Correction) -> None:
+    """The floor moves chips between seats between deals (an award put right, a miscount): the
+    amounts sum to nothing, so chips are conserved, and no stack goes below nothing."""
+    if t.phase != Phase.BETWEEN_DEALS:
+        raise t.refuse("a correction moves chips between deals; during a deal the floor rules instead")
+    for s, amount in e.moves:
+        if s not in t.seats:
+            raise t.refuse(f"correction: there is no seat {s} at this table")
+        if t.seats[s].stack + amount < 0:
+            raise t.refuse(f"correction: seat {s} has {t.seats[s].stack} chips and cannot give {-amount}")
+    for s, amount in e.moves:
+        x = t.seats[s]
+        stack = x.stack + amount
+        status = x.status if x.status == SeatStatus.BARRED else SeatStatus.OUT if stack == 0 and x.put == 0 else SeatStatus.ACTIVE
+        t.set(s, stack=stack, status=status)
+    names = {s: t.seats[s].player for s, _ in e.moves}
+    record: dict[str, Any] = {
+        "outcome": CORRECTED, "kind": "correction", "citations": [], "path": [],
+        "moves": [{"seat": s, "amount": a} for s, a in e.moves], "reason": e.reason,
+        "summary": e.reason, "headline": correction_headline(e.moves, names), "deal": t.deal_no,
+        "chips": {s: a for s, a in e.moves if a}, "pot_plays": False, "dead": [], "returns": {},
+        "barred": [], "winners": [], "winner": None,
+    }
+    t.rulings = t.rulings + (record,)
+    t.added = t.added + (record,)
+    t.message = record["headline"]
+
+
+def rule_unproven(t: WorkingTable) -> None:
+    """The opener did not prove openers: the tree rules once the other hands are known (F1, F8, S2).
+
+    A split that cannot be proved is ruled as split openers (S2) when other hands are left to take
+    the pot; with nobody else left, any failed proof is ruled as an opener who cannot show openers,
+    so that the pot stays and an all-in opener is barred (F8, F7) whichever way it was found.
+    """
+    t.unproven = False
+    live = t.live()
+    hands = {x: list(t.seats[x].shown or ()) for x in live if x != t.opener}
+    opener = t.seats[t.opener] if t.opener is not None else None
+    extra: dict[str, Any] = {"hands": hands, "everyone_folded": not hands,
+                             "drawn": (opener.drawn or 0) if opener is not None else 0}
+    if t.unproven_hand is not None:
+        extra["final_hand"] = list(t.unproven_hand)
+    else:
+        extra["final_hand"] = None  # mucked, or a foul hand: nothing to prove openers with
+    issue = "split_openers" if t.split and hands and t.unproven_hand is not None else "opener_cannot_show"
+    irregularity(t, issue, extra)
+    if t.phase != Phase.BETWEEN_DEALS:
+        t.next_step = "resume"  # the other hands are all in: the showdown is settled

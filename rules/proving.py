@@ -1,0 +1,237 @@
+"""Proving openers in the decision tree: an opener who cannot show openers (F1, F7, F8, F9 at the
+show, F12), split openers (S1-S3) and retrieving discards (F11). Every question that reads cards
+asks the one proof of openers, :func:`rules.openers.proof`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.facts import FACTS, card_text, cards, yes_no
+from rules.outcomes import Move, Outcome
+from rules.profiles import Profile
+from rules.tree import Facts, Leaf, Node, Question
+
+__all__ = ["card_checks", "cannot_show_node", "split_openers_node", "retrieval_node"]
+
+_M = Move
+_O = Outcome
+
+
+def _all_in_at_show(f: Facts) -> tuple[str, str]:
+    # F7 bars an all-in false opener however it came to light. At the show the fact is taken when
+    # known (the engine always knows it, a floor page asks it): left out, no bar is imposed, for a
+    # penalty is never applied on a guess.
+    if f.get("opener_all_in"):
+        return "yes", "The opener was all in for the ante (F7)."
+    if f.get("opener_all_in") is None:
+        return "no", "Whether the opener was all in for the ante is not known, so no bar is imposed (F7)."
+    return "no", "The opener was not all in for the ante (F7)."
+
+
+def card_checks(profile: Profile) -> dict[str, Any]:
+    """The derived questions that read cards, bound to the profile's wild mode and minimum."""
+
+    def minimum(f: Facts) -> str:
+        return str(f["requirement"]) if profile.progressive_openers else profile.opening_minimum
+
+    def proves(f: Facts, final: Any, drawn: int, escrow: Any) -> tuple[Any, ...] | None:
+        # the one proof of openers (rules.openers.proof), bound to this table's game
+        from rules.openers import proof
+
+        return proof(cards(final), drawn, cards(escrow or ()), wild=profile.wild, minimum=minimum(f),
+                     southern=profile.southern_hands)
+
+    def shows_openers(f: Facts) -> tuple[str, str]:
+        hand = f.get("opening_hand")
+        if hand is not None:
+            # the opening hand itself is shown (F12): it proves openers as it was dealt
+            if proves(f, hand, 0, ()) is not None:
+                return "yes", f"The opener shows the opening hand {card_text(hand)}, which opens (O1)."
+            return "no", f"The opener shows the opening hand {card_text(hand)}, which does not open (O1)."
+        final = f.get("final_hand")
+        if final is None:
+            return "no", "The opener cannot show the hand, so cannot prove openers (F1)."
+        drawn, escrow = f["drawn"], f.get("discards")
+        if drawn is None:
+            return "no", (f"The opener shows {card_text(final)}, but how many cards were drawn is not known, so "
+                          "the cards kept from the opening hand cannot be told apart (F1).")
+        kept = proves(f, final, drawn, escrow)
+        if kept is not None:
+            return "yes", (f"The opener shows {card_text(final)} after drawing {drawn}: {card_text(kept)}, kept "
+                           "from the opening hand, hold openers (F1, O1).")
+        return "no", (f"The opener shows {card_text(final)} after drawing {drawn}: no {5 - drawn} of those cards "
+                      + ("with the escrow " if escrow else "") + "hold openers, and what the draw brought "
+                      "proves nothing (F1).")
+
+    def opening_known(f: Facts) -> tuple[str, str]:
+        if f.get("opening_hand") is None:
+            return "no", "The hand held before the draw is not known, so the escrowed discards decide (S1)."
+        return "yes", f"The hand held before the draw is known: {card_text(f['opening_hand'])}."
+
+    def kept(f: Facts) -> tuple[str, str]:
+        from rules.openers import keeps_openers
+
+        if keeps_openers(cards(f["opening_hand"]), cards(f["discards"] or ()), wild=profile.wild,
+                         minimum=minimum(f)):
+            return "yes", f"After throwing {card_text(f['discards'] or ())} the opener still held openers (S3)."
+        return "no", f"Throwing {card_text(f['discards'] or ())} broke the openers (S1)."
+
+    def opening_qualifies(f: Facts) -> tuple[str, str]:
+        if proves(f, f["opening_hand"], 0, ()) is not None:
+            return "yes", "The hand before the draw did hold openers (O1)."
+        return "no", "The hand before the draw did not hold openers (S2)."
+
+    def could_have(f: Facts) -> tuple[str, str]:
+        final, discards = f["final_hand"], f["discards"] or ()
+        if final is None:
+            return "no", "The final hand is gone, so nothing can be compared with the discards (S2)."
+        thrown = cards(discards)
+        drawn = f.get("drawn")
+        if drawn is not None and drawn != len(thrown):
+            return "no", (f"The opener drew {drawn} but kept {len(thrown)} under the chip: a split keeps every "
+                          "discard apart (S1), so openers cannot be proved (S2).")
+        words_final, words_thrown = card_text(final), card_text(discards)
+        if proves(f, final, len(thrown), thrown) is not None:
+            return "yes", f"Cards of the final hand {words_final} with the discards {words_thrown} can make openers (S2)."
+        return "no", f"No cards of the final hand {words_final} with the discards {words_thrown} make openers (S2)."
+
+    return {
+        "shows_openers": shows_openers,
+        "opening_known": opening_known,
+        "kept": kept,
+        "opening_qualifies": opening_qualifies,
+        "could_have": could_have,
+    }
+
+
+def _requirement(p: Profile) -> tuple[str, ...]:
+    return ("requirement",) if p.progressive_openers else ()
+
+
+def cannot_show_node(p: Profile) -> Node:
+    """The opener is asked to show openers (F1, F8; F7 for an all-in opener; F9 in Foster's game)."""
+    checks, req = card_checks(p), _requirement(p)
+    # ---- opener cannot show openers
+    cs_base = ("opener",)
+    proved = Leaf("cs_proved", _O.OPENER_PROVED, ("F1", "O1"), (_M.OPENER_STANDS, _M.POT_PLAYS), cs_base,
+                  "the hand stands", "{Opener} has proved openers (F1); the hand stands and play goes on.")
+    if p.false_openers == "foster":
+        def cs_folded(lid: str, antes: bool) -> Leaf:
+            moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
+                     _M.POT_STAYS)
+            text = ("{Opener} cannot prove openers, so cannot take the pot even uncalled (D7); "
+                    "everything {opener} put in is forfeit and the pot stays for the next deal (F9).")
+            if antes:
+                text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+            return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), moves, cs_base,
+                        "pot stays" + ("; antes for all" if antes else ""), text)
+
+        def cs_best(lid: str, antes: bool) -> Leaf:
+            moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
+                     _M.BEST_OTHER_WINS)
+            text = ("{Opener} cannot prove openers; the hand is dead and what {opener} put in is "
+                    "forfeit (F9, D7). The players who came in play for the pot (F9).")
+            if antes:
+                text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+            return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
+                        (*cs_base, "hands"), "best other" + ("; antes for all" if antes else ""),
+                        text)
+
+        def drawn_q(qid: str, yes: Node, no: Node) -> Question:
+            return Question(qid, FACTS["drawn_to"].question, ("drawn_to",), yes_no(yes, no),
+                            title="Drawn to?", rules=("F9",))
+
+        not_proved: Node = Question(
+            "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
+                drawn_q("cs_folded_drawn_to", cs_folded("cs_forfeit_drawn", True), cs_folded("cs_forfeit", False)),
+                drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True), cs_best("cs_best", False))),
+            title="Everyone else folded?", rules=("F9",))
+    else:
+        stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "
+                      "else folded (F1). The pot stays for the next deal (F8).")
+        not_proved = Question(
+            "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
+                # F7: found at the show or found before the draw, an all-in false opener is barred
+                Question("cs_all_in", FACTS["opener_all_in"].question, ("opener_all_in",), yes_no(
+                    Leaf("cs_pot_stays_barred", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8", "F7"),
+                         (_M.OPENER_DEAD, _M.BAR_OPENER, _M.POT_STAYS), cs_base, "pot stays; opener barred",
+                         stays_text + " {Opener} was all in for the ante and opened without openers: "
+                         "the ante money is lost and {opener} is dealt out of this pot's deals until "
+                         "someone else has opened it legally and won it, even after buying more chips (F7)."),
+                    Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
+                         cs_base, "pot stays for next deal", stays_text)),
+                    derive=_all_in_at_show, title="Opener all in for the ante?", rules=("F7",),
+                    when_known=("opener_all_in",)),
+                Leaf("cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
+                     (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands"), "best other hand wins",
+                     "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
+                     "other hands shown takes the pot (F8).")),
+            title="Everyone else folded?", rules=("F8",))
+    cannot_show = Question(
+        "cs_shows", "Do the cards the opener shows prove openers: the opening hand itself, or cards of "
+        "the final hand the opener kept (with any escrow)?",
+        ("opening_hand", "final_hand", "drawn", "discards", *req), yes_no(proved, not_proved),
+        derive=checks["shows_openers"], title="Opener proves openers?", rules=("F1", "O1", "F12"),
+        when_known=("opening_hand", "final_hand", "discards"))
+    return cannot_show
+
+
+def split_openers_node(p: Profile) -> Node:
+    """Split openers (S1-S3): kept openers is no split; the escrow proves the rest."""
+    checks, req = card_checks(p), _requirement(p)
+    # ---- split openers
+    sp_base = ("opener",)
+    verified = Leaf("sp_verified", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
+                    "opener may win the pot",
+                    "{Opener} split openers and the cards prove that the hand held openers (S1, S2); "
+                    "the hand stands.")
+    failed = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
+                  "opener loses the pot",
+                  "{Opener} split openers but could not have held openers, so {opener} loses the pot "
+                  "(S2); it goes to the best other live hand.")
+    split = Question(
+        "sp_known", "Is the opener's hand before the draw known?", ("opening_hand",), yes_no(
+            Question("sp_kept", "Do the cards the opener kept still hold openers?",
+                     ("opening_hand", "discards", *req), yes_no(
+                         Leaf("sp_not_splitting", _O.NOT_SPLITTING, ("S3",), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
+                              "no split to prove",
+                              "{Opener} kept openers after the discard, so this is not splitting "
+                              "openers (S3); nothing more needs proving and the hand stands."),
+                         Question("sp_opening_qualifies", "Did the hand before the draw hold openers?",
+                                  ("opening_hand", *req), yes_no(verified, failed),
+                                  derive=checks["opening_qualifies"], title="Opening hand qualifies?",
+                                  rules=("O1", "S2"))),
+                     derive=checks["kept"], title="Kept openers?", rules=("S3",)),
+            Question("sp_could_have", "Could some cards of the final hand, with the escrowed discards, "
+                     "have made openers?", ("final_hand", "discards", "drawn", *req), yes_no(
+                         Leaf("sp_verified_escrow", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
+                              verified.note, verified.text),
+                         Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
+                              sp_base, failed.note, failed.text)),
+                     derive=checks["could_have"], title="Final hand + discards could open?",
+                     rules=("S1", "S2"), when_known=("drawn",))),
+        derive=checks["opening_known"], title="Opening hand known?", rules=("F12",), when_known=("opening_hand",))
+    return split
+
+
+def retrieval_node(p: Profile) -> Node:
+    """Retrieving discards to prove openers (F11): as the house rule says, or the floor decides."""
+    # ---- retrieving discards
+    rd_base = ("opener",)
+    retrieved = Leaf("rd_retrieved", _O.DISCARDS_RETRIEVED, ("F11",), (_M.POT_PLAYS,), rd_base, "discards come back",
+                     "{Opener}'s discards are taken back from the discard pile so that openers can be "
+                     "proved (F11).")
+    refused = Leaf("rd_refused", _O.RETRIEVAL_REFUSED, ("F11",), (_M.POT_PLAYS,), rd_base, "no retrieval",
+                   "{Opener}'s discards are not taken back (F11); openers must be proved from the cards "
+                   "in hand and any escrowed split.")
+    if p.discard_retrieval == "always":
+        retrieval: Node = Leaf(retrieved.id, retrieved.outcome, retrieved.rules, (_M.POT_PLAYS,), rd_base,
+                               "house rule: always", retrieved.text)
+    elif p.discard_retrieval == "never":
+        retrieval = Leaf(refused.id, refused.outcome, refused.rules, (_M.POT_PLAYS,), rd_base, "house rule: never",
+                         refused.text)
+    else:
+        retrieval = Question("rd_allowed", FACTS["retrieval_allowed"].question, ("retrieval_allowed",),
+                             yes_no(retrieved, refused), title="Floor allows retrieval?", rules=("F11",))
+    return retrieval

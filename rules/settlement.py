@@ -1,0 +1,132 @@
+"""The pot over its deals: antes due (O4), the rising requirement (O5), throwing in (O3), paying the
+pot out to the best hands (H5, side pots by claim) and ending a deal, won or carried.
+
+Both the play (:mod:`rules.flow`) and the floor's rulings (:mod:`rules.irregularities`) end deals
+through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.profiles import MINIMUMS
+from rules.pots import side_pots, split_amount
+from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
+
+__all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
+           "finish_showdown"]
+
+
+def antes_due(t: WorkingTable) -> bool:
+    """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals of
+    one pot, and a pot limit stops antes too. A fresh pot always antes."""
+    if t.new_pot or t.force_ante:
+        return True
+    p = t.profile
+    if p.ante_deals is not None and t.ante_deals >= p.ante_deals:
+        return False
+    if p.pot_limit is not None and t.pot >= p.pot_limit:
+        return False
+    return True
+
+
+def next_requirement(t: WorkingTable) -> None:
+    """Progressive openers (O5): J, Q, K, A, then back down K, Q, J, and up again."""
+    i = MINIMUMS.index(t.requirement)
+    if t.rising and i == len(MINIMUMS) - 1:
+        t.rising = False
+    elif not t.rising and i == 0:
+        t.rising = True
+    t.requirement = MINIMUMS[i + 1 if t.rising else i - 1]
+
+
+def throw_in(t: WorkingTable) -> None:
+    """Nobody opened (O3): the cards are thrown in and the pot waits for the next deal."""
+    end_deal(t, DealEnd.THROW_IN)
+    if t.profile.progressive_openers:
+        next_requirement(t)
+    t.message = f"nobody opened: the pot of {t.pot} carries to the next deal"
+    if t.profile.progressive_openers:
+        t.message += f"; openers needed now: {t.requirement}s or better (O5)"
+
+
+def settle(t: WorkingTable) -> None:
+    """Award every pot to its best live hand(s); a pot none of whose contenders is left goes to the
+    best live hand at the table."""
+    live = t.live()
+    values = {s: evaluate(t.seats[s].shown or (), t.profile) for s in live if t.seats[s].shown is not None}
+    pots = side_pots({s: x.put for s, x in t.seats.items()}, live, [s for s in live if t.seats[s].all_in])
+    around = t.clockwise(t.button)
+    awards: dict[int, int] = {}
+    for pot in pots:
+        eligible = [s for s in pot.eligible if s in live] or live
+        shown = [s for s in eligible if s in values]
+        if shown:
+            best = max(values[s] for s in shown)
+            winners = [s for s in shown if values[s] == best]
+        else:
+            winners = eligible
+        for s, amount in split_amount(pot.amount, winners, around).items():
+            awards[s] = awards.get(s, 0) + amount
+    award(t, awards)
+    t.message += "; " + ", ".join(f"seat {s} wins {a}" for s, a in awards.items())
+
+
+def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
+    """Pay the pot out: the jackpot is won and the next deal starts a new pot."""
+    if sum(awards.values()) != t.pot:  # pragma: no cover - an engine bug
+        raise AssertionError("an award must pay out the whole pot")
+    keep_finished(t)
+    for s, amount in awards.items():
+        t.set(s, stack=t.seats[s].stack + amount)
+    for s in t.order:
+        if t.seats[s].put:
+            t.set(s, put=0)
+    t.awards = tuple(awards.items())
+    end_deal(t, DealEnd.WON)
+
+
+def keep_finished(t: WorkingTable) -> None:
+    """Keep the deal as it stands at its end, before any award: a ruling between deals re-settles
+    the last finished deal from here (:func:`rules.irregularities.rule_last_deal`)."""
+    snapshot = t.copy()
+    snapshot.finished, snapshot.finished_end, snapshot.added = None, (), ()
+    t.finished = snapshot
+
+
+def end_deal(t: WorkingTable, how: DealEnd) -> None:
+    """Close the deal: ``won`` (a new pot follows), ``throw_in`` or ``carried`` (the pot waits)."""
+    if how != DealEnd.WON:
+        keep_finished(t)  # an award keeps it before paying out
+    t.phase, t.to_act, t.last_end = Phase.BETWEEN_DEALS, None, how
+    t.reopen = None
+    if how == DealEnd.WON:
+        t.new_pot = True
+    for s in t.order:
+        x = t.seats[s]
+        if x.status == SeatStatus.BARRED and how != DealEnd.WON:
+            status = SeatStatus.BARRED
+        elif x.stack == 0 and x.put == 0:
+            status = SeatStatus.OUT
+        else:
+            status = SeatStatus.ACTIVE
+        if status != x.status or x.committed or x.acted:
+            t.set(s, status=status, committed=0, acted=False)
+    t.finished_end = tuple((s, x.stack, x.put) for s, x in t.seats.items())
+
+
+def finish_showdown(t: WorkingTable) -> bool:
+    """Settle a showdown whose hands are all shown or mucked; False while hands are still to come.
+
+    With every hand in, the pots go to the best live hands (H5); with no live hand left, the pot
+    stays for the next deal.
+    """
+    live = t.live()
+    if any(t.seats[x].shown is None for x in t.show_order if x in live):
+        return False
+    if not live:
+        end_deal(t, DealEnd.CARRIED)
+        t.message += "; no hand is left: the pot carries to the next deal"
+        return True
+    settle(t)
+    return True

@@ -1,0 +1,325 @@
+"""The table as the engine works on it: seats, the pot's and the deal's bookkeeping, and what is
+allowed now (the ``legal`` moves). Closed vocabularies of the table live here too.
+
+A :class:`WorkingTable` is the mutable copy an event is applied to; :class:`rules.table.TableState`
+freezes it. Nothing outside the engine ever sees a working table that is being changed.
+
+>>> Phase("draw") == "draw", SeatStatus.BARRED.value
+(True, 'barred')
+"""
+
+from __future__ import annotations
+
+import functools
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from rules import IllegalAction
+from rules.profiles import Profile
+
+__all__ = ["Phase", "SeatStatus", "DealEnd", "PHASES", "STATUSES", "Seat", "ReopenOffer", "WorkingTable",
+           "reset_deal", "check_cards", "evaluate"]
+
+
+class Phase(StrEnum):
+    """Where a table is: between deals, or in one of a deal's four stages."""
+
+    BETWEEN_DEALS = "between_deals"
+    PREDRAW = "predraw"
+    DRAW = "draw"
+    POSTDRAW = "postdraw"
+    SHOWDOWN = "showdown"
+
+
+class SeatStatus(StrEnum):
+    """A seat in a deal: still in (active), folded, dead (a ruling or a foul hand), barred from the
+    pot (F7), or out (no chips and no claim on the pot)."""
+
+    ACTIVE = "active"
+    FOLDED = "folded"
+    DEAD = "dead"
+    BARRED = "barred"
+    OUT = "out"
+
+
+class DealEnd(StrEnum):
+    """How the last deal ended: won (a new pot follows), thrown in (O3), or carried (the pot stays)."""
+
+    START = "start"
+    WON = "won"
+    THROW_IN = "throw_in"
+    CARRIED = "carried"
+
+
+PHASES = tuple(p.value for p in Phase)
+STATUSES = tuple(s.value for s in SeatStatus)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table.
+
+    ``put`` is the seat's claim on the jackpot: every chip it put in over all deals of this pot
+    (antes and bets), less what rulings handed back. ``committed`` is what it put in during the
+    current betting round, ``bets`` what it bet in this deal (antes aside).
+    """
+
+    seat: int
+    player: str
+    stack: int
+    status: str = SeatStatus.ACTIVE
+    put: int = 0
+    committed: int = 0
+    bets: int = 0
+    acted: bool = False
+    drawn: int | None = None
+    shown: tuple[str, ...] | None = None
+
+    @property
+    def all_in(self) -> bool:
+        """No chips behind while holding a claim on the pot."""
+        return self.stack == 0 and self.status != SeatStatus.OUT and self.put > 0
+
+
+@dataclass(frozen=True)
+class ReopenOffer:
+    """The reopen offer after false openers found before the draw (F3).
+
+    ``eligible`` are asked in turn; ``asked`` have passed.
+    """
+
+    false_opener: int
+    eligible: tuple[int, ...]
+    asked: tuple[int, ...]
+    facts: tuple[tuple[str, Any], ...]
+
+
+class WorkingTable:
+    """The mutable working copy behind a :class:`TableState`; never shared once frozen."""
+
+    profile: Profile
+    ante: int
+    small_bet: int
+    big_bet: int
+    order: tuple[int, ...]
+    seats: dict[int, Seat]
+    button: int
+    phase: Phase
+    to_act: int | None
+    deal_no: int
+    # the jackpot (this pot, over its deals)
+    deals: int
+    ante_deals: int
+    requirement: str
+    rising: bool
+    new_pot: bool
+    force_ante: bool
+    ante_for_all: int | None
+    last_end: DealEnd
+    # this deal
+    dealt: tuple[int, ...]
+    opened: bool
+    opener: int | None
+    proven: bool
+    unproven: bool
+    unproven_hand: tuple[str, ...] | None
+    passed: tuple[int, ...]
+    callers: int
+    raised_before_draw: bool
+    opener_bets: tuple[int, ...]
+    bet_level: int
+    raises: int
+    last_aggressor: int | None
+    stub: int
+    muck: int
+    reshuffled: bool
+    escrow: tuple[tuple[int, tuple[str, ...]], ...]
+    split: bool
+    show_order: tuple[int, ...]
+    reopen: ReopenOffer | None
+    # the record
+    rulings: tuple[Mapping[str, Any], ...]
+    added: tuple[Mapping[str, Any], ...]  # the rulings the event being applied produced
+    awards: tuple[tuple[int, int], ...]
+    message: str
+    last_event: Mapping[str, Any] | None
+    total: int
+    # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
+    # ended (before any award), and each seat's (stack, claim) once it had ended
+    finished: "WorkingTable | None"
+    finished_end: tuple[tuple[int, int, int], ...]
+    # the hand-off between the play and the rulings while one event is applied (rules.table._run):
+    # "rule_unproven" (a showdown waits for a ruling) or "resume" (the deal goes on after a ruling,
+    # after the seat ``resume_after`` when a reopener has just opened)
+    next_step: str | None
+    resume_after: int | None
+    # the log index of the latest deal (the voids a state remembers start at the hand before it)
+    hand_start: int
+
+    def copy(self) -> "WorkingTable":
+        new = object.__new__(WorkingTable)
+        new.__dict__.update(self.__dict__)
+        new.seats = dict(self.seats)
+        return new
+
+    # ------------------------------------------------------------------ seats and order
+    def clockwise(self, after: int) -> list[int]:
+        """All seat numbers clockwise, starting with the first seat after ``after``."""
+        i = bisect_right(self.order, after)
+        return list(self.order[i:] + self.order[:i])
+
+    def live(self) -> list[int]:
+        """Seats still contending in this deal (dealt in, not folded, dead or barred)."""
+        return [s for s in self.order if self.seats[s].status == SeatStatus.ACTIVE] if self.phase != Phase.BETWEEN_DEALS else []
+
+    def set(self, s: int, **changes: Any) -> None:
+        """Replace seat ``s`` by a copy with ``changes`` (a fast ``dataclasses.replace``)."""
+        new = object.__new__(Seat)
+        fields = new.__dict__
+        fields.update(self.seats[s].__dict__)
+        fields.update(changes)
+        self.seats[s] = new
+
+    def put_chips(self, s: int, amount: int, bet: bool = True) -> None:
+        """Move ``amount`` from the seat's stack to the pot (a bet unless ``bet`` is false: an ante)."""
+        seat = self.seats[s]
+        if amount > seat.stack or amount < 0:  # pragma: no cover - guarded by the callers
+            raise AssertionError(f"seat {s} cannot put in {amount}")
+        if bet:
+            self.set(s, stack=seat.stack - amount, put=seat.put + amount,
+                     committed=seat.committed + amount, bets=seat.bets + amount)
+        else:
+            self.set(s, stack=seat.stack - amount, put=seat.put + amount)
+
+    @property
+    def pot(self) -> int:
+        return sum(s.put for s in self.seats.values())
+
+    @property
+    def bet_size(self) -> int:
+        return self.big_bet if self.phase == Phase.POSTDRAW else self.small_bet
+
+    def escrow_of(self, s: int | None) -> tuple[str, ...]:
+        for seat, cards in self.escrow:
+            if seat == s:
+                return cards
+        return ()
+
+    # ------------------------------------------------------------------ what is allowed now
+    def legal(self) -> list[dict[str, Any]]:
+        """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
+        if self.phase == Phase.BETWEEN_DEALS:
+            return [{"type": "deal"}]
+        s = self.to_act
+        if s is None:
+            return []
+        seat = self.seats[s]
+        if self.reopen is not None:
+            return [{"type": "reopen", "amount": min(self.small_bet, seat.stack)}, {"type": "pass"}]
+        if self.phase == Phase.PREDRAW and not self.opened:
+            amounts = self.opening_amounts(seat)
+            return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
+        if self.phase == Phase.DRAW:
+            move: dict[str, Any] = {"type": "draw", "min": 0, "max": self.profile.max_draw}
+            if s == self.opener:
+                move["split"] = True
+            return [move]
+        if self.phase == Phase.SHOWDOWN:
+            return [{"type": "show"}, {"type": "muck"}]
+        to_call = self.bet_level - seat.committed
+        out: list[dict[str, Any]] = []
+        if to_call <= 0:
+            out.append({"type": "check"})
+            if self.bet_level == 0:
+                out.append({"type": "bet", "amount": min(self.bet_size, seat.stack)})
+            elif self.may_raise(seat):
+                out.append({"type": "raise", "amount": min(self.bet_size, seat.stack)})
+        else:
+            out.append({"type": "call", "amount": min(to_call, seat.stack)})
+            if seat.stack > to_call and self.may_raise(seat):
+                out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
+        out.append({"type": "fold"})
+        return out
+
+    def opening_amounts(self, seat: Seat) -> list[int]:
+        """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
+        when the house lets a player open with a raise, nothing when it lets a player open by checking."""
+        due = min(self.small_bet, seat.stack)
+        amounts = [due]
+        if self.profile.open_with_raise and seat.stack > self.small_bet:
+            amounts.append(min(2 * self.small_bet, seat.stack))
+        if self.profile.check_open and due > 0:
+            amounts.insert(0, 0)
+        return amounts
+
+    def may_raise(self, seat: Seat) -> bool:
+        cap = self.profile.raise_cap
+        return cap is None or self.raises < cap
+
+    def allowed_text(self) -> str:
+        """What may happen now, in words: 'seat 2 may pass or open for 10'."""
+        if self.phase == Phase.BETWEEN_DEALS:
+            return "the dealer may deal"
+        if self.to_act is None:  # pragma: no cover - every live phase has someone to act
+            return "nothing may happen"
+        words = []
+        for move in self.legal():
+            kind, amount = move["type"], move.get("amount")
+            if kind == "open":
+                words.append("open for " + " or ".join(map(str, move.get("amounts", [amount]))))
+            elif kind == "reopen":
+                words.append(f"reopen for {amount}")
+            elif kind == "draw":
+                words.append(f"draw 0 to {move['max']} cards")
+            elif amount is not None:
+                words.append(f"{kind} {amount}")
+            else:
+                words.append(kind)
+        text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return f"seat {self.to_act} may {text}"
+
+    def refuse(self, why: str) -> IllegalAction:
+        return IllegalAction(f"{why}; {self.allowed_text()}")
+
+    def check_turn(self, kind: str, s: int) -> Seat:
+        if s not in self.seats:
+            raise IllegalAction(f"there is no seat {s} at this table (seats: {', '.join(map(str, self.order))}); "
+                                f"{self.allowed_text()}")
+        if self.phase == Phase.BETWEEN_DEALS:
+            raise self.refuse(f"seat {s} cannot {kind}: no deal is in progress")
+        if s != self.to_act:
+            raise IllegalAction(f"seat {s} cannot {kind}: it is seat {self.to_act}'s turn "
+                                f"({self.allowed_text().split(' may ', 1)[1]})")
+        return self.seats[s]
+
+
+def reset_deal(t: WorkingTable) -> None:
+    """Clear what belongs to one deal."""
+    t.dealt, t.opened, t.opener, t.proven, t.passed = (), False, None, False, ()
+    t.unproven, t.unproven_hand = False, None
+    t.callers, t.raised_before_draw, t.opener_bets = 0, False, ()
+    t.bet_level, t.raises, t.last_aggressor = 0, 0, None
+    t.stub, t.muck, t.reshuffled = 0, 0, False
+    t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_texts(wild: str, stripped: bool) -> frozenset[str]:
+    from rules.cards import deck, to_text
+    return frozenset(to_text([c]) for c in deck(wild=wild, stripped=stripped))
+
+
+def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
+    """Every card must belong to the deck the profile plays (H1)."""
+    cards = _deck_texts(t.profile.wild, t.profile.stripped_deck)
+    for c in texts:
+        if c not in cards:
+            raise t.refuse(f"{what}: {c} is not in this game's deck")
+
+
+def evaluate(cards: Iterable[str], profile: Profile) -> Any:
+    from rules.hands import evaluate
+    return evaluate(list(cards), wild=profile.wild, southern=profile.southern_hands)
