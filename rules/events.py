@@ -15,7 +15,7 @@ Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -39,8 +39,8 @@ from rules.rulings import Ruling as FloorRuling
 
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
-    "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "EVENT_TYPES", "FLOOR_ONLY",
-    "REASON_MAX", "parse_event", "parse_seat",
+    "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
+    "SitIn", "MoveSeat", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
 ]
 
 
@@ -63,6 +63,12 @@ class EventType(StrEnum):
     VOID = "void"
     RULING = "ruling"
     CORRECTION = "correction"
+    SIT = "sit"
+    ADD_CHIPS = "add_chips"
+    LEAVE = "leave"
+    SIT_OUT = "sit_out"
+    SIT_IN = "sit_in"
+    MOVE_SEAT = "move_seat"
 
 
 @dataclass(frozen=True)
@@ -97,9 +103,22 @@ class Event:
 
 @dataclass(frozen=True)
 class Deal(Event):
-    """A new deal: the button moves, antes go in, five cards each (O3, O4, D1)."""
+    """A new deal: the button moves, antes go in, five cards each (O3, O4, D1). The stakes may
+    change from this deal on (a tournament's level): ``ante``, ``small_bet``, ``big_bet``.
+
+    >>> parse_event({"type": "deal", "ante": "10", "small_bet": 20}).to_dict()
+    {'type': 'deal', 'ante': 10, 'small_bet': 20}
+    """
 
     kind = "deal"
+    ante: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        out.update((k, v) for k, v in self.__dict__.items() if v is not None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -211,6 +230,52 @@ class Ruling(Event):
 
 
 @dataclass(frozen=True)
+class Sit(SeatEvent):
+    """A player takes an empty seat between deals with chips (a buy-in, or a move from another table)."""
+
+    kind = "sit"
+    player: str = ""
+    chips: int = 0
+
+
+@dataclass(frozen=True)
+class AddChips(SeatEvent):
+    """A rebuy or top-up between deals; it never lifts an F7 bar."""
+
+    kind = "add_chips"
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Leave(SeatEvent):
+    """The player leaves between deals with the stack; what they put into a carried pot stays there."""
+
+    kind = "leave"
+
+
+@dataclass(frozen=True)
+class SitOut(SeatEvent):
+    """Not dealt in (and no ante) until back."""
+
+    kind = "sit_out"
+
+
+@dataclass(frozen=True)
+class SitIn(SeatEvent):
+    """Back in from the next deal."""
+
+    kind = "sit_in"
+
+
+@dataclass(frozen=True)
+class MoveSeat(SeatEvent):
+    """The player changes seats at this table between deals."""
+
+    kind = "move_seat"
+    to: int = 0
+
+
+@dataclass(frozen=True)
 class Correction(Event):
     """The floor moves chips between seats, with a reason (an award put right): the amounts sum
     to nothing, so no chip is made or lost.
@@ -226,8 +291,11 @@ class Correction(Event):
 
 
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
-    cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck)
+    cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck,
+                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat)
 }
+#: The longest player name a seat takes (names in any script; the pages wrap them).
+NAME_MAX = 80
 EVENT_TYPES: tuple[str, ...] = tuple(t.value for t in EventType)
 #: Events that only the floor may log: a ruling and a correction of chips are the floor's word.
 FLOOR_ONLY: frozenset[str] = frozenset({EventType.RULING.value, EventType.CORRECTION.value})
@@ -272,7 +340,9 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         raise IllegalAction(f"an event is a JSON object with a type, not {type(event).__name__}")
     kind = event.get("type")
     if kind == EventType.DEAL:
-        return Deal()
+        stakes = {k: parse.chips(event[k], f"deal: {k}", positive=(k != "ante"))
+                  for k in ("ante", "small_bet", "big_bet") if event.get(k) is not None}
+        return Deal(**stakes)
     if kind == EventType.VOID:
         if "event" not in event:
             raise IllegalAction("void: give the index of the logged event to withdraw (event)")
@@ -309,6 +379,24 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         if event.get("cards") in (None, "", []):
             raise IllegalAction("show: list the cards shown (cards)")
         return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"))
+    if cls is Sit:
+        player = event.get("player")
+        if not isinstance(player, str) or not player.strip():
+            raise IllegalAction("sit: give the player's name (player)")
+        if len(player.strip()) > NAME_MAX:
+            raise IllegalAction(f"sit: a player's name is at most {NAME_MAX} characters")
+        if event.get("chips") is None:
+            raise IllegalAction("sit: give the chips the player brings (chips)")
+        return Sit(seat=seat, player=" ".join(player.split()),
+                   chips=parse.chips(event["chips"], "sit: chips", positive=True))
+    if cls is AddChips:
+        if event.get("amount") is None:
+            raise IllegalAction("add_chips: give the chips added (amount)")
+        return AddChips(seat=seat, amount=parse.chips(event["amount"], "add_chips: amount", positive=True))
+    if cls is MoveSeat:
+        if event.get("to") is None:
+            raise IllegalAction("move_seat: give the seat moved to (to)")
+        return MoveSeat(seat=seat, to=parse.seat(event["to"], "move_seat: to"))
     return cls(seat=seat)
 
 

@@ -19,9 +19,23 @@ __all__ = ["deal", "pass_", "open_", "call", "check", "bet", "raise_", "fold", "
 
 
 def deal(t: WorkingTable, e: ev.Deal) -> None:
-    """A new deal (O3, O4, D1): move the button, deal in the players, take antes unless capped."""
+    """A new deal (O3, O4, D1): move the button, deal in the players, take antes unless capped.
+
+    The deal may set the stakes from this deal on (a tournament's level); seats sitting out, and
+    newcomers waiting for a carried pot to be won, are not dealt in (rules.seating)."""
     if t.phase != Phase.BETWEEN_DEALS:
         raise t.refuse("cannot deal: the current deal is not finished")
+    stakes = []
+    if e.small_bet is not None or e.big_bet is not None:
+        small = e.small_bet if e.small_bet is not None else t.small_bet
+        big = e.big_bet if e.big_bet is not None else (2 * small if e.small_bet is not None else t.big_bet)
+        if big < small:
+            raise t.refuse(f"cannot deal: the big bet ({big}) may not be below the small bet ({small})")
+        t.small_bet, t.big_bet = small, big
+        stakes.append(f"bets {small}/{big}")
+    if e.ante is not None:
+        t.ante = e.ante
+        stakes.append(f"ante {e.ante}")
     if t.new_pot:
         t.rulings = ()  # a state keeps the rulings of the pot in play, not the day's (they are logged)
         t.deals = t.ante_deals = 0
@@ -29,16 +43,20 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
         for s in t.order:  # F7: a barred player is released once the pot has been won
             if t.seats[s].status == SeatStatus.BARRED:
                 t.set(s, status=SeatStatus.ACTIVE)
+            if t.seats[s].waiting:  # a newcomer who waited for the pot to be won plays now
+                t.set(s, waiting=False)
     statuses = {}
     for s in t.order:
         x = t.seats[s]
         if x.status == SeatStatus.BARRED:
             statuses[s] = SeatStatus.BARRED
-        elif x.stack == 0 and x.put == 0:
+        elif (x.stack == 0 and x.put == 0) or x.sitting_out or x.waiting:
             statuses[s] = SeatStatus.OUT
         else:
             statuses[s] = SeatStatus.ACTIVE
-    if t.deal_no > 0 and (t.last_end != DealEnd.THROW_IN or t.profile.button_moves_on_throw_in):
+    moves = t.deal_no > 0 and (t.last_end != DealEnd.THROW_IN or t.profile.button_moves_on_throw_in)
+    if moves or t.button not in t.seats or statuses[t.button] == SeatStatus.OUT:
+        # the button moves one seat (O3), and never rests on an empty seat or one not in play
         t.button = next((s for s in t.clockwise(t.button) if statuses[s] != SeatStatus.OUT), t.button)
     dealt = tuple(s for s in t.clockwise(t.button) if statuses[s] == SeatStatus.ACTIVE)
     if len(dealt) < 2:
@@ -79,7 +97,7 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
     t.deals += 1
     t.deal_no += 1
     t.to_act = dealt[0]
-    t.message = f"deal {t.deal_no}, button on seat {t.button}: " + "; ".join(words)
+    t.message = f"deal {t.deal_no}, button on seat {t.button}: " + "; ".join(stakes + words)
 
 
 def pass_(t: WorkingTable, e: ev.Pass) -> None:

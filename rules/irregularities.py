@@ -192,6 +192,10 @@ def rule_last_deal(t: WorkingTable, r: Ruling, rid: int | None) -> None:
     if base is None:
         raise t.refuse("a ruling between deals applies to the last finished deal, and there is none to "
                        "rule on (the next deal closed it; move chips with a correction instead)")
+    if t.forfeited != base.forfeited or any(s not in t.seats or t.seats[s].player != base.seats[s].player
+                                            for s in base.order):
+        raise t.refuse("a player of the last deal has left or changed seats since; the floor moves the "
+                       "chips with a correction instead")
     work = base.copy()
     work.finished, work.finished_end, work.added, work.rulings = None, (), (), t.rulings
     apply_ruling(work, r, rid)

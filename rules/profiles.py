@@ -91,6 +91,11 @@ class Profile:
     max_draw: int = field(default=5, metadata=_opt(
         ("D2",), "The most cards one player may draw (0 to 5)."))
 
+    # Players who come and go
+    newcomers_wait: bool = field(default=False, metadata=_opt(
+        ("O3",), "A player who sits down while a pot is carried over waits until that pot is won before "
+        "being dealt in; false means the newcomer antes from the next deal and plays for the whole pot."))
+
     # Irregularities
     false_openers: str = field(default="cardroom", metadata=_opt(
         ("F2", "F3", "F4", "F5", "F6", "F7", "F9"),

@@ -55,7 +55,7 @@ def settle(t: WorkingTable) -> None:
     best live hand at the table."""
     live = t.live()
     values = {s: evaluate(t.seats[s].shown or (), t.profile) for s in live if t.seats[s].shown is not None}
-    pots = side_pots({s: x.put for s, x in t.seats.items()}, live, [s for s in live if t.seats[s].all_in])
+    pots = side_pots(t.claims(), live, [s for s in live if t.seats[s].all_in])
     around = t.clockwise(t.button)
     awards: dict[int, int] = {}
     for pot in pots:
@@ -82,6 +82,7 @@ def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
     for s in t.order:
         if t.seats[s].put:
             t.set(s, put=0)
+    t.forfeited = ()  # the claims of players who left went into the pot just paid
     t.awards = tuple(awards.items())
     end_deal(t, DealEnd.WON)
 

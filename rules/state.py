@@ -64,7 +64,9 @@ class Seat:
 
     ``put`` is the seat's claim on the jackpot: every chip it put in over all deals of this pot
     (antes and bets), less what rulings handed back. ``committed`` is what it put in during the
-    current betting round, ``bets`` what it bet in this deal (antes aside).
+    current betting round, ``bets`` what it bet in this deal (antes aside). A player may sit out
+    (not dealt in, no ante) and a newcomer may wait for the pot in play to be won, where the house
+    says so (``waiting``).
     """
 
     seat: int
@@ -77,6 +79,8 @@ class Seat:
     acted: bool = False
     drawn: int | None = None
     shown: tuple[str, ...] | None = None
+    sitting_out: bool = False
+    waiting: bool = False
 
     @property
     def all_in(self) -> bool:
@@ -147,6 +151,13 @@ class WorkingTable:
     message: str
     last_event: Mapping[str, Any] | None
     total: int
+    # players come and go (rules.seating): the seats the table has, the chips brought in and taken
+    # away, and the claims left in the pot by players who left (they stay in the pot, F4-like)
+    capacity: int
+    max_buy_in: int | None
+    chips_in: int
+    chips_out: int
+    forfeited: tuple[int, ...]
     # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
     # ended (before any award), and each seat's (stack, claim) once it had ended
     finished: "WorkingTable | None"
@@ -196,7 +207,25 @@ class WorkingTable:
 
     @property
     def pot(self) -> int:
-        return sum(s.put for s in self.seats.values())
+        return sum(s.put for s in self.seats.values()) + sum(self.forfeited)
+
+    def claims(self) -> dict[int, int]:
+        """Every claim on the pot, for layering side pots: the seats', and those left by players
+        who have gone (under keys below 1, never a contender)."""
+        out = {s: x.put for s, x in self.seats.items()}
+        out.update({-i: amount for i, amount in enumerate(self.forfeited)})
+        return out
+
+    @property
+    def chips(self) -> int:
+        """All the chips at the table: stacks and the pot. The conservation law: it is always the
+        starting stacks plus the chips brought in, less the chips taken away."""
+        return sum(x.stack + x.put for x in self.seats.values()) + sum(self.forfeited)
+
+    def reorder(self) -> None:
+        """After a seat was taken, left or changed: seats in seat order again."""
+        self.order = tuple(sorted(self.seats))
+        self.seats = {s: self.seats[s] for s in self.order}
 
     @property
     def bet_size(self) -> int:
@@ -212,7 +241,7 @@ class WorkingTable:
     def legal(self) -> list[dict[str, Any]]:
         """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
         if self.phase == Phase.BETWEEN_DEALS:
-            return [{"type": "deal"}]
+            return [{"type": "deal"}, *self.seating_moves()]
         s = self.to_act
         if s is None:
             return []
@@ -243,6 +272,26 @@ class WorkingTable:
                 out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
         out.append({"type": "fold"})
         return out
+
+    def seating_moves(self) -> list[dict[str, Any]]:
+        """Between deals, what players may do (rules.seating), each with the seats it applies to."""
+        empty = [s for s in range(1, self.capacity + 1) if s not in self.seats]
+        taken = list(self.order)
+        moves: list[dict[str, Any]] = []
+        if empty:
+            moves.append({"type": "sit", "seats": empty})
+        if taken:
+            moves.append({"type": "add_chips", "seats": taken})
+            moves.append({"type": "leave", "seats": taken})
+        out = [s for s in taken if not self.seats[s].sitting_out]
+        back = [s for s in taken if self.seats[s].sitting_out]
+        if out:
+            moves.append({"type": "sit_out", "seats": out})
+        if back:
+            moves.append({"type": "sit_in", "seats": back})
+        if empty and taken:
+            moves.append({"type": "move_seat", "seats": taken, "to": empty})
+        return moves
 
     def opening_amounts(self, seat: Seat) -> list[int]:
         """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets

@@ -76,10 +76,11 @@ from typing import Any
 
 from rules import IllegalAction, parse
 from rules import events as ev
-from rules import flow, irregularities
+from rules import flow, irregularities, seating
 from rules.irregularities import read_facts
 from rules.pots import side_pots
 from rules.profiles import Profile, get_profile
+from rules.seating import check_capacity
 from rules.settlement import antes_due
 from rules.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 
@@ -93,8 +94,8 @@ class TableState:
     >>> t = TableState.from_setup({"ante": 1, "small_bet": 2, "big_bet": 4, "button": 2,
     ...                            "seats": [{"seat": 1, "player": "A", "stack": 10},
     ...                                      {"seat": 2, "player": "B", "stack": 10}]})
-    >>> t.phase, t.version, t.legal()
-    (<Phase.BETWEEN_DEALS: 'between_deals'>, 0, [{'type': 'deal'}])
+    >>> t.phase, t.version, t.legal()[:2]
+    (<Phase.BETWEEN_DEALS: 'between_deals'>, 0, [{'type': 'deal'}, {'type': 'sit', 'seats': [3, 4, 5, 6, 7, 8]}])
     """
 
     _t: WorkingTable = field(repr=False, compare=False)
@@ -128,9 +129,21 @@ class TableState:
             if s in seats:
                 raise IllegalAction(f"setup: seat {s} is listed twice")
             stack = parse.chips(item.get("stack", 0), f"setup: stack of seat {s}")
-            seats[s] = Seat(s, str(item.get("player", f"seat {s}")), stack, SeatStatus.ACTIVE if stack > 0 else SeatStatus.OUT)
+            player = str(item.get("player") or f"seat {s}").strip()[:ev.NAME_MAX]
+            seats[s] = Seat(s, player, stack, SeatStatus.ACTIVE if stack > 0 else SeatStatus.OUT)
         t.order = tuple(sorted(seats))
         t.seats = {s: seats[s] for s in t.order}
+        # the seats the table has (empty ones may be taken later): by default the line-up's last
+        # seat or eight, whichever is more
+        t.capacity = parse.chips(setup["capacity"], "setup: capacity", positive=True) \
+            if setup.get("capacity") is not None else max(8, t.order[-1])
+        check_capacity(t.capacity)
+        if t.order[-1] > t.capacity:
+            raise IllegalAction(f"setup: seat {t.order[-1]} is beyond the table's {t.capacity} seats")
+        t.max_buy_in = None if setup.get("max_buy_in") is None else parse.chips(
+            setup["max_buy_in"], "setup: max_buy_in", positive=True)
+        t.chips_in = t.chips_out = 0
+        t.forfeited = ()
         button = parse.seat(setup.get("button", t.order[0]), "setup: button")
         if button not in seats:
             raise IllegalAction(f"setup: the button must be on a seat ({', '.join(map(str, t.order))}), not {button}")
@@ -211,9 +224,11 @@ class TableState:
         t.added = ()
         _run(t, _HANDLERS[type(e)], e)
         t.last_event = e.to_dict()
-        chips = sum(s.stack + s.put for s in t.seats.values())
-        if chips != t.total:  # pragma: no cover - an engine bug, never a player's mistake
-            raise AssertionError(f"chips not conserved after {t.last_event}: {chips} != {t.total}")
+        # the conservation law: stacks and the pot are the starting stacks, plus what came in, less
+        # what went out; checked after every event
+        if t.chips != t.total + t.chips_in - t.chips_out:  # pragma: no cover - an engine bug
+            raise AssertionError(f"chips not conserved after {t.last_event}: {t.chips} != "
+                                 f"{t.total} + {t.chips_in} - {t.chips_out}")
         added, t.added = t.added, ()
         if added:
             added = irregularities.finish_rulings(t, added, self._t)
@@ -258,7 +273,7 @@ class TableState:
         t = self._t
         contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
             s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
-        pots = side_pots({s: x.put for s, x in t.seats.items()}, contenders,
+        pots = side_pots(t.claims(), contenders,
                          [s for s in contenders if t.seats[s].all_in])
         offer = t.reopen
         return {
@@ -282,7 +297,12 @@ class TableState:
                 "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
                 "shown": list(x.shown) if x.shown is not None else None,
+                "sitting_out": x.sitting_out, "waiting": x.waiting,
             } for s, x in t.seats.items()},
+            "capacity": t.capacity,
+            "max_buy_in": t.max_buy_in,
+            "ledger": {"chips_in": t.chips_in, "chips_out": t.chips_out},
+            "forfeited": sum(t.forfeited),
             "bet_level": t.bet_level,
             "raises": t.raises,
             "passed": list(t.passed),
@@ -318,6 +338,8 @@ _HANDLERS: dict[type[ev.Event], Callable[[WorkingTable, Any], None]] = {
     ev.Fold: flow.fold, ev.Check: flow.check, ev.Bet: flow.bet, ev.Draw: flow.draw, ev.Show: flow.show,
     ev.Muck: flow.muck, ev.FalseOpeners: irregularities.false_openers, ev.Reopen: irregularities.reopen,
     ev.Ruling: irregularities.log_ruling, ev.Correction: irregularities.correction,
+    ev.Sit: seating.sit, ev.AddChips: seating.add_chips, ev.Leave: seating.leave, ev.SitOut: seating.sit_out,
+    ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat,
 }
 
 #: Events that are the floor's word: no void withdraws them or anything before them.

@@ -30,7 +30,8 @@ PROFILES: list[Any] = [
 CARDS = [to_text([c]) for c in deck(wild="bug")]
 NATURAL = [to_text([c]) for c in deck()]
 TYPES = ["deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
-         "false_openers", "reopen", "muck", "void", "ruling", "correction", "shuffle"]
+         "false_openers", "reopen", "muck", "void", "ruling", "correction", "shuffle",
+         "sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat"]
 
 
 @st.composite
@@ -42,12 +43,33 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
             "small_bet": 10, "big_bet": 20, "button": draw(st.integers(1, n)), "seats": seats}
 
 
+SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
+NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "李娜"]
+
+
+def seating_event(draw: Callable[..., Any], state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
+    """A player coming or going between deals, from what ``legal`` offers."""
+    kind = move["type"]
+    event: dict[str, Any] = {"type": kind, "seat": draw(st.sampled_from(move["seats"]))}
+    if kind == "sit":
+        seated = {x["player"] for x in state["seats"].values()}
+        event["player"] = draw(st.sampled_from([n for n in NAMES if n not in seated] or ["Zed"]))
+        event["chips"] = draw(st.sampled_from([1, 20, 300]))
+    elif kind == "add_chips":
+        event["amount"] = draw(st.sampled_from([1, 50, 500]))
+    elif kind == "move_seat":
+        event["to"] = draw(st.sampled_from(move["to"]))
+    return event
+
+
 def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, Any]:
     move = dict(draw(st.sampled_from(state["legal"])))
     kind = move["type"]
     event: dict[str, Any] = {"type": kind}
     if kind == "deal":
         return event
+    if kind in SEATING:
+        return seating_event(draw, state, move)
     event["seat"] = state["to_act"]
     if kind == "draw":
         count = draw(st.integers(0, move["max"]))
@@ -79,6 +101,9 @@ def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> di
         event["cards"] = draw(st.sampled_from(["As Ad Kc 7h 2s", "Jk Jk", "Zz", "As Ad"]))
     if kind in ("open", "reopen"):
         event["amount"] = draw(st.sampled_from([0, 5, 10, 20]))
+    if kind in ("sit", "add_chips", "move_seat"):
+        event.update(player=draw(st.sampled_from(["Ann", "", "P1"])), chips=draw(st.sampled_from([0, 5, -1])),
+                     amount=draw(st.sampled_from([0, 5])), to=draw(st.integers(0, 12)))
     if kind == "correction":
         give, get = draw(st.integers(0, 8)), draw(st.integers(0, 8))
         amount = draw(st.sampled_from([1, 5, 50, 5000]))
@@ -96,13 +121,17 @@ def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> di
 
 
 def check_state(state: dict[str, Any], total: int) -> None:
-    assert sum(x["stack"] for x in state["seats"].values()) + state["pot"] == total
+    # the conservation law: stacks + pot == starting stacks + chips_in - chips_out, every event
+    ledger = state["ledger"]
+    assert sum(x["stack"] for x in state["seats"].values()) + state["pot"] == \
+        total + ledger["chips_in"] - ledger["chips_out"]
     assert sum(p["amount"] for p in state["pots"]) == state["pot"]
     assert all(x["stack"] >= 0 and x["put"] >= 0 for x in state["seats"].values())
     assert state["phase"] in PHASES
     assert all(x["status"] in STATUSES for x in state["seats"].values())
     if state["phase"] == "between_deals":
-        assert state["to_act"] is None and state["legal"] == [{"type": "deal"}]
+        assert state["to_act"] is None and state["legal"][0] == {"type": "deal"}
+        assert {m["type"] for m in state["legal"][1:]} <= set(SEATING)
     else:
         assert state["to_act"] in state["seats"] and state["legal"]
         assert state["seats"][state["to_act"]]["status"] == "active"
@@ -151,7 +180,9 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
         state = table.to_dict()
         move = data.draw(st.sampled_from(state["legal"]))
         event: dict[str, Any] = {"type": move["type"]}
-        if move["type"] != "deal":
+        if move["type"] in SEATING:
+            event = seating_event(data.draw, state, move)
+        elif move["type"] != "deal":
             event["seat"] = state["to_act"]
         if move["type"] == "draw":
             event["count"] = 0
