@@ -15,7 +15,7 @@ Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -40,7 +40,7 @@ from rules.rulings import Ruling as FloorRuling
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
-    "SitIn", "MoveSeat", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
+    "SitIn", "MoveSeat", "Straddle", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
 ]
 
 
@@ -69,6 +69,7 @@ class EventType(StrEnum):
     SIT_OUT = "sit_out"
     SIT_IN = "sit_in"
     MOVE_SEAT = "move_seat"
+    STRADDLE = "straddle"
 
 
 @dataclass(frozen=True)
@@ -230,6 +231,13 @@ class Ruling(Event):
 
 
 @dataclass(frozen=True)
+class Straddle(SeatEvent):
+    """A blind raise to twice the big blind, by the first player after the blinds (O2)."""
+
+    kind = "straddle"
+
+
+@dataclass(frozen=True)
 class Sit(SeatEvent):
     """A player takes an empty seat between deals with chips (a buy-in, or a move from another table)."""
 
@@ -292,7 +300,7 @@ class Correction(Event):
 
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
     cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck,
-                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat)
+                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat, Straddle)
 }
 #: The longest player name a seat takes (names in any script; the pages wrap them).
 NAME_MAX = 80

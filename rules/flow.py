@@ -1,5 +1,6 @@
-"""The play of a deal: the deal itself, opening, betting, the draw and the showdown, and moving the
-turn on after each action (D1-D7, O1-O6, S1, H6).
+"""The play of a deal: the deal itself (with its blinds, or the age's), passing, the draws and the
+showdown, and moving the turn on after each action (D1-D7, D9-D13, O1-O6, S1, H6). The betting
+actions are in :mod:`rules.betting`.
 
 The irregularities a deal can meet are ruled in :mod:`rules.irregularities`; this module only
 marks when a ruling is needed (an opener who did not prove openers) and goes on from where a
@@ -12,10 +13,10 @@ from __future__ import annotations
 from rules import CardError, IllegalAction
 from rules import events as ev
 from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
-from rules.state import DealEnd, Phase, Seat, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
+from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
-__all__ = ["deal", "pass_", "open_", "call", "check", "bet", "raise_", "fold", "draw", "show", "muck",
-           "after_action", "next_show", "resume"]
+__all__ = ["deal", "post_blind", "pass_", "draw", "show", "muck", "after_action", "last_standing", "next_show",
+           "resume"]
 
 
 def deal(t: WorkingTable, e: ev.Deal) -> None:
@@ -68,10 +69,22 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
     antes = antes_due(t)
     t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
-        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None)
+        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False)
     reset_deal(t)
     t.phase, t.dealt, t.stub = Phase.PREDRAW, dealt, deck - 5 * len(dealt)
-    words = []
+    words: list[str] = []
+    if t.profile.age and not t.jack_pot:
+        # D11: a blind deal: no antes; the age (first after the button) puts up a blind of one small
+        # bet, and anyone may come in against it with any cards
+        t.new_pot = False
+        t.deals += 1
+        t.deal_no += 1
+        t.requirement = "none"
+        t.age_seat = dealt[0]
+        t.message = f"deal {t.deal_no}, button on seat {t.button}: a blind deal, seat {dealt[0]} is the age (D11)"
+        post_blind(t, dealt[0], t.small_bet, "age's blind")
+        after_action(t, dealt[0])
+        return
     payer = t.ante_for_all if t.ante_for_all in dealt else None
     if payer is not None and t.ante > 0:
         # F9: the false opener antes for every player of this deal
@@ -98,6 +111,23 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
     t.deal_no += 1
     t.to_act = dealt[0]
     t.message = f"deal {t.deal_no}, button on seat {t.button}: " + "; ".join(stakes + words)
+    if t.profile.blinds is not None:
+        # the basic game's blinds: they open the pot; nothing to prove (O2, opening_minimum none)
+        small, big = t.profile.blinds
+        post_blind(t, dealt[0], small, "small blind")
+        post_blind(t, dealt[1], big, "big blind")
+        after_action(t, dealt[1])
+
+
+def post_blind(t: WorkingTable, s: int, amount: int, what: str) -> None:
+    """A blind bet posted before the cards are seen: it opens the pot, the betting goes on after it,
+    and the blind may still raise when everyone has only called (its ``acted`` stays false)."""
+    paid = min(amount, t.seats[s].stack)
+    t.put_chips(s, paid)
+    t.opened, t.proven = True, True
+    t.bet_level = max(t.bet_level, t.seats[s].committed)
+    t.last_aggressor = s
+    t.message += f"; seat {s} posts the {what} of {paid}"
 
 
 def pass_(t: WorkingTable, e: ev.Pass) -> None:
@@ -112,135 +142,26 @@ def pass_(t: WorkingTable, e: ev.Pass) -> None:
     live = t.live()
     following = [x for x in t.clockwise(s) if x in live and x not in t.passed]
     if not following:
+        if t.profile.jacks_back and not t.low:
+            _turn_to_low(t, s)
+            return
         throw_in(t)
         return
     t.to_act = following[0]
     t.message = f"seat {s} passes"
 
 
-def open_(t: WorkingTable, e: ev.Open) -> None:
-    """Declares openers and bets the small bet, or all a short stack has, even nothing (O1, O2, O6)."""
-    s = e.seat
-    if t.reopen is not None:
-        t.check_turn("open", s)
-        raise t.refuse(f"seat {s} cannot open: false openers were found; the pot is reopened with 'reopen'")
-    seat = t.check_turn("open", s)
-    if t.phase != Phase.PREDRAW or t.opened:
-        raise t.refuse(f"seat {s} cannot open: the pot is already open")
-    amounts = t.opening_amounts(seat)
-    due = min(t.small_bet, seat.stack) if e.amount is None else e.amount
-    if due not in amounts:
-        allowed = " or ".join(map(str, amounts))
-        raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
-    t.put_chips(s, due)
-    t.opened, t.opener, t.opener_bets = True, s, (due,)
-    # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
-    # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
-    # which protects the players who came in against the opener.
-    raised = due > t.small_bet
-    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
-    t.set(s, acted=True)
-    if due == 0 and seat.stack > 0:
-        t.message = f"seat {s} declares openers and checks: the pot is open (O2)"
-    elif raised:
-        t.message = f"seat {s} opens with a raise to {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
-    else:
-        t.message = f"seat {s} opens for {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
-    after_action(t, s)
-
-
-def _betting_seat(t: WorkingTable, kind: str, s: int) -> Seat:
-    if t.reopen is not None:
-        t.check_turn(kind, s)
-        raise t.refuse(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
-    seat = t.check_turn(kind, s)
-    if t.phase not in (Phase.PREDRAW, Phase.POSTDRAW) or (t.phase == Phase.PREDRAW and not t.opened):
-        what = "the pot is not open yet" if t.phase == Phase.PREDRAW else f"this is the {t.phase}"
-        raise t.refuse(f"seat {s} cannot {kind}: {what}")
-    return seat
-
-
-def _record_bet(t: WorkingTable, s: int, amount: int) -> None:
-    t.put_chips(s, amount)
-    if s == t.opener and amount > 0:
-        t.opener_bets = t.opener_bets + (amount,)
-
-
-def call(t: WorkingTable, e: ev.Call) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "call", s)
-    to_call = t.bet_level - seat.committed
-    if to_call <= 0:
-        raise t.refuse(f"seat {s} cannot call: there is no bet to call")
-    amount = min(to_call, seat.stack)
-    _record_bet(t, s, amount)
-    if t.phase == Phase.PREDRAW and t.raises == 0:
-        t.callers += 1
-    t.set(s, acted=True)
-    t.message = f"seat {s} calls {amount}" + (" (all in)" if t.seats[s].stack == 0 else "")
-    after_action(t, s)
-
-
-def check(t: WorkingTable, e: ev.Check) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "check", s)
-    if t.bet_level > seat.committed:
-        raise t.refuse(f"seat {s} cannot check: there is a bet of {t.bet_level - seat.committed} to call")
-    if t.phase == Phase.PREDRAW and t.raises == 0 and s != t.opener:
-        t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
-    t.set(s, acted=True)
-    t.message = f"seat {s} checks"
-    after_action(t, s)
-
-
-def bet(t: WorkingTable, e: ev.Bet) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "bet", s)
-    if t.bet_level > 0:
-        raise t.refuse(f"seat {s} cannot bet: there is already a bet (call or raise it)")
-    if seat.stack == 0:  # pragma: no cover - all-in seats are never asked
-        raise t.refuse(f"seat {s} cannot bet: no chips left")
-    amount = min(t.bet_size, seat.stack)
-    _record_bet(t, s, amount)
-    t.bet_level, t.last_aggressor = t.seats[s].committed, s
-    _reopen_action(t, s)
-    t.message = f"seat {s} bets {amount}"
-    after_action(t, s)
-
-
-def raise_(t: WorkingTable, e: ev.Raise) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "raise", s)
-    to_call = t.bet_level - seat.committed
-    if t.bet_level == 0:
-        raise t.refuse(f"seat {s} cannot raise: there is no bet yet (bet instead)")
-    if not t.may_raise(seat):
-        raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
-    if seat.stack <= to_call:
-        raise t.refuse(f"seat {s} cannot raise: {seat.stack} chips only call the {to_call} due")
-    amount = min(to_call + t.bet_size, seat.stack)
-    _record_bet(t, s, amount)
-    t.bet_level, t.last_aggressor = t.seats[s].committed, s
-    t.raises += 1
-    if t.phase == Phase.PREDRAW:
-        t.raised_before_draw = True
-    _reopen_action(t, s)
-    t.message = f"seat {s} raises to {t.bet_level}" + (" (all in)" if t.seats[s].stack == 0 else "")
-    after_action(t, s)
-
-
-def fold(t: WorkingTable, e: ev.Fold) -> None:
-    s = e.seat
-    _betting_seat(t, "fold", s)
-    t.set(s, status=SeatStatus.FOLDED, acted=True)
-    t.message = f"seat {s} folds"
-    after_action(t, s)
-
-
-def _reopen_action(t: WorkingTable, s: int) -> None:
-    """After a bet or raise everyone else still able to bet must act again."""
-    for x in t.live():
-        t.set(x, acted=(x == s))
+def _turn_to_low(t: WorkingTable, s: int) -> None:
+    """D10, jacks back: nobody opened, so the same hands are played for ace-to-five low, with a fresh
+    betting round from the button's left in which anyone may open (and nothing needs proving); with
+    the house's blind, the first player posts it and the betting starts after the blind."""
+    t.low, t.passed, t.requirement = True, (), "none"
+    t.message = f"seat {s} passes; nobody opened: the hands are played for low (D10)"
+    first = next(x for x in t.clockwise(t.button) if x in t.live())
+    t.to_act = first
+    if t.profile.jacks_back_blind:
+        post_blind(t, first, t.small_bet, "low blind")
+        after_action(t, first)
 
 
 def after_action(t: WorkingTable, s: int) -> None:
@@ -256,8 +177,8 @@ def after_action(t: WorkingTable, s: int) -> None:
     movers = [x for x in live if t.seats[x].stack > 0]
     pending = [x for x in movers if not t.seats[x].acted or t.seats[x].committed < t.bet_level]
     if not pending or (len(movers) == 1 and t.seats[movers[0]].committed >= t.bet_level):
-        if t.phase == Phase.PREDRAW:
-            start_draw(t)
+        if t.phase == Phase.PREDRAW or t.draw_round < t.profile.draw_rounds:
+            start_draw(t)  # D13: another draw, when the house plays more than one
         else:
             start_showdown(t)
         return
@@ -270,19 +191,30 @@ def last_standing(t: WorkingTable, w: int) -> None:
         t.phase, t.show_order, t.to_act = Phase.SHOWDOWN, (w,), w
         t.message += f"; everyone else folded: seat {w} shows openers to take the pot (F1)"
         return
+    if t.profile.trips_to_win and not t.low:
+        t.phase, t.show_order, t.to_act = Phase.SHOWDOWN, (w,), w
+        t.message += f"; everyone else folded: seat {w} shows three of a kind or better to take the pot (D9)"
+        return
     amount = t.pot
+    nobody_came_in = t.age_seat == w and t.callers == 0 and t.phase == Phase.PREDRAW
     award(t, {w: amount})
     t.message += f"; seat {w} takes the pot of {amount} uncalled (D7)"
+    if nobody_came_in:
+        t.jack_pot = True  # D11: nobody came in against the age: the next deal is a jack pot
+        t.message += "; nobody came in against the age: the next deal is a jack pot (D11)"
 
 
 def start_draw(t: WorkingTable) -> None:
     t.phase = Phase.DRAW
+    t.draw_round += 1
     for x in t.order:
-        if t.seats[x].committed or t.seats[x].acted:
+        if t.seats[x].committed or t.seats[x].acted or (t.draw_round > 1 and t.seats[x].drawn is not None):
             t.set(x, committed=0, acted=False)
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == SeatStatus.ACTIVE)
-    t.message += "; betting before the draw is complete: the draw starts (D2)"
+    t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
+                  else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
+    t.drew_this_round = ()
 
 
 def draw(t: WorkingTable, e: ev.Draw) -> None:
@@ -298,10 +230,15 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     t.check_turn("draw", s)
     if t.phase != Phase.DRAW:
         raise t.refuse(f"seat {s} cannot draw: this is the {t.phase.replace('_', ' ')}")
-    if e.count > t.profile.max_draw:
-        raise t.refuse(f"seat {s} cannot draw {e.count}: at most {t.profile.max_draw} cards (D2)")
+    four = t.profile.ace_draws_four and e.count == 4
+    if e.count > t.profile.max_draw and not four:
+        also = ", or 4 when keeping an ace" if t.profile.ace_draws_four else ""
+        raise t.refuse(f"seat {s} cannot draw {e.count}: at most {t.profile.max_draw} cards{also} (D2)")
     escrow: tuple[str, ...] = ()
     if e.split or e.escrow:
+        if t.draw_round > 1:
+            raise t.refuse(f"seat {s} cannot split openers in draw {t.draw_round}: openers are split in the "
+                           "first draw (S1)")
         if s != t.opener:
             raise t.refuse(f"seat {s} cannot split openers: only the opener (seat {t.opener}) splits (S1)")
         if not e.split:
@@ -327,11 +264,15 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     if escrow:
         t.escrow = t.escrow + ((s, escrow),)
         t.split = True
-    t.set(s, drawn=n)
+    seat = t.seats[s]
+    t.set(s, drawn=(seat.drawn or 0) + n, drew_four=seat.drew_four or four)
+    t.drew_this_round = t.drew_this_round + (s,)
     t.message = (f"seat {s} draws {n}" if n else f"seat {s} stands pat") + note
+    if four:
+        t.message += "; four cards, keeping an ace (checked at the show, D2)"
     if escrow:
         t.message += f"; openers split, {' '.join(escrow)} in escrow (S1)"
-    waiting = [x for x in t.clockwise(s) if t.seats[x].status == SeatStatus.ACTIVE and t.seats[x].drawn is None]
+    waiting = [x for x in t.clockwise(s) if t.seats[x].status == SeatStatus.ACTIVE and x not in t.drew_this_round]
     if waiting:
         t.to_act = waiting[0]
     else:
@@ -352,6 +293,8 @@ def start_postdraw(t: WorkingTable) -> None:
         start_showdown(t)
         return
     start = t.opener if t.profile.postdraw_first == "opener" and t.opener is not None else t.button
+    if t.age_seat is not None:
+        start = t.age_seat  # D11: in a blind deal the first bet after the draw is left of the age
     if start == t.opener and start in movers:
         t.to_act = start
     else:
@@ -394,7 +337,13 @@ def show(t: WorkingTable, e: ev.Show) -> None:
         except CardError as exc:
             raise t.refuse(f"show: {exc}") from None
     t.set(s, shown=texts)
-    if len(texts) != 5:
+    if len(texts) == 5 and t.seats[s].drew_four and not any(c[0] == "A" or c == "Jk" for c in texts):
+        # D2: four cards were drawn only to an ace kept; a hand without one is dead
+        t.set(s, status=SeatStatus.DEAD)
+        t.message = f"seat {s} shows {' '.join(texts)}: four cards were drawn without an ace kept, the hand is dead (D2)"
+        if s == t.opener and not t.proven:
+            t.unproven, t.unproven_hand = True, None
+    elif len(texts) != 5:
         t.set(s, status=SeatStatus.DEAD)
         t.message = f"seat {s} shows {len(texts)} cards: a foul hand is dead (H6)"
         if s == t.opener and not t.proven:
@@ -487,7 +436,7 @@ def resume(t: WorkingTable) -> None:
         end_deal(t, DealEnd.CARRIED)
         return
     if t.phase == Phase.DRAW:
-        waiting = [x for x in t.clockwise(t.button) if x in live and t.seats[x].drawn is None]
+        waiting = [x for x in t.clockwise(t.button) if x in live and x not in t.drew_this_round]
         if t.to_act not in waiting:
             if waiting:
                 t.to_act = next(x for x in t.clockwise(t.to_act or t.button) if x in waiting)

@@ -18,8 +18,8 @@ from rules import IllegalAction, MissingFact, RulesError
 from rules import events as ev
 from rules.pots import split_amount
 from rules.rulings import Ruling, resolve
-from rules.settlement import award, end_deal, finish_showdown, settle
-from rules.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable, evaluate
+from rules.settlement import award, end_deal, finish_showdown, settle, shut_out_folded, value
+from rules.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
 from rules.words import correction_headline, ruling_headline
 
 __all__ = ["CORRECTED", "read_facts", "irregularity", "false_openers", "reopen", "decline_reopen",
@@ -293,8 +293,10 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
     if not r.pot_plays:
         # the pot stays for the next deal (F4, F8, F9); every ruling that lets the deal go on,
         # whatever it did to one hand, says pot_plays
+        if r.showdown_only:
+            shut_out_folded(t)  # D9: those who folded are out of the pot
         end_deal(t, DealEnd.CARRIED)
-        t.force_ante = t.force_ante or r.ante_again  # F4: everyone of that deal antes again
+        t.force_ante = t.force_ante or r.ante_again  # F4, D9: everyone left in antes again
         t.message += f"; the pot of {t.pot} stays for the next deal"
         return
     if r.reopener is not None:
@@ -341,7 +343,7 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
     for w in won or {}:
         shown = t.finished.seats[w].shown if t.finished is not None and w in t.finished.seats else None
         if shown is not None and len(shown) == 5:
-            hands[w] = evaluate(shown, t.profile).describe()
+            hands[w] = value(t, shown).describe()
     pot_left = t.pot if ended and t.last_end != DealEnd.WON else None
     done = []
     for i, record in enumerate(added):

@@ -172,7 +172,9 @@ def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug"
     by themselves (a pat hand must qualify as it stands). A split puts every discard under the
     chip (S1): ``escrow`` is then all ``drawn`` cards, and the kept cards with the escrow must
     make a qualifying five-card hand (S2); a final hand that happens to qualify proves nothing by
-    itself. The cards returned are the kept cards found, then the escrow.
+    itself. With several draws (D13) ``drawn`` counts them all and the escrow holds the first
+    draw's discards: the cards known to be from the opening hand are fewer than five, and must
+    hold openers by themselves. The cards returned are the kept cards found, then the escrow.
 
     >>> " ".join(map(str, proof("Js Jh 8h 7h 2h", drawn=3)))      # kept the jacks
     'Js Jh'
@@ -182,10 +184,10 @@ def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug"
     True
     >>> proof("As Jk Ks Qs 4d", drawn=3)                           # S3: ace and bug kept
     (Card('As'), Card('Jk'))
-    >>> proof("Js 8h 7h 6h 2h", drawn=2, escrow="Jd")
+    >>> proof("Js 8h 7h 6h 2h", drawn=2, escrow="Jd Td 9d")
     Traceback (most recent call last):
     ...
-    rules.RulesError: split openers: every discard goes under the chip (S1): 2 drawn but 1 in escrow
+    rules.RulesError: split openers: 3 cards in escrow, but only 2 drawn
     """
     final = parse_cards(final_hand, count=5)
     thrown = parse_cards(escrow)
@@ -196,9 +198,8 @@ def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug"
             raise CardError(f"card both discarded and in the final hand: {card}")
     if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= 5:
         raise RulesError(f"drawn: a number of cards from 0 to 5, not {drawn!r}")
-    if thrown and len(thrown) != drawn:
-        raise RulesError(f"split openers: every discard goes under the chip (S1): {drawn} drawn but "
-                         f"{len(thrown)} in escrow")
+    if len(thrown) > drawn:
+        raise RulesError(f"split openers: {len(thrown)} cards in escrow, but only {drawn} drawn")
     extra = tuple(southern)
     for kept in combinations(final, 5 - drawn):
         known = kept + thrown

@@ -50,3 +50,4 @@ class Move(StrEnum):
     BEST_OTHER_WINS = "the best other live hand wins"
     OPENER_STANDS = "the opener's hand stands (openers proved)"
     EVERYONE_ANTES_AGAIN = "everyone of this deal antes again next deal"
+    SHOWDOWN_PLAYS_ON = "those who folded are out of the pot; the rest ante again (D9)"

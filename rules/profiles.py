@@ -36,6 +36,9 @@ __all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT
 WILD_MODES = ("none", "bug", "deuces", "joker")
 SOUTHERN_HANDS = ("skip_straight", "tiger", "round_the_corner", "blaze")
 MINIMUMS = ("J", "Q", "K", "A")
+#: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
+#: (California / guts: no requirement, nothing to prove).
+OPENING_MINIMUMS = (*MINIMUMS, "none")
 
 
 def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -62,7 +65,8 @@ class Profile:
 
     # Opening and antes
     opening_minimum: str = field(default="J", metadata=_opt(
-        ("O1",), "The lowest pair that opens (any hand that beats the pair below it also opens).", MINIMUMS))
+        ("O1",), "The lowest pair that opens (any hand that beats the pair below it also opens); 'none' "
+        "is California or guts draw: anyone may open, and there is nothing to prove.", OPENING_MINIMUMS))
     progressive_openers: bool = field(default=False, metadata=_opt(
         ("O5",), "After a deal nobody opens, the requirement climbs J, Q, K, A and then back down."))
     button_moves_on_throw_in: bool = field(default=True, metadata=_opt(
@@ -80,6 +84,28 @@ class Profile:
         ("O2",), "A player with openers may declare the pot open while checking (the players' guide): the "
         "pot is open and the others may bet; false means opening always takes a bet."))
 
+    blinds: tuple[int, int] | None = field(default=None, metadata=_opt(
+        ("O2",), "Blind bets [small, big] posted by the two players after the button before the cards are "
+        "seen; the betting starts after the big blind, who may raise when everyone has only called. "
+        "Only with opening_minimum 'none' (the basic game): a blind is an opening no one proves."))
+    straddle: bool = field(default=False, metadata=_opt(
+        ("O2",), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
+        "blind, posted before the cards are seen; the betting then starts after the straddler."))
+    age: bool = field(default=False, metadata=_opt(
+        ("D11",), "Foster's blind game: the player after the button (the age) puts up a blind of one small "
+        "bet and anyone may come in against it with any cards; when nobody comes in, the next deal is "
+        "a jack pot (antes from everyone, openers needed), and after it is won the blind game goes on."))
+    jacks_back: bool = field(default=False, metadata=_opt(
+        ("D10",), "Jacks back: when nobody opens, the same hands are played for ace-to-five low (the joker "
+        "a fitter) with a fresh betting round begun after the button; if nobody bets then either, the "
+        "cards are thrown in."))
+    jacks_back_blind: bool = field(default=False, metadata=_opt(
+        ("D10",), "With jacks back, the player after the button must post a blind bet when the game turns "
+        "to low; the betting starts after the blind, who may raise when everyone has only called."))
+    trips_to_win: bool = field(default=False, metadata=_opt(
+        ("D9",), "Trips to win: no hand below three of a kind wins. Without one the pot stays: those who "
+        "folded before the draw are out of it, the rest ante again and play a fresh deal among themselves."))
+
     # Betting and drawing
     raise_cap: int | None = field(default=4, metadata=_opt(
         ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
@@ -90,6 +116,12 @@ class Profile:
         ("opener", "left_of_button")))
     max_draw: int = field(default=5, metadata=_opt(
         ("D2",), "The most cards one player may draw (0 to 5)."))
+    ace_draws_four: bool = field(default=False, metadata=_opt(
+        ("D2",), "With max_draw 3, a player may draw four when keeping an ace (the joker counts as one); "
+        "checked at the show, where such a hand without an ace is dead."))
+    draw_rounds: int = field(default=1, metadata=_opt(
+        ("D13",), "How many draws a hand has (1 to 3, the players' guide's dealer's choice), each followed "
+        "by a round of betting at the big bet."))
 
     # Players who come and go
     newcomers_wait: bool = field(default=False, metadata=_opt(
@@ -136,6 +168,7 @@ class Profile:
         """
         data = dataclasses.asdict(self)
         data["southern_hands"] = list(self.southern_hands)
+        data["blinds"] = list(self.blinds) if self.blinds is not None else None
         return data
 
 
@@ -198,6 +231,17 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
             raise ProfileError(f"max_draw: must be a whole number from 0 to 5, not {value!r}")
         return value
+    if name == "draw_rounds":
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
+            raise ProfileError(f"draw_rounds: must be 1, 2 or 3, not {value!r}")
+        return value
+    if name == "blinds":
+        if value is None or value == "none":
+            return None
+        if (isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value) or value[0] > value[1]):
+            raise ProfileError(f"blinds: must be [small, big], two numbers of chips with small <= big, not {value!r}")
+        return (value[0], value[1])
     if choices is not None and value not in choices:
         raise ProfileError(f"{name}: must be one of {', '.join(map(str, choices))}, not {value!r}")
     return value
@@ -240,7 +284,33 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
     if "name" in overrides and overrides["name"] != base.name and "title" not in overrides:
         overrides["title"] = str(overrides["name"])
     checked = {key: _check(key, value) for key, value in overrides.items()}
-    return dataclasses.replace(base, **checked)
+    return _coherent(dataclasses.replace(base, **checked))
+
+
+def _coherent(p: Profile) -> Profile:
+    """Options that only make sense together are checked together, each refusal naming both.
+
+    >>> get_profile({"blinds": [5, 10]})
+    Traceback (most recent call last):
+    ...
+    rules.ProfileError: blinds: only with opening_minimum 'none' (a blind opens the pot without openers)
+    """
+    if p.blinds is not None and p.opening_minimum != "none":
+        raise ProfileError("blinds: only with opening_minimum 'none' (a blind opens the pot without openers)")
+    if p.straddle and p.blinds is None:
+        raise ProfileError("straddle: only with blinds (a straddle raises the big blind)")
+    if p.age and (p.blinds is not None or p.opening_minimum == "none"):
+        raise ProfileError("age: the blind game alternates with jack pots, which need an opening_minimum, "
+                           "and has its own blind (no blinds)")
+    if p.jacks_back and p.opening_minimum == "none":
+        raise ProfileError("jacks_back: only when opening needs openers (opening_minimum J, Q, K or A)")
+    if p.jacks_back_blind and not p.jacks_back:
+        raise ProfileError("jacks_back_blind: only with jacks_back")
+    if p.progressive_openers and p.opening_minimum == "none":
+        raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if p.ace_draws_four and p.max_draw != 3:
+        raise ProfileError("ace_draws_four: only with max_draw 3 (four cards when keeping an ace)")
+    return p
 
 
 _MINIMUM_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}

@@ -105,6 +105,35 @@ def card_checks(profile: Profile) -> dict[str, Any]:
     }
 
 
+def _others_make_trips(p: Profile) -> Any:
+    def derive(f: Facts) -> tuple[str, str]:
+        from rules.hands import ALL_CATEGORIES, evaluate
+
+        floor = ALL_CATEGORIES.index("three_of_a_kind")
+        for seat, hand in f["hands"].items():
+            if seat == f["opener"] or len(cards(hand)) != 5:
+                continue
+            if ALL_CATEGORIES.index(evaluate(cards(hand), p.wild, p.southern_hands).category) >= floor:
+                return "yes", f"Seat {seat} shows {card_text(hand)}, three of a kind or better (D9)."
+        return "no", "No other hand shown makes three of a kind or better (D9)."
+    return derive
+
+
+def _trips_question(p: Profile, best_other: Leaf) -> Node:
+    """With trips to win, the best other hand takes the pot only with three of a kind or better;
+    otherwise the pot stays for those who showed down (D9)."""
+    if not p.trips_to_win:
+        return best_other
+    stays = Leaf("cs_trips_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8", "D9"),
+                 (_M.OPENER_DEAD, _M.POT_STAYS, _M.SHOWDOWN_PLAYS_ON), ("opener",), "no trips: pot stays",
+                 "{Opener} cannot prove openers, so {opener}'s hand is dead (F1), and no other hand shown "
+                 "makes three of a kind or better: nobody may win the pot, which stays for the next deal "
+                 "among the players who did not fold (D9).")
+    return Question("cs_trips", "Does any other hand shown make three of a kind or better?",
+                    ("opener", "hands"), yes_no(best_other, stays), derive=_others_make_trips(p),
+                    title="Another hand makes trips?", rules=("D9",))
+
+
 def _requirement(p: Profile) -> tuple[str, ...]:
     return ("requirement",) if p.progressive_openers else ()
 
@@ -163,10 +192,11 @@ def cannot_show_node(p: Profile) -> Node:
                          cs_base, "pot stays for next deal", stays_text)),
                     derive=_all_in_at_show, title="Opener all in for the ante?", rules=("F7",),
                     when_known=("opener_all_in",)),
-                Leaf("cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
-                     (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands"), "best other hand wins",
-                     "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
-                     "other hands shown takes the pot (F8).")),
+                _trips_question(p, Leaf(
+                    "cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
+                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands"), "best other hand wins",
+                    "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
+                    "other hands shown takes the pot (F8)."))),
             title="Everyone else folded?", rules=("F8",))
     cannot_show = Question(
         "cs_shows", "Do the cards the opener shows prove openers: the opening hand itself, or cards of "

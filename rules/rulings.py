@@ -137,6 +137,7 @@ class Ruling:
     leaf: str = ""
     proved: int | None = None
     ante_again: bool = False
+    showdown_only: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (the stored record); ``returns`` keys stay ints.
@@ -165,6 +166,7 @@ class Ruling:
             "opener": self.opener,
             "proved": self.proved,
             "ante_again": self.ante_again,
+            "showdown_only": self.showdown_only,
             "summary": self.summary,
             "issue": self.issue,
             "leaf": self.leaf,
@@ -237,6 +239,7 @@ class Ruling:
             leaf=str(data.get("leaf") or ""),
             proved=one("proved"),
             ante_again=flag("ante_again"),
+            showdown_only=flag("showdown_only"),
         )
 
 
@@ -258,6 +261,11 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
     foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
     live = {s: evaluate(cards(c), prof.wild, prof.southern_hands)
             for s, c in others.items() if s not in foul}
+    if prof.trips_to_win:  # D9: only three of a kind or better may win
+        from rules.hands import ALL_CATEGORIES
+
+        floor = ALL_CATEGORIES.index("three_of_a_kind")
+        live = {s: v for s, v in live.items() if ALL_CATEGORIES.index(v.category) >= floor}
     if not live:
         raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
                          "pot at this showdown")
@@ -336,7 +344,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     if Move.OPENER_ANTES_FOR_ALL in moves:
         ante_for_all = opener
     proved = opener if Move.OPENER_STANDS in moves else None
-    ante_again = Move.EVERYONE_ANTES_AGAIN in moves
+    ante_again = Move.EVERYONE_ANTES_AGAIN in moves or Move.SHOWDOWN_PLAYS_ON in moves
     if Move.BEST_OTHER_WINS in moves and opener is not None:
         winners, best_hand, foul = _best_other(f, opener, prof)
         pot_plays = True
@@ -397,6 +405,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
         leaf=leaf.id,
         proved=proved,
         ante_again=ante_again,
+        showdown_only=Move.SHOWDOWN_PLAYS_ON in moves,
     )
 
 

@@ -8,13 +8,15 @@ through here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.pots import side_pots, split_amount
+from rules.hands import ALL_CATEGORIES, LowValue, evaluate_low
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 
 __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
-           "finish_showdown"]
+           "finish_showdown", "wins_the_pot", "value", "carry_for_trips", "shut_out_folded"]
 
 
 def antes_due(t: WorkingTable) -> bool:
@@ -50,17 +52,85 @@ def throw_in(t: WorkingTable) -> None:
         t.message += f"; openers needed now: {t.requirement}s or better (O5)"
 
 
+def wins_the_pot(t: WorkingTable, cards: tuple[str, ...]) -> bool:
+    """Whether a hand may win at all: any hand, but with trips to win only three of a kind or a
+    better hand (D9; low hands in jacks back are not held to it)."""
+    if not t.profile.trips_to_win or t.low:
+        return True
+    category = evaluate(cards, t.profile).category
+    return ALL_CATEGORIES.index(category) >= ALL_CATEGORIES.index("three_of_a_kind")
+
+
+def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
+    """A shown hand's value for this deal: high, or ace-to-five low after jacks back turns (D10,
+    H8); for low the smaller value wins, so it is negated into a key that sorts the same way."""
+    if t.low:
+        return _Low(evaluate_low(list(cards), wild=t.profile.wild))
+    return evaluate(cards, t.profile)
+
+
+class _Low:
+    """A low hand ordered so that the better (lower) hand is the greater, as high hands are."""
+
+    __slots__ = ("low",)
+
+    def __init__(self, low: LowValue) -> None:
+        self.low = low
+
+    def __lt__(self, other: "_Low") -> bool:
+        return other.low < self.low
+
+    def __gt__(self, other: "_Low") -> bool:
+        return self.low < other.low
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Low) and self.low == other.low
+
+    def __hash__(self) -> int:
+        return hash(self.low)
+
+    def describe(self) -> str:
+        return f"{self.low.describe()} (for low)"
+
+
+def carry_for_trips(t: WorkingTable) -> None:
+    """D9: no hand of three of a kind or better: the pot stays; the players who folded in this
+    deal are out of it, and those who showed down ante again and play on among themselves. (The
+    survey names those who folded before the draw; 'the players who did not fold' play the next
+    deal, so a fold after the draw is out too.)"""
+    staying = shut_out_folded(t)
+    end_deal(t, DealEnd.CARRIED)
+    t.force_ante = True
+    t.message += (f"; no hand of three of a kind or better: the pot of {t.pot} stays for "
+                  f"{', '.join(f'seat {s}' for s in staying)}, who ante again (D9)")
+
+
+def shut_out_folded(t: WorkingTable) -> list[int]:
+    """D9: the players who folded in this deal are out of the pot (barred until it is won); the
+    seats that stay in are returned."""
+    for s in t.dealt:
+        if t.seats[s].status == SeatStatus.FOLDED:
+            t.set(s, status=SeatStatus.BARRED)
+    return [s for s in t.dealt if t.seats[s].status != SeatStatus.BARRED]
+
+
 def settle(t: WorkingTable) -> None:
     """Award every pot to its best live hand(s); a pot none of whose contenders is left goes to the
-    best live hand at the table."""
+    best live hand at the table. With trips to win, only hands of three of a kind or better win; a
+    pot none of whose contenders has one goes to the best such hand at the table, and with none at
+    all the pot stays (D9)."""
     live = t.live()
-    values = {s: evaluate(t.seats[s].shown or (), t.profile) for s in live if t.seats[s].shown is not None}
+    values = {s: value(t, t.seats[s].shown or ()) for s in live
+              if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or ())}
+    if t.profile.trips_to_win and not t.low and not values:
+        carry_for_trips(t)
+        return
     pots = side_pots(t.claims(), live, [s for s in live if t.seats[s].all_in])
     around = t.clockwise(t.button)
     awards: dict[int, int] = {}
     for pot in pots:
         eligible = [s for s in pot.eligible if s in live] or live
-        shown = [s for s in eligible if s in values]
+        shown = [s for s in eligible if s in values] or (list(values) if t.profile.trips_to_win else [])
         if shown:
             best = max(values[s] for s in shown)
             winners = [s for s in shown if values[s] == best]
@@ -83,6 +153,8 @@ def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
         if t.seats[s].put:
             t.set(s, put=0)
     t.forfeited = ()  # the claims of players who left went into the pot just paid
+    if t.age_seat is None:
+        t.jack_pot = False  # D11: a jack pot was won: the blind game goes on
     t.awards = tuple(awards.items())
     end_deal(t, DealEnd.WON)
 

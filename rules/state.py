@@ -81,6 +81,7 @@ class Seat:
     shown: tuple[str, ...] | None = None
     sitting_out: bool = False
     waiting: bool = False
+    drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
 
     @property
     def all_in(self) -> bool:
@@ -144,6 +145,13 @@ class WorkingTable:
     split: bool
     show_order: tuple[int, ...]
     reopen: ReopenOffer | None
+    # the variants (rules.profiles): the deal turned to ace-to-five low (D10), which draw of the
+    # hand this is (D13), the age of a blind deal (D11) and whether the next deal is a jack pot
+    low: bool
+    draw_round: int
+    drew_this_round: tuple[int, ...]
+    age_seat: int | None
+    jack_pot: bool
     # the record
     rulings: tuple[Mapping[str, Any], ...]
     added: tuple[Mapping[str, Any], ...]  # the rulings the event being applied produced
@@ -252,14 +260,18 @@ class WorkingTable:
             amounts = self.opening_amounts(seat)
             return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
         if self.phase == Phase.DRAW:
-            move: dict[str, Any] = {"type": "draw", "min": 0, "max": self.profile.max_draw}
-            if s == self.opener:
+            most = 4 if self.profile.ace_draws_four else self.profile.max_draw
+            move: dict[str, Any] = {"type": "draw", "min": 0, "max": most}
+            if s == self.opener and self.draw_round == 1:
                 move["split"] = True
             return [move]
         if self.phase == Phase.SHOWDOWN:
             return [{"type": "show"}, {"type": "muck"}]
         to_call = self.bet_level - seat.committed
         out: list[dict[str, Any]] = []
+        straddle = self.straddle_amount(s)
+        if straddle is not None:
+            out.append({"type": "straddle", "amount": straddle})
         if to_call <= 0:
             out.append({"type": "check"})
             if self.bet_level == 0:
@@ -303,6 +315,17 @@ class WorkingTable:
         if self.profile.check_open and due > 0:
             amounts.insert(0, 0)
         return amounts
+
+    def straddle_amount(self, s: int) -> int | None:
+        """What seat ``s`` puts in to straddle now, or None: with the house's straddle, the first
+        to act after the blinds, before anyone has acted, may post a blind raise to twice the big
+        blind (O2, the basic game)."""
+        blinds = self.profile.blinds
+        if (not self.profile.straddle or blinds is None or self.phase != Phase.PREDRAW or self.to_act != s
+                or self.bet_level != blinds[1] or any(x.acted for x in self.seats.values())):
+            return None
+        want = 2 * blinds[1] - self.seats[s].committed
+        return want if self.seats[s].stack > want else None
 
     def may_raise(self, seat: Seat) -> bool:
         cap = self.profile.raise_cap
@@ -353,6 +376,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
+    t.low, t.draw_round, t.age_seat, t.drew_this_round = False, 0, None, ()
 
 
 @functools.lru_cache(maxsize=16)

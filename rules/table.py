@@ -76,7 +76,7 @@ from typing import Any
 
 from rules import IllegalAction, parse
 from rules import events as ev
-from rules import flow, irregularities, seating
+from rules import betting, flow, irregularities, seating
 from rules.irregularities import read_facts
 from rules.pots import side_pots
 from rules.profiles import Profile, get_profile
@@ -156,6 +156,7 @@ class TableState:
         t.rulings, t.added, t.awards = (), (), ()
         t.finished, t.finished_end = None, ()
         t.next_step, t.resume_after, t.hand_start = None, None, 0
+        t.jack_pot = False
         t.message, t.last_event = "waiting for the first deal", None
         t.total = sum(s.stack for s in seats.values())
         return cls(t)
@@ -334,12 +335,12 @@ def _pass(t: WorkingTable, e: ev.Pass) -> None:
 
 
 _HANDLERS: dict[type[ev.Event], Callable[[WorkingTable, Any], None]] = {
-    ev.Deal: flow.deal, ev.Pass: _pass, ev.Open: flow.open_, ev.Call: flow.call, ev.Raise: flow.raise_,
-    ev.Fold: flow.fold, ev.Check: flow.check, ev.Bet: flow.bet, ev.Draw: flow.draw, ev.Show: flow.show,
+    ev.Deal: flow.deal, ev.Pass: _pass, ev.Open: betting.open_, ev.Call: betting.call, ev.Raise: betting.raise_,
+    ev.Fold: betting.fold, ev.Check: betting.check, ev.Bet: betting.bet, ev.Draw: flow.draw, ev.Show: flow.show,
     ev.Muck: flow.muck, ev.FalseOpeners: irregularities.false_openers, ev.Reopen: irregularities.reopen,
     ev.Ruling: irregularities.log_ruling, ev.Correction: irregularities.correction,
     ev.Sit: seating.sit, ev.AddChips: seating.add_chips, ev.Leave: seating.leave, ev.SitOut: seating.sit_out,
-    ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat,
+    ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat, ev.Straddle: betting.straddle,
 }
 
 #: Events that are the floor's word: no void withdraws them or anything before them.

@@ -26,10 +26,17 @@ PROFILES: list[Any] = [
     {"postdraw_first": "left_of_button", "raise_cap": 1, "max_draw": 3, "button_moves_on_throw_in": False},
     {"ante_deals": None, "pot_limit": 30, "wild": "none"},
     {"check_open": True, "open_with_raise": False},  # O2 as the players' guide has it
+    # the variants (issue 14): California with blinds and straddles, jacks back with its blind,
+    # trips to win, three draws with four to an ace, Foster's blind game with the age
+    {"opening_minimum": "none", "blinds": [5, 10], "straddle": True, "ante_deals": None},
+    {"jacks_back": True, "jacks_back_blind": True},
+    {"trips_to_win": True, "wild": "none"},
+    {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
+    {"base": "foster", "age": True},
 ]
 CARDS = [to_text([c]) for c in deck(wild="bug")]
 NATURAL = [to_text([c]) for c in deck()]
-TYPES = ["deal", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
+TYPES = ["deal", "straddle", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
          "false_openers", "reopen", "muck", "void", "ruling", "correction", "shuffle",
          "sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat"]
 

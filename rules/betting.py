@@ -1,0 +1,155 @@
+"""Betting: opening the pot (O1, O2, O6), calls, checks, bets, raises and folds (D5), straddles and
+the blinds' option (O2 in the basic game). Each action ends by moving the turn on
+(:func:`rules.flow.after_action`).
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.flow import after_action
+from rules.state import Phase, Seat, SeatStatus, WorkingTable
+
+__all__ = ["open_", "call", "check", "bet", "raise_", "fold", "straddle"]
+
+
+def open_(t: WorkingTable, e: ev.Open) -> None:
+    """Declares openers and bets the small bet, or all a short stack has, even nothing (O1, O2, O6)."""
+    s = e.seat
+    if t.reopen is not None:
+        t.check_turn("open", s)
+        raise t.refuse(f"seat {s} cannot open: false openers were found; the pot is reopened with 'reopen'")
+    seat = t.check_turn("open", s)
+    if t.phase != Phase.PREDRAW or t.opened:
+        raise t.refuse(f"seat {s} cannot open: the pot is already open")
+    amounts = t.opening_amounts(seat)
+    due = min(t.small_bet, seat.stack) if e.amount is None else e.amount
+    if due not in amounts:
+        allowed = " or ".join(map(str, amounts))
+        raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
+    t.put_chips(s, due)
+    t.opened, t.opener, t.opener_bets = True, s, (due,)
+    # nothing to prove where no openers are needed: California (O1 'none') or the low round (D10)
+    t.proven = t.requirement == "none" or t.low
+    # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
+    # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
+    # which protects the players who came in against the opener.
+    raised = due > t.small_bet
+    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
+    t.set(s, acted=True)
+    if due == 0 and seat.stack > 0:
+        t.message = f"seat {s} declares openers and checks: the pot is open (O2)"
+    elif raised:
+        t.message = f"seat {s} opens with a raise to {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    else:
+        t.message = f"seat {s} opens for {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    after_action(t, s)
+
+
+def _betting_seat(t: WorkingTable, kind: str, s: int) -> Seat:
+    if t.reopen is not None:
+        t.check_turn(kind, s)
+        raise t.refuse(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
+    seat = t.check_turn(kind, s)
+    if t.phase not in (Phase.PREDRAW, Phase.POSTDRAW) or (t.phase == Phase.PREDRAW and not t.opened):
+        what = "the pot is not open yet" if t.phase == Phase.PREDRAW else f"this is the {t.phase}"
+        raise t.refuse(f"seat {s} cannot {kind}: {what}")
+    return seat
+
+
+def _record_bet(t: WorkingTable, s: int, amount: int) -> None:
+    t.put_chips(s, amount)
+    if s == t.opener and amount > 0:
+        t.opener_bets = t.opener_bets + (amount,)
+
+
+def call(t: WorkingTable, e: ev.Call) -> None:
+    s = e.seat
+    seat = _betting_seat(t, "call", s)
+    to_call = t.bet_level - seat.committed
+    if to_call <= 0:
+        raise t.refuse(f"seat {s} cannot call: there is no bet to call")
+    amount = min(to_call, seat.stack)
+    _record_bet(t, s, amount)
+    if t.phase == Phase.PREDRAW and t.raises == 0:
+        t.callers += 1
+    t.set(s, acted=True)
+    t.message = f"seat {s} calls {amount}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    after_action(t, s)
+
+
+def check(t: WorkingTable, e: ev.Check) -> None:
+    s = e.seat
+    seat = _betting_seat(t, "check", s)
+    if t.bet_level > seat.committed:
+        raise t.refuse(f"seat {s} cannot check: there is a bet of {t.bet_level - seat.committed} to call")
+    if t.phase == Phase.PREDRAW and t.raises == 0 and s != t.opener:
+        t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
+    t.set(s, acted=True)
+    t.message = f"seat {s} checks"
+    after_action(t, s)
+
+
+def bet(t: WorkingTable, e: ev.Bet) -> None:
+    s = e.seat
+    seat = _betting_seat(t, "bet", s)
+    if t.bet_level > 0:
+        raise t.refuse(f"seat {s} cannot bet: there is already a bet (call or raise it)")
+    if seat.stack == 0:  # pragma: no cover - all-in seats are never asked
+        raise t.refuse(f"seat {s} cannot bet: no chips left")
+    amount = min(t.bet_size, seat.stack)
+    _record_bet(t, s, amount)
+    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    _reopen_action(t, s)
+    t.message = f"seat {s} bets {amount}"
+    after_action(t, s)
+
+
+def raise_(t: WorkingTable, e: ev.Raise) -> None:
+    s = e.seat
+    seat = _betting_seat(t, "raise", s)
+    to_call = t.bet_level - seat.committed
+    if t.bet_level == 0:
+        raise t.refuse(f"seat {s} cannot raise: there is no bet yet (bet instead)")
+    if not t.may_raise(seat):
+        raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
+    if seat.stack <= to_call:
+        raise t.refuse(f"seat {s} cannot raise: {seat.stack} chips only call the {to_call} due")
+    amount = min(to_call + t.bet_size, seat.stack)
+    _record_bet(t, s, amount)
+    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    t.raises += 1
+    if t.phase == Phase.PREDRAW:
+        t.raised_before_draw = True
+    _reopen_action(t, s)
+    t.message = f"seat {s} raises to {t.bet_level}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    after_action(t, s)
+
+
+def fold(t: WorkingTable, e: ev.Fold) -> None:
+    s = e.seat
+    _betting_seat(t, "fold", s)
+    t.set(s, status=SeatStatus.FOLDED, acted=True)
+    t.message = f"seat {s} folds"
+    after_action(t, s)
+
+
+def _reopen_action(t: WorkingTable, s: int) -> None:
+    """After a bet or raise everyone else still able to bet must act again."""
+    for x in t.live():
+        t.set(x, acted=(x == s))
+
+
+def straddle(t: WorkingTable, e: ev.Straddle) -> None:
+    """A straddle: the first player after the blinds posts a blind raise to twice the big blind;
+    the betting starts after the straddler, who keeps the option to raise (O2, the basic game)."""
+    s = e.seat
+    t.check_turn("straddle", s)
+    amount = t.straddle_amount(s)
+    if amount is None:
+        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds, before anyone has "
+                       "acted, where the house plays straddles")
+    _record_bet(t, s, amount)
+    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    t.set(s, acted=False)  # a blind: the straddler may still raise when everyone has only called
+    t.message = f"seat {s} straddles to {t.bet_level}"
+    after_action(t, s)
