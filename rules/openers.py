@@ -32,6 +32,7 @@ from itertools import combinations, product
 from rules import CardError, RulesError
 from rules.cards import Card, parse_cards
 from rules.hands import HandValue, evaluate
+from rules.profiles import MINIMUMS
 
 __all__ = [
     "MINIMUMS",
@@ -46,17 +47,21 @@ __all__ = [
     "splits_openers",
 ]
 
-#: Opening minimums: the lowest pair that opens (O1; O5 climbs through them).
-MINIMUMS = {"J": 11, "Q": 12, "K": 13, "A": 14}
+#: The rank of the lowest pair each opening minimum names (O1; O5 climbs through them), for the
+#: minimums of :data:`rules.profiles.MINIMUMS`, defined there once.
+_PAIR_RANK = {minimum: 11 + i for i, minimum in enumerate(MINIMUMS)}
 
 _Cards = str | Iterable[str | Card]
 
 
 def _minimum_rank(minimum: str) -> int:
+    """The lowest pair that opens; 0 when no openers are needed (California, O1 'none')."""
+    if isinstance(minimum, str) and minimum.lower() == "none":
+        return 0
     try:
-        return MINIMUMS[minimum.upper()]
+        return _PAIR_RANK[minimum.upper()]
     except (KeyError, AttributeError):
-        raise RulesError(f"opening minimum must be one of J, Q, K, A, not {minimum!r}") from None
+        raise RulesError(f"opening minimum must be one of J, Q, K, A or none, not {minimum!r}") from None
 
 
 def beats_minimum(value: HandValue, minimum: str = "J") -> bool:
@@ -66,6 +71,8 @@ def beats_minimum(value: HandValue, minimum: str = "J") -> bool:
     False
     """
     low = _minimum_rank(minimum)
+    if low == 0:
+        return True  # nothing to prove where no openers are needed
     if value.category == "high_card":
         return False
     if value.category == "one_pair":
@@ -109,6 +116,8 @@ def holds_openers(cards: _Cards, wild: str = "bug", minimum: str = "J") -> bool:
     if len(hand) == 5:
         return qualifies(hand, wild, minimum)
     low = _minimum_rank(minimum)
+    if low == 0:
+        return True  # nothing to prove where no openers are needed
     fixed: list[int] = []
     wilds = 0
     for card in hand:
