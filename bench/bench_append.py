@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from floor import create_app
-from floor.cli import create_user
+from floor.accounts import create_user
 from floor.extensions import db
 from floor.models import Role
 

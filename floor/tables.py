@@ -11,25 +11,20 @@ replay of version n + 1 (the engine's property tests check that equality).
 
 from __future__ import annotations
 
-import os
-import re
 from typing import Any
 
-from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from floor.cache import LRU
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Role, Ruling, Table, User, canonical_json
-from rules import IllegalAction, RulesError, jackpot, profiles
+from floor.house_profiles import resolve_profile
+from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table, User, canonical_json
+from rules import IllegalAction, jackpot
 from rules.events import FLOOR_ONLY
 
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
 #: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
 FLOOR_EVENTS = FLOOR_ONLY | {"false_openers"}
-
-
-PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,79}")
 
 
 class NotYours(Exception):
@@ -75,41 +70,6 @@ def table_state(table: Table) -> jackpot.TableState:
 def state_of(table: Table) -> dict[str, Any]:
     """The table's state now, as the plain data of the contract."""
     return table_state(table).to_dict()
-
-
-def resolve_profile(spec: Any) -> Any:
-    """A profile name of the house (``instance/profiles/NAME.toml`` or the database) or a named one.
-
-    Returns what a table's setup stores: the name of a named profile, or the full option table of
-    a card room's own profile (so a later edit of the house profile never rewrites a table's past).
-    """
-    from floor.models import HouseProfile
-
-    if isinstance(spec, dict) or spec in profiles.PROFILES:
-        return spec if isinstance(spec, str) else profiles.get_profile(spec).to_dict()
-    if not isinstance(spec, str) or not PROFILE_NAME.fullmatch(spec):
-        raise RulesError(f"a profile is named with letters, digits, spaces, '-' and '_', not {spec!r}")
-    house = db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == spec)).first()
-    if house is not None:
-        return profiles.from_toml(house.toml).to_dict() | {"name": house.name}
-    path = os.path.join(current_app.config["FLOOR_PROFILES_DIR"], f"{spec}.toml")
-    if os.path.isfile(path):
-        with open(path, encoding="utf-8") as fh:
-            return profiles.from_toml(fh.read()).to_dict() | {"name": spec}
-    known = ", ".join(list(profiles.PROFILES) + house_profile_names())
-    raise RulesError(f"unknown profile {spec!r}; the profiles are: {known}")
-
-
-def house_profile_names() -> list[str]:
-    """The card room's own profiles: those written in the app, then the TOML files of instance/profiles/."""
-    from floor.models import HouseProfile
-
-    names = list(db.session.scalars(db.select(HouseProfile.name).order_by(HouseProfile.name)))
-    folder = current_app.config["FLOOR_PROFILES_DIR"]
-    if os.path.isdir(folder):
-        names += sorted(f[:-5] for f in os.listdir(folder)
-                        if f.endswith(".toml") and PROFILE_NAME.fullmatch(f[:-5]) and f[:-5] not in names)
-    return names
 
 
 def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
@@ -207,7 +167,7 @@ def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user:
         by_rules = not ruler.may(Role.floor)
         if by_rules:
             note = "Applied by the rules when the event was logged; it waits for a floor person to confirm it."
-        ruling = Ruling(
+        ruling = IssuedRuling(
             table=table, deal=record.get("deal"), log_seq=entry.seq,
             profile=str(record.get("profile", table.profile_name)), outcome=str(record.get("outcome")),
             facts=record.get("facts", {}), record=jsonable(record), issued_by=ruler, reported_by=reporter,

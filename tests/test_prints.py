@@ -9,9 +9,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from floor import prints
+from floor import house_profiles
 from floor.extensions import db
 from floor.models import HouseProfile
+from floor.prints import views as prints
 from rules import catalogue
 from tests.conftest import csrf_token_from
 
@@ -161,7 +162,7 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
         from flask import render_template
 
         printed = render_template("prints/summary.html", print_mode=True,
-                                  **prints.summary_context(prints.find_profile("cardroom")))
+                                  **prints.summary_context(house_profiles.find_profile("cardroom")))
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", printed)
     assert "@import" not in printed and "url(" not in printed and "<link" not in printed
     assert "@page" in printed and "DejaVu Sans" in printed and "counter(pages)" in printed
@@ -193,7 +194,7 @@ def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch)
 def test_profile_choices_list_named_then_house_profiles(app):
     add_house(app, "zeta")
     with app.test_request_context():
-        names = [name for name, _ in prints.profile_choices()]
+        names = [name for name, _ in house_profiles.profile_choices()]
     assert names == ["cardroom", "pagat", "foster", "zeta"]
 
 

@@ -1,0 +1,127 @@
+"""Tables in the JSON API: create one, read it, log an event, read its log.
+
+- ``POST /api/tables`` (director): a table from the contract's setup, plus ``name`` and ``event_id``.
+- ``GET /api/tables/<id>`` (dealer): its setup, version and state.
+- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`).
+- ``GET /api/tables/<id>/events`` (dealer): the log, oldest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+from flask_login import current_user
+
+from floor import tables
+from floor.api.common import api_role, bp, error, json_body
+from floor.extensions import db
+from floor.models import FloorCall, LogEntry, Role, Table
+from floor.rulings import issuing
+from rules import RulesError
+
+
+def table_json(table: Table, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "name": table.name,
+        "event_id": table.event_id,
+        "version": table.version,
+        "profile": table.profile_name,
+        "setup": table.setup,
+        "state": state if state is not None else tables.state_of(table),
+    }
+
+
+def entry_json(entry: LogEntry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        # The rules number the log from 0: a void names this index ({"type": "void", "event": index}).
+        "index": entry.seq - 1,
+        "event": entry.payload,
+        "logged_by": entry.logged_by.username if entry.logged_by else None,
+        "logged_at": entry.logged_at.isoformat(timespec="seconds") + "Z",
+    }
+
+
+def call_json(call: FloorCall) -> dict[str, Any]:
+    """A floor call as the API shows it (a dealer's report carries the rules' proposal)."""
+    return {
+        "id": call.id, "table_id": call.table_id, "issue": call.issue, "seat": call.seat,
+        "called_by": call.called_by.username if call.called_by else None,
+        "called_at": call.called_at.isoformat(timespec="seconds") + "Z",
+        "open": call.is_open, "event": call.event, "version": call.version, "proposal": call.proposal,
+        "ruling_id": call.ruling_id,
+    }
+
+
+@bp.post("/tables")
+@api_role(Role.director)
+def create_table() -> Any:
+    """Create a table from a setup (the contract's setup object, plus ``name`` and ``event_id``)."""
+    data = json_body()
+    setup = data.get("setup", {k: v for k, v in data.items() if k not in ("name", "event_id")})
+    if not isinstance(setup, dict):
+        return error(400, "Bad request", "'setup' must be a JSON object.")
+    try:
+        table = tables.create_table(str(data.get("name", "Table")), setup, data.get("event_id"))
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        return error(422, "Unprocessable setup", str(exc))
+    return jsonify(table_json(table)), 201
+
+
+@bp.get("/tables/<int:table_id>")
+@api_role(Role.dealer)
+def get_table(table_id: int) -> Any:
+    """A table's setup, version and state."""
+    return jsonify(table_json(db.get_or_404(Table, table_id)))
+
+
+@bp.get("/tables/<int:table_id>/events")
+@api_role(Role.dealer)
+def list_events(table_id: int) -> Any:
+    """The table's log, oldest first."""
+    table = db.get_or_404(Table, table_id)
+    return jsonify(version=table.version, events=[entry_json(e) for e in table.log])
+
+
+@bp.post("/tables/<int:table_id>/events")
+@api_role(Role.dealer)
+def post_event(table_id: int) -> Any:
+    """Log one event: ``{"type": ..., ..., "expected_version": n}`` or ``{"event": {...}, "expected_version": n}``.
+
+    Answers 201 with the entry and the table; 202 for a dealer's report of false openers (nothing
+    logged: a floor call waits for a floor person); 409 for a stale ``expected_version``; 422 when
+    the rules refuse the event; 403 for an event that is the floor's word.
+    """
+    table = db.get_or_404(Table, table_id)
+    data = json_body()
+    expected = data.get("expected_version")
+    event = data["event"] if isinstance(data.get("event"), dict) else {
+        k: v for k, v in data.items() if k != "expected_version"}
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+        return error(400, "Bad request", "'expected_version' must be a whole number.")
+    kind = event.get("type")
+    if kind == "false_openers" and not current_user.may(Role.floor):
+        # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
+        # confirms the call (202: accepted for the floor, not yet done).
+        if expected is not None and expected != table.version:
+            return error(409, "Conflict", str(tables.StaleVersion(expected, table.version)), version=table.version)
+        try:
+            call = issuing.report(table, event, current_user)
+        except (RulesError, ValueError) as exc:
+            db.session.rollback()
+            return error(422, "Refused by the rules", str(exc), version=table.version)
+        return jsonify(call=call_json(call), version=table.version,
+                       message="Reported to the floor: nothing is logged until a floor person confirms it."), 202
+    try:
+        entry, state = tables.append(table, event, current_user, expected)
+    except tables.NotYours as exc:
+        return error(403, "Forbidden", str(exc))
+    except tables.StaleVersion as exc:
+        return error(409, "Conflict", str(exc), version=exc.current)
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        return error(422, "Refused by the rules", str(exc), version=table.version)
+    return jsonify(entry=entry_json(entry), **table_json(table, state)), 201
