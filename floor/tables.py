@@ -20,7 +20,7 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table, User, canonical_json
 from rules import IllegalAction, jackpot
-from rules.events import FLOOR_ONLY
+from rules.events import FLOOR_ONLY, parse_event
 
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
 #: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
@@ -101,17 +101,26 @@ def check_role(kind: str, user: User | None) -> None:
                                                if kind == "false_openers" else ""))
 
 
+def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as the log stores it: the engine's own reading of it (``rules.events.parse_event``
+    then ``Event.to_dict()``), never the client's payload: no unknown keys, seats and chips as
+    numbers, cards as card texts. Raises ``rules.IllegalAction`` for an event of the wrong shape."""
+    return jsonable(parse_event(event).to_dict())
+
+
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
-    Raises :class:`NotYours` when the user's role may not log this kind of event (the floor's
-    word: a ruling or a correction), :class:`StaleVersion` when ``expected_version`` is not the
-    table's version, and ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse
-    the event. In every case nothing is written. ``reported_by`` names the dealer whose report a
-    floor person logs (false openers confirmed from a floor call).
+    What is stored and applied is :func:`canonical_event` (the engine's reading of ``event``), so
+    the log replays exactly to the state returned. Raises :class:`NotYours` when the user's role
+    may not log this kind of event (the floor's word: a ruling or a correction),
+    :class:`StaleVersion` when ``expected_version`` is not the table's version, and
+    ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In every
+    case nothing is written. ``reported_by`` names the dealer whose report a floor person logs
+    (false openers confirmed from a floor call).
     """
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
@@ -119,11 +128,12 @@ def append(
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
+    payload = canonical_event(event)
     before = table_state(table)
-    after = jackpot.apply(before, event)
+    after = jackpot.apply(before, payload)
     state = after.to_dict()
     # table_id, not table=: assigning the relationship would load the whole log into the session.
-    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by=user)
+    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
     table.version = entry.seq
     db.session.add(entry)
     try:

@@ -162,3 +162,27 @@ def test_a_void_names_the_index_the_log_lists_and_takes_the_event_back(client, t
     assert response.status_code == 201
     assert response.json["state"]["to_act"] == 2 and 2 not in response.json["state"]["passed"]
     assert chips(response.json["state"]) == TOTAL
+
+
+# --------------------------------------------------------------------------- the log stores the canonical event
+
+def test_the_log_stores_the_canonical_event_never_the_clients_payload(app, client, tokens):
+    from floor.models import LogEntry
+
+    table = new_table(client, tokens)
+    sent = [
+        {"type": "deal", "note": "dealer's comment", "button": 3},
+        {"type": "pass", "seat": "2", "colour": "red"},
+        {"type": "open", "seat": " 3 ", "amount": "10"},
+    ]
+    version = 0
+    for event in sent:
+        response = post(client, tokens["dealer"], table["id"], event, version)
+        assert response.status_code == 201, response.json
+        version = response.json["version"]
+    assert response.json["entry"]["event"] == {"type": "open", "seat": 3, "amount": 10}
+    with app.app_context():
+        stored = [e.payload for e in db.session.scalars(db.select(LogEntry).order_by(LogEntry.seq))]
+    assert stored == [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10}]
+    listed = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json["events"]
+    assert [e["event"] for e in listed] == stored
