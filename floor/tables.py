@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from floor.cache import LRU
 from floor.extensions import db
@@ -48,7 +49,9 @@ cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
-    return [entry.payload for entry in table.log]
+    """The whole log's events, oldest first (for a replay; pages read :func:`log_page`)."""
+    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id)
+                                   .order_by(LogEntry.seq)))
 
 
 def cache_key(table: Table) -> tuple[int, int, str]:
@@ -147,6 +150,38 @@ def append(
                            table.version) from None
     cache.put(cache_key(table), after)
     return entry, state
+
+
+# --------------------------------------------------------------------------- reading the day, a page at a time
+
+#: ``GET /api/tables/<id>/events``: entries per page when the client names no limit, and at most.
+LOG_PAGE, LOG_PAGE_MAX = 500, 1000
+#: ``GET /api/tables/<id>/rulings``: rulings per page when the client names no limit, and at most.
+RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
+
+
+def log_page(table: Table, after: int = 0, limit: int = LOG_PAGE) -> tuple[list[LogEntry], int | None]:
+    """The log entries after sequence number ``after``, oldest first, at most ``limit`` of them,
+    and the cursor of the next page (the ``seq`` to pass as ``after``; None on the last page)."""
+    rows = list(db.session.scalars(
+        db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after)
+        .order_by(LogEntry.seq).limit(limit + 1).options(selectinload(LogEntry.logged_by))))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].seq if more else None)
+
+
+def rulings_page(table: Table, before: int | None = None,
+                 limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
+    """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
+    most ``limit`` of them, and the cursor of the next page (the id to pass as ``before``)."""
+    query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
+    if before is not None:
+        query = query.where(IssuedRuling.id < before)
+    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].id if more else None)
 
 
 def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user: User | None,

@@ -52,6 +52,7 @@ ROUTES: dict[str, Route] = {
     "api.create_table": Route(X, API, "/api/tables", get=False, post={"name": "T9", **SETUP}),
     "api.get_table": Route(D, API, "/api/tables/{table}"),
     "api.list_events": Route(D, API, "/api/tables/{table}/events"),
+    "api.list_rulings": Route(D, API, "/api/tables/{table}/rulings"),
     "api.post_event": Route(D, API, "/api/tables/{table}/events", get=False, post={"type": "deal"}),
     "api.create_ruling": Route(F, API, "/api/rulings", get=False, post=RULING_FACTS),
     "api.get_ruling": Route(D, API, "/api/rulings/{ruling}"),

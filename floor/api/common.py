@@ -53,3 +53,20 @@ def json_body() -> dict[str, Any]:
     if not isinstance(data, dict):
         abort(400, description="Send a JSON object (Content-Type: application/json).")
     return data
+
+
+class BadQuery(ValueError):
+    """A query parameter that cannot be read (answered 400 with the message)."""
+
+
+def query_int(name: str, default: int | None, low: int, high: int) -> int | None:
+    """A whole-number query parameter between ``low`` and ``high``, or ``default`` when absent."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or len(raw) > 19:
+        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {raw!r}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {value}")
+    return value

@@ -1,9 +1,15 @@
-"""Tables in the JSON API: create one, read it, log an event, read its log.
+"""Tables in the JSON API: create one, read it, log an event, and read its day a page at a time.
 
 - ``POST /api/tables`` (director): a table from the contract's setup, plus ``name`` and ``event_id``.
-- ``GET /api/tables/<id>`` (dealer): its setup, version and state.
+- ``GET /api/tables/<id>`` (dealer): its setup, version and state. The state does not grow with
+  the day: the log and the rulings have their own pages below.
 - ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`).
-- ``GET /api/tables/<id>/events`` (dealer): the log, oldest first.
+- ``GET /api/tables/<id>/events?after=<seq>&limit=<n>`` (dealer): the log, oldest first, the
+  entries after ``seq`` (default 0: from the start), at most ``limit`` (default 500, at most
+  1000); ``next`` is the ``after`` of the following page, or null on the last one.
+- ``GET /api/tables/<id>/rulings?before=<id>&limit=<n>`` (dealer): the table's issued rulings,
+  newest first, those with an id below ``before`` (default: from the newest), at most ``limit``
+  (default 50, at most 200); ``next`` is the ``before`` of the following page, or null.
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from flask import jsonify
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import api_role, bp, error, json_body
+from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
 from floor.extensions import db
 from floor.models import FloorCall, LogEntry, Role, Table
-from floor.rulings import issuing
+from floor.rulings import issuing, stored
 from rules import RulesError
 
 
@@ -81,9 +87,29 @@ def get_table(table_id: int) -> Any:
 @bp.get("/tables/<int:table_id>/events")
 @api_role(Role.dealer)
 def list_events(table_id: int) -> Any:
-    """The table's log, oldest first."""
+    """The table's log a page at a time, oldest first: ``?after=<seq>&limit=<n>``; ``next`` cursor."""
     table = db.get_or_404(Table, table_id)
-    return jsonify(version=table.version, events=[entry_json(e) for e in table.log])
+    try:
+        after = query_int("after", 0, 0, 2**63 - 1) or 0
+        limit = query_int("limit", tables.LOG_PAGE, 1, tables.LOG_PAGE_MAX) or tables.LOG_PAGE
+    except BadQuery as exc:
+        return error(400, "Bad request", str(exc))
+    entries, cursor = tables.log_page(table, after, limit)
+    return jsonify(version=table.version, events=[entry_json(e) for e in entries], next=cursor, limit=limit)
+
+
+@bp.get("/tables/<int:table_id>/rulings")
+@api_role(Role.dealer)
+def list_rulings(table_id: int) -> Any:
+    """The table's issued rulings a page at a time, newest first: ``?before=<id>&limit=<n>``; ``next`` cursor."""
+    table = db.get_or_404(Table, table_id)
+    try:
+        before = query_int("before", None, 1, 2**63 - 1)
+        limit = query_int("limit", tables.RULINGS_PAGE, 1, tables.RULINGS_PAGE_MAX) or tables.RULINGS_PAGE
+    except BadQuery as exc:
+        return error(400, "Bad request", str(exc))
+    rows, cursor = tables.rulings_page(table, before, limit)
+    return jsonify(table_id=table.id, rulings=[stored.to_json(r) for r in rows], next=cursor, limit=limit)
 
 
 @bp.post("/tables/<int:table_id>/events")
@@ -91,9 +117,10 @@ def list_events(table_id: int) -> Any:
 def post_event(table_id: int) -> Any:
     """Log one event: ``{"type": ..., ..., "expected_version": n}`` or ``{"event": {...}, "expected_version": n}``.
 
-    Answers 201 with the entry and the table; 202 for a dealer's report of false openers (nothing
-    logged: a floor call waits for a floor person); 409 for a stale ``expected_version``; 422 when
-    the rules refuse the event; 403 for an event that is the floor's word.
+    Answers 201 with the entry (the canonical event the log stored) and the table; 202 for a
+    dealer's report of false openers (nothing logged: a floor call waits for a floor person); 409
+    for a stale ``expected_version``; 422 when the rules refuse the event; 403 for an event that is
+    the floor's word.
     """
     table = db.get_or_404(Table, table_id)
     data = json_body()
