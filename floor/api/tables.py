@@ -3,7 +3,9 @@
 - ``POST /api/tables`` (director): a table from the contract's setup, plus ``name`` and ``event_id``.
 - ``GET /api/tables/<id>`` (dealer): its setup, version and state. The state does not grow with
   the day: the log and the rulings have their own pages below.
-- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`).
+- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`); with
+  ``?panel=1`` the answer also carries the dealer's table panel as HTML, so that a tap on the
+  tablet is one request.
 - ``GET /api/tables/<id>/events?after=<seq>&limit=<n>`` (dealer): the log, oldest first, the
   entries after ``seq`` (default 0: from the start), at most ``limit`` (default 500, at most
   1000); ``next`` is the ``after`` of the following page, or null on the last one.
@@ -16,11 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify
+from flask import jsonify, request
 from flask_login import current_user
 
 from floor import tables
 from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
+from floor.dealer.panel import render_panel
 from floor.extensions import db
 from floor.models import FloorCall, LogEntry, Role, Table
 from floor.rulings import issuing, stored
@@ -112,6 +115,18 @@ def list_rulings(table_id: int) -> Any:
     return jsonify(table_id=table.id, rulings=[stored.to_json(r) for r in rows], next=cursor, limit=limit)
 
 
+def wants_panel() -> bool:
+    """Whether the client asked for the dealer's panel in the answer (``?panel=1``: the tablet)."""
+    return request.args.get("panel") == "1"
+
+
+def with_panel(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    """The answer, with the dealer's panel of the table as it is now when the client asked for it."""
+    if wants_panel():
+        body["panel"] = render_panel(table)
+    return body
+
+
 @bp.post("/tables/<int:table_id>/events")
 @api_role(Role.dealer)
 def post_event(table_id: int) -> Any:
@@ -120,7 +135,8 @@ def post_event(table_id: int) -> Any:
     Answers 201 with the entry (the canonical event the log stored) and the table; 202 for a
     dealer's report of false openers (nothing logged: a floor call waits for a floor person); 409
     for a stale ``expected_version``; 422 when the rules refuse the event; 403 for an event that is
-    the floor's word.
+    the floor's word. With ``?panel=1``, the 201, 202 and 409 answers also carry ``panel``: the
+    dealer's table panel as HTML, rendered from the table as it is after the answer.
     """
     table = db.get_or_404(Table, table_id)
     data = json_body()
@@ -134,21 +150,28 @@ def post_event(table_id: int) -> Any:
         # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
         # confirms the call (202: accepted for the floor, not yet done).
         if expected is not None and expected != table.version:
-            return error(409, "Conflict", str(tables.StaleVersion(expected, table.version)), version=table.version)
+            return stale(table, tables.StaleVersion(expected, table.version))
         try:
             call = issuing.report(table, event, current_user)
         except (RulesError, ValueError) as exc:
             db.session.rollback()
             return error(422, "Refused by the rules", str(exc), version=table.version)
-        return jsonify(call=call_json(call), version=table.version,
-                       message="Reported to the floor: nothing is logged until a floor person confirms it."), 202
+        return jsonify(with_panel({
+            "call": call_json(call), "version": table.version,
+            "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, table)), 202
     try:
         entry, state = tables.append(table, event, current_user, expected)
     except tables.NotYours as exc:
         return error(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
-        return error(409, "Conflict", str(exc), version=exc.current)
+        return stale(table, exc)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Refused by the rules", str(exc), version=table.version)
-    return jsonify(entry=entry_json(entry), **table_json(table, state)), 201
+    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, state)}, table)), 201
+
+
+def stale(table: Table, exc: tables.StaleVersion) -> Any:
+    """409: someone else logged first (with the panel as it is now, when asked)."""
+    body = with_panel({"error": "Conflict", "message": str(exc), "status": 409, "version": exc.current}, table)
+    return jsonify(body), 409

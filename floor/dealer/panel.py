@@ -1,9 +1,9 @@
 """The dealer's table panel: the table as the rules engine sees it, and the taps allowed now.
 
 :func:`panel_context` reads the replayed state and the tail of the log; the template
-``dealer/_panel.html`` shows it. The full tablet page and the fragment the page swaps in
-(``/dealer/tables/<id>/panel``, :func:`render_panel`) render the same template from the same
-context, so nothing about the game is decided in JavaScript.
+``dealer/_panel.html`` shows it. The full tablet page, the idle poll (``/dealer/tables/<id>/panel``)
+and the answer to a tap (``POST /api/tables/<id>/events?panel=1``, :func:`render_panel`) all render
+the same template from the same context, so nothing about the game is decided in JavaScript.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The dealer's tablet: pick a table, log the deal.
 
 The table page (``/dealer/tables/<id>``) shows the table as the rules engine sees it and offers, as
-buttons, only the actions in the state's ``legal`` list (:mod:`floor.dealer.panel`). A tap posts one
-event to the JSON API (``POST /api/tables/<id>/events`` with ``expected_version`` and the
-``X-CSRFToken`` header); the page then swaps in the panel that ``/dealer/tables/<id>/panel`` renders
-from the new state. A refusal (422) shows the engine's own message by the buttons; a stale version
-(409) says that another device logged first and reloads the panel. An idle tablet polls
-``GET /api/tables/<id>`` and catches up.
+buttons, only the actions in the state's ``legal`` list (:mod:`floor.dealer.panel`). A tap is one
+request: the page posts the event to the JSON API (``POST /api/tables/<id>/events?panel=1`` with
+``expected_version`` and the ``X-CSRFToken`` header) and swaps in the panel that comes back in the
+same answer. A refusal (422) shows the engine's own message by the buttons; a stale version (409)
+says that another device logged first and shows the panel the answer carries. An idle tablet polls
+``GET /api/tables/<id>`` and, when the version moved, reloads the panel from ``/dealer/tables/<id>/panel``.
 
 Calling the floor (``/dealer/tables/<id>/call-floor``, a small form: issue and seat) stores a
 :class:`~floor.models.FloorCall`: the floor's overview lists it with the link to its dispute
