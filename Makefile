@@ -11,7 +11,7 @@ PORT   ?= 5000
 # libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm.
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils
 
-.PHONY: run test bench sysdeps clean
+.PHONY: run test test-fast bench sysdeps clean
 
 run: $(STAMP)
 	$(FLASK) init-db
@@ -20,6 +20,11 @@ run: $(STAMP)
 
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The suite without the exhaustive enumerations (slow) and the browser tests (e2e): for the loop
+# of editing; `make test` (all of it) before a commit.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_hands.py

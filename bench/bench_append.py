@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from floor import create_app
-from floor.cli import create_user
+from floor.accounts import create_user
 from floor.extensions import db
 from floor.models import Role
 
@@ -63,7 +63,11 @@ def main(n: int = 500) -> None:
 
         from rules import jackpot
 
-        events = [e["event"] for e in client.get(f"/api/tables/{table['id']}/events", headers=headers).json["events"]]
+        events, after = [], 0
+        while after is not None:  # the log comes a page at a time (500 entries by default)
+            page = client.get(f"/api/tables/{table['id']}/events?after={after}", headers=headers).json
+            events += [e["event"] for e in page["events"]]
+            after = page["next"]
         replays = []
         for _ in range(30):
             start = time.perf_counter()

@@ -121,17 +121,13 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     csrf.init_app(app)
     login.init_app(app)
 
-    from floor import api, auth, cli, dealer, director, disputes, errors, localtime, prints, rulings
+    # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
+    from floor import api, auth, cli, dealer, director, errors, floorpages, localtime, prints, rulings
 
     localtime.init_app(app)
-    auth.init_app(app)
+    auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
-    app.register_blueprint(auth.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(dealer.bp)
-    app.register_blueprint(disputes.bp)
-    app.register_blueprint(director.bp)
-    app.register_blueprint(rulings.bp)
-    app.register_blueprint(prints.bp)
+    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp):
+        app.register_blueprint(blueprint)
     cli.init_app(app)
     return app

@@ -1,4 +1,8 @@
-"""Set-up commands: ``flask --app floor init-db | create-user | api-token | demo``."""
+"""Set-up commands: ``flask --app floor init-db | create-user | api-token | demo``.
+
+The commands only read their options and print: accounts are made by :mod:`floor.accounts` and the
+demo by :mod:`floor.demo` (neither imports this module: no import cycle).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
+from floor.accounts import create_user
+from floor.demo import load_demo
 from floor.extensions import db
 from floor.models import Role, User
 
@@ -17,22 +23,6 @@ def init_db_command() -> None:
     """Create or upgrade the database schema to the newest migration."""
     upgrade(directory=current_app.extensions["migrate"].directory)
     click.echo(f"Database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
-
-
-def create_user(username: str, role: Role, password: str) -> tuple[User, str]:
-    """Add an account; returns it with its freshly issued API token (shown once)."""
-    username = username.strip()
-    if not username:
-        raise ValueError("a user name may not be empty")
-    if db.session.scalars(db.select(User).where(User.username == username)).first():
-        raise ValueError(f"user {username!r} exists already")
-    user = User(username=username)
-    user.role = role
-    user.set_password(password)
-    token = user.new_api_token()
-    db.session.add(user)
-    db.session.commit()
-    return user, token
 
 
 @click.command("create-user")
@@ -69,8 +59,6 @@ def api_token_command(username: str) -> None:
 @with_appcontext
 def demo_command(reset: bool) -> None:
     """Load the demo event (accounts, two seated tables, a pot in play, a ruling) once; print the logins."""
-    from floor.demo import load_demo
-
     for line in load_demo(reset=reset):
         click.echo(line)
 

@@ -16,9 +16,9 @@ from typing import Any
 from flask import current_app
 
 from floor import tables
-from floor.cli import create_user
+from floor.accounts import create_user
 from floor.extensions import db
-from floor.models import Event, Role, Table, User
+from floor.models import CardRoomEvent, Role, User
 
 ACCOUNTS = [("director", Role.director), ("floor", Role.floor), ("dealer1", Role.dealer), ("dealer2", Role.dealer)]
 EVENT_NAME = "Demo Friday Jackpots"
@@ -87,9 +87,9 @@ def load_demo(reset: bool = False) -> Iterator[str]:
                 db.session.commit()
     _write_passwords(passwords)
 
-    event = db.session.scalars(db.select(Event).where(Event.name == EVENT_NAME)).first()
+    event = db.session.scalars(db.select(CardRoomEvent).where(CardRoomEvent.name == EVENT_NAME)).first()
     if event is None:
-        event = Event(name=EVENT_NAME, starts_on=date.today(), profile="cardroom")
+        event = CardRoomEvent(name=EVENT_NAME, starts_on=date.today(), profile="cardroom")
         db.session.add(event)
         db.session.commit()
         dealer = db.session.scalars(db.select(User).where(User.username == "dealer1")).one()

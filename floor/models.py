@@ -94,8 +94,11 @@ class User(UserMixin, db.Model):
         return f"<User {self.username} ({self.role_name})>"
 
 
-class Event(db.Model):
-    """A director's event: a tournament or a session of the house game, with its tables."""
+class CardRoomEvent(db.Model):
+    """A director's event: a tournament or a session of the house game, with its tables.
+
+    Named ``CardRoomEvent`` (table ``events``) so that it is never taken for an event of a table's
+    log (:class:`rules.events.Event`)."""
 
     __tablename__ = "events"
 
@@ -131,11 +134,11 @@ class Table(db.Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    event: Mapped[Event | None] = relationship(back_populates="tables")
+    event: Mapped[CardRoomEvent | None] = relationship(back_populates="tables")
     log: Mapped[list["LogEntry"]] = relationship(
         back_populates="table", order_by="LogEntry.seq", cascade="all, delete-orphan"
     )
-    rulings: Mapped[list["Ruling"]] = relationship(back_populates="table", order_by="Ruling.id")
+    rulings: Mapped[list["IssuedRuling"]] = relationship(back_populates="table", order_by="IssuedRuling.id")
 
     @property
     def profile_name(self) -> str:
@@ -166,8 +169,12 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-class Ruling(db.Model):
-    """An issued ruling: immutable once written; ``digest`` seals ``content()``."""
+class IssuedRuling(db.Model):
+    """An issued ruling: immutable once written; ``digest`` seals ``content()``.
+
+    Named ``IssuedRuling`` (table ``rulings``): the stored, sealed record of a ruling, as opposed
+    to the decision tree's value (:class:`rules.rulings.Ruling`) and the log's ruling event
+    (:class:`rules.events.Ruling`)."""
 
     __tablename__ = "rulings"
 
@@ -200,7 +207,7 @@ class Ruling(db.Model):
     issued_by: Mapped[User] = relationship(foreign_keys=[issued_by_id])
     reported_by: Mapped[User | None] = relationship(foreign_keys=[reported_by_id])
     confirmed_by: Mapped[User | None] = relationship(foreign_keys=[confirmed_by_id])
-    supersedes: Mapped["Ruling | None"] = relationship(remote_side=[id], foreign_keys=[supersedes_id])
+    supersedes: Mapped["IssuedRuling | None"] = relationship(remote_side=[id], foreign_keys=[supersedes_id])
 
     def content(self) -> dict[str, Any]:
         """Everything the digest vouches for."""
@@ -263,8 +270,8 @@ class Ruling(db.Model):
         return hmac.compare_digest(self.confirmation_digest or "", expected)
 
     @property
-    def superseded_by(self) -> "Ruling | None":
-        return db.session.scalars(db.select(Ruling).where(Ruling.supersedes_id == self.id)).first()
+    def superseded_by(self) -> "IssuedRuling | None":
+        return db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.supersedes_id == self.id)).first()
 
 
 class FloorCall(db.Model):
@@ -292,7 +299,7 @@ class FloorCall(db.Model):
     table: Mapped[Table] = relationship()
     called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])
     closed_by: Mapped[User | None] = relationship(foreign_keys=[closed_by_id])
-    ruling: Mapped[Ruling | None] = relationship()
+    ruling: Mapped[IssuedRuling | None] = relationship()
 
     @property
     def is_open(self) -> bool:
@@ -305,7 +312,7 @@ class FloorCall(db.Model):
             FloorCall.table_id == table_id, FloorCall.closed_at.is_(None)).order_by(FloorCall.id)))
 
     @staticmethod
-    def answer(ruling: Ruling, by: User | None = None) -> None:
+    def answer(ruling: IssuedRuling, by: User | None = None) -> None:
         """A ruling issued (or confirmed) for a table answers every call open there (same
         transaction), but a dealer's report still waiting for the floor's confirmation."""
         if ruling.table_id is None:

@@ -11,25 +11,21 @@ replay of version n + 1 (the engine's property tests check that equality).
 
 from __future__ import annotations
 
-import os
-import re
 from typing import Any
 
-from flask import current_app
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from floor.cache import LRU
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Role, Ruling, Table, User, canonical_json
-from rules import IllegalAction, RulesError, jackpot, profiles
-from rules.events import FLOOR_ONLY
+from floor.house_profiles import resolve_profile
+from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table, User, canonical_json
+from rules import IllegalAction, jackpot
+from rules.events import FLOOR_ONLY, parse_event
 
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
 #: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
 FLOOR_EVENTS = FLOOR_ONLY | {"false_openers"}
-
-
-PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,79}")
 
 
 class NotYours(Exception):
@@ -53,7 +49,9 @@ cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
-    return [entry.payload for entry in table.log]
+    """The whole log's events, oldest first (for a replay; pages read :func:`log_page`)."""
+    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id)
+                                   .order_by(LogEntry.seq)))
 
 
 def cache_key(table: Table) -> tuple[int, int, str]:
@@ -75,41 +73,6 @@ def table_state(table: Table) -> jackpot.TableState:
 def state_of(table: Table) -> dict[str, Any]:
     """The table's state now, as the plain data of the contract."""
     return table_state(table).to_dict()
-
-
-def resolve_profile(spec: Any) -> Any:
-    """A profile name of the house (``instance/profiles/NAME.toml`` or the database) or a named one.
-
-    Returns what a table's setup stores: the name of a named profile, or the full option table of
-    a card room's own profile (so a later edit of the house profile never rewrites a table's past).
-    """
-    from floor.models import HouseProfile
-
-    if isinstance(spec, dict) or spec in profiles.PROFILES:
-        return spec if isinstance(spec, str) else profiles.get_profile(spec).to_dict()
-    if not isinstance(spec, str) or not PROFILE_NAME.fullmatch(spec):
-        raise RulesError(f"a profile is named with letters, digits, spaces, '-' and '_', not {spec!r}")
-    house = db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == spec)).first()
-    if house is not None:
-        return profiles.from_toml(house.toml).to_dict() | {"name": house.name}
-    path = os.path.join(current_app.config["FLOOR_PROFILES_DIR"], f"{spec}.toml")
-    if os.path.isfile(path):
-        with open(path, encoding="utf-8") as fh:
-            return profiles.from_toml(fh.read()).to_dict() | {"name": spec}
-    known = ", ".join(list(profiles.PROFILES) + house_profile_names())
-    raise RulesError(f"unknown profile {spec!r}; the profiles are: {known}")
-
-
-def house_profile_names() -> list[str]:
-    """The card room's own profiles: those written in the app, then the TOML files of instance/profiles/."""
-    from floor.models import HouseProfile
-
-    names = list(db.session.scalars(db.select(HouseProfile.name).order_by(HouseProfile.name)))
-    folder = current_app.config["FLOOR_PROFILES_DIR"]
-    if os.path.isdir(folder):
-        names += sorted(f[:-5] for f in os.listdir(folder)
-                        if f.endswith(".toml") and PROFILE_NAME.fullmatch(f[:-5]) and f[:-5] not in names)
-    return names
 
 
 def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
@@ -141,17 +104,26 @@ def check_role(kind: str, user: User | None) -> None:
                                                if kind == "false_openers" else ""))
 
 
+def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as the log stores it: the engine's own reading of it (``rules.events.parse_event``
+    then ``Event.to_dict()``), never the client's payload: no unknown keys, seats and chips as
+    numbers, cards as card texts. Raises ``rules.IllegalAction`` for an event of the wrong shape."""
+    return jsonable(parse_event(event).to_dict())
+
+
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
-    Raises :class:`NotYours` when the user's role may not log this kind of event (the floor's
-    word: a ruling or a correction), :class:`StaleVersion` when ``expected_version`` is not the
-    table's version, and ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse
-    the event. In every case nothing is written. ``reported_by`` names the dealer whose report a
-    floor person logs (false openers confirmed from a floor call).
+    What is stored and applied is :func:`canonical_event` (the engine's reading of ``event``), so
+    the log replays exactly to the state returned. Raises :class:`NotYours` when the user's role
+    may not log this kind of event (the floor's word: a ruling or a correction),
+    :class:`StaleVersion` when ``expected_version`` is not the table's version, and
+    ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In every
+    case nothing is written. ``reported_by`` names the dealer whose report a floor person logs
+    (false openers confirmed from a floor call).
     """
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
@@ -159,11 +131,12 @@ def append(
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
+    payload = canonical_event(event)
     before = table_state(table)
-    after = jackpot.apply(before, event)
+    after = jackpot.apply(before, payload)
     state = after.to_dict()
     # table_id, not table=: assigning the relationship would load the whole log into the session.
-    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by=user)
+    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
     table.version = entry.seq
     db.session.add(entry)
     try:
@@ -177,6 +150,38 @@ def append(
                            table.version) from None
     cache.put(cache_key(table), after)
     return entry, state
+
+
+# --------------------------------------------------------------------------- reading the day, a page at a time
+
+#: ``GET /api/tables/<id>/events``: entries per page when the client names no limit, and at most.
+LOG_PAGE, LOG_PAGE_MAX = 500, 1000
+#: ``GET /api/tables/<id>/rulings``: rulings per page when the client names no limit, and at most.
+RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
+
+
+def log_page(table: Table, after: int = 0, limit: int = LOG_PAGE) -> tuple[list[LogEntry], int | None]:
+    """The log entries after sequence number ``after``, oldest first, at most ``limit`` of them,
+    and the cursor of the next page (the ``seq`` to pass as ``after``; None on the last page)."""
+    rows = list(db.session.scalars(
+        db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after)
+        .order_by(LogEntry.seq).limit(limit + 1).options(selectinload(LogEntry.logged_by))))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].seq if more else None)
+
+
+def rulings_page(table: Table, before: int | None = None,
+                 limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
+    """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
+    most ``limit`` of them, and the cursor of the next page (the id to pass as ``before``)."""
+    query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
+    if before is not None:
+        query = query.where(IssuedRuling.id < before)
+    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].id if more else None)
 
 
 def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user: User | None,
@@ -207,7 +212,7 @@ def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user:
         by_rules = not ruler.may(Role.floor)
         if by_rules:
             note = "Applied by the rules when the event was logged; it waits for a floor person to confirm it."
-        ruling = Ruling(
+        ruling = IssuedRuling(
             table=table, deal=record.get("deal"), log_seq=entry.seq,
             profile=str(record.get("profile", table.profile_name)), outcome=str(record.get("outcome")),
             facts=record.get("facts", {}), record=jsonable(record), issued_by=ruler, reported_by=reporter,

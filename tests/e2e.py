@@ -48,7 +48,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 TABLET = {"width": 1024, "height": 768}
 TABLET_PORTRAIT = {"width": 820, "height": 1180}
-USER_OF_ROLE = {role.name: name for name, role in USERS.items()}
+USER_OF_ROLE = {role: name for name, role in USERS.items()}
 
 
 @dataclass

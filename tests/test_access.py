@@ -20,7 +20,7 @@ import pytest
 from werkzeug.exceptions import MethodNotAllowed
 
 from floor.extensions import db
-from floor.models import Event, FloorCall, HouseProfile, Role, User
+from floor.models import CardRoomEvent, FloorCall, HouseProfile, Role, User
 from tests.conftest import SETUP, bearer
 
 PAGE, API, PUBLIC = "page", "api", "public"
@@ -52,6 +52,7 @@ ROUTES: dict[str, Route] = {
     "api.create_table": Route(X, API, "/api/tables", get=False, post={"name": "T9", **SETUP}),
     "api.get_table": Route(D, API, "/api/tables/{table}"),
     "api.list_events": Route(D, API, "/api/tables/{table}/events"),
+    "api.list_rulings": Route(D, API, "/api/tables/{table}/rulings"),
     "api.post_event": Route(D, API, "/api/tables/{table}/events", get=False, post={"type": "deal"}),
     "api.create_ruling": Route(F, API, "/api/rulings", get=False, post=RULING_FACTS),
     "api.get_ruling": Route(D, API, "/api/rulings/{ruling}"),
@@ -61,10 +62,10 @@ ROUTES: dict[str, Route] = {
     "dealer.panel": Route(D, PAGE, "/dealer/tables/{table}/panel"),
     "dealer.call_floor": Route(D, PAGE, "/dealer/tables/{table}/call-floor", post={}),
     # the floor
-    "disputes.index": Route(F, PAGE, "/floor/"),
-    "disputes.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),
-    "disputes.confirm_call": Route(F, PAGE, "/floor/calls/{call}/confirm", get=False, post={}),
-    "disputes.correction": Route(F, PAGE, "/floor/tables/{table}/correction", post={}),
+    "floorpages.index": Route(F, PAGE, "/floor/"),
+    "floorpages.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),
+    "floorpages.confirm_call": Route(F, PAGE, "/floor/calls/{call}/confirm", get=False, post={}),
+    "floorpages.correction": Route(F, PAGE, "/floor/tables/{table}/correction", post={}),
     "rulings.confirm": Route(F, PAGE, "/rulings/{ruling}/confirm", get=False, post={}),
     "rulings.index": Route(D, PAGE, "/rulings/"),
     "rulings.new": Route(F, PAGE, "/rulings/new", post={}),
@@ -123,7 +124,7 @@ def world(app, tokens):
     (through the API), a house profile, the dealer's account and a call for the floor."""
     client = app.test_client()
     with app.app_context():
-        event = Event(name="Access check", profile="cardroom")
+        event = CardRoomEvent(name="Access check", profile="cardroom")
         house = HouseProfile(name="main-room", toml='base = "cardroom"\nante_deals = 2\n')
         db.session.add_all([event, house])
         db.session.commit()

@@ -20,6 +20,13 @@ def test_passwords_and_tokens_are_never_stored_in_clear(app, tokens):
     assert not any(PASSWORD in str(row) or tokens["floor"] in str(row) for row in raw)
 
 
+def test_a_real_account_is_hashed_with_werkzeugs_default_not_the_tests_cheap_hash():
+    """The test accounts share one cheap PBKDF2 hash (conftest); ``set_password`` keeps the default."""
+    user = User(username="x")
+    user.set_password("long enough password")
+    assert user.password_hash.startswith("scrypt:") and user.check_password("long enough password")
+
+
 def test_short_passwords_are_refused():
     with pytest.raises(ValueError, match="at least 8"):
         User(username="x").set_password("short")

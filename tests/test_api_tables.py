@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from floor.extensions import db
 from floor.models import LogEntry
 from tests.conftest import SETUP, bearer
@@ -162,3 +164,113 @@ def test_a_void_names_the_index_the_log_lists_and_takes_the_event_back(client, t
     assert response.status_code == 201
     assert response.json["state"]["to_act"] == 2 and 2 not in response.json["state"]["passed"]
     assert chips(response.json["state"]) == TOTAL
+
+
+# --------------------------------------------------------------------------- the day, a page at a time (issue 10)
+
+def next_dead_event(state):
+    """The next entry of deals that everyone passes (the pot carries over; the log keeps growing)."""
+    return {"type": "deal"} if state["phase"] == "between_deals" else {"type": "pass", "seat": state["to_act"]}
+
+
+def dead_deals(client, tokens, table_id, count):
+    """``count`` deals that everyone passes (5 entries each, four seats); returns the version."""
+    state, version = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"])).json["state"], 0
+    for _ in range(5 * count):
+        response = post(client, tokens["dealer"], table_id, next_dead_event(state), version)
+        assert response.status_code == 201, response.json
+        state, version = response.json["state"], response.json["version"]
+        # the table's own answer carries the state, never the whole log
+        assert "events" not in response.json and "log" not in state
+    return version
+
+
+def test_the_log_comes_a_page_at_a_time_with_a_cursor(app, client, tokens):
+    table = new_table(client, tokens)
+    version = dead_deals(client, tokens, table["id"], 3)  # 15 entries; the next deal rotates seats
+    url = f"/api/tables/{table['id']}/events"
+    whole = client.get(url, headers=bearer(tokens["dealer"])).json
+    assert whole["version"] == version == 15 and whole["next"] is None and whole["limit"] == 500
+    assert [e["seq"] for e in whole["events"]] == list(range(1, 16))
+    pages, after = [], 0
+    while after is not None:
+        page = client.get(f"{url}?after={after}&limit=4", headers=bearer(tokens["dealer"])).json
+        pages.append([e["seq"] for e in page["events"]])
+        after = page["next"]
+    assert pages == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15]]
+    assert client.get(f"{url}?after=15", headers=bearer(tokens["dealer"])).json == {
+        "version": 15, "events": [], "next": None, "limit": 500}
+
+
+def test_the_default_page_of_the_log_is_500_entries(app, client, tokens):
+    from floor import tables
+    from floor.models import Table
+
+    table = new_table(client, tokens)
+    with app.app_context():
+        row = db.session.get(Table, table["id"])
+        state = tables.state_of(row)
+        for _ in range(505):  # 101 dead deals, logged without the API to keep the test quick
+            _, state = tables.append(row, next_dead_event(state), None)
+    url = f"/api/tables/{table['id']}/events"
+    first = client.get(url, headers=bearer(tokens["dealer"])).json
+    assert len(first["events"]) == 500 and first["next"] == 500
+    rest = client.get(f"{url}?after={first['next']}", headers=bearer(tokens["dealer"])).json
+    assert [e["seq"] for e in rest["events"]] == [501, 502, 503, 504, 505] and rest["next"] is None
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=1001", "limit=ten", "after=-1", "after=x", "limit=",
+                                   "after=99999999999999999999999"])
+def test_a_page_that_cannot_be_read_is_400(client, tokens, query):
+    table = new_table(client, tokens)
+    response = client.get(f"/api/tables/{table['id']}/events?{query}", headers=bearer(tokens["dealer"]))
+    if query == "limit=":
+        assert response.status_code == 200  # an empty value is the default
+    else:
+        assert response.status_code == 400 and ("after" in response.json["message"] or "limit" in response.json["message"])
+
+
+def test_a_tables_rulings_come_newest_first_a_page_at_a_time(client, tokens):
+    table = new_table(client, tokens)
+    other = new_table(client, tokens, name="T2")
+    facts = {"issue": "wrong_card_count", "found": "after_draw", "seat": 2, "card_count": 6}
+    ids = []
+    for table_id in (table["id"], other["id"], table["id"], table["id"]):
+        response = client.post("/api/rulings", json={"facts": facts, "table_id": table_id},
+                               headers=bearer(tokens["floor"]))
+        assert response.status_code == 201, response.json
+        ids.append(response.json["id"])
+    url = f"/api/tables/{table['id']}/rulings"
+    everything = client.get(url, headers=bearer(tokens["dealer"])).json
+    assert [r["id"] for r in everything["rulings"]] == [ids[3], ids[2], ids[0]] and everything["next"] is None
+    assert everything["rulings"][0]["outcome"] == "HAND_DEAD_CARD_COUNT" and everything["rulings"][0]["intact"]
+    first = client.get(f"{url}?limit=2", headers=bearer(tokens["dealer"])).json
+    assert [r["id"] for r in first["rulings"]] == [ids[3], ids[2]] and first["next"] == ids[2]
+    rest = client.get(f"{url}?limit=2&before={first['next']}", headers=bearer(tokens["dealer"])).json
+    assert [r["id"] for r in rest["rulings"]] == [ids[0]] and rest["next"] is None
+    assert client.get(f"{url}?limit=201", headers=bearer(tokens["dealer"])).status_code == 400
+    assert client.get("/api/tables/99/rulings", headers=bearer(tokens["dealer"])).status_code == 404
+
+
+# --------------------------------------------------------------------------- the log stores the canonical event
+
+def test_the_log_stores_the_canonical_event_never_the_clients_payload(app, client, tokens):
+    from floor.models import LogEntry
+
+    table = new_table(client, tokens)
+    sent = [
+        {"type": "deal", "note": "dealer's comment", "button": 3},
+        {"type": "pass", "seat": "2", "colour": "red"},
+        {"type": "open", "seat": " 3 ", "amount": "10"},
+    ]
+    version = 0
+    for event in sent:
+        response = post(client, tokens["dealer"], table["id"], event, version)
+        assert response.status_code == 201, response.json
+        version = response.json["version"]
+    assert response.json["entry"]["event"] == {"type": "open", "seat": 3, "amount": 10}
+    with app.app_context():
+        stored = [e.payload for e in db.session.scalars(db.select(LogEntry).order_by(LogEntry.seq))]
+    assert stored == [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10}]
+    listed = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json["events"]
+    assert [e["event"] for e in listed] == stored

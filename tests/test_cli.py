@@ -8,7 +8,7 @@ from alembic.migration import MigrationContext
 from floor import create_app
 from floor.extensions import db
 from floor import tables
-from floor.models import Event, Ruling, Table, User
+from floor.models import CardRoomEvent, IssuedRuling, Table, User
 from tests.conftest import bearer
 
 
@@ -94,14 +94,14 @@ def test_demo_loads_accounts_and_tables_once_and_prints_working_logins(tmp_path)
     assert set(logins) == {"director", "floor", "dealer1", "dealer2"}
     assert logins == {line.split()[0]: line.split()[1] for line in second.output.splitlines() if line.startswith("  ")}
     with app.app_context():
-        assert db.session.scalars(db.select(Event)).one()
+        assert db.session.scalars(db.select(CardRoomEvent)).one()
         table1, table2 = db.session.scalars(db.select(Table).order_by(Table.name)).all()
         state = tables.state_of(table1)
         # Mid-pot: the third deal of the pot, antes 3 of 3, opened and called.
         assert (state["jackpot"]["deals"], state["jackpot"]["ante_deals"], state["jackpot"]["opener"]) == (3, 3, 5)
         assert state["phase"] == "predraw"
         # The issued ruling of table 2 is stored, sealed and intact.
-        ruling = db.session.scalars(db.select(Ruling)).one()
+        ruling = db.session.scalars(db.select(IssuedRuling)).one()
         assert ruling.table_id == table2.id and ruling.outcome == "POT_CARRIES_OVER" and ruling.intact
         # The engine's ruling is stored with the facts it read from the log (printed on the PDF).
         assert ruling.facts["issue"] == "false_openers" and ruling.facts["opener"] == 3

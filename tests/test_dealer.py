@@ -154,6 +154,49 @@ def test_panel_fragment_matches_the_page(dealer, table_id):
     assert data["html"] in dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
 
 
+def test_a_tap_gets_the_new_panel_in_the_same_answer(dealer, table_id):
+    """One request per tap (issue 10): with ``?panel=1`` the answer to the event carries the panel
+    the page swaps in, the same fragment ``/panel`` renders; without it, no HTML."""
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    url = f"/api/tables/{table_id}/events"
+    plain = dealer.post(url, json={"event": {"type": "deal"}, "expected_version": 0}, headers={"X-CSRFToken": token})
+    assert plain.status_code == 201 and "panel" not in plain.json
+    tapped = dealer.post(f"{url}?panel=1", json={"event": {"type": "pass", "seat": 2}, "expected_version": 1},
+                         headers={"X-CSRFToken": token})
+    assert tapped.status_code == 201 and tapped.json["version"] == 2
+    assert tapped.json["panel"].startswith('<div id="panel"') and 'data-version="2"' in tapped.json["panel"]
+    assert tapped.json["panel"] == dealer.get(f"/dealer/tables/{table_id}/panel").json["html"]
+    assert buttons(tapped.json["panel"])[:2] == ["pass", "open"]  # seat 3's turn now
+    # another device logged first: 409, with the panel as the table is now
+    stale = dealer.post(f"{url}?panel=1", json={"event": {"type": "pass", "seat": 3}, "expected_version": 1},
+                        headers={"X-CSRFToken": token})
+    assert stale.status_code == 409 and 'data-version="2"' in stale.json["panel"]
+    # the rules refuse: 422, nothing changed, no panel needed
+    refused = dealer.post(f"{url}?panel=1", json={"event": {"type": "call", "seat": 3}, "expected_version": 2},
+                          headers={"X-CSRFToken": token})
+    assert refused.status_code == 422 and "panel" not in refused.json
+
+
+def test_a_dealers_report_gets_the_panel_with_the_floor_called_banner(dealer, table_id):
+    log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    response = dealer.post(f"/api/tables/{table_id}/events?panel=1", headers={"X-CSRFToken": token},
+                           json={"event": {"type": "false_openers", "seat": 3}, "expected_version": 3})
+    assert response.status_code == 202 and response.json["version"] == 3
+    assert "Floor called: false openers, seat 3." in response.json["panel"]
+    assert 'data-version="3"' in response.json["panel"]
+
+
+def test_the_tablet_page_posts_for_the_panel_and_fetches_it_only_when_idle(dealer, table_id):
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert f'data-events-url="/api/tables/{table_id}/events?panel=1"' in html
+    response = dealer.get("/static/dealer.js")
+    script = response.get_data(as_text=True)
+    response.close()  # a static file is streamed from an open file
+    send = script[script.index("async function send("):script.index("async function poll(")]
+    assert "answerPanel(data" in send and "loadPanel(" not in send.replace("await answerPanel", "")
+
+
 def test_anonymous_is_sent_to_login(client, table_id):
     for path in (f"/dealer/tables/{table_id}", f"/dealer/tables/{table_id}/panel",
                  f"/dealer/tables/{table_id}/call-floor"):

@@ -8,7 +8,7 @@ import pytest
 
 from floor import tables
 from floor.extensions import db
-from floor.models import Event, HouseProfile, Role, Table, User
+from floor.models import CardRoomEvent, HouseProfile, Role, Table, User
 from tests.conftest import PASSWORD, SETUP, bearer, csrf_token_from, login
 
 
@@ -29,7 +29,7 @@ def table_form(name="Table 1", profile="cardroom", ante=5, small=10, big=20, but
 
 def make_event(app, name="Friday jackpot", profile="cardroom"):
     with app.app_context():
-        event = Event(name=name, profile=profile)
+        event = CardRoomEvent(name=name, profile=profile)
         db.session.add(event)
         db.session.commit()
         return event.id
@@ -62,7 +62,7 @@ def test_a_director_creates_and_edits_an_event(app, as_role):
                            data={"name": "Friday jackpot II", "starts_on": "", "profile": "foster"})
     assert response.status_code == 302
     with app.app_context():
-        event = db.session.get(Event, event_id)
+        event = db.session.get(CardRoomEvent, event_id)
         assert (event.name, event.starts_on, event.profile) == ("Friday jackpot II", None, "foster")
     assert b"Friday jackpot II" in client.get("/director/").data
 
@@ -79,7 +79,7 @@ def test_an_invalid_event_is_shown_again_with_the_message_in_place(app, as_role,
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     with app.app_context():
-        assert db.session.scalars(db.select(Event)).first() is None
+        assert db.session.scalars(db.select(CardRoomEvent)).first() is None
 
 
 def test_event_form_with_csrf_on(csrf_app):

@@ -59,6 +59,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     page.click("text=Table 1")
     page.wait_for_url(table_url)
     assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
+    sent = []  # every request the page makes from now on: a tap is one POST, the panel comes back in it
+    page.on("request", lambda request: sent.append((request.method, request.url.split(live_server.url, 1)[-1])))
 
     # three deals nobody opens: antes on each, the button moving one seat a deal
     for deal in (1, 2, 3):
@@ -133,6 +135,10 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
         tap(page, 'button[data-action="show"]')
     award = page.locator("#award")
     assert award.inner_text() == "Seat 2 · Bob wins 180"
+    taps = [url for method, url in sent if method == "POST"]
+    assert taps and all(url.endswith("/events?panel=1") for url in taps)
+    assert len(taps) == version(page) + 1  # one request per logged event, and the refused draw
+    assert not [url for _, url in sent if url.endswith("/panel")]  # never a second request for the panel
     assert stacks(page) == {1: 455, 2: 635, 3: 455, 4: 455}
     assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from floor import tables
 from floor.extensions import db
-from floor.models import Ruling, User
+from floor.models import IssuedRuling, User
 from tests.conftest import SETUP, bearer
 from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
 
@@ -133,7 +133,7 @@ def test_a_ruling_the_rules_make_on_a_dealers_show_waits_for_the_floors_signatur
     assert "By the rules, logged by dee; confirmed by fred" in text and "Floor person: fred" in text
     assert "NOT YET CONFIRMED" not in text
     with live_server.app.app_context():
-        row = db.session.scalars(db.select(Ruling)).one()
+        row = db.session.scalars(db.select(IssuedRuling)).one()
         assert row.intact and not row.pending and row.ruled_by.username == "fred"
     dealer.goto(f"{live_server.url}/dealer/tables/{table_id}")
     assert "ruled by fred" in dealer.locator("#panel .ruling").inner_text()

@@ -12,7 +12,7 @@ import pytest
 
 from floor import create_app, tables
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Ruling, Table, User
+from floor.models import FloorCall, IssuedRuling, LogEntry, Table, User
 from tests.conftest import SETUP, bearer, make_app
 
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4},
@@ -68,9 +68,9 @@ def test_a_ruling_the_rules_make_on_a_dealers_show_is_pending_until_the_floor_si
     # the signature is sealed too: a changed signer is detected
     with app.app_context():
         dana = db.session.scalars(db.select(User).where(User.username == "dana")).one()
-        db.session.execute(db.update(Ruling).values(confirmed_by_id=dana.id))
+        db.session.execute(db.update(IssuedRuling).values(confirmed_by_id=dana.id))
         db.session.commit()
-        assert not db.session.get(Ruling, 1).intact
+        assert not db.session.get(IssuedRuling, 1).intact
 
 
 def test_a_floor_persons_own_tap_is_not_waiting_for_anyone(app, tokens):
@@ -99,7 +99,7 @@ def test_reported_false_openers_with_a_reopen_offer_stay_the_floors_ruling(app, 
                             headers=bearer(tokens["dealer"]))
         assert response.status_code == 201, response.json
     with app.app_context():
-        row = db.session.scalars(db.select(Ruling)).one()
+        row = db.session.scalars(db.select(IssuedRuling)).one()
         assert (row.outcome, row.issued_by.username, row.by_rules) == ("POT_CARRIES_OVER", "fred", False)
         call = db.session.scalars(db.select(FloorCall)).one()
         assert not call.is_open and call.closed_by.username == "fred"
@@ -153,7 +153,7 @@ def test_the_floor_corrects_chips_between_deals(app, as_role):
     assert good.status_code == 302
     assert stacks(state_of(app, table_id)) == {1: 495, 2: 495, 3: 485, 4: 525}
     with app.app_context():
-        row = db.session.scalars(db.select(Ruling)).one()
+        row = db.session.scalars(db.select(IssuedRuling)).one()
         assert row.outcome == "CHIPS_CORRECTED" and row.issued_by.username == "fred" and row.intact
         assert row.record["headline"] == "Chips corrected: seat 3, Cleo, gives 40; seat 4, Dev, gets 40"
     assert as_role("dealer").get(f"/floor/tables/{table_id}/correction").status_code == 403
@@ -167,7 +167,7 @@ def test_the_ruling_page_states_the_house_rules_in_force_and_the_card_rooms_time
     setup = {**SETUP, "profile": {"base": "cardroom", "ante_deals": 2, "check_open": True}}
     table_id = make_table(app, DEAD, setup=setup, by="fred")
     with app.app_context():
-        row_time = db.session.get(Ruling, 1).issued_at
+        row_time = db.session.get(IssuedRuling, 1).issued_at
     client = app.test_client()
     client.post("/login", data={"username": "fred", "password": "correct horse battery"})
     html = client.get("/rulings/1").get_data(as_text=True)

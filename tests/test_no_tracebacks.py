@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from floor.extensions import db
-from floor.models import Event, HouseProfile
+from floor.models import CardRoomEvent, HouseProfile
 from tests.conftest import SETUP, bearer
 
 ROLES = ("anonymous", "dealer", "floor", "director")
@@ -41,7 +41,7 @@ def world(app, tokens):
     """Real rows behind the ids: an event, a table with a deal logged, a ruling, a house profile."""
     client = app.test_client()
     with app.app_context():
-        event = Event(name="Robustness", profile="cardroom")
+        event = CardRoomEvent(name="Robustness", profile="cardroom")
         db.session.add_all([event, HouseProfile(name="main-room", toml='base = "cardroom"\n')])
         db.session.commit()
         event_id = event.id

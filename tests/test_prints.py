@@ -9,20 +9,35 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from floor import prints
+from floor import house_profiles
 from floor.extensions import db
 from floor.models import HouseProfile
+from floor.prints import views as prints
 from rules import catalogue
-from tests.conftest import csrf_token_from
+from tests.conftest import csrf_token_from, login, make_app
 
 HOUSE_TOML = 'base = "cardroom"\ntitle = "Main room, Friday game"\nante_deals = 2\npostdraw_first = "left_of_button"\n'
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(autouse=True, scope="module")
 def fresh_pdf_cache():
+    """The module starts and ends with an empty cache; within it, a PDF rendered once is reused
+    (the cache is keyed by the profile's content, so a reuse is always the same document)."""
     prints.pdf_cache.clear()
     yield
     prints.pdf_cache.clear()
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    """The named profiles' summaries, each rendered once for the module: name -> (response, reader, text)."""
+    app = make_app(tmp_path_factory.mktemp("printed"))
+    client = login(app.test_client(), "dee")
+    out = {}
+    for name in ("cardroom", "foster", "pagat"):
+        response = client.get(f"/rules/{name}.pdf")
+        out[name] = (response, *pdf_text(response))
+    return out
 
 
 def pdf_text(response):
@@ -54,10 +69,9 @@ def test_strangers_are_sent_to_log_in(client):
         assert response.status_code == 302 and "/login" in response.headers["Location"]
 
 
-def test_the_cardroom_summary_pdf(as_role):
-    response = as_role("dealer").get("/rules/cardroom.pdf")
+def test_the_cardroom_summary_pdf(printed):
+    response, reader, text = printed["cardroom"]
     assert response.headers["Content-Disposition"] == "attachment; filename=rules-cardroom.pdf"
-    reader, text = pdf_text(response)
     assert 4 <= len(reader.pages) <= 10
     assert f"Page 1 of {len(reader.pages)}" in text
     assert "Cardroom rules (the default)" in text and "profile cardroom" in text
@@ -82,8 +96,8 @@ def test_the_cardroom_summary_pdf(as_role):
     assert " ".join(catalogue.rule("F9").text.split()[:8]) not in text
 
 
-def test_fosters_summary_has_the_52_card_counts_and_his_penalty(as_role):
-    _, text = pdf_text(as_role("floor").get("/rules/foster.pdf"))
+def test_fosters_summary_has_the_52_card_counts_and_his_penalty(printed):
+    _, _, text = printed["foster"]
     assert "Foster's 1897 Hoyle" in text
     assert "how many of the 2,598,960 possible five-card hands" in text
     assert "Straight flush 40 " in text and "Four of a kind 624 " in text and "One pair 1,098,240 " in text
@@ -95,8 +109,8 @@ def test_fosters_summary_has_the_52_card_counts_and_his_penalty(as_role):
     assert "Here a hand of the wrong size is dead whether it is found before the draw or after it." in text
 
 
-def test_pagat_summary_reads_its_own_options(as_role):
-    _, text = pdf_text(as_role("floor").get("/rules/pagat.pdf"))
+def test_pagat_summary_reads_its_own_options(printed):
+    _, _, text = printed["pagat"]
     assert "Here a player may draw at most 3 cards." in text
     assert "Here discards are never retrieved to prove openers." in text
 
@@ -161,7 +175,7 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
         from flask import render_template
 
         printed = render_template("prints/summary.html", print_mode=True,
-                                  **prints.summary_context(prints.find_profile("cardroom")))
+                                  **prints.summary_context(house_profiles.find_profile("cardroom")))
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", printed)
     assert "@import" not in printed and "url(" not in printed and "<link" not in printed
     assert "@page" in printed and "DejaVu Sans" in printed and "counter(pages)" in printed
@@ -176,6 +190,7 @@ def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(prints, "HTML", counting_html)
+    prints.pdf_cache.clear()  # counted from an empty cache
     add_house(app)
     client = as_role("director")
     first = client.get("/rules/main-room.pdf")
@@ -193,7 +208,7 @@ def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch)
 def test_profile_choices_list_named_then_house_profiles(app):
     add_house(app, "zeta")
     with app.test_request_context():
-        names = [name for name, _ in prints.profile_choices()]
+        names = [name for name, _ in house_profiles.profile_choices()]
     assert names == ["cardroom", "pagat", "foster", "zeta"]
 
 

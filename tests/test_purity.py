@@ -43,3 +43,48 @@ def test_rules_are_typed_strictly():
     result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(RULES)],
                             capture_output=True, text=True, cwd=RULES.parent)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+TESTS = RULES.parent / "tests"
+APP_ROOTS = ("floor", "flask", "werkzeug", "flask_sqlalchemy", "sqlalchemy", "pypdf", "playwright")
+#: The rules' own tests (issue 10): they never start Flask, and collecting them must not load it.
+RULES_TESTS = {
+    "test_cards", "test_hands", "test_odds", "test_openers", "test_profiles", "test_catalogue", "test_jackpot",
+    "test_jackpot_irregularities", "test_rulings_tree", "test_rulings_at_the_table", "test_engine_properties",
+    "test_proof_of_openers", "test_proof_real_deals", "test_purity",
+}
+
+
+def rules_test_modules() -> list[pathlib.Path]:
+    """The test modules that name nothing of the app (directly or through a helper of tests/)."""
+    def roots(path: pathlib.Path, seen: frozenset[str] = frozenset()) -> set[str]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        out = set()
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else []
+            for name in names:
+                out.add(name.split(".")[0])
+                helper = TESTS / (name.split(".")[1] + ".py") if name.startswith("tests.") else None
+                if helper is not None and helper.exists() and helper.stem not in seen:
+                    out |= roots(helper, seen | {helper.stem})
+        return out
+
+    return sorted(p for p in TESTS.glob("test_*.py") if not roots(p) & set(APP_ROOTS))
+
+
+def test_collecting_the_rules_tests_loads_no_flask():
+    """``pytest tests/test_hands.py`` (and every other rules test) never imports Flask: neither the
+    test modules, their helpers, nor ``tests/conftest.py`` (which imports the app only inside the
+    fixtures that build one)."""
+    files = rules_test_modules()
+    assert RULES_TESTS <= {p.stem for p in files}
+    code = (
+        "import sys, pytest\n"
+        f"rc = pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', *{[str(p) for p in files]!r}])\n"
+        f"print('LOADED', sorted(m for m in sys.modules if m.split('.')[0] in {APP_ROOTS!r}))\n"
+        "sys.exit(rc)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == "LOADED []", result.stdout[-2000:]

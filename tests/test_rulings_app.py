@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from floor import tables
 from floor.extensions import db
-from floor.models import LogEntry, Ruling, Table
+from floor.models import IssuedRuling, LogEntry, Table
 from rules.rulings import FACTS
 from tests.conftest import PASSWORD, SETUP, bearer, csrf_token_from
 
@@ -97,12 +97,12 @@ def test_a_dispute_by_hand_is_asked_one_question_at_a_time_then_previewed_and_is
     assert "The ruling, before it is issued" in html and "POT_CARRIES_OVER" in html
     assert "Issue this ruling" in html
     with app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0  # a preview stores nothing
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0  # a preview stores nothing
 
     issued = client.post("/rulings/new", data=hidden(html) | {"step": "issue", "note": "seat 4 asked"})
     assert issued.status_code == 302 and issued.location.endswith("/rulings/1")
     with app.app_context():
-        row = db.session.get(Ruling, 1)
+        row = db.session.get(IssuedRuling, 1)
         assert row.outcome == "POT_CARRIES_OVER" and row.table_id is None and row.intact
         assert row.facts["reopener"] is None and row.record["returns"] == {"4": 10}
         assert row.issued_by.username == "fred" and row.note == "seat 4 asked"
@@ -152,7 +152,7 @@ def test_issuing_with_csrf_on_needs_the_token_from_the_page(csrf_app):
     without = {k: v for k, v in fields.items() if k != "csrf_token"} | {"step": "issue"}
     assert client.post("/rulings/new", data=without).status_code == 400
     with csrf_app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0
     done = client.post("/rulings/new", data=without | {"csrf_token": token})
     assert done.status_code == 302 and done.location.endswith("/rulings/1")
 
@@ -203,7 +203,7 @@ def test_false_openers_at_a_table_log_the_engines_event_and_keep_the_chips(app, 
     assert chips_on_table(after) == chips_on_table(before)
     assert after["seats"][3]["status"] == "dead" and before["seats"][3]["status"] == "active"
     with app.app_context():
-        row = db.session.get(Ruling, 1)
+        row = db.session.get(IssuedRuling, 1)
         assert row.table_id == table_id and row.log_seq == 6 and row.intact
         entry = db.session.scalars(db.select(LogEntry).where(LogEntry.seq == 6)).one()
         assert entry.payload == {"type": "false_openers", "seat": 3}
@@ -237,10 +237,10 @@ def test_a_dispute_settled_by_hand_at_a_table_is_logged_as_a_ruling_event(app, a
     assert chips_on_table(after) == chips_on_table(before)
     assert after["phase"] == "between_deals" and after["seats"][4]["stack"] == before["seats"][4]["stack"] + 10
     with app.app_context():
-        row = db.session.get(Ruling, 1)
+        row = db.session.get(IssuedRuling, 1)
         entry = db.session.scalars(db.select(LogEntry).where(LogEntry.seq == row.log_seq)).one()
         assert entry.payload["type"] == "ruling" and entry.payload["id"] == row.id
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 1  # stored once, not twice
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 1  # stored once, not twice
 
 
 def test_the_issue_question_at_a_table_fills_in_the_log(app, as_role):
@@ -260,7 +260,7 @@ def test_a_ruling_the_table_refuses_is_not_stored(app, as_role):
     done = client.post("/rulings/new", data=hidden(page.get_data(as_text=True)) | {"step": "issue", "apply": "y"})
     assert done.status_code == 400 and "Not issued" in done.get_data(as_text=True)
     with app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0
         assert db.session.get(Table, table_id).version == 0
 
 
@@ -286,8 +286,8 @@ def test_a_correction_names_the_ruling_it_supersedes(app, as_role):
     done = client.post("/rulings/new", data=hidden(html) | {"step": "issue"})
     assert done.location.endswith("/rulings/2")
     with app.app_context():
-        assert db.session.get(Ruling, 2).supersedes_id == 1
-        assert db.session.get(Ruling, 1).superseded_by.id == 2
+        assert db.session.get(IssuedRuling, 2).supersedes_id == 1
+        assert db.session.get(IssuedRuling, 1).superseded_by.id == 2
     old = client.get("/rulings/1").get_data(as_text=True)
     assert "SUPERSEDED" in old and "/rulings/2" in old
     again = client.get("/rulings/1/correct")
@@ -381,7 +381,7 @@ def test_api_bad_input_is_a_4xx_with_a_message_and_stores_nothing(app, tokens, b
     assert resp.status_code == status, resp.json
     assert words in resp.json["message"]
     with app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0
 
 
 def test_api_refused_application_leaves_nothing_half_written(app, tokens):
@@ -391,7 +391,7 @@ def test_api_refused_application_leaves_nothing_half_written(app, tokens):
         headers=bearer(tokens["floor"]))
     assert resp.status_code == 422 and "there is none to rule on" in resp.json["message"]
     with app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Ruling.id))) == 0
+        assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0
         assert db.session.scalar(db.select(db.func.count(LogEntry.id))) == 0
 
 

@@ -1,4 +1,7 @@
-// The dealer's tablet: post a tap as one event, then swap in the panel the server renders.
+// The dealer's tablet: a tap is one request. The page posts the event to the API with ?panel=1
+// and swaps in the panel that comes back in the same answer (201 logged, 202 reported to the
+// floor, 409 another device logged first). Only an idle tablet fetches the panel on its own, when
+// its poll of the table's version finds news.
 // No game rule lives here: the buttons are the state's `legal` actions, rendered server-side,
 // and every refusal is the engine's own message. Plain JS, no build step, no external URLs.
 "use strict";
@@ -27,6 +30,11 @@
     page.classList.toggle("busy", on);
   }
 
+  function showPanel(html, message, kind) {
+    panel().outerHTML = html;
+    if (message) say(message, kind);
+  }
+
   async function loadPanel(message, kind) {
     let response;
     try {
@@ -44,8 +52,13 @@
       return;
     }
     const data = await response.json();
-    panel().outerHTML = data.html;
-    if (message) say(message, kind);
+    showPanel(data.html, message, kind);
+  }
+
+  // the panel the answer to a tap carries (older servers send none: then fetch it)
+  async function answerPanel(data, message, kind) {
+    if (typeof data.panel === "string") showPanel(data.panel, message, kind);
+    else await loadPanel(message, kind);
   }
 
   async function send(event) {
@@ -62,12 +75,12 @@
       let data = {};
       try { data = await response.json(); } catch (err) { /* an error page without JSON */ }
       if (response.status === 201) {
-        await loadPanel();
+        await answerPanel(data);
       } else if (response.status === 202) {
         // a report only the floor may log (false openers): nothing is logged until the floor confirms
-        await loadPanel(data.message || "Reported to the floor.", "stale");
+        await answerPanel(data, data.message || "Reported to the floor.", "stale");
       } else if (response.status === 409) {
-        await loadPanel("Another device logged first. The table is refreshed: check it, and tap again if it is still right.", "stale");
+        await answerPanel(data, "Another device logged first. The table is refreshed: check it, and tap again if it is still right.", "stale");
       } else if (response.status === 422) {
         say(data.message || "The rules refused that.", "refused");
       } else if (response.status === 401) {

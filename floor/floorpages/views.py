@@ -1,4 +1,9 @@
-"""The floor person's pages: the tables at a glance, disputes, rulings."""
+"""The floor person's pages (blueprint ``floorpages``, ``/floor``): the tables at a glance, the
+calls and reports waiting for the floor, a dealer's report confirmed, a call dismissed, chips
+corrected between deals. Settling a dispute is the rulings' walk (:mod:`floor.rulings`).
+
+Named ``floorpages`` (it was ``floor.disputes``, blueprint ``disputes``) so that it is never taken
+for :mod:`rules.disputes`, what a table's log answers for a dispute."""
 
 from __future__ import annotations
 
@@ -10,16 +15,16 @@ from flask_wtf import FlaskForm
 from wtforms import TextAreaField
 from wtforms.validators import DataRequired, Length
 
-from floor import issuing
 from floor import tables as table_log
-from floor.auth import require_role
+from floor.auth.access import require_role
+from floor.dealer.panel import ISSUES
 from floor.extensions import db
-from floor.dealer import ISSUES
-from floor.models import FloorCall, Role, Ruling, Table, utcnow
+from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
+from floor.rulings import issuing
 from rules import RulesError
 from rules.events import REASON_MAX
 
-bp = Blueprint("disputes", __name__, url_prefix="/floor")
+bp = Blueprint("floorpages", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
 
 
@@ -49,11 +54,11 @@ def index() -> Any:
     """The tables at a glance, the calls and reports waiting for the floor, the rulings the rules
     made that wait for a confirmation, and the latest rulings."""
     tables = db.session.scalars(db.select(Table).order_by(Table.event_id, Table.name)).all()
-    rulings = db.session.scalars(db.select(Ruling).order_by(Ruling.id.desc()).limit(50)).all()
+    rulings = db.session.scalars(db.select(IssuedRuling).order_by(IssuedRuling.id.desc()).limit(50)).all()
     calls = db.session.scalars(db.select(FloorCall).where(FloorCall.closed_at.is_(None)).order_by(FloorCall.id)).all()
-    pending = db.session.scalars(db.select(Ruling).where(Ruling.by_rules.is_(True), Ruling.confirmed_by_id.is_(None))
-                                 .order_by(Ruling.id)).all()
-    return render_template("disputes/index.html", lines=[glance(t) for t in tables], rulings=rulings,
+    pending = db.session.scalars(db.select(IssuedRuling).where(
+        IssuedRuling.by_rules.is_(True), IssuedRuling.confirmed_by_id.is_(None)).order_by(IssuedRuling.id)).all()
+    return render_template("floorpages/index.html", lines=[glance(t) for t in tables], rulings=rulings,
                            calls=calls, issues=ISSUES, form=DismissForm(),
                            pending=[r for r in pending if r.pending])
 
@@ -68,10 +73,10 @@ def confirm_call(call_id: int) -> Any:
         row, state = issuing.confirm_call(call, current_user)
     except issuing.IssueError as exc:
         flash(str(exc), "error")
-        return redirect(url_for("disputes.index"))
+        return redirect(url_for("floorpages.index"))
     except table_log.StaleVersion as exc:
         flash(f"Not logged: {exc}", "error")
-        return redirect(url_for("disputes.index"))
+        return redirect(url_for("floorpages.index"))
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         flash(f"The table refused it: {exc}. Settle the dispute by hand.", "error")
@@ -81,7 +86,7 @@ def confirm_call(call_id: int) -> Any:
         seats = ", ".join(str(s) for s in offer.get("eligible", []))
         flash(f"False openers logged at {call.table.name}. Seats {seats} may now reopen the pot in turn; "
               "the ruling is stored when the last of them has answered.", "success")
-        return redirect(url_for("disputes.index"))
+        return redirect(url_for("floorpages.index"))
     flash(f"Ruling #{row.id} issued and applied to {call.table.name} (reported by {call.called_by.username}).",
           "success")
     return redirect(url_for("rulings.detail", ruling_id=row.id))
@@ -100,7 +105,7 @@ def correction(table_id: int) -> Any:
     state = table_log.state_of(table)
     form = CorrectionForm()
     ruling_id = request.values.get("ruling", "")
-    about = db.session.get(Ruling, int(ruling_id)) if ruling_id.isdigit() and len(ruling_id) < 12 else None
+    about = db.session.get(IssuedRuling, int(ruling_id)) if ruling_id.isdigit() and len(ruling_id) < 12 else None
     error = ""
     if form.validate_on_submit():
         moves = []
@@ -120,13 +125,13 @@ def correction(table_id: int) -> Any:
             db.session.rollback()
             error = str(exc)
         else:
-            row = db.session.scalars(db.select(Ruling).where(Ruling.table_id == table.id)
-                                     .order_by(Ruling.id.desc())).first()
+            row = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
+                                     .order_by(IssuedRuling.id.desc())).first()
             flash(f"Chips corrected at {table.name}.", "success")
-            return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("disputes.index"))
+            return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("floorpages.index"))
         state = table_log.state_of(table)
     status = 422 if error else 400 if form.is_submitted() else 200
-    return render_template("disputes/correction.html", table=table, state=state, form=form, about=about,
+    return render_template("floorpages/correction.html", table=table, state=state, form=form, about=about,
                            error=error), status
 
 
@@ -148,4 +153,4 @@ def dismiss_call(call_id: int) -> Any:
         call.closed_at, call.closed_by = utcnow(), current_user
         db.session.commit()
         flash(f"Call from {call.table.name} dismissed.", "info")
-    return redirect(url_for("disputes.index"))
+    return redirect(url_for("floorpages.index"))

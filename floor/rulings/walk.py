@@ -1,10 +1,10 @@
-"""Issued rulings: the dispute walk of the decision tree, the stored record, its PDF and its check.
+"""The dispute walk of the decision tree: reading each answer, and the page of the next question.
 
 The walk is stateless: every answer so far travels in the form as a hidden ``fact-<name>`` field
 holding JSON, and each POST asks the rules for the next question (``rules.rulings.questions_for``)
-until the tree can rule. The ruling is shown before it is issued; issuing is a separate POST.
-For false openers on a logged hand the page offers the engine's own ``false_openers`` event
-instead (see :mod:`floor.issuing`); "settle it by hand" falls back to the walk.
+until the tree can rule; the ruling is then shown before it is issued (:func:`render_walk`). For
+false openers on a logged hand the page offers the engine's own ``false_openers`` event instead
+(:func:`render_engine`). The routes are in :mod:`floor.rulings.views`.
 """
 
 from __future__ import annotations
@@ -13,24 +13,23 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_login import current_user
-from flask_weasyprint import HTML, render_pdf
+from flask import abort, render_template, request
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, TextAreaField
 from wtforms.validators import Length
 
-from floor import issuing, tables
-from floor.auth import require_role, role_required
 from floor.extensions import db
-from floor.models import HouseProfile, Role, Ruling, Table
-from rules import CardError, MissingFact, RulesError, catalogue, profiles
+from floor.house_profiles import profile_names
+from floor.models import IssuedRuling, Table
+from floor.rulings import issuing, stored
+from rules import CardError, RulesError, catalogue
 from rules.cards import parse_cards
 from rules.rulings import FACTS, questions_for
-from rules.words import ruling_headline
 
-bp = Blueprint("rulings", __name__, url_prefix="/rulings")
-bp.before_request(require_role(Role.dealer))  # viewing: any role; issuing: floor (below)
+__all__ = [
+    "WalkForm", "IssueForm", "EngineForm", "BadAnswer", "read_answer", "posted_facts", "show_value", "fact_rows",
+    "cited", "DisputeWalk", "render_walk", "render_engine",
+]
 
 
 class WalkForm(FlaskForm):
@@ -51,7 +50,6 @@ class IssueForm(WalkForm):
 
 class EngineForm(WalkForm):
     """The confirmation of false openers logged as the engine's own event."""
-
 
 # --------------------------------------------------------------------------- reading the walk
 
@@ -202,20 +200,15 @@ def cited(ids: list[str]) -> list[Any]:
     return out
 
 
-def profile_choices() -> list[str]:
-    house = db.session.scalars(db.select(HouseProfile.name).order_by(HouseProfile.name)).all()
-    return list(profiles.PROFILES) + [h for h in house if h not in profiles.PROFILES]
-
-
 # --------------------------------------------------------------------------- the walk
 
 
-class Walk:
+class DisputeWalk:
     """The context of one dispute walk, read from the query string (GET) or the form (POST)."""
 
     def __init__(self, source: Any) -> None:
         self.table: Table | None = None
-        self.supersedes: Ruling | None = None
+        self.supersedes: IssuedRuling | None = None
         table_id = (source.get("table") or "").strip()
         if table_id:
             if not table_id.isdigit():
@@ -225,7 +218,7 @@ class Walk:
         if old:
             if not old.isdigit():
                 abort(404, description=f"There is no ruling {old!r} to correct.")
-            self.supersedes = db.get_or_404(Ruling, int(old), description=f"There is no ruling #{old} to correct.")
+            self.supersedes = db.get_or_404(IssuedRuling, int(old), description=f"There is no ruling #{old} to correct.")
             if self.table is None:
                 self.table = self.supersedes.table
         self.profile_name = (source.get("profile") or "").strip() or (
@@ -233,7 +226,7 @@ class Walk:
         try:
             self.profile = issuing.profile_of(self.table, self.profile_name or None)
         except issuing.IssueError as exc:
-            abort(400, description=f"{exc}. Pick one of: {', '.join(profile_choices())}.")
+            abort(400, description=f"{exc}. Pick one of: {', '.join(profile_names())}.")
         self.logged = {n for n in (source.get("logged") or "").split(",") if n}
 
     @property
@@ -255,12 +248,12 @@ class Walk:
         return {int(s["seat"]): str(s.get("player", "")) for s in self.table.setup.get("seats", [])}
 
 
-def _form(cls: type[WalkForm], walk: Walk) -> WalkForm:
+def _form(cls: type[WalkForm], walk: DisputeWalk) -> WalkForm:
     form = cls(formdata=None, data=walk.hidden())
     return form
 
 
-def render_walk(walk: Walk, facts: dict[str, Any], error: str = "", status: int = 200) -> Any:
+def render_walk(walk: DisputeWalk, facts: dict[str, Any], error: str = "", status: int = 200) -> Any:
     """The next question, or the preview of the ruling when the tree has all it needs."""
     common = {"walk": walk, "facts": facts, "rows": fact_rows(facts, walk.logged),
               "facts_json": {k: json.dumps(v) for k, v in facts.items()}}
@@ -280,11 +273,11 @@ def render_walk(walk: Walk, facts: dict[str, Any], error: str = "", status: int 
     record = ruling.to_dict()
     form = _form(IssueForm, walk)
     return render_template("rulings/preview.html", ruling=record, form=form, error=error,
-                           moves=issuing.movements(record, walk.players()), rules=cited(record["citations"]),
+                           moves=stored.movements(record, walk.players()), rules=cited(record["citations"]),
                            **common), status
 
 
-def _choices(prompt: Any, walk: Walk) -> list[tuple[str, str]]:
+def _choices(prompt: Any, walk: DisputeWalk) -> list[tuple[str, str]]:
     """(value, label) pairs for the questions answered by picking."""
     names = walk.players()
 
@@ -305,204 +298,10 @@ def _choices(prompt: Any, walk: Walk) -> list[tuple[str, str]]:
         return out
     return []
 
-
-@bp.route("/new", methods=["GET", "POST"])
-@role_required(Role.floor)
-def new() -> Any:
-    """Settle a dispute: answer the tree's questions one at a time, preview the ruling, issue it."""
-    if request.method == "GET":
-        return start(Walk(request.args))
-    walk = Walk(request.form)
-    step = request.form.get("step", "answer")
-    form: WalkForm = IssueForm() if step == "issue" else EngineForm() if step == "engine" else WalkForm()
-    if not form.validate_on_submit():
-        abort(400, description="; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
-              or "The form could not be read. Start the dispute again.")
-    facts = posted_facts()
-    if request.form.get("drop"):
-        name = request.form["drop"]
-        facts.pop(name, None)
-        walk.logged.discard(name)
-        return render_walk(walk, facts)
-    if step == "engine":
-        return issue_by_engine(walk)
-    if step == "issue":
-        return issue_ruling(walk, facts, form)  # type: ignore[arg-type]
-    fact = request.form.get("fact", "")
-    spec = FACTS.get(fact)
-    if spec is None:
-        abort(400, description="The form does not say which question it answers. Start the dispute again.")
-    try:
-        value = read_answer(spec.kind, request.form, walk.seats())
-        trial = dict(facts, **{fact: value})
-        questions_for(trial, walk.profile)  # the rules may refuse the answer (a reopener who passed)
-    except (BadAnswer, RulesError) as exc:
-        return render_walk(walk, facts, error=str(exc), status=400)
-    if fact == "issue" and walk.table is not None:
-        # The issue is known now: the log answers what it can (the floor's answers stay).
-        known = issuing.jsonable(issuing.table_facts(walk.table, value))
-        walk.logged |= set(known) - set(trial) - {"issue", "seat"}
-        trial = {**known, **trial}
-        found = issuing.engine_preview(walk.table, value)
-        if found is not None and walk.supersedes is None:
-            return render_engine(walk, found)
-    return render_walk(walk, trial)
-
-
-def start(walk: Walk) -> Any:
-    """The first page of a walk: facts from the table's log, the old ruling's facts, or a blank."""
-    issue = (request.args.get("issue") or "").strip()
-    seat = (request.args.get("seat") or "").strip()
-    if walk.supersedes is not None:
-        return render_walk(walk, dict(walk.supersedes.facts))
-    if walk.table is None and not walk.profile_name and not issue:
-        return render_template("rulings/start.html", profiles=profile_choices(),
-                               tables=db.session.scalars(db.select(Table).order_by(Table.name)).all())
-    facts: dict[str, Any] = {}
-    if issue:
-        try:
-            if walk.table is not None:
-                facts = issuing.jsonable(issuing.table_facts(walk.table, issue, seat or None))
-                walk.logged = set(facts) - {"issue", "seat"}
-            else:
-                facts = {"issue": FACTS["issue"].parse(issue)}
-                if seat:
-                    facts["seat"] = FACTS["seat"].parse(seat)
-        except RulesError as exc:
-            abort(400, description=str(exc))
-        if walk.table is not None and request.args.get("by_hand") != "1":
-            found = issuing.engine_preview(walk.table, issue)
-            if found is not None:
-                return render_engine(walk, found)
-    return render_walk(walk, facts)
-
-
-def render_engine(walk: Walk, found: issuing.EnginePreview) -> Any:
+def render_engine(walk: DisputeWalk, found: issuing.EnginePreview) -> Any:
     """What logging false openers would do at this table, before it is logged."""
     record = found.ruling
     return render_template(
         "rulings/engine.html", walk=walk, found=found, form=_form(EngineForm, walk), ruling=record,
-        moves=issuing.movements(record, walk.players()) if record else [],
+        moves=stored.movements(record, walk.players()) if record else [],
         rules=cited(record["citations"]) if record else [], players=walk.players())
-
-
-def issue_by_engine(walk: Walk) -> Any:
-    """Log the engine's own false_openers event and go to the ruling it stored."""
-    if walk.table is None:
-        abort(400, description="False openers can be logged only for a table.")
-    expected = request.form.get("version", "")
-    try:
-        row, state = issuing.log_false_openers(walk.table, current_user, int(expected) if expected.isdigit() else None)
-    except tables.StaleVersion as exc:
-        flash(f"Not logged: {exc}", "error")
-        return redirect(url_for("rulings.new", table=walk.table.id, issue="false_openers"))
-    except (RulesError, ValueError) as exc:
-        db.session.rollback()
-        abort(409, description=f"The table refused it: {exc}")
-    if row is None:
-        offer = state.get("reopen") or {}
-        seats = ", ".join(str(s) for s in offer.get("eligible", []))
-        flash(f"False openers logged at {walk.table.name}. Seats {seats} may now reopen the pot in turn; "
-              "the ruling is stored when the last of them has answered.", "success")
-        return redirect(url_for("disputes.index"))
-    flash(f"Ruling #{row.id} issued and applied to {walk.table.name}.", "success")
-    return redirect(url_for("rulings.detail", ruling_id=row.id))
-
-
-def issue_ruling(walk: Walk, facts: dict[str, Any], form: IssueForm) -> Any:
-    """Store the previewed ruling (and apply it to the table), then show it."""
-    apply = bool(form.apply.data) and walk.table is not None
-    try:
-        row = issuing.issue(facts, current_user, table=walk.table, profile=walk.profile_name or None, apply=apply,
-                            supersedes=walk.supersedes.id if walk.supersedes else None, note=form.note.data or "")
-    except MissingFact:
-        return render_walk(walk, facts)
-    except tables.StaleVersion as exc:
-        return render_walk(walk, facts, error=f"Not issued: {exc}", status=409)
-    except (issuing.IssueError, RulesError, ValueError) as exc:
-        return render_walk(walk, facts, error=f"Not issued: {exc}", status=400)
-    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.name}." if apply and walk.table else "."),
-          "success")
-    return redirect(url_for("rulings.detail", ruling_id=row.id))
-
-
-# --------------------------------------------------------------------------- a stored ruling
-
-
-def ruling_context(row: Ruling) -> dict[str, Any]:
-    """Everything the page and the print show of a stored ruling."""
-    rec = row.record
-    names = issuing.players(row)
-    game, house = issuing.house_rules_line(row)
-    return {
-        "r": row, "rec": rec, "rows": fact_rows(dict(row.facts), only=issuing.path_facts(row)),
-        "headline": rec.get("headline") or ruling_headline(rec, names), "game": game, "house": house,
-        "moves": issuing.movements(rec, names), "rules": cited(rec.get("citations", [])),
-        "people": [(s, names.get(s, "")) for s in issuing.concerned_seats(row)],
-        "newer": row.superseded_by, "intact": row.intact,
-        "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
-        "show_value": show_value, "confirm_form": ConfirmForm(),
-    }
-
-
-@bp.get("/")
-def index() -> Any:
-    """Every issued ruling, newest first."""
-    rows = db.session.scalars(db.select(Ruling).order_by(Ruling.id.desc()).limit(200)).all()
-    return render_template("rulings/index.html", rulings=rows)
-
-
-@bp.get("/<int:ruling_id>")
-def detail(ruling_id: int) -> Any:
-    """One issued ruling, as stored."""
-    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    return render_template("rulings/detail.html", **ruling_context(row))
-
-
-@bp.get("/<int:ruling_id>.pdf")
-def pdf(ruling_id: int) -> Any:
-    """The ruling on one A4 page, to hand over at the table."""
-    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    html = render_template("rulings/print.html", **ruling_context(row))
-    return render_pdf(HTML(string=html), download_filename=f"ruling-{row.id}.pdf")
-
-
-@bp.get("/<int:ruling_id>/verify")
-def verify(ruling_id: int) -> Any:
-    """Recompute the digest of the stored ruling and say whether it matches the sealed one."""
-    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    return render_template("rulings/verify.html", r=row, recomputed=row.compute_digest(), intact=row.intact)
-
-
-class ConfirmForm(FlaskForm):
-    """A floor person's signature on a ruling the rules made (the CSRF token is all it carries)."""
-
-
-@bp.post("/<int:ruling_id>/confirm")
-@role_required(Role.floor)
-def confirm(ruling_id: int) -> Any:
-    """Confirm (sign) a ruling the rules made on a dealer's tap: it becomes this floor person's."""
-    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    if not ConfirmForm().validate_on_submit():
-        abort(400, description="The form expired; reload the page and try again.")
-    try:
-        issuing.confirm_ruling(row, current_user)
-    except issuing.IssueError as exc:
-        flash(str(exc), "error")
-        return redirect(url_for("rulings.detail", ruling_id=row.id))
-    flash(f"Ruling #{row.id} confirmed: it is signed by {current_user.username}.", "success")
-    return redirect(url_for("rulings.detail", ruling_id=row.id))
-
-
-@bp.get("/<int:ruling_id>/correct")
-@role_required(Role.floor)
-def correct(ruling_id: int) -> Any:
-    """Start a correction: the dispute walk with the old ruling's facts filled in."""
-    row = db.get_or_404(Ruling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    if row.superseded_by is not None:
-        flash(f"Ruling #{row.id} was already corrected by ruling #{row.superseded_by.id}; correct that one.", "error")
-        return redirect(url_for("rulings.detail", ruling_id=row.superseded_by.id))
-    return redirect(url_for("rulings.new", supersedes=row.id))
-
-
-__all__ = ["bp", "read_answer", "show_value", "fact_rows"]

@@ -16,10 +16,11 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor import issuing, tables
-from floor.api import api_role, bp, error, json_body
+from floor import tables
+from floor.api.common import api_role, bp, error, json_body
 from floor.extensions import db
-from floor.models import Role, Ruling, Table
+from floor.models import IssuedRuling, Role, Table
+from floor.rulings import issuing, stored
 from rules import MissingFact, RulesError
 
 _KEYS = {"facts", "profile", "table_id", "apply", "supersedes", "note", "expected_version"}
@@ -67,7 +68,7 @@ def create_ruling() -> Any:
             return error(404, "Not Found", f"There is no table {table_id}.")
         if profile is not None:
             return error(400, "Bad request", "a table's ruling follows the table's profile; leave 'profile' out.")
-    if supersedes is not None and db.session.get(Ruling, supersedes) is None:
+    if supersedes is not None and db.session.get(IssuedRuling, supersedes) is None:
         return error(404, "Not Found", f"There is no ruling #{supersedes} to correct.")
     try:
         if table is not None and isinstance(facts.get("issue"), str):
@@ -84,14 +85,14 @@ def create_ruling() -> Any:
         return error(400, "Bad request", str(exc))
     except (RulesError, ValueError) as exc:
         return error(422, "Refused by the rules", str(exc))
-    return jsonify(issuing.to_json(row)), 201
+    return jsonify(stored.to_json(row)), 201
 
 
 @bp.get("/rulings/<int:ruling_id>")
 @api_role(Role.dealer)
 def get_ruling(ruling_id: int) -> Any:
     """One stored ruling, as issued, with its digest and whether it still matches."""
-    row = db.session.get(Ruling, ruling_id)
+    row = db.session.get(IssuedRuling, ruling_id)
     if row is None:
         return error(404, "Not Found", f"There is no ruling #{ruling_id}.")
-    return jsonify(issuing.to_json(row))
+    return jsonify(stored.to_json(row))

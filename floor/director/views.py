@@ -1,10 +1,10 @@
 """The director's pages: events, tables and seating, house rules, users.
 
-Everything a director changes is checked before it is stored: forms validate their fields, a house
-profile must pass ``rules.profiles.from_toml`` and a table's setup must pass the rules' own check
-(``floor.tables.create_table`` replays it with no events). A table's setup (profile, stakes, seats
-and stacks) can only change while its log is empty: the log is read against the setup, so changing
-it afterwards would rewrite what the logged hands meant.
+Everything a director changes is checked before it is stored: forms validate their fields
+(:mod:`floor.director.forms`), a house profile must pass ``rules.profiles.from_toml`` and a table's
+setup must pass the rules' own check (``floor.tables.create_table`` replays it with no events). A
+table's setup (profile, stakes, seats and stacks) can only change while its log is empty: the log
+is read against the setup, so changing it afterwards would rewrite what the logged hands meant.
 """
 
 from __future__ import annotations
@@ -13,35 +13,25 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_login import current_user
-from flask_wtf import FlaskForm
-from wtforms import (
-    BooleanField,
-    DateField,
-    Form,
-    FormField,
-    IntegerField,
-    PasswordField,
-    SelectField,
-    StringField,
-    TextAreaField,
-)
-from wtforms.validators import (
-    DataRequired,
-    EqualTo,
-    InputRequired,
-    Length,
-    NumberRange,
-    Optional,
-    Regexp,
-    ValidationError,
-)
 
 from floor import tables
-from floor.auth import require_role
-from floor.cli import create_user
+from floor.accounts import create_user
+from floor.auth.access import require_role
+from floor.director.forms import (
+    SETUP_LOCKED,
+    ActionForm,
+    EventForm,
+    HouseProfileEditForm,
+    HouseProfileForm,
+    NewUserForm,
+    TableForm,
+    TableNameForm,
+    UserForm,
+    choices,
+)
 from floor.extensions import db
-from floor.models import Event, HouseProfile, Role, Table, User
-from floor.prints import ProfileNotFound, find_profile, profile_choices
+from floor.house_profiles import ProfileNotFound, find_profile, profile_choices, resolve_profile
+from floor.models import CardRoomEvent, HouseProfile, Role, Table, User
 from rules import RulesError, jackpot, profiles
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -57,149 +47,6 @@ def ids_in_range(endpoint: str | None, values: dict[str, Any] | None) -> None:
     if values and any(isinstance(v, int) and v > MAX_ID for v in values.values()):
         abort(404, description="There is nothing with that number.")
 
-#: Rows offered for seating; the rules decide how many players a deck can serve.
-MAX_SEATS = 10
-#: A generous ceiling on chip amounts: stops typos of extra zeros and integer overflow.
-MAX_CHIPS = 10_000_000
-
-SETUP_LOCKED = (
-    "This table has logged events, so its setup (house rules, stakes, seats and stacks) is fixed: "
-    "the log is read against the setup, and changing it now would change what the logged hands meant. "
-    "Start a new table for a new line-up."
-)
-
-
-# --------------------------------------------------------------------------- forms
-
-class EventForm(FlaskForm):
-    name = StringField("Event name", validators=[DataRequired(), Length(max=120)])
-    starts_on = DateField("Starts on", validators=[Optional()])
-    profile = SelectField("Default house rules for its tables", choices=[])
-
-
-class SeatForm(Form):
-    """One seat: a blank player name leaves the seat empty."""
-
-    player = StringField("Player", validators=[Optional(), Length(max=40)])
-    stack = IntegerField("Stack", validators=[Optional(), NumberRange(min=0, max=MAX_CHIPS)])
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        ok = super().validate(extra_validators)
-        name = (self.player.data or "").strip()
-        if ok and name and self.stack.data is None:
-            self.stack.errors.append("Give this player's starting stack.")
-            return False
-        if ok and not name and self.stack.data is not None:
-            self.stack.errors.append("A stack needs a player; clear it or name the player.")
-            return False
-        return ok
-
-
-class TableNameForm(FlaskForm):
-    name = StringField("Table name", validators=[DataRequired(), Length(max=80)])
-
-
-class TableForm(TableNameForm):
-    profile = SelectField("House rules", choices=[])
-    ante = IntegerField("Ante", validators=[InputRequired(), NumberRange(min=0, max=MAX_CHIPS)])
-    small_bet = IntegerField("Small bet (before the draw)",
-                             validators=[InputRequired(), NumberRange(min=1, max=MAX_CHIPS)])
-    big_bet = IntegerField("Big bet (after the draw)",
-                           validators=[InputRequired(), NumberRange(min=1, max=MAX_CHIPS)])
-    button = IntegerField("Button at seat", validators=[InputRequired(), NumberRange(min=1, max=MAX_SEATS)])
-    # seat1 ... seat10 are added below the class: one sub-form per seat, named by its number.
-
-    @property
-    def seat_rows(self) -> list[tuple[int, SeatForm]]:
-        """(seat number, its sub-form) for every row of the seating table."""
-        return [(n, getattr(self, f"seat{n}").form) for n in range(1, MAX_SEATS + 1)]
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        ok = super().validate(extra_validators)
-        seated = [(row.player.data or "").strip() for _, row in self.seat_rows]
-        seated = [name for name in seated if name]
-        folded = [name.casefold() for name in seated]
-        doubled = sorted({name for name in seated if folded.count(name.casefold()) > 1})
-        if not seated:
-            self.form_errors.append("Seat the players: a name and a stack on each occupied row.")
-        elif doubled:
-            self.form_errors.append(f"{', '.join(doubled)} is seated twice; each player needs a name of their own.")
-        return ok and bool(seated) and not doubled
-
-    def setup(self) -> dict[str, Any]:
-        """The contract's setup object from the form's data."""
-        seats = [{"seat": n, "player": row.player.data.strip(), "stack": row.stack.data}
-                 for n, row in self.seat_rows if (row.player.data or "").strip()]
-        return {"profile": self.profile.data, "ante": self.ante.data, "small_bet": self.small_bet.data,
-                "big_bet": self.big_bet.data, "button": self.button.data, "seats": seats}
-
-
-for _n in range(1, MAX_SEATS + 1):
-    setattr(TableForm, f"seat{_n}", FormField(SeatForm, label=f"Seat {_n}"))
-
-
-class HouseProfileForm(FlaskForm):
-    name = StringField(
-        "Short name (used in links and in each table's setup)",
-        validators=[DataRequired(), Length(max=40),
-                    Regexp(r"^[a-z0-9][a-z0-9_-]*$",
-                           message="Use lower-case letters, digits, '-' and '_' only, starting with a letter or digit.")],
-    )
-    toml = TextAreaField("House rules (TOML)", validators=[DataRequired()])
-
-    def validate_name(self, field: Any) -> None:
-        if field.data in profiles.PROFILES:
-            raise ValidationError(f"'{field.data}' is a named profile; pick another name for the house's own.")
-
-    def validate_toml(self, field: Any) -> None:
-        try:
-            profiles.from_toml(field.data)
-        except (RulesError, ValueError, TypeError) as exc:
-            raise ValidationError(str(exc)) from None
-
-
-class HouseProfileEditForm(HouseProfileForm):
-    def validate_name(self, field: Any) -> None:
-        """The name is fixed once created (events and tables refer to it); the form shows it read-only."""
-
-
-def choices(pairs: list[tuple[str, str]]) -> list[Any]:
-    """SelectField choices as WTForms 3.3 wants them (tuples are deprecated there)."""
-    try:
-        from wtforms.fields.choices import SelectChoice
-    except ImportError:  # WTForms before 3.3
-        return list(pairs)
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
-ROLE_CHOICES = choices([(r.name, r.name) for r in Role])
-
-
-class NewUserForm(FlaskForm):
-    username = StringField(
-        "User name",
-        validators=[DataRequired(), Length(max=80),
-                    Regexp(r"^\S+$", message="A user name has no spaces.")],
-    )
-    role = SelectField("Role", choices=ROLE_CHOICES, default="dealer")
-    password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
-    confirm = PasswordField("Password again", validators=[EqualTo("password", message="The passwords differ.")])
-
-    def validate_username(self, field: Any) -> None:
-        taken = db.session.scalars(db.select(User).where(User.username == (field.data or "").strip())).first()
-        if taken is not None:
-            raise ValidationError(f"There is already a user called {taken.username}.")
-
-
-class UserForm(FlaskForm):
-    role = SelectField("Role", choices=ROLE_CHOICES)
-    active = BooleanField("Active (may log in and use an API token)")
-
-
-class ActionForm(FlaskForm):
-    """A button that posts: only the CSRF token."""
-
-
 # --------------------------------------------------------------------------- helpers
 
 def _invalid(template: str, **context: Any) -> Any:
@@ -207,7 +54,7 @@ def _invalid(template: str, **context: Any) -> Any:
     return render_template(template, **context), 400
 
 
-def _table_form(table: Table | None, event: Event | None) -> TableForm:
+def _table_form(table: Table | None, event: CardRoomEvent | None) -> TableForm:
     form = TableForm()
     form.profile.choices = choices(profile_choices())
     if request.method == "GET":
@@ -234,7 +81,7 @@ def _checked_setup(form: TableForm) -> dict[str, Any] | None:
     """The form's setup as the rules accept it, or None with the rules' message on the form."""
     setup = form.setup()
     try:
-        setup["profile"] = tables.resolve_profile(setup["profile"])
+        setup["profile"] = resolve_profile(setup["profile"])
         jackpot.replay(setup, [])
     except (RulesError, ValueError, TypeError, KeyError) as exc:
         form.form_errors.append(f"The rules refuse this setup: {exc}")
@@ -247,7 +94,8 @@ def _checked_setup(form: TableForm) -> dict[str, Any] | None:
 @bp.get("/")
 def index() -> Any:
     """Events with their tables, house profiles and users."""
-    events = db.session.scalars(db.select(Event).order_by(Event.starts_on.desc(), Event.id.desc())).all()
+    events = db.session.scalars(db.select(CardRoomEvent)
+                                .order_by(CardRoomEvent.starts_on.desc(), CardRoomEvent.id.desc())).all()
     loose = db.session.scalars(db.select(Table).where(Table.event_id.is_(None)).order_by(Table.id)).all()
     house = db.session.scalars(db.select(HouseProfile).order_by(HouseProfile.name)).all()
     users = db.session.scalars(db.select(User).order_by(User.role_name, User.username)).all()
@@ -263,7 +111,7 @@ def event_new() -> Any:
     form = EventForm()
     form.profile.choices = choices(profile_choices())
     if form.validate_on_submit():
-        event = Event(name=form.name.data.strip(), starts_on=form.starts_on.data, profile=form.profile.data)
+        event = CardRoomEvent(name=form.name.data.strip(), starts_on=form.starts_on.data, profile=form.profile.data)
         db.session.add(event)
         db.session.commit()
         flash(f"Event {event.name} created. Add its tables below.", "success")
@@ -276,7 +124,7 @@ def event_new() -> Any:
 @bp.route("/events/<int:event_id>", methods=["GET", "POST"])
 def event_edit(event_id: int) -> Any:
     """An event: edit its name, date and default house rules; list its tables."""
-    event = db.get_or_404(Event, event_id)
+    event = db.get_or_404(CardRoomEvent, event_id)
     form = EventForm(obj=event)
     form.profile.choices = choices(profile_choices())
     if form.validate_on_submit():
@@ -296,7 +144,7 @@ def event_edit(event_id: int) -> Any:
 @bp.route("/events/<int:event_id>/tables/new", methods=["GET", "POST"])
 def table_new(event_id: int) -> Any:
     """Set up a table of an event: house rules, stakes, button, seats and stacks."""
-    event = db.get_or_404(Event, event_id)
+    event = db.get_or_404(CardRoomEvent, event_id)
     form = _table_form(None, event)
     if form.validate_on_submit():
         setup = _checked_setup(form)

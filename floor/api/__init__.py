@@ -1,0 +1,15 @@
+"""The JSON API of the contract, under ``/api/``: one blueprint (``api``), its routes by subject.
+
+- :mod:`floor.api.common`  the blueprint, the role check, errors, reading the input
+- :mod:`floor.api.health`  ``GET /api/health``
+- :mod:`floor.api.hands`   ``POST /api/hands/evaluate``
+- :mod:`floor.api.tables`  tables, their log (a page at a time) and their rulings
+- :mod:`floor.api.rulings` ``POST /api/rulings``, ``GET /api/rulings/<id>``
+"""
+
+from __future__ import annotations
+
+from floor.api import hands, health, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api.common import bp
+
+__all__ = ["bp"]

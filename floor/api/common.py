@@ -1,0 +1,72 @@
+"""What every route of the JSON API shares: the blueprint, the role check, errors and input.
+
+Clients authenticate with ``Authorization: Bearer <token>``; the app's own pages call it with
+their session and the CSRF token in ``X-CSRFToken``. Errors are JSON ``{"error", "message"}``:
+401 without a login, 403 for a role that may not, 404, 409 for a stale ``expected_version``,
+422 when the rules refuse an event (with the rules' own message). Nothing is written on an error.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable, TypeVar
+
+from flask import Blueprint, abort, g, jsonify, request
+from flask_login import current_user
+
+from floor.extensions import csrf
+from floor.models import Role
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)  # checked by hand in api_role: bearer clients need no token, session clients do
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def error(status: int, title: str, message: str, **extra: Any) -> Any:
+    return jsonify(error=title, message=message, status=status, **extra), status
+
+
+def api_role(minimum: Role) -> Callable[[F], F]:
+    """Every API route but the health check names the least role that may call it."""
+
+    def decorate(view: F) -> F:
+        @wraps(view)
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            if not current_user.is_authenticated:
+                return error(401, "Unauthorized", "Log in, or send 'Authorization: Bearer <token>'.")
+            if not current_user.may(minimum):
+                return error(403, "Forbidden",
+                             f"This needs the {minimum.name} role; {current_user.username} is a "
+                             f"{current_user.role.name}.")
+            if request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("bearer"):
+                csrf.protect()  # a session cookie alone could be ridden by another site's form
+            return view(*args, **kwargs)
+
+        return wrapped  # type: ignore[return-value]
+
+    return decorate
+
+
+def json_body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        abort(400, description="Send a JSON object (Content-Type: application/json).")
+    return data
+
+
+class BadQuery(ValueError):
+    """A query parameter that cannot be read (answered 400 with the message)."""
+
+
+def query_int(name: str, default: int | None, low: int, high: int) -> int | None:
+    """A whole-number query parameter between ``low`` and ``high``, or ``default`` when absent."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or len(raw) > 19:
+        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {raw!r}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {value}")
+    return value

@@ -1,0 +1,177 @@
+"""Tables in the JSON API: create one, read it, log an event, and read its day a page at a time.
+
+- ``POST /api/tables`` (director): a table from the contract's setup, plus ``name`` and ``event_id``.
+- ``GET /api/tables/<id>`` (dealer): its setup, version and state. The state does not grow with
+  the day: the log and the rulings have their own pages below.
+- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`); with
+  ``?panel=1`` the answer also carries the dealer's table panel as HTML, so that a tap on the
+  tablet is one request.
+- ``GET /api/tables/<id>/events?after=<seq>&limit=<n>`` (dealer): the log, oldest first, the
+  entries after ``seq`` (default 0: from the start), at most ``limit`` (default 500, at most
+  1000); ``next`` is the ``after`` of the following page, or null on the last one.
+- ``GET /api/tables/<id>/rulings?before=<id>&limit=<n>`` (dealer): the table's issued rulings,
+  newest first, those with an id below ``before`` (default: from the newest), at most ``limit``
+  (default 50, at most 200); ``next`` is the ``before`` of the following page, or null.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+from flask_login import current_user
+
+from floor import tables
+from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
+from floor.dealer.panel import render_panel
+from floor.extensions import db
+from floor.models import FloorCall, LogEntry, Role, Table
+from floor.rulings import issuing, stored
+from rules import RulesError
+
+
+def table_json(table: Table, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "name": table.name,
+        "event_id": table.event_id,
+        "version": table.version,
+        "profile": table.profile_name,
+        "setup": table.setup,
+        "state": state if state is not None else tables.state_of(table),
+    }
+
+
+def entry_json(entry: LogEntry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        # The rules number the log from 0: a void names this index ({"type": "void", "event": index}).
+        "index": entry.seq - 1,
+        "event": entry.payload,
+        "logged_by": entry.logged_by.username if entry.logged_by else None,
+        "logged_at": entry.logged_at.isoformat(timespec="seconds") + "Z",
+    }
+
+
+def call_json(call: FloorCall) -> dict[str, Any]:
+    """A floor call as the API shows it (a dealer's report carries the rules' proposal)."""
+    return {
+        "id": call.id, "table_id": call.table_id, "issue": call.issue, "seat": call.seat,
+        "called_by": call.called_by.username if call.called_by else None,
+        "called_at": call.called_at.isoformat(timespec="seconds") + "Z",
+        "open": call.is_open, "event": call.event, "version": call.version, "proposal": call.proposal,
+        "ruling_id": call.ruling_id,
+    }
+
+
+@bp.post("/tables")
+@api_role(Role.director)
+def create_table() -> Any:
+    """Create a table from a setup (the contract's setup object, plus ``name`` and ``event_id``)."""
+    data = json_body()
+    setup = data.get("setup", {k: v for k, v in data.items() if k not in ("name", "event_id")})
+    if not isinstance(setup, dict):
+        return error(400, "Bad request", "'setup' must be a JSON object.")
+    try:
+        table = tables.create_table(str(data.get("name", "Table")), setup, data.get("event_id"))
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        return error(422, "Unprocessable setup", str(exc))
+    return jsonify(table_json(table)), 201
+
+
+@bp.get("/tables/<int:table_id>")
+@api_role(Role.dealer)
+def get_table(table_id: int) -> Any:
+    """A table's setup, version and state."""
+    return jsonify(table_json(db.get_or_404(Table, table_id)))
+
+
+@bp.get("/tables/<int:table_id>/events")
+@api_role(Role.dealer)
+def list_events(table_id: int) -> Any:
+    """The table's log a page at a time, oldest first: ``?after=<seq>&limit=<n>``; ``next`` cursor."""
+    table = db.get_or_404(Table, table_id)
+    try:
+        after = query_int("after", 0, 0, 2**63 - 1) or 0
+        limit = query_int("limit", tables.LOG_PAGE, 1, tables.LOG_PAGE_MAX) or tables.LOG_PAGE
+    except BadQuery as exc:
+        return error(400, "Bad request", str(exc))
+    entries, cursor = tables.log_page(table, after, limit)
+    return jsonify(version=table.version, events=[entry_json(e) for e in entries], next=cursor, limit=limit)
+
+
+@bp.get("/tables/<int:table_id>/rulings")
+@api_role(Role.dealer)
+def list_rulings(table_id: int) -> Any:
+    """The table's issued rulings a page at a time, newest first: ``?before=<id>&limit=<n>``; ``next`` cursor."""
+    table = db.get_or_404(Table, table_id)
+    try:
+        before = query_int("before", None, 1, 2**63 - 1)
+        limit = query_int("limit", tables.RULINGS_PAGE, 1, tables.RULINGS_PAGE_MAX) or tables.RULINGS_PAGE
+    except BadQuery as exc:
+        return error(400, "Bad request", str(exc))
+    rows, cursor = tables.rulings_page(table, before, limit)
+    return jsonify(table_id=table.id, rulings=[stored.to_json(r) for r in rows], next=cursor, limit=limit)
+
+
+def wants_panel() -> bool:
+    """Whether the client asked for the dealer's panel in the answer (``?panel=1``: the tablet)."""
+    return request.args.get("panel") == "1"
+
+
+def with_panel(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    """The answer, with the dealer's panel of the table as it is now when the client asked for it."""
+    if wants_panel():
+        body["panel"] = render_panel(table)
+    return body
+
+
+@bp.post("/tables/<int:table_id>/events")
+@api_role(Role.dealer)
+def post_event(table_id: int) -> Any:
+    """Log one event: ``{"type": ..., ..., "expected_version": n}`` or ``{"event": {...}, "expected_version": n}``.
+
+    Answers 201 with the entry (the canonical event the log stored) and the table; 202 for a
+    dealer's report of false openers (nothing logged: a floor call waits for a floor person); 409
+    for a stale ``expected_version``; 422 when the rules refuse the event; 403 for an event that is
+    the floor's word. With ``?panel=1``, the 201, 202 and 409 answers also carry ``panel``: the
+    dealer's table panel as HTML, rendered from the table as it is after the answer.
+    """
+    table = db.get_or_404(Table, table_id)
+    data = json_body()
+    expected = data.get("expected_version")
+    event = data["event"] if isinstance(data.get("event"), dict) else {
+        k: v for k, v in data.items() if k != "expected_version"}
+    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+        return error(400, "Bad request", "'expected_version' must be a whole number.")
+    kind = event.get("type")
+    if kind == "false_openers" and not current_user.may(Role.floor):
+        # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
+        # confirms the call (202: accepted for the floor, not yet done).
+        if expected is not None and expected != table.version:
+            return stale(table, tables.StaleVersion(expected, table.version))
+        try:
+            call = issuing.report(table, event, current_user)
+        except (RulesError, ValueError) as exc:
+            db.session.rollback()
+            return error(422, "Refused by the rules", str(exc), version=table.version)
+        return jsonify(with_panel({
+            "call": call_json(call), "version": table.version,
+            "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, table)), 202
+    try:
+        entry, state = tables.append(table, event, current_user, expected)
+    except tables.NotYours as exc:
+        return error(403, "Forbidden", str(exc))
+    except tables.StaleVersion as exc:
+        return stale(table, exc)
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        return error(422, "Refused by the rules", str(exc), version=table.version)
+    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, state)}, table)), 201
+
+
+def stale(table: Table, exc: tables.StaleVersion) -> Any:
+    """409: someone else logged first (with the panel as it is now, when asked)."""
+    body = with_panel({"error": "Conflict", "message": str(exc), "status": 409, "version": exc.current}, table)
+    return jsonify(body), 409

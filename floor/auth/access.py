@@ -1,0 +1,71 @@
+"""Who is asking, and whether they may: the login loaders and the role checks of every page.
+
+Pages use the session (Flask-Login); API clients send ``Authorization: Bearer <token>``, a
+per-user token issued by ``flask --app floor create-user`` or ``api-token`` (only its digest is
+stored). A browser page that calls the API with its session cookie must send the CSRF token in
+``X-CSRFToken`` (the API is exempt from the form check only for bearer-token clients, which no
+other site can forge; see :func:`floor.api.common.api_role`).
+
+The loaders are registered on the login manager when this module is imported, which
+:func:`floor.auth.init_app` makes sure of before any template renders.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable, TypeVar
+
+from flask import abort, g
+from flask_login import current_user
+
+from floor.extensions import db, login
+from floor.models import Role, User, token_digest
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@login.user_loader
+def load_user(user_id: str) -> User | None:
+    user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    return user if user is not None and user.active else None
+
+
+@login.request_loader
+def load_user_from_token(req: Any) -> User | None:
+    header = req.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    user = db.session.scalars(db.select(User).where(User.token_digest == token_digest(token.strip()))).first()
+    if user is not None and user.active:
+        g.bearer = True
+        return user
+    return None
+
+
+def require_role(minimum: Role) -> Callable[[], Any]:
+    """A ``before_request`` hook for a blueprint: every view in it needs at least ``minimum``."""
+
+    def check() -> Any:
+        if not current_user.is_authenticated:
+            return login.unauthorized()
+        if not current_user.may(minimum):
+            abort(403, description=f"This page is for the {minimum.name} role and above; "
+                                   f"you are logged in as a {current_user.role.name}.")
+        return None
+
+    return check
+
+
+def role_required(minimum: Role) -> Callable[[F], F]:
+    """The same check as :func:`require_role`, for a single view."""
+
+    def decorate(view: F) -> F:
+        @wraps(view)
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            refused = require_role(minimum)()
+            return refused if refused is not None else view(*args, **kwargs)
+
+        return wrapped  # type: ignore[return-value]
+
+    return decorate

@@ -1,0 +1,100 @@
+"""The dealer's tablet: pick a table, log the deal.
+
+The table page (``/dealer/tables/<id>``) shows the table as the rules engine sees it and offers, as
+buttons, only the actions in the state's ``legal`` list (:mod:`floor.dealer.panel`). A tap is one
+request: the page posts the event to the JSON API (``POST /api/tables/<id>/events?panel=1`` with
+``expected_version`` and the ``X-CSRFToken`` header) and swaps in the panel that comes back in the
+same answer. A refusal (422) shows the engine's own message by the buttons; a stale version (409)
+says that another device logged first and shows the panel the answer carries. An idle tablet polls
+``GET /api/tables/<id>`` and, when the version moved, reloads the panel from ``/dealer/tables/<id>/panel``.
+
+Calling the floor (``/dealer/tables/<id>/call-floor``, a small form: issue and seat) stores a
+:class:`~floor.models.FloorCall`: the floor's overview lists it with the link to its dispute
+(``/rulings/new?table=<id>&issue=<issue>&seat=<n>``), and the table page shows a "floor called"
+banner until a ruling for the table answers it or a floor person dismisses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from wtforms import RadioField, SelectField
+
+try:  # WTForms 3.3 deprecates (value, label) tuples as choices
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # pragma: no cover - WTForms before 3.3
+    SelectChoice = None
+
+from floor import tables
+from floor.auth.access import require_role
+from floor.dealer.panel import ISSUES, panel_context, render_panel
+from floor.extensions import db
+from floor.models import FloorCall, Role, Table
+
+bp = Blueprint("dealer", __name__, url_prefix="/dealer")
+bp.before_request(require_role(Role.dealer))
+
+
+def choices(pairs: list[tuple[Any, str]]) -> list[Any]:
+    """Form choices in the spelling the installed WTForms prefers."""
+    return [SelectChoice(value, label) if SelectChoice else (value, label) for value, label in pairs]
+
+
+class CallFloorForm(FlaskForm):
+    issue = RadioField("What happened", choices=choices(list(ISSUES.items())), default="false_openers")
+    seat = SelectField("Seat concerned", coerce=int)
+
+
+@bp.get("/")
+def index() -> Any:
+    """The tables a dealer can pick."""
+    tables_ = db.session.scalars(db.select(Table).order_by(Table.event_id, Table.name)).all()
+    return render_template("dealer/index.html", tables=tables_)
+
+
+@bp.get("/tables/<int:table_id>")
+def table_page(table_id: int) -> Any:
+    """The dealer's tablet page for one table: the state, and the actions allowed now."""
+    table = db.get_or_404(Table, table_id)
+    return render_template("dealer/table.html", **panel_context(table))
+
+
+@bp.get("/tables/<int:table_id>/panel")
+def panel(table_id: int) -> Any:
+    """The table panel as an HTML fragment in JSON, for the page to swap in after a tap or a poll."""
+    table = db.get_or_404(Table, table_id)
+    return jsonify(version=table.version, html=render_panel(table))
+
+
+def seat_choices(table: Table) -> list[Any]:
+    seats = tables.state_of(table)["seats"]
+    return choices([(int(s), f"Seat {s} · {x['player']}") for s, x in seats.items()])
+
+
+@bp.route("/tables/<int:table_id>/call-floor", methods=["GET", "POST"])
+def call_floor(table_id: int) -> Any:
+    """Call the floor person to this table for an issue and a seat."""
+    table = db.get_or_404(Table, table_id)
+    form = CallFloorForm()
+    form.seat.choices = seat_choices(table)
+    if request.method == "GET":
+        state = tables.state_of(table)
+        default = state["jackpot"].get("opener") or state.get("to_act")
+        if default is not None:
+            form.seat.data = int(default)
+        if request.args.get("issue") in ISSUES:
+            form.issue.data = request.args["issue"]
+    if form.validate_on_submit():
+        label = ISSUES[form.issue.data]
+        db.session.add(FloorCall(table_id=table.id, issue=form.issue.data, seat=form.seat.data,
+                                 called_by=current_user))
+        db.session.commit()
+        current_app.logger.info("floor called to table %s (%s): %s, seat %s, by %s", table.id, table.name,
+                                form.issue.data, form.seat.data, current_user.username)
+        flash(f"Floor called to {table.name}: {label.lower()}, seat {form.seat.data}.", "info")
+        return redirect(url_for("dealer.table_page", table_id=table.id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("dealer/call_floor.html", table=table, form=form), status

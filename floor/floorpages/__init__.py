@@ -1,0 +1,7 @@
+"""The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`."""
+
+from __future__ import annotations
+
+from floor.floorpages.views import bp
+
+__all__ = ["bp"]

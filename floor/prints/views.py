@@ -1,0 +1,117 @@
+"""Printed rule summaries for the tables: ``/rules/<profile>`` (preview) and ``/rules/<profile>.pdf``.
+
+A summary is a few A4 pages a director leaves on a table: the rules in force in plain words with
+their ids and sources (the readings the profile's options pick), the options table, the hand
+rankings with the exact count and odds of each hand for the profile's deck, and the floor's
+decision tree as diagrams. What a summary says is :mod:`rules.summary` (pure); this module finds
+the profile (:mod:`floor.house_profiles`), draws the diagrams into the page, renders the PDF and
+keeps it. The PDF loads nothing from outside the document.
+
+PDFs are cached in the process, keyed by a digest of the profile's content (and the app version):
+the same rules always print the same pages, and an edited house profile prints afresh.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import hashlib
+import json
+import re
+import time
+from io import BytesIO
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, send_file
+from flask_weasyprint import HTML
+from markupsafe import Markup
+
+from floor.auth.access import require_role
+from floor.cache import LRU
+from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, profile_choices
+from floor.models import Role
+from rules.profiles import Profile
+from rules.rulings import build_tree
+from rules.summary import summarize
+from rules.tree_drawing import to_svg
+
+bp = Blueprint("prints", __name__, url_prefix="/rules")
+bp.before_request(require_role(Role.dealer))  # any logged-in role may read and print the rules
+
+
+def tree_diagrams(p: Profile) -> list[tuple[str, Markup, int, int]]:
+    """One diagram per kind of dispute: (heading, SVG as a data URI, width, height)."""
+    tree = build_tree(p)
+    out = []
+    for branch in tree.root.branches:  # type: ignore[union-attr]
+        # The page heading names the dispute; the diagram's own title would only repeat it.
+        sub = dataclasses.replace(tree.subtree(branch.key), title="")
+        svg = to_svg(sub)
+        match = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+        width, height = (int(match.group(1)), int(match.group(2))) if match else (800, 400)
+        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+        out.append((branch.label, Markup(uri), width, height))
+    return out
+
+
+def profile_digest(p: Profile) -> str:
+    """A short digest of the profile's content: what the printed summary is keyed by."""
+    data = json.dumps(p.to_dict(), sort_keys=True, default=str) + current_app.config.get("FLOOR_VERSION", "")
+    return hashlib.sha256(data.encode()).hexdigest()[:12]
+
+
+def summary_context(found: FoundProfile) -> dict[str, Any]:
+    """What the summary template prints: the rules' summary of the profile, its diagrams, its digest."""
+    p = found.profile
+    summary = summarize(p)
+    return {
+        "found": found, "p": p, "groups": summary.groups, "left_out": summary.left_out,
+        "options": summary.options, "total": summary.total, "hands": summary.hands, "opening": summary.opening,
+        "opening_words": summary.opening_words, "glance": summary.glance,
+        "diagrams": tree_diagrams(p), "digest": profile_digest(p),
+    }
+
+
+#: Rendered summaries by profile name and content digest.
+pdf_cache: LRU[str, bytes] = LRU(16)
+
+
+def _found_or_404(name: str) -> FoundProfile:
+    try:
+        found = find_profile(name)
+    except ProfileNotFound as exc:
+        abort(404, description=str(exc))
+    if found.error:
+        abort(422, description=f"The house profile {name!r} does not read any more: {found.error} "
+                               "A director can correct it on the house profiles page.")
+    return found
+
+
+@bp.get("/")
+def index() -> Any:
+    """Every profile, with links to its summary and its PDF."""
+    return render_template("prints/index.html", choices=profile_choices())
+
+
+@bp.get("/<name>")
+def summary(name: str) -> Any:
+    """A profile's rule summary as a web page (the PDF's content)."""
+    found = _found_or_404(name)
+    return render_template("prints/summary.html", print_mode=False, **summary_context(found))
+
+
+@bp.get("/<name>.pdf")
+def summary_pdf(name: str) -> Any:
+    """A profile's rule summary as an A4 PDF, rendered once per profile content."""
+    found = _found_or_404(name)
+    key = f"{found.kind}:{found.name}:{profile_digest(found.profile)}"  # a file and a house profile may share a name
+    data = pdf_cache.get(key)
+    if data is None:
+        started = time.perf_counter()
+        html = render_template("prints/summary.html", print_mode=True, **summary_context(found))
+        data = HTML(string=html).write_pdf()
+        current_app.logger.info("rule summary %s rendered in %.2f s", found.name, time.perf_counter() - started)
+        pdf_cache.put(key, data)
+    # What flask_weasyprint.render_pdf(..., download_filename=...) sends, from the cached bytes.
+    return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
+                     download_name=f"rules-{found.name}.pdf")

@@ -1,0 +1,147 @@
+"""Reading a stored ruling: who gets what in words, the seats it speaks of, the house rules in
+force, the facts worth printing, and the ruling as the API shows it.
+
+Shared by the ruling's page and its PDF (:mod:`floor.rulings.views`), the dispute walk's preview
+and the API (:mod:`floor.api`). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import url_for
+
+from floor.house_profiles import resolve_profile
+from floor.models import IssuedRuling
+from rules import RulesError
+from rules.profiles import game_words, house_rules
+from rules.words import chips_text
+
+__all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts"]
+
+
+def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """A ruling's chips and seats, one line each with the player's name: every seat whose chips
+    move, the winner included, with the amount (a ruling applied at a table knows them: ``chips``),
+    then what happens to seats without chips moving (a dead hand, a bar)."""
+    out: list[dict[str, Any]] = []
+
+    def line(seat: Any, chips: Any, what: str) -> None:
+        s = int(seat)
+        out.append({"seat": s, "player": names.get(s, ""), "chips": chips, "what": what})
+
+    winners = [int(w) for w in rec.get("winners") or ([rec["winner"]] if rec.get("winner") is not None else [])]
+    returns = {int(k): int(v) for k, v in (rec.get("returns") or {}).items() if int(v)}
+    reopener = int(rec["reopener"]) if rec.get("reopener") is not None else None
+    chips = {int(k): int(v) for k, v in (rec.get("chips") or {}).items() if int(v)}
+    if rec.get("kind") == "correction":
+        for seat, amount in sorted(chips.items()):
+            line(seat, chips_text(amount), "gets chips" if amount > 0 else "gives chips")
+        return out
+    if "chips" in rec:  # applied at a table: what each stack gained or lost
+        for seat, amount in sorted(chips.items()):
+            if seat == reopener and amount < 0:
+                what = "reopens the pot (the opening bet)"
+            elif amount < 0:
+                what = "gives back chips the pot had paid"
+            elif seat in returns and seat not in winners:
+                what = "takes bets back from the pot"
+            else:
+                what = "takes the pot" if len(winners) <= 1 else "shares the pot"
+            line(seat, chips_text(amount), what)
+    else:  # a hand that was not logged: what the ruling says, without the pot's size
+        for seat, amount in sorted(returns.items()):
+            line(seat, chips_text(amount), "handed back from the pot")
+        for seat in winners:
+            line(seat, None, "takes the pot" if len(winners) == 1 else "shares the pot")
+        if reopener is not None:
+            line(reopener, None, "declares the pot open")
+    if rec.get("proved") is not None:
+        line(rec["proved"], None, "openers proved: the hand stands")
+    for seat in rec.get("dead") or ():
+        line(seat, None, "hand dead")
+    for seat in rec.get("barred") or ():
+        line(seat, None, "dealt out of this pot until someone else wins it")
+    if rec.get("ante_for_all") is not None:
+        line(rec["ante_for_all"], None, "antes for every other player next deal")
+    return out
+
+
+def players(row: IssuedRuling) -> dict[int, str]:
+    """Seat -> player name from the table's setup (empty for a hand that was not logged)."""
+    if row.table is None:
+        return {}
+    return {int(s["seat"]): str(s.get("player", "")) for s in row.table.setup.get("seats", [])}
+
+
+def concerned_seats(row: IssuedRuling) -> list[int]:
+    """The seats a ruling speaks of: the opener, the seat concerned and every seat it moves."""
+    rec, facts = row.record, row.facts
+    seats = {int(m["seat"]) for m in movements(rec, players(row))}
+    for value in (rec.get("opener"), facts.get("opener"), facts.get("seat")):
+        if value not in (None, ""):
+            try:
+                seats.add(int(value))
+            except (TypeError, ValueError):
+                pass
+    return sorted(seats)
+
+
+def to_json(row: IssuedRuling) -> dict[str, Any]:
+    """The stored ruling for the API: its record's fields, who/when/where, the digest and links."""
+    return {
+        **row.record,
+        "id": row.id,
+        "table_id": row.table_id,
+        "deal": row.deal,
+        "log_seq": row.log_seq,
+        "facts": row.facts,
+        "note": row.note,
+        "issued_by": row.issued_by.username if row.issued_by else None,
+        "issued_at": row.issued_at.isoformat(timespec="seconds") + "Z",
+        "reported_by": row.reported_by.username if row.reported_by else None,
+        "by_rules": row.by_rules,
+        "pending": row.pending,
+        "ruled_by": row.ruled_by.username if row.ruled_by else None,
+        "confirmed_at": row.confirmed_at.isoformat(timespec="seconds") + "Z" if row.confirmed_at else None,
+        "supersedes": row.supersedes_id,
+        "superseded_by": row.superseded_by.id if row.superseded_by else None,
+        "digest": row.digest,
+        "intact": row.intact,
+        "url": url_for("rulings.detail", ruling_id=row.id, _external=False),
+        "pdf_url": url_for("rulings.pdf", ruling_id=row.id, _external=False),
+        "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=False),
+    }
+
+
+def house_rules_line(row: IssuedRuling) -> tuple[str, str]:
+    """The game and the house rules in force for a ruling: the table's own profile (inline
+    overrides included), or the named profile of a hand that was not logged."""
+    spec = row.table.setup.get("profile", "cardroom") if row.table is not None else row.profile
+    try:
+        profile, base, changed = house_rules(resolve_profile(spec) if isinstance(spec, str) else spec)
+    except (RulesError, ValueError):
+        return "", row.profile
+    words = profile.name if profile.name == base else f"{profile.name} (based on {base})"
+    options = [f"{k} = {_toml(v)}" for k, v in changed.items() if k not in ("name", "title")]
+    if options:
+        words += ", with " + ", ".join(options)
+    return game_words(profile), words
+
+
+def _toml(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+def path_facts(row: IssuedRuling) -> set[str]:
+    """The facts the ruling's path read (its questions' and its leaf's), the ones worth printing."""
+    names = {f for step in row.record.get("path", []) for f in step.get("facts", [])}
+    return names | {"issue"} | ({"seat"} if "seat" in row.facts else set()) | (
+        {"opener"} if "opener" in row.facts else set())

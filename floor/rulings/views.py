@@ -1,0 +1,234 @@
+"""Issued rulings: the dispute walk's routes, the stored record, its PDF and its check.
+
+Blueprint ``rulings`` (``/rulings``): any role may read a ruling; settling a dispute, confirming
+and correcting are for the floor. The walk itself (reading answers, the next question, the
+preview) is :mod:`floor.rulings.walk`; issuing and applying is :mod:`floor.rulings.issuing`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_weasyprint import HTML, render_pdf
+from flask_wtf import FlaskForm
+
+from floor import tables
+from floor.auth.access import require_role, role_required
+from floor.extensions import db
+from floor.house_profiles import profile_names
+from floor.models import IssuedRuling, Role, Table
+from floor.rulings import issuing, stored
+from floor.rulings.walk import (
+    DisputeWalk,
+    EngineForm,
+    IssueForm,
+    WalkForm,
+    BadAnswer,
+    cited,
+    fact_rows,
+    posted_facts,
+    read_answer,
+    render_engine,
+    render_walk,
+    show_value,
+)
+from rules import MissingFact, RulesError
+from rules.rulings import FACTS, questions_for
+from rules.words import ruling_headline
+
+bp = Blueprint("rulings", __name__, url_prefix="/rulings")
+bp.before_request(require_role(Role.dealer))  # viewing: any role; issuing: floor (below)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@role_required(Role.floor)
+def new() -> Any:
+    """Settle a dispute: answer the tree's questions one at a time, preview the ruling, issue it."""
+    if request.method == "GET":
+        return start(DisputeWalk(request.args))
+    walk = DisputeWalk(request.form)
+    step = request.form.get("step", "answer")
+    form: WalkForm = IssueForm() if step == "issue" else EngineForm() if step == "engine" else WalkForm()
+    if not form.validate_on_submit():
+        abort(400, description="; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+              or "The form could not be read. Start the dispute again.")
+    facts = posted_facts()
+    if request.form.get("drop"):
+        name = request.form["drop"]
+        facts.pop(name, None)
+        walk.logged.discard(name)
+        return render_walk(walk, facts)
+    if step == "engine":
+        return issue_by_engine(walk)
+    if step == "issue":
+        return issue_ruling(walk, facts, form)  # type: ignore[arg-type]
+    fact = request.form.get("fact", "")
+    spec = FACTS.get(fact)
+    if spec is None:
+        abort(400, description="The form does not say which question it answers. Start the dispute again.")
+    try:
+        value = read_answer(spec.kind, request.form, walk.seats())
+        trial = dict(facts, **{fact: value})
+        questions_for(trial, walk.profile)  # the rules may refuse the answer (a reopener who passed)
+    except (BadAnswer, RulesError) as exc:
+        return render_walk(walk, facts, error=str(exc), status=400)
+    if fact == "issue" and walk.table is not None:
+        # The issue is known now: the log answers what it can (the floor's answers stay).
+        known = issuing.jsonable(issuing.table_facts(walk.table, value))
+        walk.logged |= set(known) - set(trial) - {"issue", "seat"}
+        trial = {**known, **trial}
+        found = issuing.engine_preview(walk.table, value)
+        if found is not None and walk.supersedes is None:
+            return render_engine(walk, found)
+    return render_walk(walk, trial)
+
+
+def start(walk: DisputeWalk) -> Any:
+    """The first page of a walk: facts from the table's log, the old ruling's facts, or a blank."""
+    issue = (request.args.get("issue") or "").strip()
+    seat = (request.args.get("seat") or "").strip()
+    if walk.supersedes is not None:
+        return render_walk(walk, dict(walk.supersedes.facts))
+    if walk.table is None and not walk.profile_name and not issue:
+        return render_template("rulings/start.html", profiles=profile_names(),
+                               tables=db.session.scalars(db.select(Table).order_by(Table.name)).all())
+    facts: dict[str, Any] = {}
+    if issue:
+        try:
+            if walk.table is not None:
+                facts = issuing.jsonable(issuing.table_facts(walk.table, issue, seat or None))
+                walk.logged = set(facts) - {"issue", "seat"}
+            else:
+                facts = {"issue": FACTS["issue"].parse(issue)}
+                if seat:
+                    facts["seat"] = FACTS["seat"].parse(seat)
+        except RulesError as exc:
+            abort(400, description=str(exc))
+        if walk.table is not None and request.args.get("by_hand") != "1":
+            found = issuing.engine_preview(walk.table, issue)
+            if found is not None:
+                return render_engine(walk, found)
+    return render_walk(walk, facts)
+
+def issue_by_engine(walk: DisputeWalk) -> Any:
+    """Log the engine's own false_openers event and go to the ruling it stored."""
+    if walk.table is None:
+        abort(400, description="False openers can be logged only for a table.")
+    expected = request.form.get("version", "")
+    try:
+        row, state = issuing.log_false_openers(walk.table, current_user, int(expected) if expected.isdigit() else None)
+    except tables.StaleVersion as exc:
+        flash(f"Not logged: {exc}", "error")
+        return redirect(url_for("rulings.new", table=walk.table.id, issue="false_openers"))
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        abort(409, description=f"The table refused it: {exc}")
+    if row is None:
+        offer = state.get("reopen") or {}
+        seats = ", ".join(str(s) for s in offer.get("eligible", []))
+        flash(f"False openers logged at {walk.table.name}. Seats {seats} may now reopen the pot in turn; "
+              "the ruling is stored when the last of them has answered.", "success")
+        return redirect(url_for("floorpages.index"))
+    flash(f"Ruling #{row.id} issued and applied to {walk.table.name}.", "success")
+    return redirect(url_for("rulings.detail", ruling_id=row.id))
+
+
+def issue_ruling(walk: DisputeWalk, facts: dict[str, Any], form: IssueForm) -> Any:
+    """Store the previewed ruling (and apply it to the table), then show it."""
+    apply = bool(form.apply.data) and walk.table is not None
+    try:
+        row = issuing.issue(facts, current_user, table=walk.table, profile=walk.profile_name or None, apply=apply,
+                            supersedes=walk.supersedes.id if walk.supersedes else None, note=form.note.data or "")
+    except MissingFact:
+        return render_walk(walk, facts)
+    except tables.StaleVersion as exc:
+        return render_walk(walk, facts, error=f"Not issued: {exc}", status=409)
+    except (issuing.IssueError, RulesError, ValueError) as exc:
+        return render_walk(walk, facts, error=f"Not issued: {exc}", status=400)
+    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.name}." if apply and walk.table else "."),
+          "success")
+    return redirect(url_for("rulings.detail", ruling_id=row.id))
+
+
+# --------------------------------------------------------------------------- a stored ruling
+
+
+def ruling_context(row: IssuedRuling) -> dict[str, Any]:
+    """Everything the page and the print show of a stored ruling."""
+    rec = row.record
+    names = stored.players(row)
+    game, house = stored.house_rules_line(row)
+    return {
+        "r": row, "rec": rec, "rows": fact_rows(dict(row.facts), only=stored.path_facts(row)),
+        "headline": rec.get("headline") or ruling_headline(rec, names), "game": game, "house": house,
+        "moves": stored.movements(rec, names), "rules": cited(rec.get("citations", [])),
+        "people": [(s, names.get(s, "")) for s in stored.concerned_seats(row)],
+        "newer": row.superseded_by, "intact": row.intact,
+        "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
+        "show_value": show_value, "confirm_form": ConfirmForm(),
+    }
+
+
+@bp.get("/")
+def index() -> Any:
+    """Every issued ruling, newest first."""
+    rows = db.session.scalars(db.select(IssuedRuling).order_by(IssuedRuling.id.desc()).limit(200)).all()
+    return render_template("rulings/index.html", rulings=rows)
+
+
+@bp.get("/<int:ruling_id>")
+def detail(ruling_id: int) -> Any:
+    """One issued ruling, as stored."""
+    row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    return render_template("rulings/detail.html", **ruling_context(row))
+
+
+@bp.get("/<int:ruling_id>.pdf")
+def pdf(ruling_id: int) -> Any:
+    """The ruling on one A4 page, to hand over at the table."""
+    row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    html = render_template("rulings/print.html", **ruling_context(row))
+    return render_pdf(HTML(string=html), download_filename=f"ruling-{row.id}.pdf")
+
+
+@bp.get("/<int:ruling_id>/verify")
+def verify(ruling_id: int) -> Any:
+    """Recompute the digest of the stored ruling and say whether it matches the sealed one."""
+    row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    return render_template("rulings/verify.html", r=row, recomputed=row.compute_digest(), intact=row.intact)
+
+
+class ConfirmForm(FlaskForm):
+    """A floor person's signature on a ruling the rules made (the CSRF token is all it carries)."""
+
+
+@bp.post("/<int:ruling_id>/confirm")
+@role_required(Role.floor)
+def confirm(ruling_id: int) -> Any:
+    """Confirm (sign) a ruling the rules made on a dealer's tap: it becomes this floor person's."""
+    row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    if not ConfirmForm().validate_on_submit():
+        abort(400, description="The form expired; reload the page and try again.")
+    try:
+        issuing.confirm_ruling(row, current_user)
+    except issuing.IssueError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for("rulings.detail", ruling_id=row.id))
+    flash(f"Ruling #{row.id} confirmed: it is signed by {current_user.username}.", "success")
+    return redirect(url_for("rulings.detail", ruling_id=row.id))
+
+
+@bp.get("/<int:ruling_id>/correct")
+@role_required(Role.floor)
+def correct(ruling_id: int) -> Any:
+    """Start a correction: the dispute walk with the old ruling's facts filled in."""
+    row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
+    if row.superseded_by is not None:
+        flash(f"Ruling #{row.id} was already corrected by ruling #{row.superseded_by.id}; correct that one.", "error")
+        return redirect(url_for("rulings.detail", ruling_id=row.superseded_by.id))
+    return redirect(url_for("rulings.new", supersedes=row.id))
+
+
+__all__ = ["bp", "ruling_context"]

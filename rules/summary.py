@@ -1,0 +1,349 @@
+"""A profile's rule summary as data: what a printed summary for a table says, in plain words.
+
+Pure: no Flask, no I/O. The app (``floor.prints``) prints this with a template; every word of a
+summary comes from here, from the catalogue (:mod:`rules.catalogue`) or from the profile's own
+option docs (:mod:`rules.profiles`).
+
+- :func:`readings`: what each option of the profile selects, by the rule id it decides;
+- :func:`left_out` / :func:`left_out_lines`: the catalogue's rules not in force here, and why;
+- :func:`rule_groups`: the rules in force, group by group, each with the readings it carries;
+- :func:`option_rows`: the options table (the value as the TOML spells it);
+- :func:`hand_rows`: the hand rankings of the profile's deck, with exact counts and odds;
+- :func:`glance`: one line per thing a player asks first;
+- :func:`summarize`: all of it at once.
+
+>>> from rules.profiles import get_profile
+>>> s = summarize(get_profile("cardroom"))
+>>> s.total, s.opening, s.opening_words
+(2869685, 642881, 'jacks')
+>>> s.glance.antes
+'On the first 3 deals of a pot, none after that (O4).'
+>>> s.left_out[0]
+('H3 and H4', 'this table plays the joker in, played as the bug')
+>>> [h.name for h in s.hands][:2]
+['Five of a kind', 'Straight flush']
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules import catalogue, odds
+from rules.profiles import Profile
+
+__all__ = [
+    "NOT_PLAYED", "MINIMUM_WORDS", "DECK_WORDS", "WILD_RULE", "RuleLine", "RuleGroup", "OptionRow", "HandRow",
+    "Glance", "Summary", "readings", "left_out", "left_out_lines", "rule_groups", "option_rows", "hand_rows",
+    "glance", "summarize", "percent",
+]
+
+#: Rules of the catalogue no profile option plays: another game, or variants outside these tables.
+NOT_PLAYED: dict[str, str] = {
+    "H8": "low hands are not played at these tables",
+    "D9": "no profile asks for trips to win",
+    "D10": "no profile plays jacks back",
+    "D11": "the blind game with the age is another game",
+    "D13": "one draw a hand is played here",
+    "P1": "see the hand rankings",
+}
+MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+DECK_WORDS: dict[str, str] = {
+    "none": "no joker and no wild cards",
+    "bug": "the joker in, played as the bug",
+    "deuces": "the four deuces wild",
+    "joker": "the joker in, fully wild as in the banked game",
+}
+#: The rule id that each wild mode puts in force.
+WILD_RULE: dict[str, str] = {"bug": "H2", "joker": "H3", "deuces": "H4"}
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """A rule in force, with what this profile's options say about it (``here``)."""
+
+    rule: catalogue.Rule
+    here: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleGroup:
+    """A group of the catalogue (``F``, "False openers and proving openers") and its rules in force."""
+
+    letter: str
+    heading: str
+    lines: tuple[RuleLine, ...]
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One row of the options table: the option, its value as the TOML spells it, its rule ids."""
+
+    name: str
+    value: str
+    rules: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand category of the profile's deck: how many hands, their share and the odds against."""
+
+    name: str
+    count: int
+    percent: str
+    odds: str
+
+
+@dataclass(frozen=True)
+class Glance:
+    """The profile at a glance: one line per thing a player asks first."""
+
+    deck: str
+    deck_short: str
+    open: str
+    antes: str
+    draw: str
+    after: str
+    raises: str
+    false_openers: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything a printed rule summary says about one profile."""
+
+    profile: Profile
+    glance: Glance
+    groups: tuple[RuleGroup, ...]
+    left_out: tuple[tuple[str, str], ...]
+    options: tuple[OptionRow, ...]
+    total: int
+    hands: tuple[HandRow, ...]
+    opening: int
+    opening_words: str
+
+
+def _capped(value: int | None, capped: str, free: str) -> str:
+    return free if value is None else capped.format(n=value)
+
+
+def _minimum(p: Profile) -> str:
+    return MINIMUM_WORDS.get(p.opening_minimum, p.opening_minimum)
+
+
+def readings(p: Profile) -> dict[str, list[str]]:
+    """What each option of ``p`` selects, in plain words, by the rule id it decides.
+
+    >>> from rules.profiles import get_profile
+    >>> readings(get_profile("pagat"))["D2"]
+    ['Here a player may draw at most 3 cards.']
+    """
+    deck = f"{p.deck_size} cards: {'the stripped pack, aces down to sevens, with ' if p.stripped_deck else ''}" \
+           f"{DECK_WORDS.get(p.wild, p.wild)}."
+    hands = ", ".join(h.replace("_", " ") for h in p.southern_hands)
+    say: dict[str, list[str]] = {}
+
+    def add(rule_id: str, text: str) -> None:
+        say.setdefault(rule_id, []).append(text)
+
+    add("H1", f"This table plays {deck}")
+    if p.wild in WILD_RULE:
+        add(WILD_RULE[p.wild], f"In force here: {DECK_WORDS[p.wild]}.")
+    if hands:
+        add("H7", f"Played here: {hands}.")
+    add("O1", f"Openers here: a pair of {_minimum(p)} or better"
+              + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
+    if p.progressive_openers:
+        add("O5", "In force here.")
+    # O2 as the engine plays it: the tablet offers exactly these openings (the state's legal list)
+    add("O2", "Here a player with openers opens for the minimum bet or opens with a raise of one more bet."
+        if p.open_with_raise else "Here the opening bet is the minimum bet; only the others may raise it.")
+    add("O2", "A player with openers may also declare the pot open by checking; the others are then free to bet."
+        if p.check_open else "Declaring openers with a check is not played here: opening takes a bet.")
+    add("O3", "Here the button moves one seat before the new deal." if p.button_moves_on_throw_in
+        else "Here the button stays put and the same dealer deals again.")
+    add("O4", _capped(p.ante_deals,
+                      "Here a pot takes antes on its first {n} deals in a row; the deals after that are free.",
+                      "Here every deal of a pot takes an ante: there is no cap on ante deals."))
+    if p.pot_limit is not None:
+        add("O4", f"Antes also stop once the pot holds {p.pot_limit} chips or more.")
+    add("D2", "Here nobody draws: the hands are played as dealt." if p.max_draw == 0
+        else f"Here a player may draw at most {p.max_draw} card{'s' if p.max_draw != 1 else ''}.")
+    add("D4", "After the draw the opener acts first, or the next player still in after the opener "
+              "if the opener has folded." if p.postdraw_first == "opener"
+        else "After the draw the first player still in to the left of the button acts first.")
+    add("D5", _capped(p.raise_cap, "Here a betting round allows a bet and at most {n} raises.",
+                      "Here there is no cap on the number of raises in a round."))
+    if p.false_openers == "foster":
+        add("F9", "Here false openers are settled by this penalty; F2 to F7 do not apply.")
+    else:
+        add("F2", "Here false openers are settled by F2 to F7; Foster's penalty (F9) does not apply.")
+    add("F11", {"never": "Here discards are never retrieved to prove openers.",
+                "always": "Here an opener may always have the discards retrieved to prove openers.",
+                "floor": "Here the floor person decides each case."}.get(p.discard_retrieval, p.discard_retrieval))
+    add("D8", "Before the draw the dealer puts a wrong count right (a card dealt or taken back); after the "
+              "draw such a hand is dead." if p.wrong_count_before_draw == "correct"
+        else "Here a hand of the wrong size is dead whether it is found before the draw or after it.")
+    return say
+
+
+def left_out(p: Profile) -> dict[str, str]:
+    """Rule ids of the catalogue this profile does not play, each with the reason (small print).
+
+    >>> from rules.profiles import get_profile
+    >>> left_out(get_profile("foster"))["F5"]
+    "false openers follow Foster's penalty (F9)"
+    """
+    out = {r.id: "the banked game against the dealer is another game" for r in catalogue.by_group("B")}
+    out.update(NOT_PLAYED)
+    for mode, rule_id in WILD_RULE.items():
+        if p.wild != mode:
+            out[rule_id] = f"this table plays {DECK_WORDS.get(p.wild, p.wild)}"
+    if not p.southern_hands:
+        out["H7"] = "no southern hands are played"
+    if not p.progressive_openers:
+        out["O5"] = "the opening requirement does not rise"
+    if p.false_openers == "foster":
+        for rule_id in ("F2", "F3", "F4", "F5", "F6", "F7"):
+            out[rule_id] = "false openers follow Foster's penalty (F9)"
+    else:
+        out["F9"] = "false openers follow F2 to F7"
+    return out
+
+
+def left_out_lines(p: Profile) -> list[tuple[str, str]]:
+    """:func:`left_out` for print: (ids, reason), runs of ids with one reason joined (B1 to B5).
+
+    >>> from rules.profiles import get_profile
+    >>> [ids for ids, _ in left_out_lines(get_profile("cardroom"))][-3:]
+    ['D13', 'B1 to B5', 'P1']
+    """
+    order = list(catalogue.RULES)
+    skip = left_out(p)
+    lines: list[tuple[list[str], str]] = []
+    for rule_id in sorted(skip, key=order.index):
+        why = skip[rule_id]
+        prev = lines[-1] if lines else None
+        if prev and prev[1] == why and order.index(prev[0][-1]) == order.index(rule_id) - 1:
+            prev[0].append(rule_id)
+        else:
+            lines.append(([rule_id], why))
+    joined = {1: "{0}", 2: "{0} and {1}"}
+    return [(joined.get(len(ids), "{0} to {last}").format(*ids, last=ids[-1]), why) for ids, why in lines]
+
+
+def rule_groups(p: Profile) -> list[RuleGroup]:
+    """Every group with a rule in force, in catalogue order, each rule with its readings here.
+
+    >>> from rules.profiles import get_profile
+    >>> [g.letter for g in rule_groups(get_profile("cardroom"))]
+    ['H', 'O', 'F', 'S', 'D']
+    """
+    skip = left_out(p)
+    say = readings(p)
+    groups = []
+    for letter, heading in catalogue.GROUPS.items():
+        lines = tuple(RuleLine(r, tuple(say.get(r.id, ()))) for r in catalogue.by_group(letter) if r.id not in skip)
+        if lines:
+            groups.append(RuleGroup(letter, heading, lines))
+    return groups
+
+
+def _toml_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(f'"{v}"' for v in value) + "]"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def option_rows(p: Profile) -> list[OptionRow]:
+    """The options table: name, value as the TOML spells it, rule ids, meaning.
+
+    >>> from rules.profiles import get_profile
+    >>> next(r for r in option_rows(get_profile("cardroom")) if r.name == "postdraw_first").value
+    '"opener"'
+    """
+    return [OptionRow(opt.name, _toml_value(opt.value), ", ".join(opt.rules), opt.doc) for opt in p.options()]
+
+
+def percent(count: int, total: int) -> str:
+    """A share with three significant figures.
+
+    >>> percent(1, 2), percent(1, 3459), percent(1, 2869685), percent(0, 5)
+    ('50.0', '0.0289', '0.0000348', '0')
+    """
+    share = 100 * count / total
+    if share >= 1 or share == 0:
+        return f"{share:.1f}" if share else "0"
+    return f"{share:.{2 - math.floor(math.log10(share))}f}"
+
+
+def hand_rows(p: Profile) -> tuple[int, list[HandRow], int]:
+    """(hands dealt, one row per category strongest first, hands that open as dealt) for ``p``'s deck.
+
+    >>> from rules.profiles import get_profile
+    >>> total, rows, opening = hand_rows(get_profile("foster"))
+    >>> total, rows[0], opening
+    (2598960, HandRow(name='Straight flush', count=40, percent='0.00154', odds='64,973 to 1'), 536100)
+    """
+    counts = odds.category_counts(p.wild, p.stripped_deck, p.southern_hands)
+    total = odds.total_hands(p.wild, p.stripped_deck)
+    rows = []
+    for category in reversed(list(counts)):
+        n = counts[category]
+        if not n and category == "five_of_a_kind":
+            continue  # cannot be dealt without a wild card
+        rows.append(HandRow(category.replace("_", " ").capitalize(), n, percent(n, total),
+                            odds.format_odds(n, total)))
+    opening = odds.opening_count(p.wild, p.stripped_deck, p.opening_minimum)
+    return total, rows, opening
+
+
+def glance(p: Profile) -> Glance:
+    """The profile at a glance.
+
+    >>> from rules.profiles import get_profile
+    >>> glance(get_profile("pagat")).draw
+    'Up to 3 cards, in turn from the left of the button (D2).'
+    """
+    deck = f"{p.deck_size} cards{', stripped to aces down to sevens' if p.stripped_deck else ''}; " \
+           f"{DECK_WORDS.get(p.wild, p.wild)}"
+    opening = f"A pair of {_minimum(p)} or better (O1)"
+    if p.progressive_openers:
+        opening += "; the requirement climbs after each deal nobody opens (O5)"
+    antes = _capped(p.ante_deals, "On the first {n} deals of a pot, none after that (O4)",
+                    "On every deal of a pot: no ante cap (O4)")
+    if p.pot_limit is not None:
+        antes += f"; none once the pot holds {p.pot_limit} chips"
+    return Glance(
+        deck=deck + ".",
+        deck_short=f"{p.deck_size} cards, {DECK_WORDS.get(p.wild, p.wild)}",
+        open=opening + ".",
+        antes=antes + ".",
+        draw=("No draw." if p.max_draw == 0 else f"Up to {p.max_draw} cards, in turn from the left of the button (D2)."),
+        after=("The opener acts first, or the next player still in after the opener (D4)."
+               if p.postdraw_first == "opener" else "The first player still in left of the button acts first (D4)."),
+        raises=_capped(p.raise_cap, "A bet and up to {n} raises a round; the bet after the draw is the big bet (D5).",
+                       "No cap on raises; the bet after the draw is the big bet (D5)."),
+        false_openers=("The false opener forfeits everything put in, and antes for everyone next deal if "
+                       "others drew against them (F9)." if p.false_openers == "foster" else
+                       "The hand is dead, the opening bet stays in the pot, and another player may reopen "
+                       "unless the pot already plays (F2 to F7)."),
+    )
+
+
+def summarize(p: Profile) -> Summary:
+    """Everything a printed summary of ``p`` says (the diagrams of the decision tree aside: those
+    are :func:`rules.rulings.build_tree` drawn)."""
+    total, hands, opening = hand_rows(p)
+    return Summary(
+        profile=p, glance=glance(p), groups=tuple(rule_groups(p)), left_out=tuple(left_out_lines(p)),
+        options=tuple(option_rows(p)), total=total, hands=tuple(hands), opening=opening,
+        opening_words=_minimum(p),
+    )

@@ -1,0 +1,208 @@
+"""The shape of the code (issue 10): no import cycles in ``floor/`` and ``rules/``, no module over
+600 lines, and no class of the app named like a class of the rules.
+
+The import graph is read from the source (``ast``), not by importing anything, so that a cycle
+Python happens to tolerate at run time (a deferred import inside a function, a package that
+imports a module which imports the package) still fails here. What counts as an edge:
+
+- every ``import`` and ``from ... import`` of a module of ``floor/`` or ``rules/``, at the top of a
+  module or inside a function or class (a deferred import is still a dependency: ``floor.cli`` and
+  ``floor.demo`` used to import each other that way);
+- ``from package import name`` is an edge to ``package.name`` when that is a module, else to
+  ``package`` (its ``__init__``);
+- not an import under ``if TYPE_CHECKING:`` (it never runs: it is for the type checker), and not
+  the parent package that Python initialises before a submodule (that is the interpreter's order
+  of loading, not a dependency the code names).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+from collections.abc import Iterable, Iterator, Mapping
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGES = ("floor", "rules")
+MAX_LINES = 600
+
+
+def modules(root: pathlib.Path = ROOT, packages: Iterable[str] = PACKAGES) -> dict[str, pathlib.Path]:
+    """Dotted module name -> source file, for every ``.py`` of the packages (``__init__`` as the package)."""
+    out = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def _type_checking_block(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, wherever it stands, but under ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if _type_checking_block(node):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        yield from _imports(node)
+
+
+def _known(name: str, known: Mapping[str, object]) -> str | None:
+    """The longest prefix of a dotted name that is one of our modules."""
+    parts = name.split(".")
+    while parts:
+        candidate = ".".join(parts)
+        if candidate in known:
+            return candidate
+        parts.pop()
+    return None
+
+
+def import_graph(mods: Mapping[str, pathlib.Path]) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports (see the module docstring for what counts)."""
+    graph: dict[str, set[str]] = {name: set() for name in mods}
+    for name, path in mods.items():
+        is_package = path.name == "__init__.py"
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str | None] = []
+            if isinstance(node, ast.Import):
+                targets = [_known(alias.name, mods) for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:  # relative: from the module's own package upwards
+                    package = name.split(".") if is_package else name.split(".")[:-1]
+                    anchor = package[: len(package) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                for alias in node.names:
+                    full = f"{base}.{alias.name}" if base else alias.name
+                    targets.append(full if full in mods else _known(base, mods))
+            graph[name] |= {t for t in targets if t is not None and t != name}
+    return graph
+
+
+def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+
+    def visit(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _path(graph: Mapping[str, Iterable[str]], component: list[str]) -> str:
+    """One cycle through a component, for the failure message: a -> b -> a."""
+    members = set(component)
+    start = component[0]
+    trail, seen = [start], {start}
+    while True:
+        following = sorted(w for w in graph[trail[-1]] if w in members)
+        nxt = next((w for w in following if w == start), None) if len(trail) > 1 else None
+        if nxt is None:
+            nxt = next((w for w in following if w not in seen), following[0])
+        trail.append(nxt)
+        if nxt in seen:
+            return " -> ".join(trail[trail.index(nxt):])
+        seen.add(nxt)
+
+
+MODULES = modules()
+GRAPH = import_graph(MODULES)
+
+
+def test_the_import_graph_of_floor_and_rules_has_no_cycle():
+    found = cycles(GRAPH)
+    assert not found, "import cycles:\n" + "\n".join(_path(GRAPH, c) for c in found)
+
+
+def test_the_graph_is_read_from_the_source():
+    """The reader sees what the code names: top-level, deferred and relative imports."""
+    assert "floor.tables" in GRAPH["floor.api.tables"]
+    assert "rules.jackpot" in GRAPH["floor.tables"]
+    assert "floor.demo" in GRAPH["floor.cli"] and "floor.accounts" in GRAPH["floor.demo"]
+    assert {"floor.api", "floor.dealer", "floor.rulings"} <= GRAPH["floor"]  # imported inside create_app
+    assert not any(m.startswith("floor") for m in set().union(*(GRAPH[m] for m in GRAPH if m.startswith("rules"))))
+
+
+def test_the_cycle_finder_finds_cycles(tmp_path):
+    """A deferred import back, a package importing its own module and a relative import are read."""
+    pkg = tmp_path / "demo_pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from demo_pkg.sub import views\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "views.py").write_text("from .. import helpers\n")
+    (pkg / "helpers.py").write_text("def f():\n    from demo_pkg.sub import views\n")
+    (pkg / "typed.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import demo_pkg.helpers\n")
+    mods = modules(tmp_path, ["demo_pkg"])
+    graph = import_graph(mods)
+    assert graph["demo_pkg"] == {"demo_pkg.sub.views"}
+    assert graph["demo_pkg.typed"] == set()
+    assert cycles(graph) == [["demo_pkg.helpers", "demo_pkg.sub.views"]]
+    assert _path(graph, cycles(graph)[0]) == "demo_pkg.helpers -> demo_pkg.sub.views -> demo_pkg.helpers"
+
+
+@pytest.mark.parametrize("package", ["floor", "rules"])
+def test_no_module_is_over_600_lines(package):
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()
+             if name.split(".")[0] == package}
+    assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
+
+
+def _classes(package: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        if name.split(".")[0] == package:
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    out.setdefault(node.name, set()).add(name)
+    return out
+
+
+def test_no_class_of_the_app_is_named_like_a_class_of_the_rules():
+    """``IssuedRuling`` (the stored record) is not ``rules.rulings.Ruling`` (the tree's value) nor
+    ``rules.events.Ruling`` (the log's event); ``CardRoomEvent`` is not ``rules.events.Event``."""
+    app, rules = _classes("floor"), _classes("rules")
+    assert {name: sorted(app[name] | rules[name]) for name in app.keys() & rules.keys()} == {}
+
+
+def test_the_floor_persons_pages_are_not_called_disputes():
+    """``rules.disputes`` is what a table's log answers for a dispute; the app has no module of that name."""
+    assert not [name for name in MODULES if name.startswith("floor") and name.split(".")[-1] == "disputes"]
