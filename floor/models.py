@@ -164,6 +164,22 @@ class LogEntry(db.Model):
     logged_by: Mapped[User | None] = relationship()
 
 
+class PotSnapshot(db.Model):
+    """A table's state at the end of a pot, as ``rules.jackpot.snapshot`` gives it, taken when the
+    next deal is logged. After a restart a table is replayed from its latest snapshot, one pot of
+    events, not the whole day's. Derived data: it is checked against a full replay in the tests,
+    and a snapshot that does not read is ignored (the log is the truth)."""
+
+    __tablename__ = "pot_snapshots"
+    __table_args__ = (UniqueConstraint("table_id", "version", name="uq_pot_snapshots_table_version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int]  # the log's length when the snapshot was taken: the events after it follow
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 def canonical_json(data: Any) -> str:
     """The one byte-exact spelling of a record that its digest is taken over."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)

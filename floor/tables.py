@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import current_app
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from floor.cache import LRU
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table, User, canonical_json
-from rules import IllegalAction, jackpot
+from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json
+from rules import IllegalAction, RulesError, jackpot
 from rules.events import FLOOR_ONLY, parse_event
 
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
@@ -61,13 +62,33 @@ def cache_key(table: Table) -> tuple[int, int, str]:
 
 
 def table_state(table: Table) -> jackpot.TableState:
-    """The table's immutable engine state now."""
+    """The table's immutable engine state now: from the cache, else replayed from the latest pot
+    snapshot (one pot of events), else from the whole log."""
     key = cache_key(table)
     state = cache.get(key)
     if state is None:
-        state = jackpot.replay_state(table.setup, events_of(table))
+        state = _from_snapshot(table) or jackpot.replay_state(table.setup, events_of(table))
         cache.put(key, state)
     return state
+
+
+def _from_snapshot(table: Table) -> jackpot.TableState | None:
+    """The state resumed from the table's latest pot snapshot and the events logged after it, or
+    None (no snapshot, or one this version of the rules cannot read: the log is the truth)."""
+    snap = db.session.scalars(db.select(PotSnapshot).where(PotSnapshot.table_id == table.id,
+                                                           PotSnapshot.version <= table.version)
+                              .order_by(PotSnapshot.version.desc()).limit(1)).first()
+    if snap is None:
+        return None
+    after = db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
+                                                                 LogEntry.seq > snap.version)
+                               .order_by(LogEntry.seq))
+    try:
+        return jackpot.resume(table.setup, snap.data, after)
+    except (RulesError, ValueError, KeyError, TypeError) as exc:
+        current_app.logger.warning("table %s: snapshot at version %s ignored (%s); replaying the log",
+                                   table.id, snap.version, exc)
+        return None
 
 
 def state_of(table: Table) -> dict[str, Any]:
@@ -137,6 +158,9 @@ def append(
     state = after.to_dict()
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
+    if payload["type"] == "deal" and before.new_pot and before.version == table.version:
+        # a new pot begins: keep the state it begins from, so a restart replays from here
+        db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
     table.version = entry.seq
     db.session.add(entry)
     try:

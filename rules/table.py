@@ -208,6 +208,11 @@ class TableState:
         return read_facts(t, issue, {})
 
     @property
+    def new_pot(self) -> bool:
+        """Between deals after a pot was won (or before the first deal): the next deal starts a pot."""
+        return self._t.phase == Phase.BETWEEN_DEALS and self._t.new_pot
+
+    @property
     def ruled_deal(self) -> str | None:
         """Which deal a ruling now applies to: ``current`` (a deal in progress), ``last`` (between
         deals, the deal just finished) or None (no deal has finished since the last one began)."""
