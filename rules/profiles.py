@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import CardError, ProfileError, RulesError
-from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_text
+from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
 
 __all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT"]
@@ -249,7 +249,8 @@ def _check_hands(profile: Profile) -> Profile:
         if wild == Wild.DEUCES:
             raise ProfileError("stripped_deck: the 32-card deck has no deuces to be wild (wild = 'deuces')")
         if rank is not None and parse_rank(rank) < 7:
-            raise ProfileError(f"wild_rank: the 32-card deck has no {rank}s: with stripped_deck the wild rank "
+            raise ProfileError(f"wild_rank: the 32-card deck has no {rank_plural(parse_rank(rank))}: with "
+                               "stripped_deck the wild rank "
                                "is a seven to an ace")
         lacking = [h for h in profile.southern_hands if h != "blaze"]
         if lacking:
