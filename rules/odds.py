@@ -266,7 +266,7 @@ def foster_table() -> tuple[FosterLine, ...]:
         n = d.improving if wanted == _ANY_IMPROVEMENT else d.count(wanted)
         lines.append(FosterLine(f"{situation} ({held}, throwing {thrown})", event, printed, meant,
                                 odds_against(n, d.total), n, d.total, note))
-    southern = ("skip_straight", "tiger", "round_the_corner", "blaze")
+    southern = SOUTHERN_HANDS
     counts = category_counts("none", southern=southern)
     total = total_hands()
     for name, printed, meant, note in _FOSTER_SOUTHERN:
@@ -338,7 +338,7 @@ def _print_foster() -> None:
               f"{line.exact:>10.2f}{flag}{'  (' + line.note + ')' if line.note else ''}")
     print("\nNot compared: the skip straight (its figure is missing from the text) and the "
           "closing remark on four-card straights and flushes (what it counts is unclear).")
-    skip = category_counts("none", southern=("skip_straight", "tiger", "round_the_corner", "blaze"))
+    skip = category_counts("none", southern=SOUTHERN_HANDS)
     n = skip["skip_straight"]
     print(f"Exact skip straight: {n:,} hands, {format_odds(n, total_hands())}.")
 
