@@ -133,7 +133,7 @@ def test_H4_H1_H7_hand_rules_refuse_what_does_not_fit(args: dict[str, object], w
 def test_hand_rules_is_one_small_immutable_value() -> None:
     rules = HandRules("rank", "T", southern=["blaze", "tiger"], placement="as_played")
     same = HandRules(Wild.RANK, 10, False, ("tiger", "blaze"), Placement.AS_PLAYED)
-    assert rules == same and hash(rules) == hash(same) and len({rules, same}) == 1
+    assert rules == same and rules is same and hash(rules) == hash(same) and len({rules, same}) == 1
     assert rules.southern == ("tiger", "blaze") and rules.wild_rank_text == "T"
     assert rules != HandRules("rank", "T", southern=["blaze", "tiger"])
     with pytest.raises(AttributeError):

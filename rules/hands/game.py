@@ -67,8 +67,9 @@ class ProfileLike(Protocol):
 class HandRules:
     """How one game reads five cards: wild mode and rank, deck, southern hands and placement.
 
-    Immutable and hashable; equal when every reading is equal. The constructor checks the
-    combination and raises :class:`rules.RulesError` naming what does not fit.
+    Immutable and hashable; equal when every reading is equal (one object per reading: the
+    constructor hands back the value already made). It checks the combination and raises
+    :class:`rules.RulesError` naming what does not fit.
 
     - ``wild``: a :class:`~rules.cards.Wild` mode (or its text).
     - ``wild_rank``: 2–14 or a rank text (``"5"``, ``"T"``); required with ``rank``, the deuce
@@ -89,65 +90,37 @@ class HandRules:
     rules.RulesError: the 32-card deck has no deuces: a wild rank there is a seven to an ace
     """
 
-    __slots__ = ("wild", "wild_rank", "stripped", "southern", "placement", "_fields", "_hash")
+    __slots__ = ("wild", "wild_rank", "stripped", "southern", "placement")
 
     wild: Wild
     wild_rank: int | None
     stripped: bool
     southern: tuple[Southern, ...]
     placement: Placement
-    _fields: tuple[Any, ...]
-    _hash: int
 
-    def __init__(self, wild: str = Wild.NONE, wild_rank: int | str | None = None,
-                 stripped: bool = False, southern: Iterable[str] = (),
-                 placement: str = Placement.ODDS) -> None:
-        try:
-            mode = Wild(wild)
-        except ValueError:
-            raise RulesError(f"wild must be one of {', '.join(Wild)}, not {wild!r}") from None
-        rank = None if wild_rank is None else parse_rank(wild_rank)
-        if mode is Wild.DEUCES:
-            if rank not in (None, 2):
-                raise RulesError(f"deuces wild: the wild rank is the deuce, not {wild_rank!r}")
-            rank = 2
-        elif mode is Wild.RANK:
-            if rank is None:
-                raise RulesError("wild='rank' needs wild_rank: the rank whose four cards are wild, such as '5'")
-        elif mode is not Wild.WIDOW and rank is not None:
-            raise RulesError(f"wild_rank goes only with wild='rank' or 'widow', not with wild={mode.value!r}")
-        if not isinstance(stripped, bool):
-            raise RulesError(f"stripped must be true or false, not {stripped!r}")
-        chosen = check_southern(southern)
-        if stripped:
-            if rank is not None and rank < STRIPPED_LOW:
-                raise RulesError(f"the 32-card deck has no {rank_plural(rank)}: "
-                                 "a wild rank there is a seven to an ace")
-            lacking = sorted(chosen - {Southern.BLAZE}, key=SOUTHERN_HANDS.index)
-            if lacking:
-                raise RulesError(f"southern hand {lacking[0].value!r} needs cards below the seven, which the "
-                                 "32-card deck lacks: only the blaze is played with it")
-        try:
-            place = Placement(placement)
-        except ValueError:
-            raise RulesError(f"southern placement must be one of {', '.join(Placement)}, "
-                             f"not {placement!r}") from None
-        order = tuple(s for s in Southern if s in chosen)
-        fields = (mode, rank, stripped, order, place)
-        for name, value in zip(("wild", "wild_rank", "stripped", "southern", "placement"), fields):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_fields", fields)
-        object.__setattr__(self, "_hash", hash(fields))
+    def __new__(cls, wild: str = Wild.NONE, wild_rank: int | str | None = None,
+                stripped: bool = False, southern: Iterable[str] = (),
+                placement: str = Placement.ODDS) -> HandRules:
+        fields = _checked(wild, wild_rank, stripped, southern, placement)
+        found = _INTERNED.get(fields)
+        if found is None:
+            made = object.__new__(cls)
+            for name, value in zip(_FIELDS, fields):
+                object.__setattr__(made, name, value)
+            found = _INTERNED.setdefault(fields, made)  # one value per reading, even when racing
+        return found
 
     # ------------------------------------------------------------------ value semantics
+    # Values are interned: equal readings are one object, so identity is equality and the
+    # inherited hash (a C function) keeps the evaluator's look-up by HandRules as fast as by text.
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("HandRules is immutable")
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandRules) and self._fields == other._fields
+    def __copy__(self) -> HandRules:
+        return self
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandRules:
+        return self
 
     def __repr__(self) -> str:
         parts = [f"wild={self.wild.value!r}"]
@@ -271,3 +244,44 @@ class HandRules:
     def wild_rank_text(self) -> str | None:
         """The wild rank as its letter (``"5"``, ``"T"``), or None."""
         return None if self.wild_rank is None else rank_text(self.wild_rank)
+
+
+_FIELDS = ("wild", "wild_rank", "stripped", "southern", "placement")
+_Fields = tuple[Wild, int | None, bool, tuple[Southern, ...], Placement]
+_INTERNED: dict[_Fields, HandRules] = {}
+
+
+def _checked(wild: str, wild_rank: int | str | None, stripped: bool, southern: Iterable[str],
+             placement: str) -> _Fields:
+    """HandRules' fields, normalised and checked together (RulesError names what does not fit)."""
+    try:
+        mode = Wild(wild)
+    except ValueError:
+        raise RulesError(f"wild must be one of {', '.join(Wild)}, not {wild!r}") from None
+    rank = None if wild_rank is None else parse_rank(wild_rank)
+    if mode is Wild.DEUCES:
+        if rank not in (None, 2):
+            raise RulesError(f"deuces wild: the wild rank is the deuce, not {wild_rank!r}")
+        rank = 2
+    elif mode is Wild.RANK:
+        if rank is None:
+            raise RulesError("wild='rank' needs wild_rank: the rank whose four cards are wild, such as '5'")
+    elif mode is not Wild.WIDOW and rank is not None:
+        raise RulesError(f"wild_rank goes only with wild='rank' or 'widow', not with wild={mode.value!r}")
+    if not isinstance(stripped, bool):
+        raise RulesError(f"stripped must be true or false, not {stripped!r}")
+    chosen = check_southern(southern)
+    if stripped:
+        if rank is not None and rank < STRIPPED_LOW:
+            raise RulesError(f"the 32-card deck has no {rank_plural(rank)}: "
+                             "a wild rank there is a seven to an ace")
+        lacking = sorted(chosen - {Southern.BLAZE}, key=SOUTHERN_HANDS.index)
+        if lacking:
+            raise RulesError(f"southern hand {lacking[0].value!r} needs cards below the seven, which the "
+                             "32-card deck lacks: only the blaze is played with it")
+    try:
+        place = Placement(placement)
+    except ValueError:
+        raise RulesError(f"southern placement must be one of {', '.join(Placement)}, "
+                         f"not {placement!r}") from None
+    return mode, rank, stripped, tuple(s for s in Southern if s in chosen), place
