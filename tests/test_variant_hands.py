@@ -366,3 +366,16 @@ def test_values_of_one_game_are_totally_ordered() -> None:
         assert all(a <= b for a, b in zip(ordered, ordered[1:]))
         assert all(isinstance(v, HandValue) for v in values)
     assert parse_cards("As") == (Card.of(14, "s"),)
+
+
+def test_O1_H4_what_a_card_counts_as_for_the_opening_checks() -> None:
+    """The helper rules.openers can call for fewer than five cards (split openers, S3): a wild
+    card is any rank, the bug an ace, a card the deck lacks is refused."""
+    widow = HandRules("widow", 9)
+    assert [widow.counts_as(c) for c in parse_cards("9s Ks")] == [None, 13]
+    assert HandRules("bug").counts_as(JOKER) == 14 and HandRules("joker").counts_as(JOKER) is None
+    assert HandRules("deuces").counts_as(Card.parse("2d")) is None
+    with pytest.raises(CardError, match="no joker"):
+        FIVES.counts_as(JOKER)
+    with pytest.raises(CardError, match="32-card deck"):
+        STRIPPED.counts_as(Card.parse("6s"))

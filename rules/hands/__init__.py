@@ -61,6 +61,7 @@ __all__ = [
     "Southern",
     "Placement",
     "HandRules",
+    "hand_rules",
     "HandValue",
     "LowValue",
     "evaluate",

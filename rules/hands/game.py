@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from rules import RulesError
-from rules.cards import JOKER_MODES, Card, Wild, deck, parse_card, parse_rank, rank_plural, rank_text
+from rules import CardError, RulesError
+from rules.cards import JOKER, JOKER_MODES, Card, Wild, deck, parse_card, parse_rank, rank_plural, rank_text
 from rules.hands.ranking import SOUTHERN_HANDS, Placement, Ranking, Southern, check_southern, ranking
 
 __all__ = ["HandRules", "ProfileLike", "STRIPPED_LOW"]
@@ -216,6 +216,32 @@ class HandRules:
             return self.wild is Wild.JOKER
         return self.wild_ranked and card.rank == self.wild_rank
 
+    def counts_as(self, card: Card) -> int | None:
+        """The rank a card counts as when pairing up cards (fewer than five, as the split-openers
+        checks see them): None for a fully wild card (any rank), 14 for the bug (an ace: H2, O1
+        "bug + ace is a pair of aces"), else its own rank. A card the deck lacks raises
+        :class:`rules.CardError`.
+
+        >>> fives = HandRules("rank", 5)
+        >>> fives.counts_as(parse_card("5d")), fives.counts_as(parse_card("Kd")), HandRules("bug").counts_as(JOKER)
+        (None, 13, 14)
+        """
+        self.check_in_deck(card)
+        if self.is_wild(card):
+            return None
+        return 14 if card.is_joker else card.rank
+
+    def check_in_deck(self, card: Card) -> None:
+        """Raise :class:`rules.CardError` for a card the game's deck lacks (the joker, a six in
+        the stripped deck), naming it."""
+        cards = _DECKS.get((self.wild, self.stripped))
+        if cards is None:
+            cards = _DECKS[self.wild, self.stripped] = frozenset(self.deck())
+        if card not in cards:
+            if card.is_joker:
+                raise CardError(f"no joker in this game (wild={self.wild.value!r}): Jk")
+            raise CardError(f"no {card} in the 32-card deck (ace down to seven)")
+
     def describe(self) -> str:
         """Plain words for a rule summary.
 
@@ -247,6 +273,7 @@ class HandRules:
 
 
 _FIELDS = ("wild", "wild_rank", "stripped", "southern", "placement")
+_DECKS: dict[tuple[Wild, bool], frozenset[Card]] = {}
 _Fields = tuple[Wild, int | None, bool, tuple[Southern, ...], Placement]
 _INTERNED: dict[_Fields, HandRules] = {}
 

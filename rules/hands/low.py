@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules import CardError, RulesError
+from rules import RulesError
 from rules.cards import Card, parse_cards, rank_name
 from rules.hands.game import HandRules
 from rules.hands.reading import grouped
@@ -108,14 +108,10 @@ def evaluate_low(cards: str | Iterable[str | Card], wild: str | HandRules = "bug
     if rules.wild_ranked and rules.wild_rank is None:
         raise RulesError("wild widow: the wild rank is known once the widow card is turned up")
     hand = parse_cards(cards, count=5)
-    deck = frozenset(rules.deck())
     naturals: list[int] = []
     fitters = 0
     for card in hand:
-        if card not in deck:
-            if card.is_joker:
-                raise CardError(f"no joker in this game (wild={rules.wild.value!r}): Jk")
-            raise CardError(f"no {card} in the 32-card deck (ace down to seven)")
+        rules.check_in_deck(card)
         if card.is_joker or rules.is_wild(card):
             fitters += 1
         else:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
-from rules import CardError, RulesError
+from rules import RulesError
 from rules.cards import Card, Wild, parse_cards
 from rules.hands.game import HandRules
 from rules.hands.reading import Reader
@@ -193,12 +193,7 @@ def evaluate_checked(cards: str | Iterable[str | Card], rules: HandRules) -> Han
     """:func:`evaluate` the slow way, with every check and a message for every refusal."""
     plain, flush, word = table(rules)
     hand = parse_cards(cards, count=5)
-    if rules.stripped or not rules.jokers:
-        in_deck = frozenset(rules.deck())
-        for card in hand:
-            if card not in in_deck:
-                if card.is_joker:
-                    raise CardError(f"no joker in this game (wild={rules.wild.value!r}): Jk")
-                raise CardError(f"no {card} in the 32-card deck (ace down to seven)")
+    for card in hand:
+        rules.check_in_deck(card)
     total = sum(word[card] for card in hand)
     return (flush if (total >> SUIT_SHIFT) & 0xFFF in _ONE_SUIT else plain)[total >> RANK_SHIFT]
