@@ -27,7 +27,10 @@ likely, ``41`` for the four-card flush is 4½), and a capital I stands for 1 (``
 skip straight's odds are missing from the text (only "to I" survives), and the closing remark
 about four-card straights and flushes ("Soo", "'12") says too little about what it counts to be
 checked; neither is compared. FOSTER's table of the number of hands of each class is not in the
-text either; the ``counts`` command prints the exact ones.
+text either; the ``counts`` command prints the exact ones. His "848 to 1" against a
+round-the-corner straight is exactly the 3,060 such hands that are not also flushes
+(``counts --wild none --southern round_the_corner --placement as_played``); the table compares it
+with the 3,072 of the odds placement, where a suited one counts as round-the-corner (845 to 1).
 """
 
 from __future__ import annotations

@@ -18,9 +18,9 @@ checked against the exact counts of the 32-card deck (``python -m rules.odds cou
 - Straight flush (20 hands) against four of a kind (224): the straight flush is still the rarer,
   so it stays on top; no reordering.
 - Flush (204 hands) against four of a kind (224): by the odds alone a flush would beat four of
-  a kind too, but no stripped-deck game plays it so (the Italian and southern European games
-  that PAGAT describes put the flush between the full house and four of a kind); it stays below
-  four of a kind. With the bug (33 cards) the flush is 296 hands against 256 for four of a
+  a kind too. The seed says nothing; the stripped-deck games as commonly played (the Italian
+  style of 32-card poker among them) move the flush above the full house only, and so does the
+  issue's wording; it stays below four of a kind. With the bug (33 cards) the flush is 296 hands against 256 for four of a
   kind, so there the odds agree.
 - Straight (5,100 hands) against three of a kind (10,752): the straight is still the rarer and
   stays above; the "trips beat a straight" rule of some short-deck games is not played.
