@@ -150,7 +150,7 @@ def test_H1_H4_H7_hand_options_name_their_rules() -> None:
     assert "flush beats a full house" in options["stripped_deck"].doc
 
 
-def test_the_closed_vocabularies_are_defined_once() -> None:
+def test_H2_H4_H7_the_closed_vocabularies_are_defined_once() -> None:
     """Wild modes and southern placements are StrEnums, each defined in one module and imported
     everywhere else (no second tuple of the same words)."""
     import pathlib

@@ -130,7 +130,7 @@ def test_H4_H1_H7_hand_rules_refuse_what_does_not_fit(args: dict[str, object], w
         HandRules(**args)  # type: ignore[arg-type]
 
 
-def test_hand_rules_is_one_small_immutable_value() -> None:
+def test_H1_H4_H7_hand_rules_is_one_small_immutable_value() -> None:
     rules = HandRules("rank", "T", southern=["blaze", "tiger"], placement="as_played")
     same = HandRules(Wild.RANK, 10, False, ("tiger", "blaze"), Placement.AS_PLAYED)
     assert rules == same and rules is same and hash(rules) == hash(same) and len({rules, same}) == 1
@@ -144,7 +144,7 @@ def test_hand_rules_is_one_small_immutable_value() -> None:
     assert pickle.loads(pickle.dumps(rules)) == rules
 
 
-def test_evaluate_keeps_its_contract_signature_and_takes_the_context() -> None:
+def test_H4_evaluate_keeps_its_contract_signature_and_takes_the_context() -> None:
     hand = "5s Kh Qh Jh 9h"
     assert evaluate(hand, wild="rank", wild_rank=5) == evaluate(hand, FIVES) == evaluate(hand, wild=FIVES)
     assert evaluate("As Kd 7c 5h 2h", wild="none") == evaluate("As Kd 7c 5h 2h", HandRules())
@@ -357,7 +357,7 @@ def test_H8_low_cross_checked_against_the_naive_reading() -> None:
             assert (value.category, value.ranks) == game.low_value(hand), hand
 
 
-def test_values_of_one_game_are_totally_ordered() -> None:
+def test_H5_values_of_one_game_are_totally_ordered() -> None:
     rng = random.Random(3)
     for rules in (FIVES, STRIPPED, AS_PLAYED):
         cards = list(rules.deck())
