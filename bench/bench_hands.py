@@ -19,8 +19,19 @@ from treys import Card as TreysCard  # type: ignore[import-untyped]
 from treys import Evaluator
 
 from rules.cards import deck
-from rules.hands import evaluate
+from rules.hands import HandRules, evaluate
 from rules.odds import category_counts
+
+SOUTHERN = ("skip_straight", "tiger", "round_the_corner", "blaze")
+#: The variants' games, each given to evaluate() as one HandRules, with the deck its hands come from.
+VARIANTS = {
+    "fives wild (52 cards)": HandRules("rank", 5),
+    "wild widow, nines (52)": HandRules("widow", 9),
+    "stripped (32 cards)": HandRules(stripped=True),
+    "stripped + bug (33 cards)": HandRules("bug", stripped=True),
+    "southern, odds (52)": HandRules(southern=SOUTHERN),
+    "southern, as played (52)": HandRules(southern=SOUTHERN, placement="as_played"),
+}
 
 
 def _rates(runs: dict[str, Callable[[], object]], n: int, repeats: int) -> dict[str, float]:
@@ -54,13 +65,20 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     for wild in ("none", "bug", "deuces"):
         evaluate(hands53[0] if wild == "bug" else hands52[0], wild)  # build the table first
+    variant_hands = {}
+    for name, rules in VARIANTS.items():
+        cards = list(rules.deck())
+        variant_hands[name] = [tuple(rng.sample(cards, 5)) for _ in range(args.hands)]
+        start = time.perf_counter()
+        evaluate(variant_hands[name][0], rules)  # build the table first
+        print(f"table of {name}: built in {time.perf_counter() - start:.2f} s")
 
     def run_treys() -> None:
         ev = treys.evaluate
         for hole, board in treys_hands:
             ev(hole, board)
 
-    def runner(hands: list[tuple[object, ...]], wild: str) -> Callable[[], None]:
+    def runner(hands: list[tuple[object, ...]], wild: str | HandRules) -> Callable[[], None]:
         def run() -> None:
             for h in hands:
                 evaluate(h, wild)  # type: ignore[arg-type]
@@ -71,16 +89,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         "rules none (52 cards)": runner(hands52, "none"),  # type: ignore[arg-type]
         "rules bug (53 cards)": runner(hands53, "bug"),  # type: ignore[arg-type]
         "rules deuces (52 cards)": runner(hands52, "deuces"),  # type: ignore[arg-type]
+        **{f"rules {name}": runner(variant_hands[name], rules)  # type: ignore[arg-type]
+           for name, rules in VARIANTS.items()},
     }, args.hands, args.repeats)
     base = rates["treys (52 cards)"]
     print(f"{args.hands:,} hands, seed {args.seed}, median of {args.repeats} runs")
-    print(f"{'evaluator':<26}{'hands/s':>14}{'vs treys':>10}")
+    print(f"{'evaluator':<34}{'hands/s':>14}{'vs treys':>10}")
     for name, rate in rates.items():
-        print(f"{name:<26}{rate:>14,.0f}{rate / base:>10.2f}")
+        print(f"{name:<34}{rate:>14,.0f}{rate / base:>10.2f}")
 
     start = time.perf_counter()
-    from rules import odds
-    odds._value_counts.cache_clear()
+    from rules import counts as counting
+    counting._value_counts.cache_clear()
     counts = category_counts("bug")
     combinatorial = time.perf_counter() - start
     start = time.perf_counter()

@@ -3,9 +3,12 @@
 Pure Python, no Flask, no database, no I/O. The modules, each named for what it holds:
 
 - :mod:`rules.cards`     cards, decks and their text notation
-- :mod:`rules.hands`     hand evaluation (natural, bug, deuces, casino joker; ace-to-five low)
+- :mod:`rules.hands`     hand evaluation (natural, bug, deuces or any wild rank, wild widow, casino
+                         joker; the stripped deck; southern hands; ace-to-five low), its context
+                         :class:`rules.hands.HandRules`
 - :mod:`rules.openers`   the opening requirement and the one proof of openers (O1, O5, F1, S1-S3)
-- :mod:`rules.odds`      exact counts of hands and draw odds (``python -m rules.odds``)
+- :mod:`rules.counts`    exact counts of hands for every game
+- :mod:`rules.odds`      the counts and exact draw odds, printed (``python -m rules.odds``)
 - :mod:`rules.profiles`  house-rule profiles: where the sources disagree, a named option
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge

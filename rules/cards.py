@@ -9,8 +9,8 @@ them readable ``str``/``repr`` and ``rank``/``suit`` attributes.
 (Card('As'), Card('Td'), Card('Jk'))
 >>> " ".join(map(str, parse_cards(["K♠", "q♥"])))
 'Ks Qh'
->>> len(deck()), len(deck(wild="bug")), len(deck(stripped=True))
-(52, 53, 32)
+>>> len(deck()), len(deck(wild="bug")), len(deck(stripped=True)), len(deck(wild="rank"))
+(52, 53, 32, 52)
 
 Serialise cards with ``str(card)`` (or :func:`to_text`): ``json.dumps`` would write the int code.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from enum import StrEnum
 
 from rules import CardError
 
@@ -27,21 +28,56 @@ __all__ = [
     "JOKER",
     "RANKS",
     "SUITS",
+    "Wild",
     "WILD_MODES",
+    "JOKER_MODES",
     "parse_card",
     "parse_cards",
     "to_text",
     "deck",
     "rank_name",
     "rank_plural",
+    "parse_rank",
+    "rank_text",
 ]
 
 #: Rank letters from the deuce up; a card's rank index is the position here (deuce 0, ace 12).
 RANKS = "23456789TJQKA"
 #: Suit letters in code order (clubs, diamonds, hearts, spades).
 SUITS = "cdhs"
-#: The wild modes the evaluator knows (see :mod:`rules.hands`).
-WILD_MODES = ("none", "bug", "deuces", "joker")
+
+
+class Wild(StrEnum):
+    """The wild modes (H2, H3, H4), the one definition of this vocabulary (:mod:`rules.hands`
+    reads each; :mod:`rules.profiles` offers them as the ``wild`` option).
+
+    - ``none``: the 52 natural cards.
+    - ``bug``: the joker is in the deck as the bug (H2).
+    - ``deuces``: the four deuces are fully wild (H4); no joker.
+    - ``joker``: the joker is in the deck, fully wild as in the banked game (H3).
+    - ``rank``: the four cards of an agreed rank are fully wild (H4), as the deuces are; no joker.
+    - ``widow``: wild widow (H4): a card turned up during the deal makes the other three of its
+      rank fully wild; no joker.
+
+    A StrEnum: each member *is* its text, so ``Wild.BUG == "bug"`` and profiles, JSON and the
+    evaluator's tables may use either.
+
+    >>> Wild("rank"), Wild.WIDOW == "widow", [str(w) for w in Wild][:3]
+    (<Wild.RANK: 'rank'>, True, ['none', 'bug', 'deuces'])
+    """
+
+    NONE = "none"
+    BUG = "bug"
+    DEUCES = "deuces"
+    JOKER = "joker"
+    RANK = "rank"
+    WIDOW = "widow"
+
+
+#: The wild modes, as texts in the order of :class:`Wild` (derived from it, not a second list).
+WILD_MODES: tuple[str, ...] = tuple(w.value for w in Wild)
+#: The modes that put the joker in the deck (53 cards, 33 stripped).
+JOKER_MODES = frozenset({Wild.BUG, Wild.JOKER})
 
 _JOKER_CODE = 52
 _SUIT_OF = {
@@ -131,6 +167,31 @@ def rank_plural(rank: int) -> str:
     return _PLURALS[rank - 2]
 
 
+def parse_rank(rank: str | int) -> int:
+    """A rank as 2–14 from its text (``"5"``, ``"T"``, ``"10"``, ``"q"``) or from an int 2–14.
+
+    >>> parse_rank("5"), parse_rank("10"), parse_rank("q"), parse_rank(14)
+    (5, 10, 12, 14)
+    >>> parse_rank("1")
+    Traceback (most recent call last):
+    ...
+    rules.CardError: unknown rank '1'; a rank is one of 2 3 4 5 6 7 8 9 T J Q K A
+    """
+    if isinstance(rank, int) and not isinstance(rank, bool):
+        if 2 <= rank <= 14:
+            return rank
+    elif isinstance(rank, str):
+        index = _RANK_OF.get(rank.strip().lower())
+        if index is not None:
+            return index + 2
+    raise CardError(f"unknown rank {rank!r}; a rank is one of {' '.join(RANKS)}")
+
+
+def rank_text(rank: int) -> str:
+    """The rank letter of a rank 2–14: ``rank_text(10) == 'T'``."""
+    return RANKS[rank - 2]
+
+
 def parse_card(text: str) -> Card:
     """Read one card, case-insensitive, suits as letters or symbols.
 
@@ -205,13 +266,15 @@ def deck(wild: str = "none", stripped: bool = False) -> tuple[Card, ...]:
     """The deck a game plays with, in code order (H1).
 
     ``wild="bug"`` or ``"joker"`` adds the joker (53 cards); ``stripped=True`` keeps the ace down
-    to the seven (32 cards, 33 with the joker).
+    to the seven (32 cards, 33 with the joker). The wild-rank modes (``deuces``, ``rank``,
+    ``widow``) play the natural cards only: their wild cards are cards of the deck. In wild widow
+    the widow card is turned up from this same deck.
 
-    >>> deck(wild="bug")[-1], deck(stripped=True)[0]
-    (Card('Jk'), Card('7c'))
+    >>> deck(wild="bug")[-1], deck(stripped=True)[0], len(deck("bug", stripped=True))
+    (Card('Jk'), Card('7c'), 33)
     """
     if wild not in WILD_MODES:
         raise ValueError(f"wild must be one of {', '.join(WILD_MODES)}, not {wild!r}")
     low = 7 if stripped else 2
     cards = tuple(c for c in _ALL[:_JOKER_CODE] if c.rank >= low)
-    return cards + (JOKER,) if wild in ("bug", "joker") else cards
+    return cards + (JOKER,) if wild in JOKER_MODES else cards

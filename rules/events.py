@@ -15,7 +15,7 @@ Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle, widow
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -40,7 +40,7 @@ from rules.rulings import Ruling as FloorRuling
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
-    "SitIn", "MoveSeat", "Straddle", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
+    "SitIn", "MoveSeat", "Straddle", "Widow", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
 ]
 
 
@@ -70,6 +70,7 @@ class EventType(StrEnum):
     SIT_IN = "sit_in"
     MOVE_SEAT = "move_seat"
     STRADDLE = "straddle"
+    WIDOW = "widow"
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,14 @@ class Straddle(SeatEvent):
 
 
 @dataclass(frozen=True)
+class Widow(Event):
+    """Wild widow (H4): the card the dealer turns up during the deal; its rank is wild this deal."""
+
+    kind = "widow"
+    card: str = ""
+
+
+@dataclass(frozen=True)
 class Sit(SeatEvent):
     """A player takes an empty seat between deals with chips (a buy-in, or a move from another table)."""
 
@@ -357,6 +366,11 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         return Void(event=parse.whole(event["event"], "void: event"))
     if kind == EventType.RULING:
         return _ruling(event)
+    if kind == EventType.WIDOW:
+        cards = _card_list(event.get("card"), "widow: card")
+        if len(cards) != 1:
+            raise IllegalAction("widow: give the one card turned up (card)")
+        return Widow(card=cards[0])
     if kind == EventType.CORRECTION:
         return _correction(event)
     cls = _SEAT_EVENTS.get(kind) if isinstance(kind, str) else None

@@ -54,7 +54,7 @@ _TITLES = {
     "everyone_folded": "Everyone else folded", "hands": "Hands shown", "opening_hand": "Opening hand",
     "final_hand": "The opener's final hand", "discards": "Escrowed discards", "drawn": "Cards the opener drew",
     "seat": "Seat concerned", "card_count": "Cards in the hand", "retrieval_allowed": "Retrieval allowed",
-    "requirement": "Openers needed",
+    "requirement": "Openers needed", "widow": "Widow card",
 }
 
 #: Every fact the tree may ask, with the question a floor person is asked.
@@ -93,6 +93,7 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("retrieval_allowed", "Does the floor allow the discards to be retrieved?", "bool"),
         FactSpec("requirement", "What did it take to open this deal (progressive openers)?", "choice",
                  ("J", "Q", "K", "A"), ("jacks", "queens", "kings", "aces")),
+        FactSpec("widow", "Which card was turned up as the widow (its rank is wild)?", "cards"),
     )
 }
 

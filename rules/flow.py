@@ -130,6 +130,20 @@ def post_blind(t: WorkingTable, s: int, amount: int, what: str) -> None:
     t.message += f"; seat {s} posts the {what} of {paid}"
 
 
+def widow(t: WorkingTable, e: ev.Widow) -> None:
+    """Wild widow (H4): the card turned up during the deal; its rank is wild for this deal, and
+    it is in no hand."""
+    if not t.widow_due:
+        why = ("this game plays no wild widow" if t.profile.wild != "widow" else
+               "the widow card is turned up once, at the start of a deal")
+        raise t.refuse(f"widow: {why}")
+    if e.card == "Jk" or e.card not in {str(c) for c in t.profile.hand_rules.deck()}:
+        raise t.refuse(f"widow: {e.card} cannot be the widow card (a natural card of this game's deck)")
+    t.widow = e.card
+    t.stub -= 1
+    t.message = f"the widow card is {e.card}: {e.card[0]}s are wild this deal (H4)"
+
+
 def pass_(t: WorkingTable, e: ev.Pass) -> None:
     """Declines to open (O2). (During a reopen offer a pass declines to reopen: see
     :func:`rules.irregularities.decline_reopen`.)"""
@@ -330,10 +344,9 @@ def show(t: WorkingTable, e: ev.Show) -> None:
     shown = [c for c in texts for x in t.order if x != s and c in (t.seats[x].shown or ())]
     if shown:
         raise t.refuse(f"show: {shown[0]} is already in another player's hand")
-    wild = t.profile.wild
     if len(texts) == 5:
         try:
-            evaluate(texts, t.profile)
+            evaluate(texts, t.hand_rules())
         except CardError as exc:
             raise t.refuse(f"show: {exc}") from None
     t.set(s, shown=texts)
@@ -353,8 +366,8 @@ def show(t: WorkingTable, e: ev.Show) -> None:
         if s == t.opener and not t.proven:
             from rules.openers import proof
             escrow = t.escrow_of(s)
-            kept = proof(texts, t.seats[s].drawn or 0, escrow, wild=wild, minimum=t.requirement,
-                         southern=t.profile.southern_hands)
+            # with several draws (D13) a card drawn may be drawn again: at least 5 - all drawn are kept
+            kept = proof(texts, min(5, t.seats[s].drawn or 0), escrow, wild=t.hand_rules(), minimum=t.requirement)
             if kept is not None:
                 t.proven = True
                 shown_kept = " ".join(c for c in map(str, kept) if c not in escrow)

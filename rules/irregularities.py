@@ -56,6 +56,8 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "drawn": (op.drawn or 0) if op is not None else 0,
         "requirement": t.requirement,
     }
+    if t.widow is not None:
+        facts["widow"] = t.widow  # wild widow: the rank that is wild this deal (H4)
     if opener is not None and t.seats[opener].shown is not None:
         facts["final_hand"] = list(t.seats[opener].shown or ())
     facts.update(extra)

@@ -2,9 +2,15 @@
 
 The library functions compute and return values; only ``python -m rules.odds`` prints:
 
-    python -m rules.odds counts --wild bug [--stripped] [--southern blaze tiger ...]
+    python -m rules.odds counts --wild bug [--stripped] [--southern blaze tiger ...] [--placement as_played]
+    python -m rules.odds counts --wild rank --wild-rank 5
+    python -m rules.odds counts --wild widow [--wild-rank 9]
+    python -m rules.odds low --wild bug [--stripped]
     python -m rules.odds draws [--wild bug]
     python -m rules.odds foster
+
+The counts are those of :mod:`rules.counts` (re-exported here), for any game: a wild mode, or a
+:class:`~rules.hands.HandRules` for everything at once.
 
 >>> counts = category_counts("none")
 >>> counts["straight_flush"], counts["four_of_a_kind"], sum(counts.values())
@@ -14,10 +20,6 @@ The library functions compute and return values; only ``python -m rules.odds`` p
 >>> round(odds_against(624, 2598960), 1)
 4164.0
 
-Counting works over rank multisets rather than hands: the suits of a multiset only matter for
-"flush or not", and the number of suit assignments of each kind is a product of binomials. So
-the 2,869,685 hands of the 53-card deck are counted from under 8,000 table entries.
-
 About FOSTER's figures (:func:`foster_table`): the source is an OCR text. Where a printed figure is
 plainly garbled the entry keeps the printed text and states the figure read from it: a "½" comes
 out as "1" (``21 to I`` is 2½ to 1, ``221`` is 22½, ``141`` is 14½, ``81`` is 8½, and so, most
@@ -25,7 +27,10 @@ likely, ``41`` for the four-card flush is 4½), and a capital I stands for 1 (``
 skip straight's odds are missing from the text (only "to I" survives), and the closing remark
 about four-card straights and flushes ("Soo", "'12") says too little about what it counts to be
 checked; neither is compared. FOSTER's table of the number of hands of each class is not in the
-text either; the ``counts`` command prints the exact ones.
+text either; the ``counts`` command prints the exact ones. His "848 to 1" against a
+round-the-corner straight is exactly the 3,060 such hands that are not also flushes
+(``counts --wild none --southern round_the_corner --placement as_played``); the table compares it
+with the 3,072 of the odds placement, where a suited one counts as round-the-corner (845 to 1).
 """
 
 from __future__ import annotations
@@ -36,17 +41,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from math import comb, prod
+from math import comb
 
-from rules.cards import Card, deck, parse_cards
-from rules.hands import HandValue, _key, _table, categories, evaluate
-from rules.openers import MINIMUMS, beats_minimum
+from rules import RulesError
+from rules.cards import WILD_MODES, Card, Wild, parse_cards, rank_name
+from rules.counts import (
+    category_counts,
+    game,
+    low_counts,
+    low_value_counts,
+    opening_count,
+    total_hands,
+    value_counts,
+)
+from rules.hands import SOUTHERN_HANDS, HandRules, HandValue, Placement, categories, evaluate
+from rules.openers import MINIMUMS
 
 __all__ = [
     "category_counts",
     "value_counts",
     "opening_count",
     "total_hands",
+    "low_counts",
+    "low_value_counts",
     "odds_against",
     "format_odds",
     "Draw",
@@ -56,94 +73,6 @@ __all__ = [
     "foster_table",
     "main",
 ]
-
-
-
-def total_hands(wild: str = "none", stripped: bool = False) -> int:
-    """How many five-card hands the deck deals.
-
-    >>> total_hands("bug"), total_hands(stripped=True)
-    (2869685, 201376)
-    """
-    return comb(len(deck(wild, stripped)), 5)
-
-
-def _classes(wild: str, stripped: bool) -> Iterable[tuple[int, bool, int]]:
-    """(table key, flush flag, number of hands) for every class of hands the deck deals."""
-    low = 7 if stripped else 2
-    jokers = 1 if wild in ("bug", "joker") else 0
-    wild_deuces = wild == "deuces" and not stripped
-    for wilds in range(5 if wild_deuces else 1 + jokers):
-        if wild_deuces:
-            ways_wild, deuces, jokers, first = comb(4, wilds), (2,) * wilds, 0, 3
-        else:
-            ways_wild, deuces, jokers, first = 1, (), wilds, low
-        size = 5 - wilds
-        ranks = range(first, 15)
-        for combo in _rank_multisets(ranks, size):
-            counts = Counter(combo)
-            ways = ways_wild * prod(comb(4, m) for m in counts.values())
-            key = _key(combo + deuces, jokers)
-            if len(counts) == size:  # distinct ranks: 4 of the suit choices are one suit
-                suited = ways_wild * 4
-                yield key, True, suited
-                if ways - suited:
-                    yield key, False, ways - suited
-            else:
-                yield key, False, ways
-
-
-def _rank_multisets(ranks: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
-    from itertools import combinations_with_replacement
-
-    for combo in combinations_with_replacement(ranks, size):
-        if max(Counter(combo).values()) <= 4:
-            yield combo
-
-
-@lru_cache(maxsize=None)
-def _value_counts(wild: str, stripped: bool, southern: frozenset[str]) -> tuple[tuple[HandValue, int], ...]:
-    plain, flush, _ = _table(wild, southern)
-    out: Counter[HandValue] = Counter()
-    for key, is_flush, n in _classes(wild, stripped):
-        out[(flush if is_flush else plain)[key]] += n
-    return tuple(sorted(out.items()))
-
-
-def value_counts(wild: str = "bug", stripped: bool = False,
-                 southern: Iterable[str] = ()) -> dict[HandValue, int]:
-    """How many hands of the deck have each exact value (weakest first).
-
-    >>> v = value_counts("none")
-    >>> v[evaluate("As Ks Qs Js Ts")], len(v)
-    (4, 7462)
-    """
-    return dict(_value_counts(wild, stripped, frozenset(southern)))
-
-
-def category_counts(wild: str = "bug", stripped: bool = False,
-                    southern: Iterable[str] = ()) -> dict[str, int]:
-    """How many five-card hands of the deck fall in each category (cached; weakest first).
-
-    >>> category_counts("none", stripped=True)["flush"]
-    208
-    >>> category_counts("deuces")["five_of_a_kind"]
-    672
-    """
-    chosen = frozenset(southern)
-    out = dict.fromkeys(categories(chosen), 0)
-    for value, n in _value_counts(wild, stripped, chosen):
-        out[value.category] += n
-    return out
-
-
-def opening_count(wild: str = "bug", stripped: bool = False, minimum: str = "J") -> int:
-    """How many hands qualify to open (O1, O5).
-
-    >>> opening_count("none")
-    536100
-    """
-    return sum(n for v, n in _value_counts(wild, stripped, frozenset()) if beats_minimum(v, minimum))
 
 
 def odds_against(count: int, total: int) -> float:
@@ -186,9 +115,10 @@ class Draw:
 
 
 def draw(held: str | Iterable[str | Card], discards: str | Iterable[str | Card] = (),
-         wild: str = "none", stripped: bool = False) -> Draw:
+         wild: str | HandRules = "none", stripped: bool = False) -> Draw:
     """Exact outcomes of drawing ``5 - len(held)`` cards to ``held``, the discards being out of
-    the deck as well (the other players' cards are unknown, so they are not).
+    the deck as well (the other players' cards are unknown, so they are not). ``wild`` is a wild
+    mode or a HandRules; "improving" reads the held cards as natural cards (the bug as an ace).
 
     >>> d = draw("Jh Js", "8c 5d 2h")
     >>> d.total, d.counts["four_of_a_kind"], round(d.odds(["four_of_a_kind"]), 1)
@@ -200,22 +130,23 @@ def draw(held: str | Iterable[str | Card], discards: str | Iterable[str | Card] 
     if len(gone) != len(kept) + len(thrown):
         dup = next(c for c in thrown if c in kept)
         parse_cards([*kept, dup])  # raises the usual "duplicate card" error
-    unseen = [c for c in deck(wild, stripped) if c not in gone]
+    rules = game(wild, stripped)
+    unseen = [c for c in rules.deck() if c not in gone]
     n = 5 - len(kept)
     counts: Counter[str] = Counter()
-    base = _made(kept, wild)
+    base = _made(kept)
     improving = 0
     for extra in combinations(unseen, n):
-        value = evaluate(kept + extra, wild)
+        value = evaluate(kept + extra, rules)
         counts[value.category] += 1
-        if base is None or _beats_made(value, base):
+        if _beats_made(value, base):
             improving += 1
-    order = {c: i for i, c in enumerate(categories(("skip_straight", "tiger", "round_the_corner", "blaze")))}
+    order = {c: i for i, c in enumerate(categories(rules))}
     return Draw(kept, thrown, dict(sorted(counts.items(), key=lambda kv: order[kv[0]])),
                 comb(len(unseen), n), improving)
 
 
-def _made(kept: Sequence[Card], wild: str) -> tuple[int, int] | None:
+def _made(kept: Sequence[Card]) -> tuple[int, int] | None:
     """What the held cards already make, as (number of a kind, pairs); None for nothing."""
     ranks = Counter(14 if c.is_joker else c.rank for c in kept)
     shape = sorted(ranks.values(), reverse=True)
@@ -228,11 +159,13 @@ _SHAPE = {"one_pair": (2, 1), "two_pair": (2, 2), "three_of_a_kind": (3, 1),
           "full_house": (3, 2), "four_of_a_kind": (4, 1)}
 
 
-def _beats_made(value: HandValue, made: tuple[int, int]) -> bool:
+def _beats_made(value: HandValue, made: tuple[int, int] | None) -> bool:
+    """Whether the final hand is better than what the held cards already made (a pair, two pair,
+    ...; None: nothing, so any pair or better improves)."""
     if value.category in ("high_card",):
         return False
     shape = _SHAPE.get(value.category)
-    return shape is None or shape > made
+    return shape is None or made is None or shape > made
 
 
 #: The usual draws of the game, as (name, held, discards) for the ``draws`` command.
@@ -336,7 +269,7 @@ def foster_table() -> tuple[FosterLine, ...]:
         n = d.improving if wanted == _ANY_IMPROVEMENT else d.count(wanted)
         lines.append(FosterLine(f"{situation} ({held}, throwing {thrown})", event, printed, meant,
                                 odds_against(n, d.total), n, d.total, note))
-    southern = ("skip_straight", "tiger", "round_the_corner", "blaze")
+    southern = SOUTHERN_HANDS
     counts = category_counts("none", southern=southern)
     total = total_hands()
     for name, printed, meant, note in _FOSTER_SOUTHERN:
@@ -349,26 +282,50 @@ def foster_table() -> tuple[FosterLine, ...]:
 # --- the command ---------------------------------------------------------------------------
 
 
-def _print_counts(wild: str, stripped: bool, southern: Sequence[str]) -> None:
-    counts = category_counts(wild, stripped, southern)
-    total = total_hands(wild, stripped)
-    print(f"Five-card hands, wild={wild}, {'32-card stripped' if stripped else 'full'} deck"
-          f"{' + joker' if wild in ('bug', 'joker') else ''}: {total:,} hands")
-    print(f"{'category':<18}{'hands':>12}{'probability':>14}{'odds against':>18}")
+def _print_counts(rules: HandRules) -> None:
+    counts = category_counts(rules)
+    total = total_hands(rules)
+    print(f"Five-card hands: {rules.describe()}: {total:,} "
+          f"{_widow_note(rules) if rules.wild is Wild.WIDOW else 'hands'}")
+    print(f"{'category':<18}{'hands':>14}{'probability':>14}{'odds against':>18}")
     for name in reversed(list(counts)):
         n = counts[name]
-        print(f"{name:<18}{n:>12,}{n / total:>14.6f}{format_odds(n, total):>18}")
+        print(f"{name:<18}{n:>14,}{n / total:>14.6f}{format_odds(n, total):>18}")
     print()
     for minimum in MINIMUMS:
-        n = opening_count(wild, stripped, minimum)
+        n = opening_count(rules, minimum=minimum)
         print(f"hands that open with {minimum}s or better: {n:,} ({n / total:.4f}, "
               f"{format_odds(n, total)})")
 
 
-def _print_draws(wild: str) -> None:
-    print(f"Exact draw odds, wild={wild} (the player's discards are out of the deck)")
+def _widow_note(rules: HandRules) -> str:
+    if rules.wild_rank is not None:
+        return "hands (the widow card on the table, its other three cards wild)"
+    return f"deals (every widow card: {rules.deck_size} x {comb(rules.deck_size - 1, 5):,} hands)"
+
+
+def _print_low(rules: HandRules) -> None:
+    counts = low_counts(rules)
+    total = total_hands(rules)
+    print(f"Ace-to-five low (H8), the joker and wild cards as fitters: {rules.describe()}: {total:,}")
+    print(f"{'kind (best first)':<18}{'hands':>14}{'probability':>14}")
+    for name, n in counts.items():
+        print(f"{name:<18}{n:>14,}{n / total:>14.6f}")
+    print("\nhands without a pair, by their top card:")
+    tops: Counter[int] = Counter()
+    for value, n in low_value_counts(rules).items():
+        if value.pattern == 0:
+            tops[value.ranks[0]] += n
+    for top, n in sorted(tops.items()):
+        print(f"  {rank_name(14 if top == 1 else top):<8}low {n:>12,}  {format_odds(n, total)}")
+
+
+def _print_draws(rules: HandRules) -> None:
+    print(f"Exact draw odds, {rules.describe()} (the player's discards are out of the deck)")
     for name, held, thrown in DRAWS:
-        d = draw(held, thrown, wild)
+        if any(c not in rules.deck() or rules.is_wild(c) for c in parse_cards(f"{held} {thrown}")):
+            continue  # the example needs cards this game lacks or makes wild
+        d = draw(held, thrown, rules)
         print(f"\n{name}: holding {held}, throwing {thrown} ({d.total:,} draws)")
         for category, n in d.counts.items():
             print(f"  {category:<18}{n:>9,}  {format_odds(n, d.total)}")
@@ -384,30 +341,50 @@ def _print_foster() -> None:
               f"{line.exact:>10.2f}{flag}{'  (' + line.note + ')' if line.note else ''}")
     print("\nNot compared: the skip straight (its figure is missing from the text) and the "
           "closing remark on four-card straights and flushes (what it counts is unclear).")
-    skip = category_counts("none", southern=("skip_straight", "tiger", "round_the_corner", "blaze"))
+    skip = category_counts("none", southern=SOUTHERN_HANDS)
     n = skip["skip_straight"]
     print(f"Exact skip straight: {n:,} hands, {format_odds(n, total_hands())}.")
+
+
+def _rules(args: argparse.Namespace) -> HandRules:
+    return HandRules(args.wild, args.wild_rank, getattr(args, "stripped", False),
+                     getattr(args, "southern", ()), getattr(args, "placement", Placement.ODDS))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m rules.odds``."""
     parser = argparse.ArgumentParser(prog="python -m rules.odds", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_options(p: argparse.ArgumentParser, default: str, deck_options: bool = True) -> None:
+        p.add_argument("--wild", default=default, choices=WILD_MODES)
+        p.add_argument("--wild-rank", help="the wild rank with --wild rank (e.g. 5); with --wild widow, "
+                       "the widow card's rank (leave out: every widow card)")
+        if deck_options:
+            p.add_argument("--stripped", action="store_true", help="32-card deck, ace down to seven")
+
     p_counts = sub.add_parser("counts", help="hands of each category, and hands that open")
-    p_counts.add_argument("--wild", default="bug", choices=("none", "bug", "deuces", "joker"))
-    p_counts.add_argument("--stripped", action="store_true", help="32-card deck, ace down to seven")
-    p_counts.add_argument("--southern", nargs="*", default=[],
-                          choices=("skip_straight", "tiger", "round_the_corner", "blaze"))
+    game_options(p_counts, "bug")
+    p_counts.add_argument("--southern", nargs="*", default=[], choices=SOUTHERN_HANDS)
+    p_counts.add_argument("--placement", default=Placement.ODDS, choices=tuple(Placement),
+                          help="where the southern hands rank (H7)")
+    p_low = sub.add_parser("low", help="ace-to-five low hands (H8), the joker as the fitter")
+    game_options(p_low, "bug")
     p_draws = sub.add_parser("draws", help="exact odds of the usual draws")
-    p_draws.add_argument("--wild", default="none", choices=("none", "bug", "deuces", "joker"))
+    game_options(p_draws, "none", deck_options=False)
     sub.add_parser("foster", help="FOSTER's odds beside the exact ones")
     args = parser.parse_args(argv)
-    if args.command == "counts":
-        _print_counts(args.wild, args.stripped, args.southern)
-    elif args.command == "draws":
-        _print_draws(args.wild)
-    else:
-        _print_foster()
+    try:
+        if args.command == "counts":
+            _print_counts(_rules(args))
+        elif args.command == "low":
+            _print_low(_rules(args))
+        elif args.command == "draws":
+            _print_draws(_rules(args))
+        else:
+            _print_foster()
+    except RulesError as exc:
+        parser.error(str(exc))
     return 0
 
 

@@ -31,7 +31,7 @@ from itertools import combinations, product
 
 from rules import CardError, RulesError
 from rules.cards import Card, parse_cards
-from rules.hands import HandValue, evaluate
+from rules.hands import HandRules, HandValue, evaluate, hand_rules
 from rules.profiles import MINIMUMS
 
 __all__ = [
@@ -80,7 +80,7 @@ def beats_minimum(value: HandValue, minimum: str = "J") -> bool:
     return True  # two pair and every higher category, southern ones included
 
 
-def qualifies(cards: _Cards, wild: str = "bug", minimum: str = "J",
+def qualifies(cards: _Cards, wild: str | HandRules = "bug", minimum: str = "J",
               southern: Iterable[str] = ()) -> bool:
     """Whether five cards are openers: a pair of ``minimum`` or any better hand (O1, O5).
 
@@ -92,13 +92,7 @@ def qualifies(cards: _Cards, wild: str = "bug", minimum: str = "J",
     return beats_minimum(evaluate(cards, wild, southern), minimum)
 
 
-def _wild_count(card: Card, wild: str) -> bool:
-    if card.is_joker:
-        return wild == "joker"  # the bug is an ace for pairs; only the banked joker is any rank
-    return wild == "deuces" and card.rank == 2
-
-
-def holds_openers(cards: _Cards, wild: str = "bug", minimum: str = "J") -> bool:
+def holds_openers(cards: _Cards, wild: str | HandRules = "bug", minimum: str = "J") -> bool:
     """Whether these cards, however few, already hold openers by themselves.
 
     Fewer than five cards cannot hold a straight or a flush, so what counts is a pair of the
@@ -118,15 +112,15 @@ def holds_openers(cards: _Cards, wild: str = "bug", minimum: str = "J") -> bool:
     low = _minimum_rank(minimum)
     if low == 0:
         return True  # nothing to prove where no openers are needed
+    rules = hand_rules(wild)
     fixed: list[int] = []
     wilds = 0
     for card in hand:
-        if card.is_joker and wild not in ("bug", "joker"):
-            raise CardError(f"no joker in this game (wild={wild!r}): Jk")
-        if _wild_count(card, wild):
+        rank = rules.counts_as(card)  # None: fully wild; the bug counts as an ace
+        if rank is None:
             wilds += 1
         else:
-            fixed.append(14 if card.is_joker else card.rank)
+            fixed.append(rank)
     for subs in product(range(2, 15), repeat=wilds):
         counts = Counter(fixed + list(subs))
         pairs = sorted((r for r, n in counts.items() if n >= 2), reverse=True)
@@ -154,7 +148,7 @@ def opening_hands(final_hand: _Cards, discards: _Cards) -> list[tuple[Card, ...]
     return [kept + thrown for kept in combinations(final, 5 - len(thrown))]
 
 
-def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str = "bug",
+def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str | HandRules = "bug",
                       minimum: str = "J") -> bool:
     """S2: could some cards of the final hand, with the escrowed discards, have been openers?
 
@@ -172,7 +166,7 @@ def could_have_opened(final_hand: _Cards, discards: _Cards, wild: str = "bug",
     return proves_openers(final_hand, len(escrow), escrow, wild, minimum)
 
 
-def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug",
+def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str | HandRules = "bug",
           minimum: str = "J", southern: Iterable[str] = ()) -> tuple[Card, ...] | None:
     """The cards that prove openers (F1, S1, S2), or None when the hand cannot prove them.
 
@@ -220,7 +214,7 @@ def proof(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug"
     return None
 
 
-def proves_openers(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str = "bug",
+def proves_openers(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: str | HandRules = "bug",
                    minimum: str = "J", southern: Iterable[str] = ()) -> bool:
     """Whether the opener proves openers with this final hand (see :func:`proof`).
 
@@ -230,7 +224,7 @@ def proves_openers(final_hand: _Cards, drawn: int, escrow: _Cards = (), wild: st
     return proof(final_hand, drawn, escrow, wild, minimum, southern) is not None
 
 
-def keeps_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",
+def keeps_openers(opening_hand: _Cards, discards: _Cards, wild: str | HandRules = "bug",
                   minimum: str = "J") -> bool:
     """S3: whether the cards kept after the discard still hold openers (then it is no split).
 
@@ -247,7 +241,7 @@ def keeps_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",
     return holds_openers([c for c in hand if c not in thrown], wild, minimum)
 
 
-def splits_openers(opening_hand: _Cards, discards: _Cards, wild: str = "bug",
+def splits_openers(opening_hand: _Cards, discards: _Cards, wild: str | HandRules = "bug",
                    minimum: str = "J") -> bool:
     """S1/S3: the opener held openers and threw away part of them (so must declare and escrow).
 

@@ -19,6 +19,18 @@ rules.ProfileError: ante_deals: must be at least 1 or null (no cap), not 0
 
 Each option names the rule ids it decides (``Profile.options()``), so a printed rule summary can
 say which reading the table plays.
+
+The options that decide how hands are read (``wild``, ``wild_rank``, ``stripped_deck``,
+``southern_hands``, ``southern_placement``) are checked together, and give the evaluator its
+:class:`~rules.hands.HandRules` (``Profile.hand_rules``):
+
+>>> fives = get_profile({"wild": "rank", "wild_rank": "5"})
+>>> fives.wild_rank, fives.deck_size, fives.hand_rules
+('5', 52, HandRules(wild='rank', wild_rank=5))
+>>> get_profile({"wild": "rank"})
+Traceback (most recent call last):
+...
+rules.ProfileError: wild_rank: required when wild = 'rank': the rank whose four cards are wild, such as "5"
 """
 
 from __future__ import annotations
@@ -29,16 +41,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import ProfileError
+from rules import CardError, ProfileError, RulesError
+from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
+from rules.hands import SOUTHERN_HANDS, HandRules, Placement
 
 __all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT", "house_rules", "game_words"]
 
-WILD_MODES = ("none", "bug", "deuces", "joker")
-SOUTHERN_HANDS = ("skip_straight", "tiger", "round_the_corner", "blaze")
 MINIMUMS = ("J", "Q", "K", "A")
 #: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
 #: (California / guts: no requirement, nothing to prove).
 OPENING_MINIMUMS = (*MINIMUMS, "none")
+PLACEMENTS = tuple(p.value for p in Placement)
 
 
 def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -56,12 +69,28 @@ class Profile:
     wild: str = field(default="bug", metadata=_opt(
         ("H2", "H3", "H4"),
         "What the joker or wild cards do: 'bug' (ace, or fills a straight or flush), 'none' (52 cards), "
-        "'deuces' (deuces fully wild), 'joker' (the banked game's fully wild joker).", WILD_MODES))
+        "'deuces' (deuces fully wild), 'joker' (the banked game's fully wild joker), 'rank' (the four cards "
+        "of wild_rank fully wild, as deuces are), 'widow' (wild widow: a card turned up in the deal makes the "
+        "other three of its rank fully wild). The joker is in the deck only with 'bug' and 'joker'.",
+        WILD_MODES))
+    wild_rank: str | None = field(default=None, metadata=_opt(
+        ("H4",), "The wild rank when wild = 'rank' (a rank: '5', 'T', 'A'; required then, refused with every "
+        "other mode: deuces are the wild rank 2 already, and wild widow's rank is the widow card's, known "
+        "only in the deal). With wild = 'rank' and wild_rank = '2' the game plays as 'deuces'."))
     stripped_deck: bool = field(default=False, metadata=_opt(
-        ("H1",), "Play with the 32-card deck (ace down to seven) instead of the full deck."))
+        ("H1", "H5"), "Play with the 32-card deck (ace down to seven; 33 cards with the joker) instead of the "
+        "full deck, ranked as stripped-deck poker ranks it: a flush beats a full house (and stays below four "
+        "of a kind), and A-7-8-9-T is the lowest straight. No deuces wild, no wild rank below the seven, and "
+        "of the southern hands only the blaze can be played with it."))
     southern_hands: tuple[str, ...] = field(default=(), metadata=_opt(
-        ("H7",), "Extra hands recognised at the showdown, ranked where the exact odds place them.",
+        ("H7",), "Extra hands recognised at the showdown, ranked as southern_placement says.",
         SOUTHERN_HANDS))
+    southern_placement: str = field(default="odds", metadata=_opt(
+        ("H7",), "Where the southern hands rank: 'odds' (where FOSTER's calculated odds put them: skip straight "
+        "between straight and flush, tiger between flush and full house, round-the-corner straight and "
+        "then blaze between full house and four of a kind) or 'as_played' (where FOSTER says the South played "
+        "them: skip straight and then blaze between two pair and three of a kind, tiger between straight and "
+        "flush, round-the-corner straight just above the five-high straight).", PLACEMENTS))
 
     # Opening and antes
     opening_minimum: str = field(default="J", metadata=_opt(
@@ -152,7 +181,17 @@ class Profile:
         (53, 52)
         """
         base = 32 if self.stripped_deck else 52
-        return base + (1 if self.wild in ("bug", "joker") else 0)
+        return base + (1 if self.wild in JOKER_MODES else 0)
+
+    @property
+    def hand_rules(self) -> HandRules:
+        """How this table reads hands: the evaluator's context (:class:`rules.hands.HandRules`).
+        In wild widow the rank is not known yet: ``profile.hand_rules.with_widow(card)``.
+
+        >>> get_profile({"wild": "none", "stripped_deck": True}).hand_rules
+        HandRules(wild='none', stripped=True)
+        """
+        return HandRules.from_profile(self)
 
     def options(self) -> Iterator["Option"]:
         """Every option with its value, the rule ids it decides and what it means."""
@@ -205,6 +244,13 @@ def _check(name: str, value: Any) -> Any:
         raise ProfileError(f"unknown option {name!r}; the options are: {known}")
     meta = fields[name].metadata
     choices = meta.get("choices") if meta else None
+    if name == "wild_rank":
+        if value is None:
+            return None
+        try:
+            return rank_text(parse_rank(value))
+        except CardError as exc:
+            raise ProfileError(f"wild_rank: {exc}") from None
     if name in ("name", "title"):
         if not isinstance(value, str) or not value.strip():
             raise ProfileError(f"{name}: must be a non-empty text")
@@ -244,7 +290,33 @@ def _check(name: str, value: Any) -> Any:
         return (value[0], value[1])
     if choices is not None and value not in choices:
         raise ProfileError(f"{name}: must be one of {', '.join(map(str, choices))}, not {value!r}")
-    return value
+    return str(value) if isinstance(value, str) else value  # a StrEnum member is kept as its text
+
+
+def _check_hands(profile: Profile) -> Profile:
+    """The options that read hands, checked together (a ProfileError names the option)."""
+    wild, rank = profile.wild, profile.wild_rank
+    if wild == Wild.RANK and rank is None:
+        raise ProfileError('wild_rank: required when wild = \'rank\': the rank whose four cards are wild, such as "5"')
+    if wild != Wild.RANK and rank is not None:
+        raise ProfileError(f"wild_rank: only with wild = 'rank' (deuces are the wild rank 2; wild widow's rank is "
+                           f"the widow card's), not with wild = {wild!r}")
+    if profile.stripped_deck:
+        if wild == Wild.DEUCES:
+            raise ProfileError("stripped_deck: the 32-card deck has no deuces to be wild (wild = 'deuces')")
+        if rank is not None and parse_rank(rank) < 7:
+            raise ProfileError(f"wild_rank: the 32-card deck has no {rank_plural(parse_rank(rank))}: with "
+                               "stripped_deck the wild rank "
+                               "is a seven to an ace")
+        lacking = [h for h in profile.southern_hands if h != "blaze"]
+        if lacking:
+            raise ProfileError(f"southern_hands: {lacking[0]!r} needs cards below the seven, which the 32-card "
+                               "deck lacks; only 'blaze' is played with stripped_deck")
+    try:
+        profile.hand_rules
+    except RulesError as exc:  # pragma: no cover - the checks above say it first, by option name
+        raise ProfileError(str(exc)) from None
+    return profile
 
 
 def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profile:
@@ -284,7 +356,9 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
     if "name" in overrides and overrides["name"] != base.name and "title" not in overrides:
         overrides["title"] = str(overrides["name"])
     checked = {key: _check(key, value) for key, value in overrides.items()}
-    return _coherent(dataclasses.replace(base, **checked))
+    if "wild" in checked and checked["wild"] != Wild.RANK and "wild_rank" not in checked:
+        checked["wild_rank"] = None  # the base's wild rank goes with the base's wild mode
+    return _coherent(_check_hands(dataclasses.replace(base, **checked)))
 
 
 def _coherent(p: Profile) -> Profile:
@@ -315,7 +389,7 @@ def _coherent(p: Profile) -> Profile:
 
 _MINIMUM_WORDS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 _WILD_WORDS = {"none": "no joker", "bug": "the joker as the bug", "deuces": "deuces wild",
-               "joker": "the joker fully wild"}
+               "joker": "the joker fully wild", "rank": "one rank wild", "widow": "wild widow"}
 
 
 def game_words(profile: Profile) -> str:

@@ -39,8 +39,7 @@ def card_checks(profile: Profile) -> dict[str, Any]:
         # the one proof of openers (rules.openers.proof), bound to this table's game
         from rules.openers import proof
 
-        return proof(cards(final), drawn, cards(escrow or ()), wild=profile.wild, minimum=minimum(f),
-                     southern=profile.southern_hands)
+        return proof(cards(final), drawn, cards(escrow or ()), wild=hand_rules_of(profile, f), minimum=minimum(f))
 
     def shows_openers(f: Facts) -> tuple[str, str]:
         hand = f.get("opening_hand")
@@ -72,7 +71,7 @@ def card_checks(profile: Profile) -> dict[str, Any]:
     def kept(f: Facts) -> tuple[str, str]:
         from rules.openers import keeps_openers
 
-        if keeps_openers(cards(f["opening_hand"]), cards(f["discards"] or ()), wild=profile.wild,
+        if keeps_openers(cards(f["opening_hand"]), cards(f["discards"] or ()), wild=hand_rules_of(profile, f),
                          minimum=minimum(f)):
             return "yes", f"After throwing {card_text(f['discards'] or ())} the opener still held openers (S3)."
         return "no", f"Throwing {card_text(f['discards'] or ())} broke the openers (S1)."
@@ -107,13 +106,12 @@ def card_checks(profile: Profile) -> dict[str, Any]:
 
 def _others_make_trips(p: Profile) -> Any:
     def derive(f: Facts) -> tuple[str, str]:
-        from rules.hands import ALL_CATEGORIES, evaluate
+        from rules.hands import trips_or_better
 
-        floor = ALL_CATEGORIES.index("three_of_a_kind")
         for seat, hand in f["hands"].items():
             if seat == f["opener"] or len(cards(hand)) != 5:
                 continue
-            if ALL_CATEGORIES.index(evaluate(cards(hand), p.wild, p.southern_hands).category) >= floor:
+            if trips_or_better(cards(hand), hand_rules_of(p, f)):
                 return "yes", f"Seat {seat} shows {card_text(hand)}, three of a kind or better (D9)."
         return "no", "No other hand shown makes three of a kind or better (D9)."
     return derive
@@ -130,12 +128,19 @@ def _trips_question(p: Profile, best_other: Leaf) -> Node:
                  "makes three of a kind or better: nobody may win the pot, which stays for the next deal "
                  "among the players who did not fold (D9).")
     return Question("cs_trips", "Does any other hand shown make three of a kind or better?",
-                    ("opener", "hands"), yes_no(best_other, stays), derive=_others_make_trips(p),
+                    ("opener", "hands", *_requirement(p)), yes_no(best_other, stays), derive=_others_make_trips(p),
                     title="Another hand makes trips?", rules=("D9",))
 
 
 def _requirement(p: Profile) -> tuple[str, ...]:
-    return ("requirement",) if p.progressive_openers else ()
+    """The facts every question that reads cards needs besides its own: the requirement of the
+    deal (progressive openers, O5) and, in wild widow, the widow card (H4)."""
+    return (("requirement",) if p.progressive_openers else ()) + (("widow",) if p.wild == "widow" else ())
+
+
+def hand_rules_of(p: Profile, f: Facts) -> Any:
+    """How the dispute's hands are read: the profile's rules, with the widow's rank wild (H4)."""
+    return p.hand_rules.with_widow(str(card_text(f["widow"]))) if p.wild == "widow" else p.hand_rules
 
 
 def cannot_show_node(p: Profile) -> Node:
@@ -164,7 +169,7 @@ def cannot_show_node(p: Profile) -> Node:
             if antes:
                 text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
             return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
-                        (*cs_base, "hands"), "best other" + ("; antes for all" if antes else ""),
+                        (*cs_base, "hands", *req), "best other" + ("; antes for all" if antes else ""),
                         text)
 
         def drawn_q(qid: str, yes: Node, no: Node) -> Question:
@@ -194,7 +199,7 @@ def cannot_show_node(p: Profile) -> Node:
                     when_known=("opener_all_in",)),
                 _trips_question(p, Leaf(
                     "cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
-                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands"), "best other hand wins",
+                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands", *req), "best other hand wins",
                     "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
                     "other hands shown takes the pot (F8)."))),
             title="Everyone else folded?", rules=("F8",))

@@ -67,7 +67,7 @@ from rules.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, se
 from rules.false_openers import false_openers_node, refund_node
 from rules.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.proving import cannot_show_node, retrieval_node, split_openers_node
+from rules.proving import cannot_show_node, hand_rules_of, retrieval_node, split_openers_node
 from rules.tree import Branch, Facts, Leaf, Prompt, Question, Step, Tree
 
 __all__ = [
@@ -259,13 +259,12 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
         raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
                          "answer everyone_folded: yes")
     foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
-    live = {s: evaluate(cards(c), prof.wild, prof.southern_hands)
-            for s, c in others.items() if s not in foul}
+    rules = hand_rules_of(prof, f)
+    live = {s: evaluate(cards(c), rules) for s, c in others.items() if s not in foul}
     if prof.trips_to_win:  # D9: only three of a kind or better may win
-        from rules.hands import ALL_CATEGORIES
+        from rules.hands import trips_or_better
 
-        floor = ALL_CATEGORIES.index("three_of_a_kind")
-        live = {s: v for s, v in live.items() if ALL_CATEGORIES.index(v.category) >= floor}
+        live = {s: v for s, v in live.items() if trips_or_better(v, rules)}
     if not live:
         raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
                          "pot at this showdown")

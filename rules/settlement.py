@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.pots import side_pots, split_amount
-from rules.hands import ALL_CATEGORIES, LowValue, evaluate_low
+from rules.hands import LowValue, evaluate_low, trips_or_better
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 
 __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
@@ -57,16 +57,15 @@ def wins_the_pot(t: WorkingTable, cards: tuple[str, ...]) -> bool:
     better hand (D9; low hands in jacks back are not held to it)."""
     if not t.profile.trips_to_win or t.low:
         return True
-    category = evaluate(cards, t.profile).category
-    return ALL_CATEGORIES.index(category) >= ALL_CATEGORIES.index("three_of_a_kind")
+    return trips_or_better(cards, t.hand_rules())
 
 
 def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
     """A shown hand's value for this deal: high, or ace-to-five low after jacks back turns (D10,
     H8); for low the smaller value wins, so it is negated into a key that sorts the same way."""
     if t.low:
-        return _Low(evaluate_low(list(cards), wild=t.profile.wild))
-    return evaluate(cards, t.profile)
+        return _Low(evaluate_low(list(cards), t.hand_rules()))
+    return evaluate(cards, t.hand_rules())
 
 
 class _Low:

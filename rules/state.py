@@ -18,6 +18,9 @@ from enum import StrEnum
 from typing import Any
 
 from rules import IllegalAction
+from rules.cards import to_text
+from rules.hands import HandRules
+from rules.hands import evaluate as evaluate_hand
 from rules.profiles import Profile
 
 __all__ = ["Phase", "SeatStatus", "DealEnd", "PHASES", "STATUSES", "Seat", "ReopenOffer", "WorkingTable",
@@ -148,6 +151,7 @@ class WorkingTable:
     # the variants (rules.profiles): the deal turned to ace-to-five low (D10), which draw of the
     # hand this is (D13), the age of a blind deal (D11) and whether the next deal is a jack pot
     low: bool
+    widow: str | None  # wild widow: the card turned up in this deal, whose rank is wild (H4)
     draw_round: int
     drew_this_round: tuple[int, ...]
     age_seat: int | None
@@ -250,6 +254,8 @@ class WorkingTable:
         """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
         if self.phase == Phase.BETWEEN_DEALS:
             return [{"type": "deal"}, *self.seating_moves()]
+        if self.widow_due:
+            return [{"type": "widow"}]
         s = self.to_act
         if s is None:
             return []
@@ -284,6 +290,17 @@ class WorkingTable:
                 out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
         out.append({"type": "fold"})
         return out
+
+    @property
+    def widow_due(self) -> bool:
+        """Wild widow: the deal waits for the dealer to turn up the widow card (H4)."""
+        return self.profile.wild == "widow" and self.widow is None and self.phase == Phase.PREDRAW
+
+    def hand_rules(self) -> HandRules:
+        """How hands are read in this deal: the profile's rules, with the widow's rank wild once
+        the widow card is turned up (H4)."""
+        rules = self.profile.hand_rules
+        return rules.with_widow(self.widow) if self.widow is not None else rules
 
     def seating_moves(self) -> list[dict[str, Any]]:
         """Between deals, what players may do (rules.seating), each with the seats it applies to."""
@@ -335,6 +352,8 @@ class WorkingTable:
         """What may happen now, in words: 'seat 2 may pass or open for 10'."""
         if self.phase == Phase.BETWEEN_DEALS:
             return "the dealer may deal"
+        if self.widow_due:
+            return "the dealer turns up the widow card"
         if self.to_act is None:  # pragma: no cover - every live phase has someone to act
             return "nothing may happen"
         words = []
@@ -362,6 +381,8 @@ class WorkingTable:
                                 f"{self.allowed_text()}")
         if self.phase == Phase.BETWEEN_DEALS:
             raise self.refuse(f"seat {s} cannot {kind}: no deal is in progress")
+        if self.widow_due:
+            raise self.refuse(f"seat {s} cannot {kind}: the widow card is turned up first (H4)")
         if s != self.to_act:
             raise IllegalAction(f"seat {s} cannot {kind}: it is seat {self.to_act}'s turn "
                                 f"({self.allowed_text().split(' may ', 1)[1]})")
@@ -376,23 +397,25 @@ def reset_deal(t: WorkingTable) -> None:
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
-    t.low, t.draw_round, t.age_seat, t.drew_this_round = False, 0, None, ()
+    t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
 
 
-@functools.lru_cache(maxsize=16)
-def _deck_texts(wild: str, stripped: bool) -> frozenset[str]:
-    from rules.cards import deck, to_text
-    return frozenset(to_text([c]) for c in deck(wild=wild, stripped=stripped))
+@functools.lru_cache(maxsize=64)
+def _deck_texts(rules: HandRules) -> frozenset[str]:
+    return frozenset(to_text([c]) for c in rules.deck())
 
 
 def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
-    """Every card must belong to the deck the profile plays (H1)."""
-    cards = _deck_texts(t.profile.wild, t.profile.stripped_deck)
+    """Every card must belong to the deck the profile plays (H1); the widow card is on the table,
+    in no hand (H4)."""
+    cards = _deck_texts(t.profile.hand_rules)
     for c in texts:
         if c not in cards:
             raise t.refuse(f"{what}: {c} is not in this game's deck")
+        if c == t.widow:
+            raise t.refuse(f"{what}: {c} is the widow card, turned up on the table")
 
 
-def evaluate(cards: Iterable[str], profile: Profile) -> Any:
-    from rules.hands import evaluate
-    return evaluate(list(cards), wild=profile.wild, southern=profile.southern_hands)
+def evaluate(cards: Iterable[str], rules: HandRules) -> Any:
+    """A hand's value under the deal's hand rules (:meth:`WorkingTable.hand_rules`)."""
+    return evaluate_hand(list(cards), rules)

@@ -53,9 +53,11 @@ DECK_WORDS: dict[str, str] = {
     "bug": "the joker in, played as the bug",
     "deuces": "the four deuces wild",
     "joker": "the joker in, fully wild as in the banked game",
+    "rank": "one rank wild",
+    "widow": "wild widow: the rank of a card turned up in the deal is wild",
 }
 #: The rule id that each wild mode puts in force.
-WILD_RULE: dict[str, str] = {"bug": "H2", "joker": "H3", "deuces": "H4"}
+WILD_RULE: dict[str, str] = {"bug": "H2", "joker": "H3", "deuces": "H4", "rank": "H4", "widow": "H4"}
 
 
 @dataclass(frozen=True)
@@ -197,9 +199,9 @@ def left_out(p: Profile) -> dict[str, str]:
     """
     out = {r.id: "the banked game against the dealer is another game" for r in catalogue.by_group("B")}
     out.update(NOT_PLAYED)
-    for mode, rule_id in WILD_RULE.items():
-        if p.wild != mode:
-            out[rule_id] = f"this table plays {DECK_WORDS.get(p.wild, p.wild)}"
+    in_force = WILD_RULE.get(p.wild)
+    for rule_id in set(WILD_RULE.values()) - {in_force}:
+        out[rule_id] = f"this table plays {DECK_WORDS.get(p.wild, p.wild)}"
     if not p.southern_hands:
         out["H7"] = "no southern hands are played"
     if not p.progressive_openers:
@@ -292,8 +294,10 @@ def hand_rows(p: Profile) -> tuple[int, list[HandRow], int]:
     >>> total, rows[0], opening
     (2598960, HandRow(name='Straight flush', count=40, percent='0.00154', odds='64,973 to 1'), 536100)
     """
-    counts = odds.category_counts(p.wild, p.stripped_deck, p.southern_hands)
-    total = odds.total_hands(p.wild, p.stripped_deck)
+    rules = p.hand_rules
+    # wild widow: before the widow is turned up, counted over every widow card (rules.counts)
+    counts = odds.category_counts(rules)
+    total = odds.total_hands(rules)
     rows = []
     for category in reversed(list(counts)):
         n = counts[category]
@@ -301,7 +305,7 @@ def hand_rows(p: Profile) -> tuple[int, list[HandRow], int]:
             continue  # cannot be dealt without a wild card
         rows.append(HandRow(category.replace("_", " ").capitalize(), n, percent(n, total),
                             odds.format_odds(n, total)))
-    opening = odds.opening_count(p.wild, p.stripped_deck, p.opening_minimum)
+    opening = odds.opening_count(rules, minimum=p.opening_minimum) if p.opening_minimum != "none" else total
     return total, rows, opening
 
 

@@ -305,6 +305,7 @@ class TableState:
                 "shown": list(x.shown) if x.shown is not None else None,
                 "sitting_out": x.sitting_out, "waiting": x.waiting,
             } for s, x in t.seats.items()},
+            "widow": t.widow,
             "capacity": t.capacity,
             "max_buy_in": t.max_buy_in,
             "ledger": {"chips_in": t.chips_in, "chips_out": t.chips_out},
@@ -346,6 +347,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[WorkingTable, Any], None]] = {
     ev.Ruling: irregularities.log_ruling, ev.Correction: irregularities.correction,
     ev.Sit: seating.sit, ev.AddChips: seating.add_chips, ev.Leave: seating.leave, ev.SitOut: seating.sit_out,
     ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat, ev.Straddle: betting.straddle,
+    ev.Widow: flow.widow,
 }
 
 #: Events that are the floor's word: no void withdraws them or anything before them.

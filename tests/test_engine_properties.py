@@ -33,6 +33,7 @@ PROFILES: list[Any] = [
     {"trips_to_win": True, "wild": "none"},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
     {"base": "foster", "age": True},
+    {"wild": "widow"}, {"wild": "rank", "wild_rank": "5", "stripped_deck": False},  # H4
 ]
 CARDS = [to_text([c]) for c in deck(wild="bug")]
 NATURAL = [to_text([c]) for c in deck()]
@@ -75,6 +76,8 @@ def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, An
     event: dict[str, Any] = {"type": kind}
     if kind == "deal":
         return event
+    if kind == "widow":  # H4: the dealer turns up a card; its rank is wild
+        return {"type": "widow", "card": draw(st.sampled_from(NATURAL))}
     if kind in SEATING:
         return seating_event(draw, state, move)
     event["seat"] = state["to_act"]
@@ -189,6 +192,8 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
         event: dict[str, Any] = {"type": move["type"]}
         if move["type"] in SEATING:
             event = seating_event(data.draw, state, move)
+        elif move["type"] == "widow":
+            event = {"type": "widow", "card": "9h"}
         elif move["type"] != "deal":
             event["seat"] = state["to_act"]
         if move["type"] == "draw":

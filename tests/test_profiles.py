@@ -3,11 +3,13 @@ option the engine reads changes what the table does."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from rules import ProfileError
+from rules.hands import HandRules
 from rules.jackpot import replay
 from rules.profiles import PROFILES, Profile, from_toml, get_profile
 
@@ -96,3 +98,71 @@ def test_engine_uses_the_deck_of_the_profile() -> None:
     assert replay(setup("cardroom"), [{"type": "deal"}])["stub"] == 53 - 15
     assert replay(setup("foster"), [{"type": "deal"}])["stub"] == 52 - 15
     assert replay(setup({"wild": "none", "stripped_deck": True}), [{"type": "deal"}])["stub"] == 32 - 15
+
+
+# --------------------------------------------------------------------------- how hands are read
+
+
+def test_H4_wild_rank_and_widow_options() -> None:
+    fives = get_profile({"wild": "rank", "wild_rank": "5"})
+    assert (fives.wild, fives.wild_rank, fives.deck_size) == ("rank", "5", 52)
+    assert fives.hand_rules == HandRules("rank", 5)
+    assert get_profile({"wild": "rank", "wild_rank": "10"}).wild_rank == "T"
+    assert get_profile({"wild": "rank", "wild_rank": 9}).wild_rank == "9"
+    widow = get_profile({"wild": "widow"})
+    assert (widow.wild_rank, widow.deck_size, widow.hand_rules) == (None, 52, HandRules("widow"))
+    assert widow.hand_rules.with_widow("Qd") == HandRules("widow", 12)
+    # an override that leaves wild = 'rank' drops the base's wild rank with it
+    assert get_profile({"base": "cardroom", "wild": "none"}).wild_rank is None
+    assert get_profile(fives.to_dict()) == fives
+    assert from_toml('wild = "rank"\nwild_rank = "q"').hand_rules == HandRules("rank", 12)
+
+
+def test_H1_H7_stripped_deck_and_southern_placement_options() -> None:
+    p = get_profile({"wild": "bug", "stripped_deck": True, "southern_hands": ["blaze"],
+                     "southern_placement": "as_played"})
+    assert p.deck_size == 33
+    assert p.hand_rules == HandRules("bug", stripped=True, southern=["blaze"], placement="as_played")
+    assert get_profile().southern_placement == "odds" and get_profile().hand_rules == HandRules("bug")
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"wild": "rank"}, "wild_rank: required when wild = 'rank'"),
+    ({"wild_rank": "5"}, "wild_rank: only with wild = 'rank'"),
+    ({"wild": "widow", "wild_rank": "5"}, "wild_rank: only with wild = 'rank'"),
+    ({"wild": "deuces", "wild_rank": "2"}, "wild_rank: only with wild = 'rank'"),
+    ({"wild": "rank", "wild_rank": "1"}, "wild_rank: unknown rank '1'"),
+    ({"wild": "rank", "wild_rank": "5", "stripped_deck": True}, "wild_rank: the 32-card deck has no fives"),
+    ({"wild": "deuces", "stripped_deck": True}, "stripped_deck: the 32-card deck has no deuces"),
+    ({"stripped_deck": True, "southern_hands": ["tiger"]}, "southern_hands: 'tiger' needs cards below the seven"),
+    ({"southern_placement": "odd"}, "southern_placement: must be one of odds, as_played"),
+    ({"wild": "sevens"}, "wild: must be one of none, bug, deuces, joker, rank, widow"),
+])
+def test_H1_H4_H7_hand_options_are_checked_together(spec: dict[str, Any], words: str) -> None:
+    with pytest.raises(ProfileError, match=words):
+        get_profile(spec)
+
+
+def test_H1_H4_H7_hand_options_name_their_rules() -> None:
+    options = {o.name: o for o in get_profile().options()}
+    assert options["wild"].rules == ("H2", "H3", "H4") and options["wild_rank"].rules == ("H4",)
+    assert options["southern_placement"].rules == ("H7",) and "H1" in options["stripped_deck"].rules
+    assert "flush beats a full house" in options["stripped_deck"].doc
+
+
+def test_H2_H4_H7_the_closed_vocabularies_are_defined_once() -> None:
+    """Wild modes and southern placements are StrEnums, each defined in one module and imported
+    everywhere else (no second tuple of the same words)."""
+    import pathlib
+    import re
+
+    from rules.cards import Wild
+    from rules.hands import Placement, Southern
+
+    sources = {p: p.read_text(encoding="utf-8") for p in (pathlib.Path(__file__).parent.parent / "rules").rglob("*.py")}
+    for words in ([w.value for w in Wild], [p.value for p in Placement], [s.value for s in Southern]):
+        literal = re.compile(r"\(\s*" + r",\s*".join(f'"{w}"' for w in words[:2]))
+        assert [str(p) for p, text in sources.items() if literal.search(text)] == []
+    fields = {f.name: f for f in dataclasses.fields(Profile)}
+    assert fields["wild"].metadata["choices"] == tuple(w.value for w in Wild)
+    assert fields["southern_placement"].metadata["choices"] == tuple(p.value for p in Placement)

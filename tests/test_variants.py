@@ -14,8 +14,8 @@ from rules.rulings import resolve
 from tests.notation import log, stacks, statuses, table
 
 
-def play(profile: dict[str, Any], text: str, n: int = 4, **kw: Any) -> dict[str, Any]:
-    return replay(table(n, profile={"base": "cardroom", **profile}, **kw), log(text))
+def play(profile: dict[str, Any], text: str, n: int = 4, profile_base: str = "cardroom", **kw: Any) -> dict[str, Any]:
+    return replay(table(n, profile={"base": profile_base, **profile}, **kw), log(text))
 
 
 def chips(state: dict[str, Any], start: int = 2000) -> None:
@@ -184,3 +184,30 @@ def test_D11_nobody_comes_in_against_the_age_the_next_deal_is_a_jack_pot() -> No
     back = play(AGE, text + "; deal; 3 open; 4 fold; 1 fold; 2 fold; 3 show Qs Qd 7h 4c 2c; deal")
     assert "blind deal" in back["message"] and back["pot"] == 10
     chips(back)
+
+
+# --------------------------------------------------------------------------- H4 wild cards: any rank, wild widow
+
+def test_H4_fives_wild_make_five_of_a_kind() -> None:
+    fives = {"wild": "rank", "wild_rank": "5"}
+    base = "deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1; 4 draw 1; 3 check; 4 check"
+    state = play(fives, base + "; 3 show Ks Kd 5h 5c 2c; 4 show As Ad Ac 9h 8d", profile_base="cardroom")
+    assert state["awards"] == {3: 40}  # four kings with two fives beat three aces
+
+
+def test_H4_wild_widow_the_card_turned_up_makes_its_rank_wild() -> None:
+    widow = {"wild": "widow"}
+    state = play(widow, "deal")
+    assert state["legal"] == [{"type": "widow"}] and state["to_act"] == 2
+    with pytest.raises(IllegalAction, match="the widow card is turned up first"):
+        play(widow, "deal; 2 pass")
+    state = replay(table(4, profile={"base": "cardroom", **widow}), [{"type": "deal"}, {"type": "widow", "card": "9h"}])
+    assert state["widow"] == "9h" and state["legal"][0]["type"] == "pass" and state["stub"] == 52 - 20 - 1
+    events = [{"type": "deal"}, {"type": "widow", "card": "9h"}] + log(
+        "2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1; 4 draw 1; 3 check; 4 check; "
+        "3 show Ks Kd 9c 9d 2c; 4 show As Ad Ac 7h 8d")
+    won = replay(table(4, profile={"base": "cardroom", **widow}), events)
+    assert won["awards"] == {3: 40}  # two nines wild: four kings
+    with pytest.raises(IllegalAction, match="9h is the widow card"):
+        replay(table(4, profile={"base": "cardroom", **widow}), events[:-2] + [
+            {"type": "show", "seat": 3, "cards": "Ks Kd 9h 9d 2c"}])
