@@ -146,6 +146,26 @@ def append(
     case nothing is written. ``reported_by`` names the dealer whose report a floor person logs
     (false openers confirmed from a floor call).
     """
+    try:
+        entry, after = _stage(table, event, user, expected_version, reported_by)
+        db.session.commit()
+    except IntegrityError:
+        # Another device took this sequence number between our read and our write.
+        db.session.rollback()
+        db.session.refresh(table)
+        raise StaleVersion(expected_version if expected_version is not None else table.version,
+                           table.version) from None
+    except Exception:
+        db.session.rollback()
+        raise
+    cache.put(cache_key(table), after)
+    return entry, after.to_dict()
+
+
+def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
+           reported_by: User | None) -> tuple[LogEntry, jackpot.TableState]:
+    """Check ``event`` against the table and add its entry (and the rulings it produced) to the
+    session, uncommitted; the caller commits, once, for everything it staged."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
     check_role(event["type"], user)
@@ -155,7 +175,6 @@ def append(
     payload = canonical_event(event)
     before = table_state(table)
     after = jackpot.apply(before, payload)
-    state = after.to_dict()
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
@@ -163,17 +182,35 @@ def append(
         db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
     table.version = entry.seq
     db.session.add(entry)
+    _record_rulings(table, entry, after.added, user, reported_by)
+    return entry, after
+
+
+def move_player(source: Table, seat: int, target: Table, to_seat: int, user: User | None) -> tuple[LogEntry, LogEntry]:
+    """Move a player from one table to another, between deals: ``leave`` here and ``sit`` there
+    with the same chips, in one database transaction, so the chips are never on both tables and
+    never on neither. Raises like :func:`append` (nothing is written when either table refuses).
+    """
+    if source.id == target.id:
+        raise IllegalAction("move: to change seats at the same table, log move_seat")
+    state = table_state(source).to_dict()
+    player = state["seats"].get(seat)
+    if player is None:
+        raise IllegalAction(f"move: nobody sits in seat {seat} at {source.name}")
     try:
-        _record_rulings(table, entry, after.added, user, reported_by)
+        left, after_source = _stage(source, {"type": "leave", "seat": seat}, user, None, None)
+        sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player["player"],
+                                            "chips": player["stack"]}, user, None, None)
         db.session.commit()
     except IntegrityError:
-        # Another device took this sequence number between our read and our write.
         db.session.rollback()
-        db.session.refresh(table)
-        raise StaleVersion(expected_version if expected_version is not None else entry.seq - 1,
-                           table.version) from None
-    cache.put(cache_key(table), after)
-    return entry, state
+        raise StaleVersion(source.version, source.version) from None
+    except Exception:
+        db.session.rollback()
+        raise
+    cache.put(cache_key(source), after_source)
+    cache.put(cache_key(target), after_target)
+    return left, sat
 
 
 # --------------------------------------------------------------------------- reading the day, a page at a time
