@@ -222,6 +222,7 @@ class HandRules:
         "bug + ace is a pair of aces"), else its own rank. A card the deck lacks raises
         :class:`rules.CardError`.
 
+        >>> from rules.cards import JOKER
         >>> fives = HandRules("rank", 5)
         >>> fives.counts_as(parse_card("5d")), fives.counts_as(parse_card("Kd")), HandRules("bug").counts_as(JOKER)
         (None, 13, 14)
