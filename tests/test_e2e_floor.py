@@ -67,7 +67,7 @@ def test_false_openers_reported_by_the_dealer_are_ruled_by_the_floor(open_page, 
     floor.click("text=Confirm and log it")
     floor.wait_for_url(lambda url: "/rulings/" in url and url.rstrip("/").split("/")[-1].isdigit())
     main = floor.locator("main").inner_text()
-    assert "issued and applied to Table 1 (reported by dee)" in main
+    assert "issued and applied to Table 1. Reported by dee." in main
     assert "Reported by dee, ruled by fred" in main
     text = pdf_text(floor)
     assert "Reported by dee, ruled by fred" in text and "Floor person: fred" in text

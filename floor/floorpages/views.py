@@ -81,14 +81,11 @@ def confirm_call(call_id: int) -> Any:
         db.session.rollback()
         flash(f"The table refused it: {exc}. Settle the dispute by hand.", "error")
         return redirect(url_for("rulings.new", table=call.table_id, issue=call.issue, seat=call.seat, by_hand=1))
+    message = issuing.false_openers_logged(call.table, row, state)
     if row is None:
-        offer = state.get("reopen") or {}
-        seats = ", ".join(str(s) for s in offer.get("eligible", []))
-        flash(f"False openers logged at {call.table.name}. Seats {seats} may now reopen the pot in turn; "
-              "the ruling is stored when the last of them has answered.", "success")
+        flash(message, "success")
         return redirect(url_for("floorpages.index"))
-    flash(f"Ruling #{row.id} issued and applied to {call.table.name} (reported by {call.called_by.username}).",
-          "success")
+    flash(f"{message} Reported by {call.called_by.username}.", "success")
     return redirect(url_for("rulings.detail", ruling_id=row.id))
 
 

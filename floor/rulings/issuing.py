@@ -116,6 +116,17 @@ def log_false_openers(table: Table, user: User, expected_version: int | None = N
     return ruling, state
 
 
+def false_openers_logged(table: Table, ruling: IssuedRuling | None, state: Mapping[str, Any]) -> str:
+    """What the floor person is told after false openers are logged: the stored ruling, or, while
+    the reopen offer runs (F3), which seats may still reopen the pot."""
+    if ruling is not None:
+        return f"Ruling #{ruling.id} issued and applied to {table.name}."
+    offer = state.get("reopen") or {}
+    seats = ", ".join(str(s) for s in offer.get("eligible", []))
+    return (f"False openers logged at {table.name}. Seats {seats} may now reopen the pot in turn; "
+            "the ruling is stored when the last of them has answered.")
+
+
 # --------------------------------------------------------------------------- a dealer's report
 
 

@@ -125,13 +125,9 @@ def issue_by_engine(walk: DisputeWalk) -> Any:
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         abort(409, description=f"The table refused it: {exc}")
+    flash(issuing.false_openers_logged(walk.table, row, state), "success")
     if row is None:
-        offer = state.get("reopen") or {}
-        seats = ", ".join(str(s) for s in offer.get("eligible", []))
-        flash(f"False openers logged at {walk.table.name}. Seats {seats} may now reopen the pot in turn; "
-              "the ruling is stored when the last of them has answered.", "success")
         return redirect(url_for("floorpages.index"))
-    flash(f"Ruling #{row.id} issued and applied to {walk.table.name}.", "success")
     return redirect(url_for("rulings.detail", ruling_id=row.id))
 
 
