@@ -37,6 +37,8 @@ PROFILES: list[Any] = [
 ]
 CARDS = [to_text([c]) for c in deck(wild="bug")]
 NATURAL = [to_text([c]) for c in deck()]
+WIDOW = NATURAL[-1]  # the wild widow turned up in test_legal_moves_are_always_accepted
+SHOWABLE = [c for c in NATURAL if c != WIDOW]
 TYPES = ["deal", "straddle", "pass", "open", "call", "raise", "fold", "check", "bet", "draw", "show",
          "false_openers", "reopen", "muck", "void", "ruling", "correction", "shuffle",
          "sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat"]
@@ -193,14 +195,15 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
         if move["type"] in SEATING:
             event = seating_event(data.draw, state, move)
         elif move["type"] == "widow":
-            event = {"type": "widow", "card": "9h"}
+            event = {"type": "widow", "card": WIDOW}
         elif move["type"] != "deal":
             event["seat"] = state["to_act"]
         if move["type"] == "draw":
             event["count"] = 0
         if move["type"] == "show":
             seat = state["to_act"]
-            event["cards"] = NATURAL[5 * seat:5 * seat + 5]  # a different hand for each seat
+            # a different hand for each seat, never holding the card turned up on the table (H4)
+            event["cards"] = SHOWABLE[5 * seat:5 * seat + 5]
         try:
             table = table.apply(event)
         except IllegalAction as exc:
