@@ -235,14 +235,14 @@ def test_S1_split_openers_go_into_escrow() -> None:
     with pytest.raises(IllegalAction, match="only the opener"):
         play(T, SPLIT + "; 3 draw 1; 4 draw 1 split 9c")
     with pytest.raises(IllegalAction, match="is in escrow"):
-        play(T, SPLIT + f"; 3 draw 1 split Jd; 4 draw 1; 3 check; 4 check; 3 show Jd Js 9h 8h 2h")
+        play(T, SPLIT + "; 3 draw 1 split Jd; 4 draw 1; 3 check; 4 check; 3 show Jd Js 9h 8h 2h")
 
 
 def test_S2_split_verified_by_the_escrow() -> None:
     """S2: the final hand with the escrowed discards could have held openers: the hand stands."""
     state = play(T, SPLIT + f"; 3 draw 1 split Jd; 4 draw 1; 3 check; 4 check; 3 show Js 8h 7h 6h 2h; 4 show {NINES}")
     assert state["awards"] == {4: 40} and state["rulings"] == []
-    state = play(T, SPLIT + f"; 3 draw 1 split Jd; 4 draw 1; 3 check; 4 check; 3 show Js 8h 7h 6h 3h; 4 show 7s 6d 5c 3c 2h")
+    state = play(T, SPLIT + "; 3 draw 1 split Jd; 4 draw 1; 3 check; 4 check; 3 show Js 8h 7h 6h 3h; 4 show 7s 6d 5c 3c 2h")
     assert state["awards"] == {3: 40}
 
 

@@ -11,7 +11,7 @@ from rules import IllegalAction, ProfileError
 from rules.jackpot import replay
 from rules.profiles import get_profile
 from rules.rulings import resolve
-from tests.notation import log, stacks, statuses, table
+from tests.notation import log, statuses, table
 
 
 def play(profile: dict[str, Any], text: str, n: int = 4, profile_base: str = "cardroom", **kw: Any) -> dict[str, Any]:
