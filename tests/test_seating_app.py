@@ -296,3 +296,31 @@ def test_the_player_history_sums_the_tables(as_role, two_tables):
     assert re.search(r'id="total-in">495<', html) and re.search(r'id="total-out">245<', html)
     assert re.search(r'id="total-net">-10<', html)
     assert floor.get("/floor/players/Nobody").status_code == 404
+
+
+# --------------------------------------------------------------------------- the director's seating
+
+def test_the_director_sets_the_seats_and_the_maximum_buy_in_and_the_seating_starts_the_night(app, as_role):
+    from tests.test_director import make_event, new_table_id, table_form
+
+    event_id = make_event(app)
+    director = as_role("director")
+    refused = director.post(f"/director/events/{event_id}/tables/new",
+                            data={**table_form(seats={1: ("Ann", 500), 7: ("Bob", 500)}), "capacity": "6"})
+    assert refused.status_code == 400 and "seat 7 is beyond the table&#39;s 6 seats" in refused.get_data(as_text=True)
+    response = director.post(f"/director/events/{event_id}/tables/new",
+                             data={**table_form(), "capacity": "6", "max_buy_in": "800"})
+    assert response.status_code == 302
+    table_id = new_table_id(response)
+    with app.app_context():
+        setup = db.session.get(Table, table_id).setup
+    assert (setup["capacity"], setup["max_buy_in"]) == (6, 800)
+    dealer = as_role("dealer")
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert sorted(menus(html)) == [1, 2, 3, 4, 5, 6] and "buy-in up to 800" in html
+    assert post(dealer, table_id, {"type": "sit", "seat": 4, "player": "Dev", "chips": 800}).status_code == 201
+    assert "maximum of 800" in post(dealer, table_id, {"type": "add_chips", "seat": 4, "amount": 1}).json["message"]
+    page = director.get(f"/director/tables/{table_id}").get_data(as_text=True)
+    assert "The starting line-up" in page and f"/floor/tables/{table_id}/history" in page
+    assert "Dev" not in page  # the director's seating stays what was entered; Dev's arrival is in the log
+    assert "Dev sits in seat 4 with 800" in director.get(f"/floor/tables/{table_id}/history").get_data(as_text=True)

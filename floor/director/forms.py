@@ -83,6 +83,11 @@ class TableForm(TableNameForm):
     big_bet = IntegerField("Big bet (after the draw)",
                            validators=[InputRequired(), NumberRange(min=1, max=MAX_CHIPS)])
     button = IntegerField("Button at seat", validators=[InputRequired(), NumberRange(min=1, max=MAX_SEATS)])
+    # players come and go (rules.seating): the seats the table has, and the house's buy-in cap
+    capacity = IntegerField("Seats at the table (blank: 8, or the highest seat taken)",
+                            validators=[Optional(), NumberRange(min=2, max=MAX_SEATS)])
+    max_buy_in = IntegerField("Maximum buy-in (blank: no maximum)",
+                              validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)])
     # seat1 ... seat10 are added below the class: one sub-form per seat, named by its number.
 
     @property
@@ -106,8 +111,13 @@ class TableForm(TableNameForm):
         """The contract's setup object from the form's data."""
         seats = [{"seat": n, "player": row.player.data.strip(), "stack": row.stack.data}
                  for n, row in self.seat_rows if (row.player.data or "").strip()]
-        return {"profile": self.profile.data, "ante": self.ante.data, "small_bet": self.small_bet.data,
-                "big_bet": self.big_bet.data, "button": self.button.data, "seats": seats}
+        setup = {"profile": self.profile.data, "ante": self.ante.data, "small_bet": self.small_bet.data,
+                 "big_bet": self.big_bet.data, "button": self.button.data, "seats": seats}
+        # only when given: a setup without them reads as before (8 seats, no maximum)
+        for key in ("capacity", "max_buy_in"):
+            if getattr(self, key).data is not None:
+                setup[key] = getattr(self, key).data
+        return setup
 
 
 for _n in range(1, MAX_SEATS + 1):

@@ -66,6 +66,8 @@ def _table_form(table: Table | None, event: CardRoomEvent | None) -> TableForm:
             form.small_bet.data = setup.get("small_bet")
             form.big_bet.data = setup.get("big_bet")
             form.button.data = setup.get("button")
+            form.capacity.data = setup.get("capacity")
+            form.max_buy_in.data = setup.get("max_buy_in")
             by_seat = {s.get("seat"): s for s in setup.get("seats", [])}
             for number, row in form.seat_rows:
                 if number in by_seat:
