@@ -231,6 +231,7 @@ def profile_new() -> Any:
     form = HouseProfileForm()
     if request.method == "GET":
         form.toml.data = STARTER_TOML
+        form.fill_variants(profiles.from_toml(STARTER_TOML))
     if form.validate_on_submit():
         name = form.name.data.strip()
         if db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == name)).first() is not None:
@@ -251,6 +252,11 @@ def profile_edit(profile_id: int) -> Any:
     house = db.get_or_404(HouseProfile, profile_id)
     form = HouseProfileEditForm(obj=house)
     form.name.data = house.name  # fixed: events and tables name it
+    if request.method == "GET":
+        try:
+            form.fill_variants(profiles.from_toml(house.toml))
+        except (RulesError, ValueError, TypeError):
+            form.variants_shown.data = ""  # a text the rules cannot read: the fields would only guess
     if form.validate_on_submit():
         house.toml = form.toml.data
         db.session.commit()
