@@ -46,7 +46,7 @@ class Hand:
     deal: int
     index: int  # the position of its ``deal`` event in the log (the engine's numbering)
     players: dict[int, str]
-    end: str | None = None  # "won", "thrown_in", "carried" (rules.state.DealEnd), None while in play
+    end: str | None = None  # "won", "throw_in", "carried" (rules.state.DealEnd), None while in play
     awards: dict[str, int] = field(default_factory=dict)  # player → chips won
 
 
