@@ -201,3 +201,17 @@ def test_D9_a_trips_to_win_pot_stays(open_page, live_server):
     act(page, "deal")  # the rest ante again among themselves
     assert page.locator("#pot").inner_text() == "65"
     assert page.locator('.seat[data-seat="2"]').get_attribute("class").count("status-barred") == 1
+
+
+def test_H4_the_dealer_turns_up_the_widow_card_by_tapping_it(open_page, live_server):
+    table_id = make_table(live_server, profile={"base": "cardroom", "wild": "widow"})
+    page = open_page("dealer")
+    page.goto(f"{live_server.url}/dealer/tables/{table_id}")
+    act(page, "deal")
+    button = page.locator('button[data-action="widow"]')
+    assert button.is_disabled() and button.inner_text() == "Pick the widow card"
+    pick(page, "widow", "7h")
+    assert button.inner_text() == "Widow card 7h"
+    tap(page, 'button[data-action="widow"]')
+    assert page.locator("#widow").inner_text() == "Widow card 7h: 7s wild this deal (H4)"
+    assert page.locator("#panel button.act").all_inner_texts()[:2] == ["Pass", "Open for 10"]
