@@ -324,3 +324,13 @@ def test_the_director_sets_the_seats_and_the_maximum_buy_in_and_the_seating_star
     assert "The starting line-up" in page and f"/floor/tables/{table_id}/history" in page
     assert "Dev" not in page  # the director's seating stays what was entered; Dev's arrival is in the log
     assert "Dev sits in seat 4 with 800" in director.get(f"/floor/tables/{table_id}/history").get_data(as_text=True)
+
+
+def test_a_line_up_row_links_to_the_move_form_filled_in(as_role, two_tables):
+    one, _ = two_tables
+    floor = as_role("floor")
+    html = floor.get("/floor/lineups").get_data(as_text=True)
+    assert f"/floor/lineups?from_table={one}&amp;from_seat=2#move" in html
+    form = floor.get(f"/floor/lineups?from_table={one}&from_seat=2").get_data(as_text=True)
+    assert re.search(r'id="from_seat"[^>]*value="2"', form)
+    assert re.search(rf'<option selected value="{one}">Table 1</option>', form)
