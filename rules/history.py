@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.jackpot import replay_state
+from rules.jackpot import TableState, replay_state
 
 __all__ = ["Hand", "PlayerLine", "SeatingStep", "TableHistory", "table_history"]
 
@@ -123,11 +123,21 @@ def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
     hands: dict[int, Hand] = {}
     seating: list[SeatingStep] = []
     payloads: list[Mapping[str, Any]] = []
+    # The whole state (to_dict) is read only where the night changes: a seating event, a deal, a
+    # deal's end, an undo. A bet or a draw changes nobody's line, and skipping them keeps a night's
+    # history a few times cheaper than reading every state.
+    prev: TableState = state
+    prev_dict: dict[str, Any] | None = before
     for index, event in enumerate(events):
         payloads.append(event)
         state = state.apply(event)
-        after = state.to_dict()
         kind = event.get("type")
+        ended = prev.phase != "between_deals" and state.phase == "between_deals"
+        if not (ended or kind in SEATING or kind in ("void", "deal")):
+            prev, prev_dict = state, None
+            continue
+        before = prev_dict if prev_dict is not None else prev.to_dict()
+        after = state.to_dict()
         target = event
         if kind == "void":
             target = payloads[int(event["event"])]
@@ -135,6 +145,8 @@ def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
                           for s in seating]
             if target.get("type") == "deal":
                 hands.pop(before["deal"], None)
+            elif before["phase"] == "between_deals" and after["phase"] != "between_deals" and after["deal"] in hands:
+                hands[after["deal"]].end, hands[after["deal"]].awards = None, {}  # the deal's end withdrawn
         # chips brought in and taken away: the ledger's change, on the player at the seat concerned
         came = after["ledger"]["chips_in"] - before["ledger"]["chips_in"]
         went = after["ledger"]["chips_out"] - before["ledger"]["chips_out"]
@@ -155,12 +167,13 @@ def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
             seating.append(SeatingStep(index, who, _words(kind, event, who), False))
         if kind == "deal":
             hands[after["deal"]] = Hand(after["deal"], index, {s: after["seats"][s]["player"] for s in after["dealt"]})
-        if before["phase"] != "between_deals" and after["phase"] == "between_deals" and after["deal"] in hands:
+        if ended and after["deal"] in hands:
             hand = hands[after["deal"]]
             hand.end = after["last_end"]
             hand.awards = {after["seats"][s]["player"] if s in after["seats"] else str(s): a
                            for s, a in after["awards"].items()} if after["last_end"] == "won" else {}
-        before = after
+        prev, prev_dict = state, after
+    before = prev_dict if prev_dict is not None else prev.to_dict()
     for hand in hands.values():
         for name in hand.players.values():
             line(name).hands += 1
