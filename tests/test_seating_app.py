@@ -334,3 +334,13 @@ def test_a_line_up_row_links_to_the_move_form_filled_in(as_role, two_tables):
     form = floor.get(f"/floor/lineups?from_table={one}&from_seat=2").get_data(as_text=True)
     assert re.search(r'id="from_seat"[^>]*value="2"', form)
     assert re.search(rf'<option selected value="{one}">Table 1</option>', form)
+
+
+def test_the_leave_button_says_a_claim_on_the_carried_pot_stays(as_role, table_id):
+    dealer = as_role("dealer")
+    for event in dead_deal([2, 3, 4, 1]):  # nobody opens: the pot of 20 carries, 5 of it Bob's
+        post(dealer, table_id, event)
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "If Bob leaves, the 5 put into the pot in play stays in it." in html
+    left = post(dealer, table_id, {"type": "leave", "seat": 2})
+    assert left.json["state"]["pot"] == 20 and left.json["state"]["ledger"]["chips_out"] == 495
