@@ -24,9 +24,9 @@ def make_table(live_server, name="Table 1", **setup):
 
 
 def stacks(page) -> dict[int, int]:
-    """The seated players' stacks on the tablet (empty seats aside)."""
+    """The seated players' stacks on the tablet (an empty seat is an .empty-seat, not a .seat)."""
     return {int(seat.get_attribute("data-seat")): int(re.sub(r"\D", "", seat.locator(".stack").inner_text()))
-            for seat in page.locator(".seat:not(.empty)").all()}
+            for seat in page.locator(".seat").all()}
 
 
 def no_horizontal_overflow(page) -> None:
@@ -64,7 +64,7 @@ def test_a_seat_menu_sits_a_newcomer_and_takes_a_rebuy(open_page, live_server, v
     page = open_page("dealer", viewport=viewport)
     page.goto(f"{live_server.url}/dealer/tables/{table_id}")
     no_horizontal_overflow(page)
-    assert page.locator(".seat.empty").count() == 4  # seats 5 to 8 of the default 8
+    assert page.locator(".empty-seat").count() == 4  # seats 5 to 8 of the default 8
 
     menu = open_menu(page, 6)
     no_horizontal_overflow(page)

@@ -96,8 +96,12 @@
     }
   }
 
+  // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
+  // the next poll after the field loses focus brings the news
+  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form")); };
+
   async function poll() {
-    if (busy || document.hidden) return;
+    if (busy || document.hidden || typing()) return;
     try {
       const response = await fetch(urls.state, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return;
