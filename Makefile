@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_append.py
 	$(BIN)/python bench/bench_growth.py
+	$(BIN)/python bench/bench_history.py
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

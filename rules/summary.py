@@ -38,15 +38,22 @@ __all__ = [
     "glance", "summarize", "percent",
 ]
 
-#: Rules of the catalogue no profile option plays: another game, or variants outside these tables.
+#: Rules of the catalogue a profile plays only with a variant option on (why they are left out
+#: otherwise); P1 is the hand rankings table itself.
 NOT_PLAYED: dict[str, str] = {
-    "H8": "low hands are not played at these tables",
-    "D9": "no profile asks for trips to win",
-    "D10": "no profile plays jacks back",
-    "D11": "the blind game with the age is another game",
+    "H8": "low hands are not played at this table (no jacks back)",
+    "D9": "this table does not play trips to win",
+    "D10": "this table does not play jacks back",
+    "D11": "this table does not play the blind game with the age",
     "D13": "one draw a hand is played here",
     "P1": "see the hand rankings",
 }
+
+
+def _variants_in_force(p: Profile) -> set[str]:
+    """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
+    on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age, "D13": p.draw_rounds > 1}
+    return {rule_id for rule_id, played in on.items() if played}
 MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 DECK_WORDS: dict[str, str] = {
     "none": "no joker and no wild cards",
@@ -154,8 +161,17 @@ def readings(p: Profile) -> dict[str, list[str]]:
         add(WILD_RULE[p.wild], f"In force here: {DECK_WORDS[p.wild]}.")
     if hands:
         add("H7", f"Played here: {hands}.")
-    add("O1", f"Openers here: a pair of {_minimum(p)} or better"
-              + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
+    if p.opening_minimum == "none":
+        add("O1", "Openers here: none. Anyone may open with any cards and there is nothing to prove "
+                  "(California, or guts, draw).")
+    else:
+        add("O1", f"Openers here: a pair of {_minimum(p)} or better"
+                  + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
+    if p.blinds is not None:
+        add("O2", f"Here the two players after the button post blinds of {p.blinds[0]} and {p.blinds[1]} before "
+                  "the cards are seen; the blinds open the pot, and the big blind may raise when everyone has "
+                  "only called." + (" The player after the big blind may straddle: a blind raise to "
+                                    f"{2 * p.blinds[1]}." if p.straddle else ""))
     if p.progressive_openers:
         add("O5", "In force here.")
     # O2 as the engine plays it: the tablet offers exactly these openings (the state's legal list)
@@ -165,6 +181,9 @@ def readings(p: Profile) -> dict[str, list[str]]:
         if p.check_open else "Declaring openers with a check is not played here: opening takes a bet.")
     add("O3", "Here the button moves one seat before the new deal." if p.button_moves_on_throw_in
         else "Here the button stays put and the same dealer deals again.")
+    add("O3", "A player who sits down while a pot is carried over waits until that pot is won before being "
+              "dealt in." if p.newcomers_wait else
+        "A player who sits down while a pot is carried over antes from the next deal and plays for the whole pot.")
     add("O4", _capped(p.ante_deals,
                       "Here a pot takes antes on its first {n} deals in a row; the deals after that are free.",
                       "Here every deal of a pot takes an ante: there is no cap on ante deals."))
@@ -172,6 +191,24 @@ def readings(p: Profile) -> dict[str, list[str]]:
         add("O4", f"Antes also stop once the pot holds {p.pot_limit} chips or more.")
     add("D2", "Here nobody draws: the hands are played as dealt." if p.max_draw == 0
         else f"Here a player may draw at most {p.max_draw} card{'s' if p.max_draw != 1 else ''}.")
+    if p.ace_draws_four:
+        add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
+                  "the show, where such a hand without an ace is dead.")
+    if p.draw_rounds > 1:
+        add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
+    if p.trips_to_win:
+        add("D9", "In force here: no hand below three of a kind wins. Without one the pot stays; those who "
+                  "folded before the draw are out of it, and the rest ante again and play on among themselves.")
+    if p.jacks_back:
+        add("D10", "In force here: when nobody opens, the same hands are played for ace-to-five low, the joker "
+                   "a fitter; if nobody bets for low either, the cards are thrown in."
+            + (" The player after the button posts a blind bet of one small bet when the game turns to low."
+               if p.jacks_back_blind else ""))
+        add("H8", "Played here in the low round of jacks back (D10).")
+    if p.age:
+        add("D11", "In force here: the player after the button (the age) puts up a blind of one small bet and "
+                   "anyone may come in against it; when nobody does, the next deal is a jack pot (antes, "
+                   "openers), and the blind game goes on once it is won.")
     add("D4", "After the draw the opener acts first, or the next player still in after the opener "
               "if the opener has folded." if p.postdraw_first == "opener"
         else "After the draw the first player still in to the left of the button acts first.")
@@ -198,7 +235,7 @@ def left_out(p: Profile) -> dict[str, str]:
     "false openers follow Foster's penalty (F9)"
     """
     out = {r.id: "the banked game against the dealer is another game" for r in catalogue.by_group("B")}
-    out.update(NOT_PLAYED)
+    out.update((k, why) for k, why in NOT_PLAYED.items() if k not in _variants_in_force(p))
     in_force = WILD_RULE.get(p.wild)
     for rule_id in set(WILD_RULE.values()) - {in_force}:
         out[rule_id] = f"this table plays {DECK_WORDS.get(p.wild, p.wild)}"
@@ -318,7 +355,11 @@ def glance(p: Profile) -> Glance:
     """
     deck = f"{p.deck_size} cards{', stripped to aces down to sevens' if p.stripped_deck else ''}; " \
            f"{DECK_WORDS.get(p.wild, p.wild)}"
-    opening = f"A pair of {_minimum(p)} or better (O1)"
+    opening = ("No openers: anyone may open with any cards (O1)" if p.opening_minimum == "none"
+               else f"A pair of {_minimum(p)} or better (O1)")
+    if p.blinds is not None:
+        opening += f"; blinds of {p.blinds[0]} and {p.blinds[1]}" + (", a straddle allowed" if p.straddle else "") \
+            + " (O2)"
     if p.progressive_openers:
         opening += "; the requirement climbs after each deal nobody opens (O5)"
     antes = _capped(p.ante_deals, "On the first {n} deals of a pot, none after that (O4)",

@@ -306,6 +306,9 @@ class TableState:
                 "sitting_out": x.sitting_out, "waiting": x.waiting,
             } for s, x in t.seats.items()},
             "widow": t.widow,
+            # the variants' facts the tablet shows: the deal turned to low (D10), which draw of the
+            # hand (D13), the age of a blind deal (D11) and whether the next deal is a jack pot
+            "low": t.low, "draw_round": t.draw_round, "age": t.age_seat, "jack_pot": t.jack_pot,
             "capacity": t.capacity,
             "max_buy_in": t.max_buy_in,
             "ledger": {"chips_in": t.chips_in, "chips_out": t.chips_out},

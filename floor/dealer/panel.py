@@ -32,7 +32,8 @@ ISSUES = {
 }
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
-REQUIREMENT_WORDS = {"J": "jacks or better", "Q": "queens or better", "K": "kings or better", "A": "aces or better"}
+REQUIREMENT_WORDS = {"J": "jacks or better", "Q": "queens or better", "K": "kings or better", "A": "aces or better",
+                     "none": "none, anyone may open (O1)"}
 LOG_TAIL = 6
 
 
@@ -53,7 +54,8 @@ def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
 
 VERBS = {"pass": "passes", "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
          "check": "checks", "bet": "bets", "draw": "draws", "show": "shows", "muck": "mucks",
-         "reopen": "reopens", "false_openers": "did not hold openers"}
+         "reopen": "reopens", "false_openers": "did not hold openers", "sit_out": "sits out",
+         "sit_in": "is back in", "leave": "leaves", "add_chips": "adds", "straddle": "straddles"}
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -61,10 +63,16 @@ def describe(event: dict[str, Any]) -> str:
     kind = str(event.get("type", "?"))
     if kind == "void":
         return f"withdraw #{event.get('event')}"
+    if kind == "sit":
+        return f"{event.get('player')} sits in seat {event.get('seat')} with {event.get('chips')}"
+    if kind == "move_seat":
+        return f"seat {event.get('seat')} moves to seat {event.get('to')}"
+    if kind == "widow":
+        return f"widow card {event.get('card')}"
     words = [f"seat {event['seat']}"] if event.get("seat") is not None else []
     words.append(VERBS.get(kind, kind.replace("_", " ")))
     if event.get("amount") is not None:
-        words.append(f"for {event['amount']}")
+        words.append(str(event["amount"]) if kind == "add_chips" else f"for {event['amount']}")
     if kind == "draw":
         words.append(str(event.get("count", 0)))
         if event.get("split"):

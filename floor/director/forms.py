@@ -14,6 +14,7 @@ from wtforms import (
     DateField,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     PasswordField,
     SelectField,
@@ -31,6 +32,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from floor.director import variants
 from floor.extensions import db
 from floor.models import Role, User
 from rules import RulesError, profiles
@@ -83,6 +85,11 @@ class TableForm(TableNameForm):
     big_bet = IntegerField("Big bet (after the draw)",
                            validators=[InputRequired(), NumberRange(min=1, max=MAX_CHIPS)])
     button = IntegerField("Button at seat", validators=[InputRequired(), NumberRange(min=1, max=MAX_SEATS)])
+    # players come and go (rules.seating): the seats the table has, and the house's buy-in cap
+    capacity = IntegerField("Seats at the table (blank: 8, or the highest seat taken)",
+                            validators=[Optional(), NumberRange(min=2, max=MAX_SEATS)])
+    max_buy_in = IntegerField("Maximum buy-in (blank: no maximum)",
+                              validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)])
     # seat1 ... seat10 are added below the class: one sub-form per seat, named by its number.
 
     @property
@@ -106,8 +113,13 @@ class TableForm(TableNameForm):
         """The contract's setup object from the form's data."""
         seats = [{"seat": n, "player": row.player.data.strip(), "stack": row.stack.data}
                  for n, row in self.seat_rows if (row.player.data or "").strip()]
-        return {"profile": self.profile.data, "ante": self.ante.data, "small_bet": self.small_bet.data,
-                "big_bet": self.big_bet.data, "button": self.button.data, "seats": seats}
+        setup = {"profile": self.profile.data, "ante": self.ante.data, "small_bet": self.small_bet.data,
+                 "big_bet": self.big_bet.data, "button": self.button.data, "seats": seats}
+        # only when given: a setup without them reads as before (8 seats, no maximum)
+        for key in ("capacity", "max_buy_in"):
+            if getattr(self, key).data is not None:
+                setup[key] = getattr(self, key).data
+        return setup
 
 
 for _n in range(1, MAX_SEATS + 1):
@@ -122,6 +134,78 @@ class HouseProfileForm(FlaskForm):
                            message="Use lower-case letters, digits, '-' and '_' only, starting with a letter or digit.")],
     )
     toml = TextAreaField("House rules (TOML)", validators=[DataRequired()])
+    # The variants (DESIGN.md "Variants") as fields, each with its rule text: on saving they are
+    # written into the TOML (floor.director.variants.merge), which the rules then check.
+    variants_shown = HiddenField()  # the page sends "1": a client that posts only the TOML keeps it as written
+    opening_minimum = SelectField("Opening minimum", description=variants.doc("opening_minimum"),
+                                  validate_choice=False)
+    open_with_raise = BooleanField("Open with a raise", description=variants.doc("open_with_raise"))
+    check_open = BooleanField("Declare openers with a check", description=variants.doc("check_open"))
+    blinds_small = IntegerField("Small blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)],
+                                description=variants.doc("blinds"))
+    blinds_big = IntegerField("Big blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)])
+    straddle = BooleanField("Straddle", description=variants.doc("straddle"))
+    trips_to_win = BooleanField("Trips to win", description=variants.doc("trips_to_win"))
+    jacks_back = BooleanField("Jacks back", description=variants.doc("jacks_back"))
+    jacks_back_blind = BooleanField("Blind in the low round", description=variants.doc("jacks_back_blind"))
+    age = BooleanField("The age (Foster's blind game)", description=variants.doc("age"))
+    draw_rounds = SelectField("Draws a hand", description=variants.doc("draw_rounds"),
+                              validate_choice=False)
+    ace_draws_four = BooleanField("Four cards only to an ace", description=variants.doc("ace_draws_four"))
+    wild = SelectField("Joker and wild cards", description=variants.doc("wild"),
+                       validate_choice=False)
+    wild_rank = StringField("Wild rank", validators=[Optional(), Length(max=2)], description=variants.doc("wild_rank"))
+    stripped_deck = BooleanField("Stripped 32-card deck", description=variants.doc("stripped_deck"))
+    southern_placement = SelectField("Southern hands placed", description=variants.doc("southern_placement"),
+                                     validate_choice=False)
+    newcomers_wait = BooleanField("Newcomers wait for a carried pot", description=variants.doc("newcomers_wait"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, options in variants.CHOICES.items():
+            getattr(self, name).choices = choices([(o, o) for o in options])
+        if not self.is_submitted():
+            self.variants_shown.data = "1"
+
+    @property
+    def variant_fields(self) -> list[Any]:
+        """The variant fields in the form's order (the blinds as their two numbers)."""
+        names = [n for n in variants.VARIANTS if n != "blinds"]
+        at = names.index("straddle")
+        return [getattr(self, n) for n in names[:at]] + [self.blinds_small, self.blinds_big] + \
+            [getattr(self, n) for n in names[at:]]
+
+    def fill_variants(self, profile: profiles.Profile) -> None:
+        """Show a profile's variant options in the fields (a GET)."""
+        for name, value in variants.values_of(profile).items():
+            if name == "blinds":
+                self.blinds_small.data, self.blinds_big.data = value if value else (None, None)
+            else:
+                getattr(self, name).data = str(value) if name == "draw_rounds" else value
+
+    def variant_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name in variants.VARIANTS:
+            if name == "blinds":
+                small, big = self.blinds_small.data, self.blinds_big.data
+                values[name] = [small, big] if small is not None or big is not None else None
+            elif name == "draw_rounds":
+                values[name] = int(self.draw_rounds.data) if (self.draw_rounds.data or "").isdigit() else 1
+            elif name == "wild_rank":
+                values[name] = (self.wild_rank.data or "").strip().upper() or None
+            else:
+                values[name] = getattr(self, name).data
+        return values
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        # the fields are written into the TOML first, so the rules check what will be stored
+        if self.variants_shown.data and (self.blinds_small.data is None) != (self.blinds_big.data is None):
+            super().validate(extra_validators)
+            self.blinds_big.errors = [*self.blinds_big.errors, "Give both blinds, small and big, or neither."]
+            return False
+        if self.variants_shown.data and self.toml.data:
+            self.toml.data = variants.merge(self.toml.data, self.variant_values())
+        return super().validate(extra_validators)
 
     def validate_name(self, field: Any) -> None:
         if field.data in profiles.PROFILES:

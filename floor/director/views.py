@@ -66,6 +66,8 @@ def _table_form(table: Table | None, event: CardRoomEvent | None) -> TableForm:
             form.small_bet.data = setup.get("small_bet")
             form.big_bet.data = setup.get("big_bet")
             form.button.data = setup.get("button")
+            form.capacity.data = setup.get("capacity")
+            form.max_buy_in.data = setup.get("max_buy_in")
             by_seat = {s.get("seat"): s for s in setup.get("seats", [])}
             for number, row in form.seat_rows:
                 if number in by_seat:
@@ -229,6 +231,7 @@ def profile_new() -> Any:
     form = HouseProfileForm()
     if request.method == "GET":
         form.toml.data = STARTER_TOML
+        form.fill_variants(profiles.from_toml(STARTER_TOML))
     if form.validate_on_submit():
         name = form.name.data.strip()
         if db.session.scalars(db.select(HouseProfile).where(HouseProfile.name == name)).first() is not None:
@@ -249,6 +252,11 @@ def profile_edit(profile_id: int) -> Any:
     house = db.get_or_404(HouseProfile, profile_id)
     form = HouseProfileEditForm(obj=house)
     form.name.data = house.name  # fixed: events and tables name it
+    if request.method == "GET":
+        try:
+            form.fill_variants(profiles.from_toml(house.toml))
+        except (RulesError, ValueError, TypeError):
+            form.variants_shown.data = ""  # a text the rules cannot read: the fields would only guess
     if form.validate_on_submit():
         house.toml = form.toml.data
         db.session.commit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from floor.floorpages import lineups  # noqa: F401 (its routes join the blueprint)
 from floor.floorpages.views import bp
 
 __all__ = ["bp"]

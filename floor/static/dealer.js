@@ -23,6 +23,7 @@
     box.textContent = text || "";
     box.className = "say " + (kind || "");
     box.hidden = !text;
+    if (text && kind === "refused" && box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
   function setBusy(on) {
@@ -95,8 +96,12 @@
     }
   }
 
+  // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
+  // the next poll after the field loses focus brings the news
+  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form")); };
+
   async function poll() {
-    if (busy || document.hidden) return;
+    if (busy || document.hidden || typing()) return;
     try {
       const response = await fetch(urls.state, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return;
@@ -115,7 +120,7 @@
   function refreshPicker(picker) {
     const tray = picker.querySelector(".tray");
     tray.querySelector(".empty").hidden = tray.querySelectorAll("[data-picked]").length > 0;
-    const section = picker.closest(".show, .draw");
+    const section = picker.closest(".show, .draw, .widow-pick");
     if (section) updateAction(section);
   }
 
@@ -160,6 +165,10 @@
         text += ", split: " + (escrow.length ? escrow.join(" ") + " in escrow" : "pick the escrowed cards");
       }
       button.textContent = text;
+    } else if (button.dataset.action === "widow") {
+      const cards = picks(section.querySelector(".picker"));
+      button.disabled = cards.length !== 1;
+      button.textContent = cards.length === 1 ? "Widow card " + cards[0] : (cards.length ? "One card only" : "Pick the widow card");
     } else {
       const cards = picks(section.querySelector(".picker"));
       button.disabled = cards.length === 0;
@@ -168,7 +177,8 @@
   }
 
   function actionEvent(button) {
-    const section = button.closest(".show, .draw");
+    const section = button.closest(".show, .draw, .widow-pick");
+    if (button.dataset.action === "widow") return { type: "widow", card: picks(section.querySelector(".picker"))[0] };
     const seat = Number(section.dataset.seat);
     if (button.dataset.action === "draw") {
       const chosen = section.querySelector(".count[aria-pressed=true]");
@@ -214,6 +224,21 @@
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
       return send(JSON.parse(target.dataset.event));
     }
+  });
+
+  // ---- a seat's menu between deals: a form adds its fields to the event it carries (sit, rebuy,
+  // change seat); whether the event is allowed is the engine's answer, shown as it words it
+  const NUMBERS = ["chips", "amount", "to"];
+  page.addEventListener("submit", function (e) {
+    const form = e.target.closest("form[data-event]");
+    if (!form || !page.contains(form)) return;
+    e.preventDefault();
+    const event = JSON.parse(form.dataset.event);
+    Array.from(form.elements).forEach(function (field) {
+      if (!field.name) return;
+      event[field.name] = NUMBERS.includes(field.name) ? Number(field.value) : field.value.trim();
+    });
+    send(event);
   });
 
   page.addEventListener("change", function (e) {

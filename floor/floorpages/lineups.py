@@ -1,0 +1,149 @@
+"""The floor's line-ups, moves and histories (issue 12), on the ``floorpages`` blueprint (floor only):
+
+- ``GET /floor/lineups``: every table's line-up (players, stacks, status, the ledger's chips in
+  and out) and the form that moves a player from one table and seat to another;
+- ``POST /floor/move``: the move, :func:`floor.tables.move_player` (``leave`` here and ``sit``
+  there in one transaction: the chips are never on both tables, never on neither); a refusal is
+  shown with the rules' message (422) and nothing is written;
+- ``GET /floor/tables/<id>/history`` and ``GET /floor/players/<name>``: the hands each player was
+  dealt, chips in and out and the net, computed from the log (:mod:`rules.history`), never stored.
+
+Decision: these are the floor's pages. A dealer seats, rebuys and moves players within a table from
+the tablet (the seat menu); moving a player to another table, and a player's money over the night,
+are the floor's business (a dealer gets 403 with the reason).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, SelectField
+from wtforms.validators import InputRequired, NumberRange
+
+from floor import tables as table_log
+from floor.extensions import db
+from floor.floorpages.views import bp
+from floor.models import LogEntry, Table
+from rules import RulesError
+from rules.history import TableHistory, table_history
+from rules.seating import MOST_SEATS
+
+__all__ = ["lineup", "history_of"]
+
+
+class MoveForm(FlaskForm):
+    """A player moved from a table and seat to another table and seat."""
+
+    from_table = SelectField("From table", coerce=int)
+    from_seat = IntegerField("Seat", validators=[InputRequired(), NumberRange(min=1, max=MOST_SEATS)])
+    to_table = SelectField("To table", coerce=int)
+    to_seat = IntegerField("Seat", validators=[InputRequired(), NumberRange(min=1, max=MOST_SEATS)])
+
+
+def lineup(table: Table) -> dict[str, Any]:
+    """A table's line-up as the floor reads it: the seats in order and the ledger."""
+    try:
+        state = table_log.state_of(table)
+    except (RulesError, ValueError) as exc:  # a log the rules refuse: say so, never crash
+        current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
+        return {"table": table, "state": None, "seats": []}
+    seats = []
+    for seat in range(1, state["capacity"] + 1):
+        x = state["seats"].get(seat)
+        if x is None:
+            seats.append({"seat": seat, "empty": True})
+            continue
+        status = "sitting out" if x["sitting_out"] else "waits for the pot" if x["waiting"] else x["status"]
+        seats.append({"seat": seat, "empty": False, "player": x["player"], "stack": x["stack"], "status": status})
+    return {"table": table, "state": state, "seats": seats}
+
+
+def _tables() -> list[Table]:
+    return list(db.session.scalars(db.select(Table).order_by(Table.event_id, Table.name, Table.id)))
+
+
+def _move_form(all_tables: list[Table]) -> MoveForm:
+    form = MoveForm()
+    names = [(t.id, f"{t.name}" + (f" ({t.event.name})" if t.event else "")) for t in all_tables]
+    form.from_table.choices = names
+    form.to_table.choices = names
+    return form
+
+
+def _lineups_page(form: MoveForm, error: str = "", status: int = 200) -> Any:
+    all_tables = _tables()
+    return render_template("floorpages/lineups.html", lines=[lineup(t) for t in all_tables], form=form,
+                           error=error), status
+
+
+@bp.get("/lineups")
+def lineups() -> Any:
+    """Every table's line-up, and the form that moves a player between tables."""
+    form = _move_form(_tables())
+    for key in ("from_table", "from_seat", "to_table", "to_seat"):
+        raw = request.args.get(key, "")
+        if raw.isdigit() and len(raw) < 12:
+            getattr(form, key).data = int(raw)
+    return _lineups_page(form)
+
+
+@bp.post("/move")
+def move() -> Any:
+    """Move a player to another table between deals: one transaction, or nothing at all."""
+    form = _move_form(_tables())
+    if not form.validate_on_submit():
+        return _lineups_page(form, "Not moved: " + "; ".join(
+            f"{getattr(form, k).label.text}: {' '.join(v)}" for k, v in form.errors.items()), 400)
+    source = db.get_or_404(Table, form.from_table.data)
+    target = db.get_or_404(Table, form.to_table.data)
+    player = table_log.state_of(source)["seats"].get(form.from_seat.data, {}).get("player")
+    try:
+        table_log.move_player(source, form.from_seat.data, target, form.to_seat.data, current_user)
+    except table_log.StaleVersion as exc:
+        return _lineups_page(form, f"Not moved: {exc}", 409)
+    except (RulesError, ValueError) as exc:
+        return _lineups_page(form, f"Not moved, nothing was logged at either table: {exc}", 422)
+    current_app.logger.info("%s moved %s from %s seat %s to %s seat %s", current_user.username, player,
+                            source.name, form.from_seat.data, target.name, form.to_seat.data)
+    flash(f"{player} moved from {source.name} seat {form.from_seat.data} to {target.name} seat "
+          f"{form.to_seat.data}.", "success")
+    return redirect(url_for("floorpages.lineups"))
+
+
+def history_of(table: Table) -> TableHistory:
+    """The table's night by player, replayed from its log (:func:`rules.history.table_history`)."""
+    return table_history(table.setup, table_log.events_of(table))
+
+
+@bp.get("/tables/<int:table_id>/history")
+def table_history_page(table_id: int) -> Any:
+    """One table's night: each player's hands, chips in and out, net; the seating steps; the hands."""
+    table = db.get_or_404(Table, table_id)
+    history = history_of(table)
+    times = {seq: at for seq, at in db.session.execute(db.select(LogEntry.seq, LogEntry.logged_at)
+                                                        .where(LogEntry.table_id == table.id))}
+    return render_template("floorpages/table_history.html", table=table, history=history,
+                           logged_at=lambda index: times.get(index + 1))
+
+
+@bp.get("/players/<name>")
+def player_history(name: str) -> Any:
+    """One player's night over every table: hands dealt, chips in and out, net, table by table."""
+    name = " ".join(name.split())
+    if not name or len(name) > 80:
+        abort(404, description="Name a player.")
+    rows = []
+    for table in _tables():
+        history = history_of(table)
+        line = history.player(name)
+        if line is not None:
+            hands = [h for h in history.hands if any(p.casefold() == name.casefold() for p in h.players.values())]
+            rows.append({"table": table, "line": line, "hands": hands})
+    if not rows:
+        abort(404, description=f"Nobody called {name} has sat at any table.")
+    totals = {key: sum(getattr(r["line"], key) for r in rows) for key in ("hands", "start", "bought_in", "taken_away")}
+    totals["net"] = sum(r["line"].net for r in rows)
+    return render_template("floorpages/player_history.html", name=rows[0]["line"].player, rows=rows, totals=totals)
