@@ -487,3 +487,36 @@ def test_seat_move_to_dict_is_the_contract_shape():
     """Balance answers: {player, from_table, from_seat, to_table, to_seat} (DESIGN.md, Tournaments)."""
     assert SeatMove("Ann", 3, 2, 1, 7).to_dict() == {"player": "Ann", "from_table": 3, "from_seat": 2,
                                                       "to_table": 1, "to_seat": 7}
+
+
+# --------------------------------------------------------------------------- the engine's part
+
+
+def test_a_table_may_open_empty_when_it_names_its_seats_and_deals_once_two_sit():
+    """Engine: a tournament's table before the draw has no players; it names its capacity, refuses
+    a deal until two players sit, and the button goes to a seat in play."""
+    from rules.jackpot import replay
+
+    setup = {"ante": 10, "small_bet": 50, "capacity": 8, "seats": []}
+    assert replay(setup, [])["seats"] == {}
+    with pytest.raises(IllegalAction, match="at least two players"):
+        replay(setup, [{"type": "deal"}])
+    state = replay(setup, [{"type": "sit", "seat": 3, "player": "Ann", "chips": 100},
+                           {"type": "sit", "seat": 6, "player": "Bob", "chips": 100}, {"type": "deal"}])
+    assert state["button"] in (3, 6) and state["pot"] == 20
+    with pytest.raises(IllegalAction, match="names its capacity"):
+        replay({"ante": 10, "small_bet": 50, "seats": []}, [])
+
+
+def test_a_deal_carrying_a_level_sets_the_stakes_from_that_deal_on():
+    """Engine: ``deal`` may carry ante, small_bet, big_bet (a tournament's level): they hold from that
+    deal on, and a replay of the log gives them back without any clock."""
+    from rules.jackpot import replay
+
+    setup = {"ante": 5, "small_bet": 10, "button": 1, "seats": [
+        {"seat": 1, "player": "Ann", "stack": 500}, {"seat": 2, "player": "Bob", "stack": 500}]}
+    log = [{"type": "deal", "ante": 10, "small_bet": 20, "big_bet": 40}, {"type": "pass", "seat": 2},
+           {"type": "pass", "seat": 1}, {"type": "deal"}]
+    state = replay(setup, log)
+    assert (state["ante"], state["small_bet"], state["big_bet"]) == (10, 20, 40)
+    assert state["pot"] == 40  # two antes of 10, twice
