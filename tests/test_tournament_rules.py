@@ -375,6 +375,23 @@ def test_redraw_moves_handle_every_permutation_of_a_final_table():
         assert {p: s for s, p in after[1].items()} == target
 
 
+@pytest.mark.parametrize("at_final", [{1: "A", 5: "B", 6: "C"}, {1: "A", 2: "B", 3: "C", 4: "D", 6: "E"},
+                                      {2: "A"}, {1: "A", 2: "B", 4: "C", 5: "D"}])
+def test_redraw_moves_fill_a_full_final_table_for_every_draw(at_final):
+    """Final table, brute force: as many players as the final table has seats, some of them at it,
+    the rest at the breaking table; for every possible draw the moves go one at a time into empty
+    seats and end at the drawn seats (rings at the final table are broken while a seat is empty)."""
+    outside = [p for p in "ABCDEF" if p not in at_final.values()]
+    final = TableSeats(1, 6, at_final)
+    other = TableSeats(2, 6, {s + 1: p for s, p in enumerate(outside)})
+    for perm in itertools.permutations(range(1, 7)):
+        target = dict(zip("ABCDEF", perm))
+        moves = redraw_moves([final, other], final, target)
+        after = carry_out([final, other], moves)
+        assert after[2] == {} and {p: s for s, p in after[1].items()} == target
+        assert len(moves) <= 6 + len(at_final) // 2  # one step aside per ring at most
+
+
 def test_final_table_redraw_refuses_a_draw_of_other_players():
     """Final table: the redraw seats exactly the players left."""
     final = TableSeats(1, 5, {1: "A", 2: "B"})

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from tests.conftest import bearer
+
 WINNER_CARDS = "As Ad Ah Kc Kd"  # a full house: openers, and better than the losers'
 LOSER_CARDS = ("2c 3d 4h 6s 8c", "2d 3h 4s 6c 9d", "2h 3s 4c 7d 9h", "2s 3c 5d 7h 9s")  # no pair, no straight
 
@@ -55,3 +57,28 @@ def bust(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], An
         if all(s not in seats or (seats[s]["stack"] == 0 and seats[s]["put"] == 0) for s in losers):
             return now
     raise AssertionError(f"seat {loser} still has chips after {hands} hands")
+
+
+class Api:
+    """The JSON API through the test client, with each role's bearer token."""
+
+    def __init__(self, client, tokens):
+        self.client, self.tokens = client, tokens
+
+    def call(self, method, url, role="director", json=None, status=None):
+        response = self.client.open(url, method=method, json=json, headers=bearer(self.tokens[role]))
+        if status is not None:
+            assert response.status_code == status, response.get_json()
+        return response
+
+    def get(self, url, role="dealer", status=200):
+        return self.call("GET", url, role, status=status).get_json()
+
+    def post(self, url, json=None, role="director", status=None):
+        return self.call("POST", url, role, json=json or {}, status=status).get_json()
+
+    def table(self, table_id):
+        return self.get(f"/api/tables/{table_id}")["state"]
+
+    def log(self, table_id, event, role="dealer"):
+        return self.post(f"/api/tables/{table_id}/events", event, role=role, status=201)

@@ -132,9 +132,11 @@ def draw_final(players: Sequence[str], capacity: int, rng: Random) -> dict[str, 
 
 def redraw_moves(tables: Sequence[TableSeats], final: TableSeats, target: Mapping[str, int]) -> list[SeatMove]:
     """The moves, in an order the floor can carry out one at a time, that bring every player to the
-    seat ``target`` gives at the final table. A move goes only to an empty seat: players whose
-    drawn seats are free go first; when the rest wait on each other in a ring, one of them steps to
-    a spare empty seat of the final table first (as a dealer would ask someone to stand aside).
+    seat ``target`` gives at the final table. A move goes only to an empty seat. Players already at
+    the final table who wait on each other in a ring (A has B's drawn seat, B has A's) are dealt
+    with first, while the final table still has an empty seat: one of them steps into it, the
+    ring becomes a chain, and each goes on to the drawn seat as it empties (as a dealer would ask
+    someone to stand aside). Then every player whose drawn seat is empty moves, in turn.
 
     >>> final = TableSeats(1, 3, {1: "A", 2: "B"})
     >>> [(m.player, m.to_seat) for m in redraw_moves([final], final, {"A": 2, "B": 1})]
@@ -155,15 +157,24 @@ def redraw_moves(tables: Sequence[TableSeats], final: TableSeats, target: Mappin
         where[player] = (final.key, seat)
         moves.append(SeatMove(player, table, old, final.key, seat))
 
+    def in_ring(player: str) -> bool:
+        seen, at = set(), occupied.get(pending[player])
+        while at is not None and at in pending and where[at][0] == final.key and at not in seen:
+            if at == player:
+                return True
+            seen.add(at)
+            at = occupied.get(pending[at])
+        return False
+
     while pending:
-        ready = sorted(p for p, seat in pending.items() if seat not in occupied)
-        if ready:
-            for p in ready:
-                go(p, pending.pop(p))
+        ring = sorted(p for p in pending if where[p][0] == final.key and in_ring(p))
+        empty = [s for s in range(1, final.capacity + 1) if s not in occupied]
+        if ring and empty:
+            spare = [s for s in empty if s not in target.values()]
+            go(ring[0], (spare or empty)[0])
             continue
-        spare = [s for s in range(1, final.capacity + 1) if s not in occupied and s not in target.values()]
-        if not spare:
-            raise IllegalAction("final table: no spare seat to carry out the redraw")
-        stand_aside = sorted(p for p in pending if where[p][0] == final.key)[0]
-        go(stand_aside, spare[0])
+        ready = sorted(p for p, seat in pending.items() if seat not in occupied)
+        if not ready:
+            raise IllegalAction("final table: no empty seat to carry out the redraw")
+        go(ready[0], pending.pop(ready[0]))
     return moves
