@@ -35,9 +35,9 @@ def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
     if event.get("type") != "deal" or table.event_id is None or any(event.get(k) is not None for k in STAKES):
         return event
     t = service.of_table(table)
-    if t is None or not t.clock_moves:
+    if t is None:
         return event
-    level = service.clock(t).stakes
+    level = service.clock(t).stakes  # before the start: the first level
     state = tables.table_state(table).to_dict()
     change = {k: v for k, v in level.stakes.items() if state[k] != v}
     return {**event, **change} if change else event

@@ -99,10 +99,19 @@ class StructureForm(FlaskForm):
         self.add_on.data = f"{a['price']} {a['chips']} {a['at_level']}" if a else ""
 
 
+def _preset_choices() -> list[Any]:
+    """The presets as SelectField choices (WTForms 3.3 wants SelectChoice; tuples before it)."""
+    try:
+        from wtforms.fields.choices import SelectChoice
+    except ImportError:  # pragma: no cover - WTForms before 3.3
+        return [(k, v[0]) for k, v in PRESETS.items()]
+    return [SelectChoice(k, v[0]) for k, v in PRESETS.items()]
+
+
 class NewTournamentForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(), Length(max=120)])
     profile = StringField("House rules (profile)", default="cardroom", validators=[DataRequired()])
-    preset = SelectField("Structure to start from", choices=[(k, v[0]) for k, v in PRESETS.items()])
+    preset = SelectField("Structure to start from", choices=_preset_choices())
 
 
 def _back(t: Tournament, message: str, category: str = "success") -> Any:
