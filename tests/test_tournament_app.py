@@ -337,6 +337,25 @@ def assert_places(results, entries):
         at += tied
 
 
+def test_a_player_with_a_claim_on_a_carried_pot_is_not_moved_until_it_is_won(api):
+    """Balancing: a move between tables waits while the player has chips in a carried pot (leaving
+    would give them up); the refusal says so, and nothing is written at either table."""
+    event, ids = make_event(api, entries=9, tables=2)
+    source = max(ids, key=lambda i: len(api.table(i)["seats"]))
+    target = min(ids, key=lambda i: len(api.table(i)["seats"]))
+    api.log(source, {"type": "deal"})
+    while api.table(source)["phase"] != "between_deals":  # everybody passes: the pot carries
+        api.log(source, {"type": "pass", "seat": api.table(source)["to_act"]})
+    seat, x = next(iter(api.table(source)["seats"].items()))
+    free = next(s for s in range(1, 9) if str(s) not in api.table(target)["seats"])
+    versions = [api.get(f"/api/tables/{i}")["version"] for i in ids]
+    response = api.call("POST", f"/api/events/{event}/balance", role="floor", json={"moves": [
+        {"player": x["player"], "from_table": source, "from_seat": int(seat), "to_table": target, "to_seat": free}]})
+    assert response.status_code == 422
+    assert "chips in the pot carried at" in response.get_json()["message"]
+    assert [api.get(f"/api/tables/{i}")["version"] for i in ids] == versions
+
+
 @pytest.mark.parametrize("seed", [1, 3])  # 3 once met a ring at a full final table
 def test_a_whole_event_down_to_the_final_table_and_the_payouts(api, monkeypatch, seed):
     """The whole event through the API: 20 entries drawn at three tables; hands played until

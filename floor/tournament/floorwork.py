@@ -144,6 +144,10 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
     entry = service.entry_named(t, player)
     if entry is None or entry.is_out:
         raise IllegalAction(f"move: {player} is not a player still in this event")
+    if source.id != target.id and here["put"]:
+        # leaving a table gives up a claim on its carried pot (rules.seating): wait for the pot to be won
+        raise IllegalAction(f"move: {here['player']} has {here['put']} chips in the pot carried at {source.name}; "
+                            "move them once that pot is won")
     service.clear_seat(target, to_seat, user)
     if source.id == target.id:
         tables.append(source, {"type": "move_seat", "seat": from_seat, "to": to_seat}, user)
