@@ -470,3 +470,36 @@ def test_a_rebuy_puts_a_busted_player_back_in(api):
     assert api.table(ids[0])["seats"][str(seats[1])]["stack"] == 100
     second = api.call("POST", f"/api/events/{event}/buys", role="floor", json={"player": name, "kind": "rebuy"})
     assert second.status_code == 422 and "the 1 rebuys allowed" in second.get_json()["message"]
+
+
+def test_an_add_on_is_once_per_player_at_its_level(api, clock):
+    """Add-on: during its level (or the break after it), once per player still in; the chips go to the stack."""
+    structure = {**STRUCTURE, "add_on": {"price": 25, "chips": 150, "at_level": 2}}
+    event, ids = make_event(api, entries=3, tables=1, structure=structure)
+    name = next(iter(api.table(ids[0])["seats"].values()))["player"]
+    early = api.call("POST", f"/api/events/{event}/buys", role="floor", json={"player": name, "kind": "add_on"})
+    assert early.status_code == 422 and "only during level 2" in early.get_json()["message"]
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, status=200)
+    clock.wait(minutes=41)  # the break after level 2
+    api.post(f"/api/events/{event}/buys", {"player": name, "kind": "add_on"}, role="floor", status=201)
+    stacks = {x["player"]: x["stack"] for x in api.table(ids[0])["seats"].values()}
+    assert stacks[name] == 250
+    assert api.get(f"/api/events/{event}/clock")["prize_pool"] == 3 * 50 + 25
+    again = api.call("POST", f"/api/events/{event}/buys", role="floor", json={"player": name, "kind": "add_on"})
+    assert again.status_code == 422 and "one per player" in again.get_json()["message"]
+
+
+def test_the_floor_page_signals_an_open_floor_call_at_a_tournament_table(app, api):
+    """Floor page: its panel (polled by the page) counts the open floor calls at the event's tables."""
+    from floor.extensions import db
+    from floor.models import FloorCall, User
+
+    event, ids = make_event(api, entries=4, tables=1)
+    floor = login(app.test_client(), "fred")
+    assert b'data-calls="0"' in floor.get(f"/tournament/{event}/floor/panel").data
+    with app.app_context():
+        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        db.session.add(FloorCall(table_id=ids[0], issue="false_openers", seat=2, called_by_id=dealer.id))
+        db.session.commit()
+    panel = floor.get(f"/tournament/{event}/floor/panel").get_data(as_text=True)
+    assert 'data-calls="1"' in panel and "Table 1 (false openers)" in panel
