@@ -25,7 +25,7 @@ from floor.extensions import db
 from floor.models import Entry, LogEntry, Table, Tournament, User, utcnow
 from floor.tournament import service
 from rules import IllegalAction, jackpot
-from rules.tournament import Plan, draw_final, suggest
+from rules.tournament import Plan, draw_final, late_seat, suggest
 
 STAKES = ("ante", "small_bet", "big_bet")
 
@@ -201,8 +201,6 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     else:
         entry.add_ons += 1
     if where is None:
-        from rules.tournament import late_seat
-
         key, seat = late_seat(service.seat_views(t), service.RANDOM)
         table = db.session.get(Table, key)
         assert table is not None

@@ -19,8 +19,8 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from rules import IllegalAction
-from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, parse_structure,
-                              places, prize_pool, prizes, read_clock)
+from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, late_seat,
+                              parse_structure, places, prize_pool, prizes, read_clock)
 
 #: The random source of every draw (the seats, the button, late entries, the final table).
 RANDOM = secrets.SystemRandom()
@@ -119,8 +119,6 @@ def entry_named(t: Tournament, player: str) -> Entry | None:
 def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
     """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
     at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips."""
-    from rules.tournament import late_seat
-
     player = " ".join((player or "").split())
     if not player or len(player) > 80:
         raise IllegalAction("entry: a player's name, 1 to 80 characters")
