@@ -14,8 +14,8 @@ entries pays only as many places as entries, and their percentages are scaled up
 pool). **Odd units**: what rounding down leaves over (fewer units than places paid) goes one unit
 each to the places from first place down. So the prizes always sum to the pool exactly.
 Players tied for places share the sum of those places' prizes equally; the odd units of that
-share go one each to the tied players in the order they were listed (their seat order at the table
-they went out at, as the app gives them).
+share go one each to the tied players in the order they were listed (the app lists them in the order
+they entered the event).
 
 >>> pay(1000, [Fraction(50), Fraction(30), Fraction(20)])
 (500, 300, 200)
@@ -36,7 +36,7 @@ __all__ = ["Bust", "places", "pay", "prizes", "prize_pool"]
 
 @dataclass(frozen=True)
 class Bust:
-    """The players one hand put out: (player, chips at the start of that hand), in seat order."""
+    """The players one hand put out: (player, chips at the start of that hand), in the caller's order."""
 
     players: tuple[tuple[str, int], ...]
 
