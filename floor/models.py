@@ -338,3 +338,72 @@ class FloorCall(db.Model):
                     and call.version >= ruling.log_seq:
                 continue  # reported after this ruling was logged: it still needs the floor
             call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling
+
+
+class Tournament(db.Model):
+    """A card-room event run as a tournament: its structure (``rules.tournament.parse_structure``
+    reads it), the clock's recorded moves, the entries and, once drawn, the final table's redraw.
+    The event's tables are the tournament's tables, in the event's order (the first is the final
+    table; tables break last first)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
+    structure: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    drawn_at: Mapped[datetime | None]
+    # The final table's redraw (player -> seat), drawn once when it falls due, so that every floor
+    # person's page suggests the same seats.
+    final_seats: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    event: Mapped[CardRoomEvent] = relationship()
+    clock_moves: Mapped[list["ClockMove"]] = relationship(back_populates="tournament", order_by="ClockMove.id",
+                                                          cascade="all, delete-orphan")
+    entries: Mapped[list["Entry"]] = relationship(back_populates="tournament", order_by="Entry.id",
+                                                  cascade="all, delete-orphan")
+
+
+class ClockMove(db.Model):
+    """One move of a tournament's clock (start, pause, resume, advance, back) and its moment: the
+    clock is computed from these and the time now (``rules.tournament.read_clock``), never kept ticking."""
+
+    __tablename__ = "tournament_clock_moves"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    action: Mapped[str] = mapped_column(String(10))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+    tournament: Mapped[Tournament] = relationship(back_populates="clock_moves")
+    by: Mapped[User | None] = relationship()
+
+
+class Entry(db.Model):
+    """A player's entry: rebuys and add-ons bought, and once out, when, at which table and hand
+    (``out_hand``: the log's sequence number of that hand's deal), with the chips the player had
+    when that hand began (it orders players out in the same hand). Players out in the same hand
+    share ``out_order``; places are computed from these (``rules.tournament.places``)."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "player", name="uq_tournament_entries_player"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    player: Mapped[str] = mapped_column(String(80))
+    entered_at: Mapped[datetime] = mapped_column(default=utcnow)
+    rebuys: Mapped[int] = mapped_column(default=0)
+    add_ons: Mapped[int] = mapped_column(default=0)
+    out_order: Mapped[int | None]
+    out_at: Mapped[datetime | None]
+    out_table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
+    out_hand: Mapped[int | None]
+    out_chips: Mapped[int | None]
+
+    tournament: Mapped[Tournament] = relationship(back_populates="entries")
+    out_table: Mapped[Table | None] = relationship()
+
+    @property
+    def is_out(self) -> bool:
+        return self.out_order is not None

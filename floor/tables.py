@@ -11,7 +11,7 @@ replay of version n + 1 (the engine's property tests check that equality).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
@@ -27,6 +27,14 @@ from rules.events import FLOOR_ONLY, parse_event
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
 #: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
 FLOOR_EVENTS = FLOOR_ONLY | {"false_openers"}
+
+
+#: Other parts of the app that take part in logging (the tournament floor registers both):
+#: ``amend(table, event) -> event`` may add fields to an event before the rules read it (a
+#: tournament's stakes on a ``deal``: written into the event, so a replay never needs the clock);
+#: ``after(table, entry, state)`` is told of each event :func:`append` committed (eliminations).
+AMENDERS: list[Callable[[Table, dict[str, Any]], dict[str, Any]]] = []
+AFTER_APPEND: list[Callable[[Table, LogEntry, jackpot.TableState], None]] = []
 
 
 class NotYours(Exception):
@@ -159,6 +167,8 @@ def append(
         db.session.rollback()
         raise
     cache.put(cache_key(table), after)
+    for hook in AFTER_APPEND:
+        hook(table, entry, after)
     return entry, after.to_dict()
 
 
@@ -172,6 +182,8 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
+    for amend in AMENDERS:
+        event = amend(table, event)
     payload = canonical_event(event)
     before = table_state(table)
     after = jackpot.apply(before, payload)

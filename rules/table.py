@@ -119,8 +119,10 @@ class TableState:
         t.small_bet = parse.chips(setup.get("small_bet"), "setup: small_bet", positive=True)
         t.big_bet = parse.chips(setup.get("big_bet", 2 * t.small_bet), "setup: big_bet", positive=True)
         raw = setup.get("seats")
-        if not isinstance(raw, (list, tuple)) or not raw:
-            raise IllegalAction("setup: seats is a list of {seat, player, stack}")
+        # A table may open empty (a tournament's table before its draw) if it names its capacity.
+        if not isinstance(raw, (list, tuple)) or (not raw and setup.get("capacity") is None):
+            raise IllegalAction("setup: seats is a list of {seat, player, stack} "
+                                "(a table that opens empty names its capacity)")
         seats: dict[int, Seat] = {}
         for item in raw:
             if not isinstance(item, Mapping) or "seat" not in item:
@@ -138,14 +140,14 @@ class TableState:
         t.capacity = parse.chips(setup["capacity"], "setup: capacity", positive=True) \
             if setup.get("capacity") is not None else max(8, t.order[-1])
         check_capacity(t.capacity)
-        if t.order[-1] > t.capacity:
+        if t.order and t.order[-1] > t.capacity:
             raise IllegalAction(f"setup: seat {t.order[-1]} is beyond the table's {t.capacity} seats")
         t.max_buy_in = None if setup.get("max_buy_in") is None else parse.chips(
             setup["max_buy_in"], "setup: max_buy_in", positive=True)
         t.chips_in = t.chips_out = 0
         t.forfeited = ()
-        button = parse.seat(setup.get("button", t.order[0]), "setup: button")
-        if button not in seats:
+        button = parse.seat(setup.get("button", t.order[0] if t.order else 1), "setup: button")
+        if t.order and button not in seats:
             raise IllegalAction(f"setup: the button must be on a seat ({', '.join(map(str, t.order))}), not {button}")
         t.button = button
         t.phase, t.to_act, t.deal_no = Phase.BETWEEN_DEALS, None, 0

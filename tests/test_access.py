@@ -96,6 +96,39 @@ ROUTES: dict[str, Route] = {
     "prints.index": Route(D, PAGE, "/rules/"),
     "prints.summary": Route(D, PAGE, "/rules/cardroom"),
     "prints.summary_pdf": Route(D, PAGE, "/rules/cardroom.pdf"),
+    # tournaments (issue 13): the wall and results for everyone, the floor's pages, the director's writing
+    "tournament.index": Route(D, PAGE, "/tournament/"),
+    "tournament.create": Route(X, PAGE, "/tournament/", get=False,
+                               post={"name": "Access cup", "profile": "cardroom", "preset": "turbo"}),
+    "tournament.show": Route(F, PAGE, "/tournament/{tevent}/"),
+    "tournament.structure": Route(X, PAGE, "/tournament/{tevent}/structure", get=False, post={"preset": "turbo"}),
+    "tournament.add_entry": Route(X, PAGE, "/tournament/{tevent}/entries", get=False, post={"players": "Zed"}),
+    "tournament.add_table": Route(X, PAGE, "/tournament/{tevent}/tables", get=False, post={"name": "T", "seats": 8}),
+    "tournament.draw": Route(X, PAGE, "/tournament/{tevent}/draw", get=False, post={}),
+    "tournament.clock": Route(X, PAGE, "/tournament/{tevent}/clock", get=False, post={"action": "start"}),
+    "tournament.seating": Route(F, PAGE, "/tournament/{tevent}/seating"),
+    "tournament.seating_pdf": Route(F, PAGE, "/tournament/{tevent}/seating.pdf"),
+    "tournament.wall": Route(D, PAGE, "/tournament/{tevent}/wall"),
+    "tournament.floor_page": Route(F, PAGE, "/tournament/{tevent}/floor"),
+    "tournament.floor_panel": Route(F, PAGE, "/tournament/{tevent}/floor/panel"),
+    "tournament.move": Route(F, PAGE, "/tournament/{tevent}/moves", get=False, post={"move": "{}"}),
+    "tournament.buy": Route(F, PAGE, "/tournament/{tevent}/buys", get=False, post={"player": "Zed", "kind": "rebuy"}),
+    "tournament.results": Route(D, PAGE, "/tournament/{tevent}/results"),
+    "tournament.results_pdf": Route(D, PAGE, "/tournament/{tevent}/results.pdf"),
+    "tournament.results_csv": Route(D, PAGE, "/tournament/{tevent}/results.csv"),
+    "tournament_api.create": Route(X, API, "/api/events", get=False, post={"name": "Access cup", "structure": {
+        "levels": [{"minutes": 10, "small_bet": 10}], "starting_chips": 100, "buy_in": 5}}),
+    "tournament_api.show": Route(D, API, "/api/events/{tevent}"),
+    "tournament_api.add_entry": Route(X, API, "/api/events/{tevent}/entries", get=False, post={"player": "Yan"}),
+    "tournament_api.add_table": Route(X, API, "/api/events/{tevent}/tables", get=False, post={"name": "T", "seats": 8}),
+    "tournament_api.draw": Route(X, API, "/api/events/{tevent}/draw", get=False, post={}),
+    "tournament_api.clock": Route(D, API, "/api/events/{tevent}/clock"),
+    "tournament_api.move_clock": Route(X, API, "/api/events/{tevent}/clock", get=False, post={"action": "start"}),
+    "tournament_api.balance": Route(D, API, "/api/events/{tevent}/balance"),
+    "tournament_api.carry_out": Route(F, API, "/api/events/{tevent}/balance", get=False, post={"moves": []}),
+    "tournament_api.buy": Route(F, API, "/api/events/{tevent}/buys", get=False, post={"player": "Yan", "kind": "rebuy"}),
+    "tournament_api.results": Route(D, API, "/api/events/{tevent}/results"),
+    "tournament_api.chips": Route(D, API, "/api/events/{tevent}/chips"),
 }
 
 
@@ -110,7 +143,7 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -146,6 +179,11 @@ def world(app, tokens):
     ruling = client.post("/api/rulings", json=RULING_FACTS, headers=bearer(tokens["floor"]))
     assert ruling.status_code == 201, ruling.json
     ids["ruling"] = ruling.json["id"]
+    with app.app_context():
+        from floor.tournament import service
+
+        ids["tevent"] = service.create("Access cup", {"levels": [{"minutes": 10, "small_bet": 10}],
+                                                      "starting_chips": 100, "buy_in": 5}).event_id
     return ids
 
 

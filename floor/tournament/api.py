@@ -1,0 +1,169 @@
+"""The tournament's JSON API (DESIGN.md, "Tournaments"), under ``/api/events``.
+
+Roles per action: ``GET`` for every role (the wall and the dealers read the clock); the director
+creates events, enters players, adds tables, draws seats and runs the clock; the floor carries out
+the balancing moves and records rebuys and add-ons. A role that may not gets 403 saying so; a move
+the rules refuse gets 422 with the rules' words; nothing is written on an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+from flask_login import current_user
+
+from floor import tables
+from floor.api.common import api_role, error, json_body
+from floor.extensions import csrf
+from floor.models import Role
+from floor.tournament import floorwork, service
+from rules import RulesError
+
+api = Blueprint("tournament_api", __name__, url_prefix="/api/events")
+csrf.exempt(api)  # checked by hand in api_role: bearer clients need no token, session clients do
+
+
+def refused(exc: Exception) -> Any:
+    return error(422, "Unprocessable Entity", str(exc))
+
+
+@api.post("")
+@api_role(Role.director)
+def create() -> Any:
+    """Create an event run as a tournament: {name, structure, profile}."""
+    body = json_body()
+    try:
+        t = service.create(str(body.get("name", "")), body.get("structure"), str(body.get("profile") or "cardroom"))
+    except RulesError as exc:
+        return refused(exc)
+    return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure), 201
+
+
+@api.get("/<int:event_id>")
+@api_role(Role.dealer)
+def show(event_id: int) -> Any:
+    """The event: its structure, tables and entries."""
+    t = service.get(event_id)
+    return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure,
+                   tables=[{"id": x.id, "name": x.name, "seats": x.setup.get("capacity")} for x in service.event_tables(t)],
+                   entries=[{"player": e.player, "out": e.is_out, "rebuys": e.rebuys, "add_ons": e.add_ons}
+                            for e in t.entries])
+
+
+@api.post("/<int:event_id>/entries")
+@api_role(Role.director)
+def add_entry(event_id: int) -> Any:
+    """Enter a player: {player}. After the draw the player is seated at once (a late entry)."""
+    t = service.get(event_id)
+    try:
+        entry, seated = service.add_entry(t, str(json_body().get("player", "")), current_user)
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+    where = {"table": seated[0].id, "table_name": seated[0].name, "seat": seated[1]} if seated else None
+    return jsonify(player=entry.player, seated=where, entries=len(t.entries)), 201
+
+
+@api.post("/<int:event_id>/tables")
+@api_role(Role.director)
+def add_table(event_id: int) -> Any:
+    """Add a table to the event: {name, seats}."""
+    t = service.get(event_id)
+    body = json_body()
+    try:
+        seats = int(body.get("seats", 8))
+        table = service.add_table(t, str(body.get("name", "")), seats)
+    except (RulesError, ValueError, TypeError) as exc:
+        return refused(exc)
+    return jsonify(id=table.id, name=table.name, seats=seats), 201
+
+
+@api.post("/<int:event_id>/draw")
+@api_role(Role.director)
+def draw(event_id: int) -> Any:
+    """Random seats for every entry (a cryptographic random source), spread evenly."""
+    t = service.get(event_id)
+    try:
+        result = service.draw_seats(t)
+    except RulesError as exc:
+        return refused(exc)
+    names = {x.id: x.name for x in service.event_tables(t)}
+    seats = [{"player": p, "table": k, "table_name": names[k], "seat": s}
+             for p, (k, s) in sorted(result.items(), key=lambda kv: (kv[1], kv[0]))]
+    return jsonify(seats=seats)
+
+
+@api.get("/<int:event_id>/clock")
+@api_role(Role.dealer)
+def clock(event_id: int) -> Any:
+    """The clock and the event's figures (level, time left, players left, average stack, prize pool)."""
+    return jsonify(service.summary(service.get(event_id)))
+
+
+@api.post("/<int:event_id>/clock")
+@api_role(Role.director)
+def move_clock(event_id: int) -> Any:
+    """{action: start|pause|resume|advance|back}."""
+    t = service.get(event_id)
+    try:
+        service.move_clock(t, str(json_body().get("action", "")), current_user)
+    except RulesError as exc:
+        return refused(exc)
+    return jsonify(service.summary(t))
+
+
+@api.get("/<int:event_id>/balance")
+@api_role(Role.dealer)
+def balance(event_id: int) -> Any:
+    """The balancing plan: {moves, break_table, final_redraw, reason}."""
+    return jsonify(floorwork.plan(service.get(event_id)).to_dict())
+
+
+@api.post("/<int:event_id>/balance")
+@api_role(Role.floor)
+def carry_out(event_id: int) -> Any:
+    """Carry out moves {moves: [{player, from_table, from_seat, to_table, to_seat}]}, in order;
+    stops at the first the tables refuse (those before it stay done)."""
+    t = service.get(event_id)
+    moves = json_body().get("moves")
+    if not isinstance(moves, list) or not moves:
+        return error(400, "Bad Request", "Send {moves: [{player, from_table, from_seat, to_table, to_seat}, ...]}.")
+    done = []
+    for move in moves:
+        try:
+            done.append(floorwork.carry_out(t, move, current_user))
+        except (RulesError, tables.StaleVersion) as exc:
+            return error(422, "Unprocessable Entity", str(exc), done=done, plan=floorwork.plan(t).to_dict())
+    return jsonify(done=done, plan=floorwork.plan(t).to_dict())
+
+
+@api.post("/<int:event_id>/buys")
+@api_role(Role.floor)
+def buy(event_id: int) -> Any:
+    """A rebuy or an add-on: {player, kind: rebuy|add_on}."""
+    t = service.get(event_id)
+    body = json_body()
+    entry = service.entry_named(t, str(body.get("player", "")))
+    if entry is None:
+        return error(404, "Not Found", f"{body.get('player')!r} has not entered this event")
+    try:
+        done = floorwork.buy(t, entry, str(body.get("kind", "")), current_user)
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+    return jsonify(done=done, prize_pool=service.pool(t)), 201
+
+
+@api.get("/<int:event_id>/results")
+@api_role(Role.dealer)
+def results(event_id: int) -> Any:
+    """[{place, player, prize}] best first; players still in have place and prize null."""
+    t = service.get(event_id)
+    floorwork.sync_eliminations(t)
+    return jsonify(service.results(t))
+
+
+@api.get("/<int:event_id>/chips")
+@api_role(Role.dealer)
+def chips(event_id: int) -> Any:
+    """[{player, table, seat, stack}] across all the event's tables, biggest first."""
+    return jsonify(service.chip_counts(service.get(event_id)))

@@ -1,0 +1,211 @@
+"""The tournament at the tables: the level's stakes written into each deal, eliminations recorded
+when a pot is won, the balancing plan and the floor carrying out its moves, rebuys and add-ons.
+
+Two hooks of :mod:`floor.tables` (the one place that appends) tie the tournament to the hand log:
+
+* :func:`amend_deal`: a ``deal`` at a tournament's table carries the stakes of the level in
+  force when they differ from the table's (the event says ``ante``, ``small_bet``, ``big_bet``), so
+  a replay of the log never needs the clock.
+* :func:`after_append`: once an event that wins a pot is committed, every entry at that table with
+  no chips and no claim is out, at once: the time, the table, the hand (its deal's log number) and
+  the chips the player began that hand with (to place two players out in one hand).
+
+A busted player stays in the engine's seat (dealt out: no chips) until the floor next needs the
+seat (a move or a late entry into it, or the table's break), when a ``leave`` clears it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+
+from floor import tables
+from floor.extensions import db
+from floor.models import Entry, LogEntry, Table, Tournament, User, utcnow
+from floor.tournament import service
+from rules import IllegalAction, jackpot
+from rules.tournament import Plan, draw_final, late_seat, suggest
+
+STAKES = ("ante", "small_bet", "big_bet")
+
+
+def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
+    """Write the level in force into a ``deal`` (only what differs from the table's stakes)."""
+    if event.get("type") != "deal" or table.event_id is None or any(event.get(k) is not None for k in STAKES):
+        return event
+    t = service.of_table(table)
+    if t is None:
+        return event
+    level = service.clock(t).stakes  # before the start: the first level
+    state = tables.table_state(table).to_dict()
+    change = {k: v for k, v in level.stakes.items() if state[k] != v}
+    return {**event, **change} if change else event
+
+
+def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> None:
+    """Record eliminations once a pot is won (never failing the dealer's tap: it is logged already)."""
+    if table.event_id is None or not state.new_pot:
+        return
+    try:
+        t = service.of_table(table)
+        if t is not None:
+            record_eliminations(t, table, state.to_dict())
+    except Exception:  # the event is committed; an elimination missed here is found by the next sync
+        db.session.rollback()
+        current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
+
+
+def _busted_players(state: dict[str, Any]) -> dict[str, int]:
+    """Players at the table with no chips and no claim: name (casefolded) -> seat."""
+    return {x["player"].casefold(): int(s) for s, x in state["seats"].items() if x["stack"] == 0 and x["put"] == 0}
+
+
+def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> list[Entry]:
+    """Mark out the entries with no chips and no claim at ``table`` (its state between pots)."""
+    busted = _busted_players(state)
+    out = [e for e in service.live_entries(t) if e.player.casefold() in busted]
+    if not out:
+        return []
+    events = tables.events_of(table)
+    deals = [i for i, e in enumerate(events) if e.get("type") == "deal"]
+    hand = deals[-1] + 1 if deals else 0  # the log's seq of the hand's deal
+    before = jackpot.replay(table.setup, events[:deals[-1]]) if deals else state
+    start = {x["player"].casefold(): x["stack"] for x in before["seats"].values()}
+    order = (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
+    now = utcnow()
+    for e in out:
+        e.out_order, e.out_at, e.out_table_id, e.out_hand = order, now, table.id, hand
+        e.out_chips = start.get(e.player.casefold(), 0)
+    db.session.commit()
+    return out
+
+
+def sync_eliminations(t: Tournament) -> None:
+    """Look at every table between pots (what :func:`after_append` does for each tap; this catches a
+    log written without it, e.g. a replay of a day's log)."""
+    for table in service.event_tables(t):
+        state = tables.table_state(table)
+        if state.new_pot and table.version:
+            record_eliminations(t, table, state.to_dict())
+
+
+# --------------------------------------------------------------------------- balancing
+
+
+def plan(t: Tournament) -> Plan:
+    """The balancing plan now; when the final table's redraw falls due it is drawn once and kept."""
+    sync_eliminations(t)
+    views = service.seat_views(t)
+    players_in = {p for v in views for p in v.seats.values()}
+    final = t.final_seats
+    if final is not None and not players_in <= set(final):
+        final = None  # someone came back in (a rebuy): draw again
+    elif final is not None:
+        final = {p: s for p, s in final.items() if p in players_in}  # a player out since keeps no seat
+    result = suggest(views, final_seats=final)
+    if result.final_redraw and final is None:
+        players = sorted(p for v in views for p in v.seats.values())
+        final_table = next(v for v in views if v.count)
+        t.final_seats = draw_final(players, views[0].capacity if views[0].count else final_table.capacity,
+                                   service.RANDOM)
+        db.session.commit()
+        result = suggest(views, final_seats=t.final_seats)
+    return result
+
+
+def _table(t: Tournament, key: Any, what: str) -> Table:
+    try:
+        key = int(key)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"move: {what} is a table id, not {key!r}") from None
+    table = db.session.get(Table, key)
+    if table is None or table.event_id != t.event_id:
+        raise IllegalAction(f"move: table {key} is not a table of this event")
+    return table
+
+
+def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
+    """Carry out one move {player, from_table, from_seat, to_table, to_seat}: a move between tables
+    is one transaction (:func:`floor.tables.move_player`), a change of seat at one table is
+    ``move_seat``. A busted player's seat at the target is cleared first. Returns what was done."""
+    if not isinstance(move, dict):
+        raise IllegalAction("move: {player, from_table, from_seat, to_table, to_seat}")
+    source, target = _table(t, move.get("from_table"), "from_table"), _table(t, move.get("to_table"), "to_table")
+    try:
+        from_seat, to_seat = int(move["from_seat"]), int(move["to_seat"])
+    except (KeyError, TypeError, ValueError):
+        raise IllegalAction("move: from_seat and to_seat are seat numbers") from None
+    here = tables.state_of(source)["seats"].get(from_seat)
+    player = str(move.get("player", ""))
+    if here is None or here["player"].casefold() != player.casefold():
+        raise IllegalAction(f"move: {player or 'the player'} is not in seat {from_seat} at {source.name} "
+                            "(the tables changed: look at the suggestions again)")
+    entry = service.entry_named(t, player)
+    if entry is None or entry.is_out:
+        raise IllegalAction(f"move: {player} is not a player still in this event")
+    if source.id != target.id and here["put"]:
+        # leaving a table gives up a claim on its carried pot (rules.seating): wait for the pot to be won
+        raise IllegalAction(f"move: {here['player']} has {here['put']} chips in the pot carried at {source.name}; "
+                            "move them once that pot is won")
+    service.clear_seat(target, to_seat, user)
+    if source.id == target.id:
+        tables.append(source, {"type": "move_seat", "seat": from_seat, "to": to_seat}, user)
+    else:
+        tables.move_player(source, from_seat, target, to_seat, user)
+    return f"{here['player']} moved from {source.name} seat {from_seat} to {target.name} seat {to_seat}"
+
+
+# --------------------------------------------------------------------------- rebuys and add-ons
+
+
+def _seat_of(t: Tournament, player: str) -> tuple[Table, int] | None:
+    for table in service.event_tables(t):
+        for seat, x in tables.state_of(table)["seats"].items():
+            if x["player"].casefold() == player.casefold():
+                return table, int(seat)
+    return None
+
+
+def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
+    """A rebuy or an add-on, as the structure allows it now; the chips go to the player's stack
+    (``add_chips``; a busted player who rebuys is back in, seated again where the balance needs them)."""
+    s = service.structure(t)
+    c = service.clock(t)
+    level = s.playing_number(c.index) or (s.playing_number(c.index - 1) if c.index else 1) or 1
+    if kind == "rebuy":
+        if s.rebuy is None:
+            raise IllegalAction("rebuy: this event has no rebuys")
+        if level > s.rebuy.until_level:
+            raise IllegalAction(f"rebuy: rebuys ended with level {s.rebuy.until_level}")
+        if s.rebuy.max and entry.rebuys >= s.rebuy.max:
+            raise IllegalAction(f"rebuy: {entry.player} has had the {s.rebuy.max} rebuys allowed")
+        chips = s.rebuy.chips
+    elif kind == "add_on":
+        if s.add_on is None:
+            raise IllegalAction("add-on: this event has no add-on")
+        if level != s.add_on.at_level:
+            raise IllegalAction(f"add-on: only during level {s.add_on.at_level} or the break after it")
+        if entry.add_ons or entry.is_out:
+            raise IllegalAction(f"add-on: one per player still in ({entry.player})")
+        chips = s.add_on.chips
+    else:
+        raise IllegalAction("buy: rebuy or add_on")
+    where = _seat_of(t, entry.player)
+    if kind == "rebuy":
+        stack = tables.state_of(where[0])["seats"][where[1]]["stack"] if where else 0
+        if stack > s.starting_chips:
+            raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
+        entry.rebuys += 1
+        entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+    else:
+        entry.add_ons += 1
+    if where is None:
+        key, seat = late_seat(service.seat_views(t), service.RANDOM)
+        table = db.session.get(Table, key)
+        assert table is not None
+        service.clear_seat(table, seat, user)
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user)
+        return f"{entry.player}: {kind.replace('_', '-')} of {chips}, seated at {table.name} seat {seat}"
+    tables.append(where[0], {"type": "add_chips", "seat": where[1], "amount": chips}, user)
+    return f"{entry.player}: {kind.replace('_', '-')} of {chips} at {where[0].name} seat {where[1]}"

@@ -1,0 +1,273 @@
+"""A tournament as the app keeps it: creating it, its clock, entries, tables and the draw, and
+what the wall, the API and the results read (players left, chips, prize pool, places, prizes).
+
+The rules decide (:mod:`rules.tournament`); this module reads the database, passes plain values
+and writes what was decided. Randomness is ``secrets.SystemRandom()`` (a cryptographic source).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask import abort
+
+from floor import tables
+from floor.extensions import db
+from floor.house_profiles import resolve_profile
+from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
+from rules import IllegalAction
+from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, late_seat,
+                              parse_structure, places, prize_pool, prizes, read_clock)
+
+#: The random source of every draw (the seats, the button, late entries, the final table).
+RANDOM = secrets.SystemRandom()
+
+
+def get(event_id: int) -> Tournament:
+    """The tournament of event ``event_id``, or 404."""
+    t = db.session.scalars(db.select(Tournament).where(Tournament.event_id == event_id)).first()
+    if t is None:
+        abort(404, description=f"Event {event_id} is not a tournament.")
+    return t
+
+
+def of_table(table: Table) -> Tournament | None:
+    if table.event_id is None:
+        return None
+    return db.session.scalars(db.select(Tournament).where(Tournament.event_id == table.event_id)).first()
+
+
+def structure(t: Tournament) -> Structure:
+    return parse_structure(t.structure)
+
+
+def create(name: str, structure_data: Any, profile: str = "cardroom") -> Tournament:
+    """A new event run as a tournament (the structure is checked first; raises StructureError)."""
+    parsed = parse_structure(structure_data)
+    name = (name or "").strip()
+    if not name:
+        raise IllegalAction("event: a name is needed")
+    profile = (profile or "cardroom").strip()
+    resolve_profile(profile)  # raises RulesError naming the profiles there are
+    event = CardRoomEvent(name=name[:120], profile=profile)
+    t = Tournament(event=event, structure=_jsonable(parsed.to_dict()))
+    db.session.add_all([event, t])
+    db.session.commit()
+    return t
+
+
+def set_structure(t: Tournament, structure_data: Any) -> None:
+    """Replace the structure (checked first). The clock keeps its moves: a level's new length or
+    stakes apply at once, as a director editing the clock mid-event expects."""
+    t.structure = _jsonable(parse_structure(structure_data).to_dict())
+    db.session.commit()
+
+
+def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
+    return tables.jsonable(data)  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- the clock
+
+
+def moves(t: Tournament) -> list[Move]:
+    return [Move(m.action, m.at) for m in t.clock_moves]
+
+
+def clock(t: Tournament, now: datetime | None = None) -> Clock:
+    """The clock now: computed from the recorded moves (it survives a restart; browsers agree)."""
+    return read_clock(structure(t), moves(t), now or utcnow())
+
+
+def move_clock(t: Tournament, action: str, user: User | None, now: datetime | None = None) -> Clock:
+    """Record a move of the clock (the rules refuse one it cannot make, saying why)."""
+    at = now or utcnow()
+    check_move(structure(t), moves(t), Move(action, at))
+    db.session.add(ClockMove(tournament=t, action=action, at=at, by=user))
+    db.session.commit()
+    return clock(t, at)
+
+
+# --------------------------------------------------------------------------- tables, entries, the draw
+
+
+def event_tables(t: Tournament) -> list[Table]:
+    """The event's tables in its order (the first is the final table)."""
+    return list(db.session.scalars(db.select(Table).where(Table.event_id == t.event_id).order_by(Table.id)))
+
+
+def add_table(t: Tournament, name: str, seats: int) -> Table:
+    """A table for the event, empty until the draw (stakes of the first level; the clock's level
+    reaches it at its first deal)."""
+    level = structure(t).stakes_at(0)
+    setup = {"profile": t.event.profile, **level.stakes, "button": 1, "capacity": seats, "seats": []}
+    return tables.create_table(name or f"Table {len(event_tables(t)) + 1}", setup, event_id=t.event_id)
+
+
+def live_entries(t: Tournament) -> list[Entry]:
+    return [e for e in t.entries if not e.is_out]
+
+
+def entry_named(t: Tournament, player: str) -> Entry | None:
+    folded = player.strip().casefold()
+    return next((e for e in t.entries if e.player.casefold() == folded), None)
+
+
+def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
+    """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
+    at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips."""
+    player = " ".join((player or "").split())
+    if not player or len(player) > 80:
+        raise IllegalAction("entry: a player's name, 1 to 80 characters")
+    if entry_named(t, player) is not None:
+        raise IllegalAction(f"entry: {player} is already entered")
+    if t.final_seats is not None:
+        raise IllegalAction("entry: the final table is drawn; entries are closed")
+    seated = None
+    if t.drawn_at is not None:
+        views = seat_views(t)
+        key, seat = late_seat(views, RANDOM)
+        table = db.session.get(Table, key)
+        assert table is not None
+        clear_seat(table, seat, user)
+        entry = Entry(tournament=t, player=player)
+        db.session.add(entry)
+        db.session.flush()
+        tables.append(table, {"type": "sit", "seat": seat, "player": player,
+                              "chips": structure(t).starting_chips}, user)  # commits the entry with it
+        seated = (table, seat)
+    else:
+        entry = Entry(tournament=t, player=player)
+        db.session.add(entry)
+        db.session.commit()
+    return entry, seated
+
+
+def clear_seat(table: Table, seat: int, user: User | None) -> None:
+    """Free a seat held by a busted player (no chips, no claim): ``leave``, between deals."""
+    x = tables.state_of(table)["seats"].get(seat)
+    if x is not None and x["stack"] == 0 and x["put"] == 0:
+        tables.append(table, {"type": "leave", "seat": seat}, user)
+
+
+def draw_seats(t: Tournament) -> dict[str, tuple[int, int]]:
+    """The random draw: every entry a seat, spread evenly; the button drawn at each table. Written
+    into the tables' setups, so it can be made again until the first hand is logged anywhere."""
+    event_tables_ = event_tables(t)
+    if any(table.version for table in event_tables_):
+        raise IllegalAction("draw: hands are logged already; late entries are seated by the balance instead")
+    players = [e.player for e in t.entries]
+    if not players:
+        raise IllegalAction("draw: nobody has entered yet")
+    views = [TableSeats(table.id, int(table.setup.get("capacity", 8))) for table in event_tables_]
+    result = draw(players, views, RANDOM)
+    chips = structure(t).starting_chips
+    for table in event_tables_:
+        seated = sorted((seat, player) for player, (key, seat) in result.items() if key == table.id)
+        setup = dict(table.setup)
+        setup["seats"] = [{"seat": seat, "player": player, "stack": chips} for seat, player in seated]
+        setup["button"] = RANDOM.choice([s for s, _ in seated]) if seated else 1
+        table.setup = setup
+    t.drawn_at = utcnow()
+    t.final_seats = None
+    db.session.commit()
+    return result
+
+
+# --------------------------------------------------------------------------- reading the tables
+
+
+@dataclass(frozen=True)
+class Seated:
+    player: str
+    table: Table
+    seat: int
+    stack: int
+    put: int
+
+
+def seated(t: Tournament) -> tuple[list[Seated], int]:
+    """Every entry still in, where they sit, and the chips on the event's tables (stacks and pots)."""
+    live = {e.player.casefold() for e in live_entries(t)}
+    out: list[Seated] = []
+    chips = 0
+    for table in event_tables(t):
+        state = tables.state_of(table)
+        chips += state["pot"]
+        for seat, x in sorted(state["seats"].items()):
+            chips += x["stack"]
+            if x["player"].casefold() in live:
+                out.append(Seated(x["player"], table, int(seat), x["stack"], x["put"]))
+    return out, chips
+
+
+def seat_views(t: Tournament) -> list[TableSeats]:
+    """The tables as the rules see them: the entries still in, by seat (a busted player's seat is empty)."""
+    people, _ = seated(t)
+    views = []
+    for table in event_tables(t):
+        state = tables.state_of(table)
+        here = {p.seat: p.player for p in people if p.table.id == table.id}
+        views.append(TableSeats(table.id, int(state["capacity"]), here, int(state["button"])))
+    return views
+
+
+def chip_counts(t: Tournament) -> list[dict[str, Any]]:
+    """``GET /api/events/<id>/chips``: every player in, biggest stack first."""
+    people, _ = seated(t)
+    return [{"player": p.player, "table": p.table.id, "table_name": p.table.name, "seat": p.seat,
+             "stack": p.stack} for p in sorted(people, key=lambda p: (-p.stack, p.player.casefold()))]
+
+
+def pool(t: Tournament) -> int:
+    s = structure(t)
+    return prize_pool(s.buy_in, len(t.entries), s.rebuy.price if s.rebuy else 0, sum(e.rebuys for e in t.entries),
+                      s.add_on.price if s.add_on else 0, sum(e.add_ons for e in t.entries))
+
+
+def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
+    """``GET /api/events/<id>/clock``: the clock and the event's figures, as the wall shows them."""
+    c = clock(t, now)
+    left = len(live_entries(t))
+    if t.drawn_at is None:
+        average = structure(t).starting_chips if left else 0
+    else:
+        _, chips = seated(t)
+        average = round(chips / left) if left else 0
+    nxt = c.next_item
+    return {
+        "event": t.event_id, "name": t.event.name, **c.to_dict(),
+        "next": None if nxt is None else (
+            {"break": False, "minutes": nxt.minutes, **nxt.stakes} if isinstance(nxt, Level)
+            else {"break": True, "minutes": nxt.minutes}),
+        "entries": len(t.entries), "players_left": left, "average_stack": average, "prize_pool": pool(t),
+        "drawn": t.drawn_at is not None,
+    }
+
+
+def results(t: Tournament) -> list[dict[str, Any]]:
+    """``GET /api/events/<id>/results``: places and prizes decided so far, best first, then the
+    players still in (place null)."""
+    s = structure(t)
+    players = [e.player for e in t.entries]
+    groups: dict[int, list[Entry]] = {}
+    for e in t.entries:
+        if e.out_order is not None:
+            groups.setdefault(e.out_order, []).append(e)
+    busts = [Bust(tuple((e.player, e.out_chips or 0) for e in sorted(g, key=lambda e: e.id)))
+             for _, g in sorted(groups.items())]
+    placed = places(players, busts)
+    paid = prizes(players, placed, s.payout_percents(len(players)), pool(t))
+    by_name = {e.player: e for e in t.entries}
+    rows = []
+    for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
+        e = by_name[player]
+        rows.append({"place": placed.get(player), "player": player,
+                     "prize": paid.get(player, 0) if player in placed else None,
+                     "out_at": e.out_at.isoformat(timespec="seconds") if e.out_at else None,
+                     "table": e.out_table.name if e.out_table else None,
+                     "rebuys": e.rebuys, "add_ons": e.add_ons})
+    return rows

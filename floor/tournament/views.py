@@ -1,0 +1,358 @@
+"""The tournament's pages (``/tournament/``): the director's event page (structure with presets,
+entries, tables, the draw, clock controls), the printable seating list, the wall clock for a big
+screen, the floor's balancing page (one tap per move), results with a PDF and a CSV.
+
+Roles per action: any role may read the wall and the results; the floor's pages need the floor;
+writing the structure, entries, tables, the draw and the clock need the director. A POST checks
+its role itself (403 with the reason), not only the page that shows the button.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from flask_weasyprint import HTML, render_pdf
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+
+from floor import tables
+from floor.auth.access import role_required
+from floor.extensions import db
+from floor.models import FloorCall, Role, Tournament
+from floor.tournament import floorwork, service
+from rules import RulesError
+from rules.tournament import PRESETS, Break, parse_structure
+from rules.tournament.structure import StructureError
+
+bp = Blueprint("tournament", __name__, url_prefix="/tournament")
+
+
+def levels_text(levels: list[dict[str, Any]]) -> str:
+    """Levels as the form writes them: ``minutes ante small_bet big_bet`` a line, ``break minutes``."""
+    lines = []
+    for x in levels:
+        if "break" in x:
+            lines.append(f"break {x['break']}")
+        else:
+            lines.append(f"{x['minutes']} {x['ante']} {x['small_bet']} {x['big_bet']}")
+    return "\n".join(lines)
+
+
+def read_levels(text: str) -> list[dict[str, Any]]:
+    """The form's levels text as structure data (the rules check it); a line it cannot read is an error."""
+    out: list[dict[str, Any]] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        words = line.replace(",", " ").replace("/", " ").split()
+        if not words:
+            continue
+        if words[0].lower() == "break" and len(words) == 2:
+            out.append({"break": words[1]})
+        elif len(words) in (3, 4) and words[0].lower() != "break":
+            level = {"minutes": words[0], "ante": words[1], "small_bet": words[2]}
+            if len(words) == 4:
+                level["big_bet"] = words[3]
+            out.append(level)
+        else:
+            raise StructureError(f"levels, line {n}: write 'minutes ante small_bet big_bet' or 'break minutes', "
+                                 f"not {line.strip()!r}")
+    return out
+
+
+class StructureForm(FlaskForm):
+    """The structure, as a director writes it."""
+
+    levels = TextAreaField("Levels (one a line: minutes ante small_bet big_bet, or: break minutes)",
+                           validators=[DataRequired()])
+    starting_chips = IntegerField("Starting chips", validators=[InputRequired(), NumberRange(min=1)])
+    buy_in = IntegerField("Buy-in (to the prize pool)", validators=[InputRequired(), NumberRange(min=0)])
+    fee = IntegerField("Fee (the house's)", default=0, validators=[InputRequired(), NumberRange(min=0)])
+    payouts = StringField("Payouts: percentages, first place first (or 'standard')", default="standard")
+    rebuy = StringField("Rebuys: price chips until_level max (empty: none)", default="")
+    add_on = StringField("Add-on: price chips at_level (empty: none)", default="")
+
+    def data_for_rules(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"levels": read_levels(self.levels.data or ""), "starting_chips": self.starting_chips.data,
+                                "buy_in": self.buy_in.data, "fee": self.fee.data,
+                                "payouts": (self.payouts.data or "standard").strip() or "standard"}
+        for key, fields in (("rebuy", ("price", "chips", "until_level", "max")), ("add_on", ("price", "chips", "at_level"))):
+            words = (getattr(self, key).data or "").replace(",", " ").split()
+            if words:
+                if len(words) not in (len(fields), len(fields) - (key == "rebuy")):
+                    raise StructureError(f"{key}: write {' '.join(fields)}")
+                data[key] = dict(zip(fields, words))
+        return data
+
+    def fill(self, data: dict[str, Any]) -> None:
+        self.levels.data = levels_text(data["levels"])
+        self.starting_chips.data, self.buy_in.data = data["starting_chips"], data["buy_in"]
+        self.fee.data = data.get("fee", 0)
+        payouts = data.get("payouts", "standard")
+        self.payouts.data = payouts if isinstance(payouts, str) else " ".join(map(str, payouts))
+        r, a = data.get("rebuy"), data.get("add_on")
+        self.rebuy.data = f"{r['price']} {r['chips']} {r['until_level']} {r.get('max', 0)}" if r else ""
+        self.add_on.data = f"{a['price']} {a['chips']} {a['at_level']}" if a else ""
+
+
+def _preset_choices() -> list[Any]:
+    """The presets as SelectField choices (WTForms 3.3 wants SelectChoice; tuples before it)."""
+    try:
+        from wtforms.fields.choices import SelectChoice
+    except ImportError:  # pragma: no cover - WTForms before 3.3
+        return [(k, v[0]) for k, v in PRESETS.items()]
+    return [SelectChoice(k, v[0]) for k, v in PRESETS.items()]
+
+
+class NewTournamentForm(FlaskForm):
+    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
+    profile = StringField("House rules (profile)", default="cardroom", validators=[DataRequired()])
+    preset = SelectField("Structure to start from", choices=_preset_choices())
+
+
+def _back(t: Tournament, message: str, category: str = "success") -> Any:
+    flash(message, category)
+    return redirect(url_for("tournament.show", event_id=t.event_id))
+
+
+@bp.get("/")
+@login_required
+def index() -> Any:
+    """The tournaments, newest first, and (for a director) a form for a new one."""
+    rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
+    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm())
+
+
+@bp.post("/")
+@role_required(Role.director)
+def create() -> Any:
+    """Create a tournament from a preset (the director edits the structure next)."""
+    form = NewTournamentForm()
+    if not form.validate_on_submit():
+        rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
+        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+    try:
+        t = service.create(form.name.data or "", PRESETS[form.preset.data or "regular"][1], form.profile.data or "cardroom")
+    except RulesError as exc:
+        form.profile.errors = [str(exc)]
+        rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
+        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+    return _back(t, f"{t.event.name} created from the {form.preset.data} preset; edit its structure below.")
+
+
+@bp.get("/<int:event_id>/")
+@role_required(Role.floor)
+def show(event_id: int) -> Any:
+    """The event's page: clock controls, structure, entries, tables, the draw."""
+    t = service.get(event_id)
+    floorwork.sync_eliminations(t)
+    form = StructureForm()
+    form.fill(t.structure)
+    return render_template("tournament/show.html", t=t, s=service.structure(t), info=service.summary(t),
+                           tables=service.event_tables(t), results=service.results(t), form=form,
+                           presets=PRESETS, Break=Break)
+
+
+@bp.post("/<int:event_id>/structure")
+@role_required(Role.director)
+def structure(event_id: int) -> Any:
+    """Write the structure (from the form, or a preset when ``preset`` is posted)."""
+    t = service.get(event_id)
+    preset = request.form.get("preset")
+    form = StructureForm()
+    try:
+        if preset:
+            if preset not in PRESETS:
+                abort(400, description=f"no preset {preset!r}")
+            service.set_structure(t, PRESETS[preset][1])
+            return _back(t, f"Structure set from the {preset} preset.")
+        if not form.validate_on_submit():
+            raise StructureError("; ".join(f"{getattr(form, k).label.text}: {', '.join(v)}" for k, v in form.errors.items()))
+        service.set_structure(t, form.data_for_rules())
+    except StructureError as exc:
+        flash(f"Structure not saved: {exc}", "error")
+        return render_template("tournament/show.html", t=t, s=service.structure(t), info=service.summary(t),
+                               tables=service.event_tables(t), results=service.results(t), form=form,
+                               presets=PRESETS, Break=Break), 400
+    return _back(t, "Structure saved.")
+
+
+@bp.post("/<int:event_id>/entries")
+@role_required(Role.director)
+def add_entry(event_id: int) -> Any:
+    """Enter players: one name, or several, one a line."""
+    t = service.get(event_id)
+    names = [n for n in (request.form.get("players") or "").splitlines() if n.strip()]
+    if not names:
+        return _back(t, "Write a player's name.", "error")
+    said = []
+    for name in names:
+        try:
+            entry, seated = service.add_entry(t, name, current_user)
+        except (RulesError, tables.StaleVersion) as exc:
+            said.append(f"{name.strip()}: {exc}")
+            continue
+        said.append(f"{entry.player} entered" + (f", seated at {seated[0].name} seat {seated[1]}" if seated else ""))
+    return _back(t, "; ".join(said))
+
+
+@bp.post("/<int:event_id>/tables")
+@role_required(Role.director)
+def add_table(event_id: int) -> Any:
+    """Add a table to the event."""
+    t = service.get(event_id)
+    try:
+        seats = int(request.form.get("seats") or 8)
+        table = service.add_table(t, request.form.get("name") or "", seats)
+    except (RulesError, ValueError) as exc:
+        return _back(t, f"Table not added: {exc}", "error")
+    return _back(t, f"{table.name} added ({seats} seats).")
+
+
+@bp.post("/<int:event_id>/draw")
+@role_required(Role.director)
+def draw(event_id: int) -> Any:
+    """The random draw for seats; then the printable seating list."""
+    t = service.get(event_id)
+    try:
+        service.draw_seats(t)
+    except RulesError as exc:
+        return _back(t, f"No draw: {exc}", "error")
+    flash("Seats drawn. Print the seating list.", "success")
+    return redirect(url_for("tournament.seating", event_id=event_id))
+
+
+@bp.post("/<int:event_id>/clock")
+@role_required(Role.director)
+def clock(event_id: int) -> Any:
+    """A move of the clock: start, pause, resume, advance, back."""
+    t = service.get(event_id)
+    action = request.form.get("action", "")
+    try:
+        service.move_clock(t, action, current_user)
+    except RulesError as exc:
+        return _back(t, str(exc), "error")
+    return _back(t, f"Clock: {action}.")
+
+
+def _seating_rows(t: Tournament) -> list[dict[str, Any]]:
+    people, _ = service.seated(t)
+    return [{"player": p.player, "table": p.table.name, "seat": p.seat, "stack": p.stack}
+            for p in sorted(people, key=lambda p: p.player.casefold())]
+
+
+@bp.get("/<int:event_id>/seating")
+@role_required(Role.floor)
+def seating(event_id: int) -> Any:
+    """The seating list, by player's name, printable (and by table)."""
+    t = service.get(event_id)
+    return render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=False,
+                           by_table=[(x, tables.state_of(x)) for x in service.event_tables(t)])
+
+
+@bp.get("/<int:event_id>/seating.pdf")
+@role_required(Role.floor)
+def seating_pdf(event_id: int) -> Any:
+    """The seating list as a PDF."""
+    t = service.get(event_id)
+    html = render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=True,
+                           by_table=[(x, tables.state_of(x)) for x in service.event_tables(t)])
+    return render_pdf(HTML(string=html), download_filename=f"seating-{event_id}.pdf")
+
+
+@bp.get("/<int:event_id>/wall")
+@login_required
+def wall(event_id: int) -> Any:
+    """The wall clock for a big screen: it polls the clock's JSON and counts down in between."""
+    t = service.get(event_id)
+    return render_template("tournament/wall.html", t=t, info=service.summary(t))
+
+
+def _floor_context(t: Tournament) -> dict[str, Any]:
+    table_list = service.event_tables(t)
+    calls = list(db.session.scalars(db.select(FloorCall).where(
+        FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
+    return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
+            "names": {x.id: x.name for x in table_list}, "calls": calls}
+
+
+@bp.get("/<int:event_id>/floor")
+@role_required(Role.floor)
+def floor_page(event_id: int) -> Any:
+    """The floor's page: balancing suggestions (one tap each), chip counts, calls; it refreshes itself."""
+    return render_template("tournament/floor.html", **_floor_context(service.get(event_id)))
+
+
+@bp.get("/<int:event_id>/floor/panel")
+@role_required(Role.floor)
+def floor_panel(event_id: int) -> Any:
+    """The floor page's changing part, polled by the page."""
+    return render_template("tournament/_floor.html", **_floor_context(service.get(event_id)))
+
+
+@bp.post("/<int:event_id>/moves")
+@role_required(Role.floor)
+def move(event_id: int) -> Any:
+    """Carry out one suggested move (one tap)."""
+    t = service.get(event_id)
+    try:
+        move = json.loads(request.form.get("move") or "{}")
+        said = floorwork.carry_out(t, move, current_user)
+    except (RulesError, tables.StaleVersion, ValueError) as exc:
+        flash(f"Not moved: {exc}", "error")
+    else:
+        flash(said + ".", "success")
+    return redirect(url_for("tournament.floor_page", event_id=event_id))
+
+
+@bp.post("/<int:event_id>/buys")
+@role_required(Role.floor)
+def buy(event_id: int) -> Any:
+    """A rebuy or an add-on for a player."""
+    t = service.get(event_id)
+    entry = service.entry_named(t, request.form.get("player") or "")
+    if entry is None:
+        flash("No such entry.", "error")
+    else:
+        try:
+            flash(floorwork.buy(t, entry, request.form.get("kind") or "", current_user) + ".", "success")
+        except (RulesError, tables.StaleVersion) as exc:
+            flash(str(exc), "error")
+    return redirect(url_for("tournament.floor_page", event_id=event_id))
+
+
+@bp.get("/<int:event_id>/results")
+@login_required
+def results(event_id: int) -> Any:
+    """Places and prizes so far."""
+    t = service.get(event_id)
+    floorwork.sync_eliminations(t)
+    return render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=False)
+
+
+@bp.get("/<int:event_id>/results.pdf")
+@login_required
+def results_pdf(event_id: int) -> Any:
+    """The results as a PDF (WeasyPrint; nothing loaded from outside the document)."""
+    t = service.get(event_id)
+    html = render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=True)
+    return render_pdf(HTML(string=html), download_filename=f"results-{event_id}.pdf")
+
+
+@bp.get("/<int:event_id>/results.csv")
+@login_required
+def results_csv(event_id: int) -> Any:
+    """The results as CSV: place, player, prize, out at, table, rebuys, add-ons."""
+    t = service.get(event_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["place", "player", "prize", "out_at", "table", "rebuys", "add_ons"])
+    for r in service.results(t):
+        writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["out_at"] or "",
+                         r["table"] or "", r["rebuys"], r["add_ons"]])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})

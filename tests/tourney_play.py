@@ -1,0 +1,84 @@
+"""Playing whole hands for the tournament tests: a winner beats a loser at the showdown, everyone
+else folds. Works against anything with ``state(table) -> dict`` and ``log(table, event) -> dict``
+(the engine directly, or the app's API), choosing every action from the table's ``legal`` list,
+so each hand is one the rules accept."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tests.conftest import bearer
+
+WINNER_CARDS = "As Ad Ah Kc Kd"  # a full house: openers, and better than the losers'
+LOSER_CARDS = ("2c 3d 4h 6s 8c", "2d 3h 4s 6c 9d", "2h 3s 4c 7d 9h", "2s 3c 5d 7h 9s")  # no pair, no straight
+
+#: What each player prefers among the legal actions (the first legal one is taken).
+WINNER = ("raise", "open", "bet", "call", "check", "draw", "show")
+LOSER = ("call", "check", "pass", "draw", "show", "muck")
+OTHER = ("pass", "fold", "check", "draw", "muck")
+
+
+def act(state: dict[str, Any], winner: int, loser: int | tuple[int, ...]) -> dict[str, Any]:
+    """The event the seat to act logs (``loser``: one seat, or several who all call to the end)."""
+    losers = loser if isinstance(loser, tuple) else (loser,)
+    seat = state["to_act"]
+    legal = {x["type"]: x for x in state["legal"]}
+    prefs = WINNER if seat == winner else LOSER if seat in losers else OTHER
+    kind = next(k for k in prefs if k in legal)
+    event: dict[str, Any] = {"type": kind, "seat": seat}
+    if kind in ("raise", "open", "bet") and legal[kind].get("amounts"):
+        event["amount"] = max(legal[kind]["amounts"])
+    if kind == "draw":
+        event["count"] = 0
+    if kind == "show":
+        event["cards"] = WINNER_CARDS if seat == winner else LOSER_CARDS[losers.index(seat) % len(LOSER_CARDS)]
+    return event
+
+
+def play_hand(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], Any],
+              winner: int, loser: int | tuple[int, ...], limit: int = 60) -> dict[str, Any]:
+    """Deal and play one hand to its end; returns the state between deals."""
+    log({"type": "deal"})
+    for _ in range(limit):
+        now = state()
+        if now["phase"] == "between_deals":
+            return now
+        log(act(now, winner, loser))
+    raise AssertionError(f"the hand did not end in {limit} actions: {state()}")
+
+
+def bust(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], Any], winner: int,
+         loser: int | tuple[int, ...], hands: int = 40) -> dict[str, Any]:
+    """Play hands until the loser (every loser) has no chips and no claim."""
+    losers = loser if isinstance(loser, tuple) else (loser,)
+    for _ in range(hands):
+        now = play_hand(state, log, winner, loser)
+        seats = {int(k): v for k, v in now["seats"].items()}
+        if all(s not in seats or (seats[s]["stack"] == 0 and seats[s]["put"] == 0) for s in losers):
+            return now
+    raise AssertionError(f"seat {loser} still has chips after {hands} hands")
+
+
+class Api:
+    """The JSON API through the test client, with each role's bearer token."""
+
+    def __init__(self, client, tokens):
+        self.client, self.tokens = client, tokens
+
+    def call(self, method, url, role="director", json=None, status=None):
+        response = self.client.open(url, method=method, json=json, headers=bearer(self.tokens[role]))
+        if status is not None:
+            assert response.status_code == status, response.get_json()
+        return response
+
+    def get(self, url, role="dealer", status=200):
+        return self.call("GET", url, role, status=status).get_json()
+
+    def post(self, url, json=None, role="director", status=None):
+        return self.call("POST", url, role, json=json or {}, status=status).get_json()
+
+    def table(self, table_id):
+        return self.get(f"/api/tables/{table_id}")["state"]
+
+    def log(self, table_id, event, role="dealer"):
+        return self.post(f"/api/tables/{table_id}/events", event, role=role, status=201)
