@@ -64,8 +64,17 @@ def _busted_players(state: dict[str, Any]) -> dict[str, int]:
 def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> list[Entry]:
     """Mark out the entries with no chips and no claim at ``table`` (its state between pots)."""
     busted = _busted_players(state)
+    if not any(e.player.casefold() in busted for e in service.live_entries(t)):
+        return []
+    # Two tables can bust players at the same moment in two server processes, and the floor's pages
+    # sync the same table as its dealer's tap does: write-lock the tournament's row first (a row
+    # lock on PostgreSQL, the database's write lock on SQLite), then read the entries again, so a
+    # place is never shared by players out in different hands nor an entry put out twice.
+    db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))
+    db.session.expire_all()
     out = [e for e in service.live_entries(t) if e.player.casefold() in busted]
     if not out:
+        db.session.commit()
         return []
     events = tables.events_of(table)
     deals = [i for i, e in enumerate(events) if e.get("type") == "deal"]
