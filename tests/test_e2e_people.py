@@ -1,0 +1,94 @@
+"""The people's pages in Debian's chromium, at the sizes they are used (issue 16): a phone on the
+floor (390x844), a tablet upright (768x1024) and on its side (1024x768). Every page is measured:
+``document.documentElement.scrollWidth`` may not exceed the window's width (no sideways scrolling).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import people_data
+from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+TABLET_UP = {"width": 768, "height": 1024}
+TABLET_SIDE = {"width": 1024, "height": 768}
+
+# the widest thing on the page, to say in the failure what sticks out
+WIDEST = """() => {
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.right > w + 1 && r.width > 0) out.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(r.right));
+  }
+  return out.slice(0, 6);
+}"""
+
+
+@pytest.fixture
+def room(live_server):
+    return people_data.load(live_server.app)
+
+
+def pages(ids: dict[str, int]) -> dict[str, list[str]]:
+    """Every page a person opens, by the role that opens it."""
+    t, ruled, ruling, event = ids["showdown"], ids["ruled"], ids["ruling"], ids["event"]
+    return {
+        "dealer": ["/dealer/", f"/dealer/tables/{ids['midpot']}", f"/dealer/tables/{t}",
+                   f"/dealer/tables/{ruled}", f"/dealer/tables/{t}/call-floor", f"/rulings/{ruling}"],
+        "floor": ["/floor/", "/rulings/", f"/rulings/{ruling}", f"/rulings/{ruling}/verify", "/rulings/new",
+                  f"/rulings/new?table={ruled}&issue=wrong_card_count&seat=1",
+                  f"/rulings/new?table={ruled}&issue=false_openers&by_hand=1",
+                  "/rulings/new?profile=cardroom&issue=split_openers",
+                  f"/floor/tables/{ids['midpot'] + 1}/correction", f"/floor/tables/{ruled}/hands",
+                  f"/floor/tables/{ruled}/hands/1", "/rulings/?q=F5"],
+        "director": ["/director/", "/director/events/new", f"/director/events/{event}",
+                     f"/director/events/{event}/tables/new", f"/director/tables/{t}", "/director/profiles/",
+                     "/director/profiles/new", "/director/profiles/cardroom", "/director/users/",
+                     "/director/users/new", f"/director/users/{ids['dealer']}", "/rules/", "/rules/cardroom"],
+    }
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET_UP, TABLET_SIDE], ids=["phone", "tablet-up", "tablet-side"])
+def test_no_page_scrolls_sideways(open_page, live_server, room, viewport):
+    """Every page fits the window's width: nothing to scroll sideways, on a phone or a tablet."""
+    login = open_page(viewport=viewport)
+    login.goto(live_server.url + "/login")
+    measured = {"/login": login.evaluate("document.documentElement.scrollWidth")}
+    too_wide, failed = {}, {}
+    for role, urls in pages(room).items():
+        page = open_page(role, viewport=viewport)
+        for url in urls:
+            response = page.goto(live_server.url + url)
+            if response.status != 200:
+                failed[url] = response.status
+                continue
+            width = page.evaluate("document.documentElement.scrollWidth")
+            measured[url] = width
+            if width > viewport["width"]:
+                too_wide[url] = (width, page.evaluate(WIDEST))
+    assert measured["/login"] <= viewport["width"]
+    assert not too_wide, "\n".join(f"{u}: {w}" for u, w in too_wide.items())
+    assert not failed, failed
+
+
+def test_phone_screenshots(open_page, live_server, room):
+    """The dealer's table at the showdown, the floor overview and the rulings list on a phone, saved
+    as /tmp/people-*.png to be looked at; the picker keeps each suit on one row (one line of 13 cards)."""
+    dealer = open_page("dealer", viewport=PHONE)
+    dealer.goto(f"{live_server.url}/dealer/tables/{room['showdown']}")
+    dealer.screenshot(path="/tmp/people-dealer.png", full_page=True)
+    rows = dealer.locator('.picker[data-picker="show"] .card-row').all()
+    assert len(rows) == 4
+    for row in rows:  # every card of a suit at the same height: one row
+        tops = {round(box["y"]) for box in (card.bounding_box() for card in row.locator(".card[data-card]:not(.joker)").all())}
+        assert len(tops) == 1, (row.get_attribute("class"), tops)
+    dealer.screenshot(path="/tmp/people-dealer.png", full_page=True)
+    floor = open_page("floor", viewport=PHONE)
+    floor.goto(f"{live_server.url}/floor/")
+    floor.screenshot(path="/tmp/people-floor.png", full_page=True)
+    floor.goto(f"{live_server.url}/rulings/")
+    floor.screenshot(path="/tmp/people-rulings.png", full_page=True)
