@@ -92,3 +92,57 @@ def test_phone_screenshots(open_page, live_server, room):
     floor.screenshot(path="/tmp/people-floor.png", full_page=True)
     floor.goto(f"{live_server.url}/rulings/")
     floor.screenshot(path="/tmp/people-rulings.png", full_page=True)
+
+
+def test_the_floor_sees_a_new_call_live_and_the_dealer_sees_it_answered(open_page, live_server, room):
+    """A dealer calls the floor; the floor person's phone, left open on the overview, shows the call
+    within seconds without a reload (a banner, the row lit, the tab's title); the floor person
+    dismisses it and the dealer's banner clears by itself."""
+    floor = open_page("floor", viewport=PHONE)
+    floor.goto(f"{live_server.url}/floor/")
+    floor.evaluate("window.__same_page = true")  # gone if the page were reloaded
+    assert floor.locator("#new-call").is_hidden()
+    table = room["midpot"]
+    assert floor.locator("tr[data-call]").count() == 1  # the call at the showdown table only
+
+    dealer = open_page("dealer", viewport=TABLET_SIDE)
+    dealer.goto(f"{live_server.url}/dealer/tables/{table}/call-floor?issue=caller_refund")
+    dealer.select_option("select#seat", "6")
+    dealer.click("main button[type=submit]")
+    dealer.locator(".floor-called").wait_for()
+    assert "Floor called: caller wants the bet back, seat 6" in dealer.locator(".floor-called").inner_text()
+
+    banner = floor.locator("#new-call")
+    banner.wait_for(state="visible", timeout=8_000)  # polled every 3 s
+    assert banner.inner_text() == "New call: Table 1: caller wants the bet back, seat 6"
+    assert floor.evaluate("window.__same_page") is True
+    assert floor.locator("tr[data-call]").count() == 2
+    assert floor.locator("tr.new-call-row").count() == 1
+    assert "caller wants the bet back" in floor.locator("tr.new-call-row").inner_text().lower()
+    assert floor.title().startswith("(1) ")
+    floor.screenshot(path="/tmp/people-floor-new-call.png", full_page=True)
+
+    dealer.evaluate("window.__same_page = true")
+    floor.locator("tr.new-call-row button:has-text('Dismiss')").click()
+    floor.wait_for_url(f"{live_server.url}/floor/")
+    dealer.locator(".floor-called").wait_for(state="detached", timeout=10_000)  # polled every 4 s
+    assert dealer.evaluate("window.__same_page") is True
+    assert "The floor has answered the call." in dealer.locator("#say").inner_text()
+
+
+def test_the_dealer_is_never_offered_a_link_he_is_refused(open_page, live_server, room):
+    """Every link on the dealer's pages (tables, the tablet with a call open, a ruling) opens for a
+    dealer: none leads to a 403."""
+    dealer = open_page("dealer", viewport=PHONE)
+    links = set()
+    for url in pages(room)["dealer"]:
+        dealer.goto(live_server.url + url)
+        links |= set(dealer.eval_on_selector_all("a[href]", "els => els.map(a => a.getAttribute('href'))"))
+    links = {link for link in links if link.startswith("/")}
+    assert "/dealer/" in links and any(link.endswith(".pdf") for link in links)
+    refused = {}
+    for link in sorted(links):
+        status = dealer.request.get(live_server.url + link, max_redirects=0).status
+        if status >= 400:
+            refused[link] = status
+    assert not refused

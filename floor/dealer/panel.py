@@ -132,7 +132,7 @@ def open_call(table: Table) -> dict[str, Any] | None:
     if not calls:
         return None
     latest = calls[-1]
-    return {"issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
+    return {"id": latest.id, "issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
             "link": floor_link(table.id, latest.issue, latest.seat), "report": latest.event is not None}
 
 

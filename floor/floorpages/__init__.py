@@ -1,7 +1,12 @@
-"""The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`."""
+"""The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
+the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
+:mod:`floor.floorpages.history`."""
 
 from __future__ import annotations
 
+from floor.floorpages import live
 from floor.floorpages.views import bp
+
+live.register(bp)
 
 __all__ = ["bp"]

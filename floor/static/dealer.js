@@ -9,7 +9,8 @@
   const page = document.getElementById("dealer");
   if (!page) return;
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  const urls = { events: page.dataset.eventsUrl, state: page.dataset.stateUrl, panel: page.dataset.panelUrl };
+  const urls = { events: page.dataset.eventsUrl, live: page.dataset.liveUrl || page.dataset.stateUrl,
+                 panel: page.dataset.panelUrl };
   const POLL_MS = 4000;
   const CONFIRM_MS = 5000;
   let busy = false;
@@ -98,11 +99,15 @@
   async function poll() {
     if (busy || document.hidden) return;
     try {
-      const response = await fetch(urls.state, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return;
       const data = await response.json();
-      if (!busy && data.version !== version()) {
+      if (busy) return;
+      if (data.version !== version()) {
         await loadPanel("Updated: another device logged at this table.", "info");
+      } else if (data.call !== undefined && String(data.call || "") !== (panel().dataset.call || "")) {
+        // the floor answered or dismissed the call (nothing logged here), or another tablet called
+        await loadPanel(data.call ? "" : "The floor has answered the call.", "info");
       }
     } catch (err) { /* offline for a moment: the next poll tries again */ }
   }
