@@ -146,3 +146,40 @@ def test_the_dealer_is_never_offered_a_link_he_is_refused(open_page, live_server
         if status >= 400:
             refused[link] = status
     assert not refused
+
+
+def test_a_show_of_four_cards_asks_before_the_hand_is_declared_dead(open_page, live_server, room):
+    """H6: a hand of other than five cards is dead. The dealer picks four cards: the first tap on
+    Show only asks (nothing is logged), the second logs the show and the hand is dead. Five cards
+    go at the first tap."""
+    dealer = open_page("dealer", viewport=PHONE)
+    dealer.goto(f"{live_server.url}/dealer/tables/{room['showdown']}")
+    at = int(dealer.locator("#panel").get_attribute("data-version"))
+    assert dealer.locator("#panel").get_attribute("data-to-act") == "2"
+    for card in ("As", "Ks", "Qh", "Jd"):
+        dealer.locator(f'.picker[data-picker="show"] .card[data-card="{card}"]').click()
+    show = dealer.locator('button[data-action="show"]')
+    assert show.inner_text() == "Show A♠ K♠ Q♥ J♦"
+    assert dealer.locator(".picker .tray").inner_text().split() == ["A♠", "K♠", "Q♥", "J♦"]
+    show.click()
+    assert show.inner_text() == "4 cards, not 5: the hand is dead (H6). Tap again to show them"
+    dealer.wait_for_timeout(500)
+    assert int(dealer.locator("#panel").get_attribute("data-version")) == at  # nothing logged yet
+    dealer.screenshot(path="/tmp/people-foul-show.png")
+    # a fifth card picked: the confirmation no longer holds, and five cards need none
+    dealer.locator('.picker[data-picker="show"] .card[data-card="Tc"]').click()
+    assert show.inner_text() == "Show A♠ K♠ Q♥ J♦ T♣"
+    dealer.locator(".picker .tray [data-picked='Tc']").click()  # put back: four again, asks again
+    show.click()
+    assert show.inner_text().startswith("4 cards, not 5")
+    show.click()
+    dealer.wait_for_selector(f'#panel[data-version="{at + 1}"]')
+    seat = dealer.locator('.seat[data-seat="2"]')
+    assert "dead" in seat.inner_text().lower()
+    assert "H6" in dealer.locator("#message").inner_text()
+
+    # seat 3 shows five cards: logged at the first tap
+    for card in ("9c", "9d", "9h", "2c", "3d"):
+        dealer.locator(f'.picker[data-picker="show"] .card[data-card="{card}"]').click()
+    dealer.locator('button[data-action="show"]').click()
+    dealer.wait_for_selector(f'#panel[data-version="{at + 2}"]')
