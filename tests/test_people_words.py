@@ -102,5 +102,5 @@ def test_a_ruling_reads_in_words_on_the_tablet(app, as_role):
         floor = db.session.scalars(db.select(User).where(User.username == "fred")).one()
         tables.append(table, {"type": "false_openers", "seat": 3}, floor)
     text = panel_text(as_role("dealer"), table_id)
-    assert re.search(r"Ruling #\d+: Seat 3's hand is dead; the pot plays on\.", text)
+    assert re.search(r"Ruling #\d+ ?: Seat 3.s hand is dead; the pot plays on\.", text), text
     assert "POT_PLAYS" not in text and not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", text)
