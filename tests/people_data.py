@@ -2,7 +2,7 @@
 
 :func:`load` fills an app's database with the demo event (two tables, one mid-pot, one with a
 ruling) and two more tables whose players have long and non-Latin names: one at the showdown (the
-card picker on screen) and one with a ruling against a Chinese name, plus an open floor call.
+card picker on screen) and one with a ruling against a Chinese name (王小明), plus an open floor call.
 It returns the ids the tests visit. Nothing here is a stub: every entry goes through
 :func:`floor.tables.append`, so the rules accept it as they would a dealer's tap.
 """
@@ -18,6 +18,7 @@ from floor.models import CardRoomEvent, FloorCall, IssuedRuling, User
 
 LONG = "Maximilian Alexander Featherstonehaugh-Worthington"
 NAMES = ["王小明", LONG, "Анастасия Петрова", "Bob"]
+RULED_NAMES = ["Bob", "王小明", LONG, "Анастасия Петрова"]  # 王小明 opens at seat 2 and is ruled against
 
 
 def setup(players: list[str]) -> dict[str, Any]:
@@ -46,11 +47,11 @@ def load(app) -> dict[str, int]:
         event = db.session.scalars(db.select(CardRoomEvent)).first()
         showdown = tables.create_table("Table 3 · Featherstonehaugh", setup(NAMES), event.id)
         play_to_showdown(showdown, dealer)
-        ruled = tables.create_table("Table 4 · 王", setup(NAMES), event.id)
+        ruled = tables.create_table("Table 4 · 王", setup(RULED_NAMES), event.id)
         for entry in ({"type": "deal"}, {"type": "open", "seat": 2, "amount": 10}, {"type": "call", "seat": 3}, {"type": "call", "seat": 4},
                       {"type": "call", "seat": 1}):
             tables.append(ruled, entry, dealer)
-        # seat 2 (the long name) opened, three called (王小明 too), and seat 2 cannot show openers (F5)
+        # seat 2 (王小明) opened, three called, and seat 2 cannot show openers (F5)
         tables.append(ruled, {"type": "false_openers", "seat": 2}, floor, reported_by=dealer)
         db.session.add(FloorCall(table_id=showdown.id, issue="wrong_card_count", seat=1, called_by=dealer))
         db.session.commit()

@@ -104,3 +104,28 @@ def test_a_ruling_reads_in_words_on_the_tablet(app, as_role):
     text = panel_text(as_role("dealer"), table_id)
     assert re.search(r"Ruling #\d+ ?: Seat 3.s hand is dead; the pot plays on\.", text), text
     assert "POT_PLAYS" not in text and not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", text)
+
+
+def test_a_ruling_pdf_prints_a_chinese_name_in_a_cjk_font(app, as_role, tmp_path):
+    """The ruling against 王小明 (F5) prints the name: the PDF embeds a CJK font (the CSS names
+    WenQuanYi Zen Hei, Debian's fonts-wqy-zenhei of the Makefile's APT_PKGS) and its text holds
+    the name (drawn with pdftoppm, the page was looked at: the name prints, no empty boxes)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from tests import people_data
+
+    ids = people_data.load(app)
+    client = as_role("floor")
+    response = client.get(f"/rulings/{ids['ruling']}.pdf")
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(response.data))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "王小明" in text
+    fonts = set()
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    assert any("WenQuanYi" in f or "CJK" in f for f in fonts), (
+        f"no CJK font in the PDF ({sorted(fonts)}): install fonts-wqy-zenhei (make sysdeps)")
