@@ -183,9 +183,11 @@ def card_face(card: Any) -> str:
 def cards_face(cards: Iterable[Any]) -> str:
     """Cards as the picker shows them, one space apart.
 
-    >>> cards_face(["As", "Kd", "Jk"])
-    'A♠ K♦ Joker'
+    >>> cards_face(["As", "Kd", "Jk"]), cards_face("Jh, 7s")
+    ('A♠ K♦ Joker', 'J♥ 7♠')
     """
+    if isinstance(cards, str):  # the text form: cards apart by spaces or commas
+        cards = cards.replace(",", " ").split()
     return " ".join(card_face(c) for c in cards)
 
 
