@@ -44,7 +44,7 @@ def pages(ids: dict[str, int]) -> dict[str, list[str]]:
                   f"/rulings/new?table={ruled}&issue=false_openers&by_hand=1",
                   "/rulings/new?profile=cardroom&issue=split_openers",
                   f"/floor/tables/{ids['midpot'] + 1}/correction", f"/floor/tables/{ruled}/hands",
-                  f"/floor/tables/{ruled}/hands/1", "/rulings/?q=F5"],
+                  f"/floor/tables/{ruled}/hands/1", "/rulings/?rule=F5&player=王"],
         "director": ["/director/", "/director/events/new", f"/director/events/{event}",
                      f"/director/events/{event}/tables/new", f"/director/tables/{t}", "/director/profiles/",
                      "/director/profiles/new", "/director/profiles/cardroom", "/director/users/",

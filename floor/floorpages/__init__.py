@@ -4,9 +4,10 @@ the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
 
 from __future__ import annotations
 
-from floor.floorpages import live
+from floor.floorpages import history, live
 from floor.floorpages.views import bp
 
 live.register(bp)
+history.register(bp)
 
 __all__ = ["bp"]
