@@ -162,7 +162,8 @@ def test_a_show_of_four_cards_asks_before_the_hand_is_declared_dead(open_page, l
     assert show.inner_text() == "Show A♠ K♠ Q♥ J♦"
     assert dealer.locator(".picker .tray").inner_text().split() == ["A♠", "K♠", "Q♥", "J♦"]
     show.click()
-    assert show.inner_text() == "4 cards, not 5: the hand is dead (H6). Tap again to show them"
+    assert "armed" in show.get_attribute("class")
+    assert show.inner_text() == "4 cards, not 5: a dead hand (H6). Tap again to show"
     dealer.wait_for_timeout(500)
     assert int(dealer.locator("#panel").get_attribute("data-version")) == at  # nothing logged yet
     dealer.screenshot(path="/tmp/people-foul-show.png")

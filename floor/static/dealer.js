@@ -174,7 +174,7 @@
       // H6: a hand of other than five cards is dead; the dealer confirms it, as for muck and undo
       button.toggleAttribute("data-confirm", cards.length > 0 && cards.length !== HAND_SIZE);
       if (button.hasAttribute("data-confirm")) {
-        button.dataset.confirmText = cards.length + " cards, not " + HAND_SIZE + ": the hand is dead (H6). Tap again to show them";
+        button.dataset.confirmText = cards.length + " cards, not " + HAND_SIZE + ": a dead hand (H6). Tap again to show";
       }
     }
   }
