@@ -184,3 +184,16 @@ def test_a_show_of_four_cards_asks_before_the_hand_is_declared_dead(open_page, l
         dealer.locator(f'.picker[data-picker="show"] .card[data-card="{card}"]').click()
     dealer.locator('button[data-action="show"]').click()
     dealer.wait_for_selector(f'#panel[data-version="{at + 2}"]')
+
+
+def test_the_history_pages_on_a_phone(open_page, live_server, room):
+    """The hands of the table with the ruling against 王小明, and that hand in words, on a phone."""
+    floor = open_page("floor", viewport=PHONE)
+    floor.goto(f"{live_server.url}/floor/")
+    floor.locator("tr", has_text="Table 4").locator("a:has-text('Hands')").click()
+    floor.wait_for_url(f"{live_server.url}/floor/tables/{room['ruled']}/hands")
+    floor.click("text=Deal 1")
+    floor.locator("ol.hand-log").wait_for()
+    assert "Seat 2 (王小明) did not hold openers" in floor.locator("ol.hand-log").inner_text()
+    assert floor.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    floor.screenshot(path="/tmp/people-hand.png", full_page=True)

@@ -50,7 +50,9 @@
   }
 
   async function reload() {
-    const response = await fetch(window.location.href, { credentials: "same-origin" });
+    const page = new URL(window.location.href);
+    page.searchParams.set("live", "1");  // the server keeps flashed messages for the next full page
+    const response = await fetch(page, { credentials: "same-origin" });
     if (!response.ok || response.redirected) return false;
     const doc = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = doc.getElementById("live");
