@@ -10,6 +10,7 @@ from floor.models import HouseProfile, IssuedRuling, Table
 from rules import profiles
 from rules.seating import MOST_SEATS
 from rules.tree import SEATS_MOST
+from tests import people_data
 from tests.conftest import bearer
 from tests.test_director import make_event, table_form
 from tests.test_rulings_app import asked, hidden
@@ -33,10 +34,15 @@ def test_a_table_that_cannot_play_is_refused_with_a_form_error(app, as_role, cha
 
 
 def test_two_players_and_equal_bets_are_a_table(app, as_role):
+    """Two players are enough, and a long or non-Latin name is seated as it is written."""
     event_id = make_event(app)
     response = as_role("director").post(f"/director/events/{event_id}/tables/new",
-                                        data=table_form(small=10, big=10, seats={1: ("Ann", 500), 4: ("Dev", 500)}))
+                                        data=table_form(small=10, big=10, seats={1: (people_data.LONG, 500),
+                                                                                 4: ("王小明", 500)}))
     assert response.status_code == 302
+    with app.app_context():
+        seats = db.session.scalars(db.select(Table)).one().setup["seats"]
+    assert [s["player"] for s in seats] == [people_data.LONG, "王小明"]
 
 
 def test_the_house_profile_form_explains_none_for_no_cap(app, as_role):

@@ -34,6 +34,7 @@ from wtforms.validators import (
 from floor.extensions import db
 from floor.models import Role, User
 from rules import RulesError, profiles
+from rules.events import NAME_MAX
 
 #: Rows offered for seating; the rules decide how many players a deck can serve.
 MAX_SEATS = 10
@@ -56,7 +57,8 @@ class EventForm(FlaskForm):
 class SeatForm(Form):
     """One seat: a blank player name leaves the seat empty."""
 
-    player = StringField("Player", validators=[Optional(), Length(max=40)])
+    # as long as the rules take a name (a long double-barrelled name must fit, not be refused)
+    player = StringField("Player", validators=[Optional(), Length(max=NAME_MAX)])
     stack = IntegerField("Stack", validators=[Optional(), NumberRange(min=0, max=MAX_CHIPS)])
 
     def validate(self, extra_validators: Any = None) -> bool:
