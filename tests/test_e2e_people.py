@@ -101,6 +101,11 @@ def test_the_floor_sees_a_new_call_live_and_the_dealer_sees_it_answered(open_pag
     floor = open_page("floor", viewport=PHONE)
     floor.goto(f"{live_server.url}/floor/")
     floor.evaluate("window.__same_page = true")  # gone if the page were reloaded
+    sound = floor.locator("#sound")  # the audible signal is the floor person's choice, kept on this phone
+    assert sound.inner_text() == "Sound off"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "true" and sound.inner_text() == "Sound on"
+    assert floor.evaluate("localStorage.getItem('floor-sound')") == "1"
     assert floor.locator("#new-call").is_hidden()
     table = room["midpot"]
     assert floor.locator("tr[data-call]").count() == 1  # the call at the showdown table only
