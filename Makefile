@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 # What a fresh Debian machine of this kind lacks (pango, cairo, fontconfig, DejaVu are there):
 # libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm.
-APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils
+APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei
 
 .PHONY: run test test-fast bench sysdeps clean
 
@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_append.py
 	$(BIN)/python bench/bench_growth.py
 	$(BIN)/python bench/bench_history.py
+	$(BIN)/python bench/bench_hand_history.py
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from rules.tree import Branch, Facts, FactSpec, Node, Question
+from rules.tree import SEATS_MOST, Branch, Facts, FactSpec, Node, Question
 
 __all__ = ["Issue", "ISSUE_SHORT", "FACTS", "eligible_reopeners", "count_words", "who", "seats_text",
            "cards", "card_text", "yes_no", "found_question"]
@@ -68,7 +68,8 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("opener", "Which seat opened the pot?", "seat"),
         FactSpec("opener_all_in", "Was the opener all in for the ante, or for part of it?", "bool"),
         FactSpec("raise_before_draw", "Did anyone raise before the draw?", "bool"),
-        FactSpec("callers", "How many players called the opening bet?", "count"),
+        FactSpec("callers", "How many players called the opening bet?", "count",
+                 most=SEATS_MOST - 1, most_why=f"at most {SEATS_MOST - 1} others call at a table of {SEATS_MOST}"),
         FactSpec("action_complete_before_draw",
                  "Had every player acted on the last bet before the draw (was the betting over)?", "bool"),
         FactSpec("passed", "Which seats passed before the pot was opened in this deal?", "seats"),
@@ -87,9 +88,10 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("discards", "Which cards did the opener discard and keep under a chip? (leave empty if none)",
                  "cards_or_none"),
         FactSpec("drawn", "How many cards did the opener draw? (0 if the opener stood pat; leave empty if "
-                 "not known)", "count_or_none"),
+                 "not known)", "count_or_none", most=5, most_why="a player draws at most five cards"),
         FactSpec("seat", "Which seat is concerned?", "seat"),
-        FactSpec("card_count", "How many cards does that hand hold?", "count"),
+        FactSpec("card_count", "How many cards does that hand hold?", "count",
+                 most=53, most_why="a hand cannot hold more cards than the deck has (53 with the joker)"),
         FactSpec("retrieval_allowed", "Does the floor allow the discards to be retrieved?", "bool"),
         FactSpec("requirement", "What did it take to open this deal (progressive openers)?", "choice",
                  ("J", "Q", "K", "A"), ("jacks", "queens", "kings", "aces")),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules import CardError, IllegalAction
 from rules import events as ev
+from rules.cards import parse_rank, rank_plural
 from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
@@ -141,7 +142,7 @@ def widow(t: WorkingTable, e: ev.Widow) -> None:
         raise t.refuse(f"widow: {e.card} cannot be the widow card (a natural card of this game's deck)")
     t.widow = e.card
     t.stub -= 1
-    t.message = f"the widow card is {e.card}: {e.card[0]}s are wild this deal (H4)"
+    t.message = f"the widow card is {e.card}: {rank_plural(parse_rank(e.card[0]))} are wild this deal (H4)"
 
 
 def pass_(t: WorkingTable, e: ev.Pass) -> None:

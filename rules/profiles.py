@@ -431,10 +431,12 @@ def from_toml(text: str) -> Profile:
 
     >>> from_toml('name = "Main room"\\nbase = "cardroom"\\nante_deals = 2').ante_deals
     2
+    >>> from_toml('ante_deals = "none"').ante_deals is None
+    True
     >>> from_toml('ante_deals = "three"')
     Traceback (most recent call last):
     ...
-    rules.ProfileError: ante_deals: must be at least 1 or null (no cap), not 'three'
+    rules.ProfileError: ante_deals: must be at least 1 or "none" (no cap), not 'three'
     """
     try:
         data = tomllib.loads(text)
@@ -444,4 +446,7 @@ def from_toml(text: str) -> Profile:
     for key in ("ante_deals", "pot_limit", "raise_cap"):
         if data.get(key) == "none":
             data[key] = None
-    return get_profile(data)
+    try:
+        return get_profile(data)
+    except ProfileError as exc:  # say it the way a TOML file writes it
+        raise ProfileError(str(exc).replace("or null (no cap)", 'or "none" (no cap)')) from None

@@ -14,6 +14,7 @@ from rules.profiles import MINIMUMS
 from rules.pots import side_pots, split_amount
 from rules.hands import LowValue, evaluate_low, trips_or_better
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
+from rules.words import requirement_words
 
 __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
            "finish_showdown", "wins_the_pot", "value", "carry_for_trips", "shut_out_folded"]
@@ -49,7 +50,7 @@ def throw_in(t: WorkingTable) -> None:
         next_requirement(t)
     t.message = f"nobody opened: the pot of {t.pot} carries to the next deal"
     if t.profile.progressive_openers:
-        t.message += f"; openers needed now: {t.requirement}s or better (O5)"
+        t.message += f"; openers needed now: {requirement_words(t.requirement)} (O5)"
 
 
 def wins_the_pot(t: WorkingTable, cards: tuple[str, ...]) -> bool:

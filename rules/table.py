@@ -195,6 +195,21 @@ class TableState:
     def seat(self, s: int) -> Seat:
         return self._t.seats[s]
 
+    @property
+    def message(self) -> str:
+        """What the latest event did, in the engine's words (``to_dict()["message"]``, cheaply)."""
+        return self._t.message
+
+    @property
+    def deal_no(self) -> int:
+        """The table's deal number (``to_dict()["deal"]``): 0 before the first deal."""
+        return self._t.deal_no
+
+    @property
+    def voided(self) -> frozenset[int]:
+        """The log indexes withdrawn so far (``to_dict()["voided"]``)."""
+        return self._voided
+
     def legal(self) -> list[dict[str, Any]]:
         """The actions allowed now for ``to_act``, with the chips each puts in."""
         return self._t.legal()

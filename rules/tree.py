@@ -75,12 +75,30 @@ _FALSE = {"no", "n", "false", "0", "off"}
 _NONE = {"", "none", "null", "nobody", "unknown"}
 
 
+#: The most seats at a table (``rules.seating.MOST_SEATS``; not imported, so that the tree stays
+#: free of the table's modules; tests/test_people_forms.py checks that the two agree).
+SEATS_MOST = 10
+#: A generous ceiling on any number of chips in a fact: it stops a typo of extra zeros.
+CHIPS_MOST = 10_000_000
+
+
 def _seat(name: str, value: Any) -> int:
-    return parse.seat(value, name, RulesError)
+    number = parse.seat(value, name, RulesError)
+    if number > SEATS_MOST:
+        raise RulesError(f"{name}: seats are numbered 1 to {SEATS_MOST}, not {number}")
+    return number
 
 
-def _chips(name: str, value: Any) -> int:
-    return parse.chips(value, name, error=RulesError)
+def _chips(name: str, value: Any, most: int = CHIPS_MOST, why: str = "") -> int:
+    number = parse.chips(value, name, error=RulesError)
+    if number > most:
+        raise RulesError(f"{name}: {why or 'at most %s' % f'{most:,}'}, not {number:,}")
+    return number
+
+
+def _count(spec: "FactSpec", value: Any) -> int:
+    """A count fact (cards in a hand, callers): bounded by the fact's own ``most``."""
+    return _chips(spec.name, value, spec.most if spec.most is not None else CHIPS_MOST, spec.most_why)
 
 
 def _is_none(value: Any) -> bool:
@@ -121,9 +139,9 @@ def parse_value(spec: "FactSpec", value: Any) -> Any:
             raise RulesError(f"{name}: must be a list of seats, not {value!r}")
         return tuple(_seat(name, v) for v in value)
     if kind == "count":
-        return _chips(name, value)
+        return _count(spec, value)
     if kind == "count_or_none":
-        return None if _is_none(value) else _chips(name, value)
+        return None if _is_none(value) else _count(spec, value)
     if kind == "chips":
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
             raise RulesError(f"{name}: must be a list of chip amounts, not {value!r}")
@@ -155,6 +173,8 @@ class FactSpec:
     choices: tuple[Any, ...] = ()
     labels: tuple[str, ...] = ()  # how each choice reads, same order as ``choices``
     title: str = ""  # the fact in a few words, for a printed list of facts ("Opener", "Found")
+    most: int | None = None  # the largest count that can be true (a count fact), and why
+    most_why: str = ""
 
     def parse(self, value: Any) -> Any:
         """The value normalised by its kind (see :func:`parse_value`)."""
@@ -392,6 +412,7 @@ class Prompt:
     labels: tuple[str, ...] = ()
     node: str = ""  # the question node (or leaf) that needs it
     path: tuple[Step, ...] = ()
+    most: int | None = None  # the largest answer that can be true (a count or a seat)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data for a floor page."""
@@ -462,8 +483,9 @@ class Tree:
             choices: tuple[Any, ...] = spec.choices
             if isinstance(node, Question) and node.allowed is not None and node.asks == missing.fact:
                 choices = node.allowed(facts.only(node.needs))
+            most = spec.most if spec.most is not None else SEATS_MOST if "seat" in spec.kind else None
             return Prompt(
-                missing.fact, spec.question, spec.kind, choices, spec.labels, node.id, tuple(steps)
+                missing.fact, spec.question, spec.kind, choices, spec.labels, node.id, tuple(steps), most
             )
         return None
 

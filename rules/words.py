@@ -14,10 +14,15 @@ printed ruling say the same thing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["seat_name", "seats_text", "ruling_headline", "correction_headline", "chips_text", "hand_words"]
+from rules.cards import parse_rank, rank_plural
+
+__all__ = ["seat_name", "seats_text", "ruling_headline", "correction_headline", "chips_text", "hand_words",
+           "card_face", "cards_face", "faces_in_text", "requirement_words", "drew_words", "event_words",
+           "stakes_words"]
 
 
 def seat_name(seat: int, names: Mapping[int, str] | None = None, capital: bool = False) -> str:
@@ -153,3 +158,142 @@ def correction_headline(moves: Iterable[tuple[int, int]], names: Mapping[int, st
         elif amount > 0:
             words.append(f"{seat_name(s, names)} gets {amount}")
     return "Chips corrected: " + ("; ".join(words) or "nothing moves")
+
+
+# --------------------------------------------------------------------------- the tablet's words
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_face(card: Any) -> str:
+    """A card as the picker shows it: rank and suit symbol; the joker spelled out.
+
+    >>> card_face("As"), card_face("Td"), card_face("Jk"), card_face("10h")
+    ('A♠', 'T♦', 'Joker', 'T♥')
+    """
+    text = str(card)
+    if text.lower() == "jk":
+        return "Joker"
+    rank, suit = text[:-1], text[-1:].lower()
+    if rank == "10":
+        rank = "T"
+    return rank.upper() + SUIT_SYMBOLS.get(suit, suit)
+
+
+def cards_face(cards: Iterable[Any]) -> str:
+    """Cards as the picker shows them, one space apart.
+
+    >>> cards_face(["As", "Kd", "Jk"]), cards_face("Jh, 7s")
+    ('A♠ K♦ Joker', 'J♥ 7♠')
+    """
+    if isinstance(cards, str):  # the text form: cards apart by spaces or commas
+        cards = cards.replace(",", " ").split()
+    return " ".join(card_face(c) for c in cards)
+
+
+# a card in the engine's text: rank letter (upper case) and suit letter, standing alone
+_CARD_IN_TEXT = re.compile(r"(?<![\w♠♥♦♣])([2-9TJQKA])([cdhs])(?![\w])|(?<!\w)Jk(?!\w)")
+
+
+def faces_in_text(text: str) -> str:
+    """The engine's sentences with their cards as the picker shows them.
+
+    >>> faces_in_text("seat 2 shows As Kd Jk 9c 9h: a foul hand is dead (H6)")
+    'seat 2 shows A♠ K♦ Joker 9♣ 9♥: a foul hand is dead (H6)'
+    >>> faces_in_text("openers split, Jh in escrow (S1); seat 5 bets 20")
+    'openers split, J♥ in escrow (S1); seat 5 bets 20'
+    """
+    return _CARD_IN_TEXT.sub(lambda m: card_face(m.group(0)), text)
+
+
+def requirement_words(requirement: Any) -> str:
+    """What it takes to open, as the players say it.
+
+    >>> requirement_words("J"), requirement_words("Q"), requirement_words("none")
+    ('jacks or better', 'queens or better', 'anything opens')
+    """
+    text = str(requirement or "none")
+    if text.lower() == "none":
+        return "anything opens"
+    try:
+        return f"{rank_plural(parse_rank(text))} or better"
+    except ValueError:
+        return text
+
+
+def drew_words(count: int | None) -> str:
+    """A seat's draw, said after it happened.
+
+    >>> drew_words(0), drew_words(1), drew_words(3)
+    ('stood pat', 'drew 1', 'drew 3')
+    """
+    return "stood pat" if not count else f"drew {count}"
+
+
+_VERBS = {"pass": "passes", "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
+          "check": "checks", "bet": "bets", "show": "shows", "muck": "mucks", "reopen": "reopens",
+          "false_openers": "did not hold openers", "sit_out": "sits out", "sit_in": "is back in",
+          "leave": "leaves with the stack", "straddle": "straddles"}
+
+
+def event_words(event: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """A logged event in a few plain words (the numbers are the engine's: ``#7`` is the 0-based
+    position in the log, as its messages say).
+
+    >>> event_words({"type": "draw", "seat": 4, "count": 0}), event_words({"type": "draw", "seat": 2, "count": 3})
+    ('seat 4 stands pat', 'seat 2 draws 3')
+    >>> event_words({"type": "show", "seat": 2, "cards": ["As", "Kd", "Qh", "Jc", "Jk"]}, {2: "王小明"})
+    'seat 2 (王小明) shows A♠ K♦ Q♥ J♣ Joker'
+    >>> event_words({"type": "draw", "seat": 1, "count": 2, "split": True, "escrow": ["Jh", "7s"]})
+    'seat 1 draws 2, splits openers: J♥ 7♠ in escrow'
+    >>> event_words({"type": "open", "seat": 3, "amount": 10}), event_words({"type": "void", "event": 7})
+    ('seat 3 opens for 10', 'withdraw #7')
+    >>> event_words({"type": "sit", "seat": 5, "player": "Gus", "chips": 500})
+    'seat 5: Gus sits down with 500'
+    """
+    kind = str(event.get("type", "?"))
+    seat = event.get("seat")
+    who = ""
+    if seat is not None:
+        name = (names or {}).get(int(seat))
+        who = f"seat {seat} ({name}) " if name else f"seat {seat} "
+    if kind == "void":
+        return f"withdraw #{event.get('event')}"
+    if kind == "deal":
+        stakes = [f"{k.replace('_', ' ')} {event[k]}" for k in ("ante", "small_bet", "big_bet") if event.get(k) is not None]
+        return "deal" + (f" (from now on: {', '.join(stakes)})" if stakes else "")
+    if kind == "draw":
+        count = int(event.get("count") or 0)
+        text = who + ("stands pat" if not count else f"draws {count}")
+        if event.get("split"):
+            text += ", splits openers: " + cards_face(event.get("escrow") or []) + " in escrow"
+        return text
+    if kind == "show":
+        return who + "shows " + cards_face(event.get("cards") or [])
+    if kind == "sit":
+        return f"seat {seat}: {event.get('player')} sits down with {event.get('chips')}"
+    if kind == "add_chips":
+        return who + f"adds {event.get('amount')} chips"
+    if kind == "move_seat":
+        return who + f"moves to seat {event.get('to')}"
+    if kind == "widow":
+        return f"the widow card is {card_face(event.get('card', '?'))}"
+    if kind == "correction":
+        moves = [(int(m["seat"]), int(m["amount"])) for m in event.get("moves") or []]
+        return correction_headline(moves, names) + (f" ({event['reason']})" if event.get("reason") else "")
+    text = who + _VERBS.get(kind, kind.replace("_", " "))
+    if event.get("amount") is not None and kind in ("open", "reopen", "bet", "raise", "call"):
+        text += f" for {event['amount']}"
+    return text
+
+
+def stakes_words(ante: int, small_bet: int, big_bet: int, anted: bool) -> str:
+    """The stakes line of a deal in play: no "Ante 5" on a deal that took no antes.
+
+    >>> stakes_words(5, 10, 20, True), stakes_words(5, 10, 20, False), stakes_words(0, 10, 20, False)
+    ('antes of 5 · bets 10/20', 'no antes this deal · bets 10/20', 'bets 10/20')
+    """
+    bets = f"bets {small_bet}/{big_bet}"
+    if not ante:
+        return bets
+    return (f"antes of {ante} · " if anted else "no antes this deal · ") + bets

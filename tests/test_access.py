@@ -61,6 +61,7 @@ ROUTES: dict[str, Route] = {
     "dealer.table_page": Route(D, PAGE, "/dealer/tables/{table}"),
     "dealer.panel": Route(D, PAGE, "/dealer/tables/{table}/panel"),
     "dealer.call_floor": Route(D, PAGE, "/dealer/tables/{table}/call-floor", post={}),
+    "dealer.live": Route(D, PAGE, "/dealer/tables/{table}/live"),
     # the floor
     "floorpages.index": Route(F, PAGE, "/floor/"),
     "floorpages.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),
@@ -70,6 +71,10 @@ ROUTES: dict[str, Route] = {
     "floorpages.move": Route(F, PAGE, "/floor/move", get=False, post={}),
     "floorpages.table_history_page": Route(F, PAGE, "/floor/tables/{table}/history"),
     "floorpages.player_history": Route(F, PAGE, "/floor/players/Ann"),
+    "floorpages.live": Route(F, PAGE, "/floor/live"),
+    "floorpages.hand_list": Route(F, PAGE, "/floor/tables/{table}/hands"),
+    "floorpages.hand_page": Route(F, PAGE, "/floor/tables/{table}/hands/1"),
+    "floorpages.hand_export": Route(F, PAGE, "/floor/tables/{table}/hands.txt"),
     "rulings.confirm": Route(F, PAGE, "/rulings/{ruling}/confirm", get=False, post={}),
     "rulings.index": Route(D, PAGE, "/rulings/"),
     "rulings.new": Route(F, PAGE, "/rulings/new", post={}),

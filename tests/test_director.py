@@ -228,7 +228,7 @@ def test_a_house_profile_is_checked_saved_and_shown(app, as_role):
 
 @pytest.mark.parametrize("toml,message", [
     ("ante_deals = ", "not valid TOML"),
-    ('ante_deals = "three"', "ante_deals: must be at least 1 or null (no cap), not &#39;three&#39;"),
+    ('ante_deals = "three"', "ante_deals: must be at least 1 or &#34;none&#34; (no cap), not &#39;three&#39;"),
     ("ante_deals = 0", "ante_deals: must be at least 1"),
     ("lucky_sevens = true", "unknown option &#39;lucky_sevens&#39;"),
     ('base = "poker night"', "unknown profile &#39;poker night&#39;"),

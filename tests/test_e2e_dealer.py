@@ -104,10 +104,10 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     pick(page, "escrow", "Jh 7s")
     jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
     assert jack.is_disabled()  # cannot be picked twice
-    assert draw.inner_text() == "Draws 2, split: Jh 7s in escrow"
+    assert draw.inner_text() == "Draws 2, split: J♥ 7♠ in escrow"
     page.screenshot(path="/tmp/dealer-draw.png")
     tap(page, 'button[data-action="draw"]')
-    assert "Jh" in page.locator(".summary .escrow").inner_text()
+    assert "J♥" in page.locator(".summary .escrow").inner_text()  # shown as the picker shows it
     for _ in range(3):
         page.click('.draw .count[data-count="3"]')
         tap(page, 'button[data-action="draw"]')

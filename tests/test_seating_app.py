@@ -133,7 +133,7 @@ def test_a_seating_action_is_undone_by_the_dealer_until_the_next_deal(as_role, t
     dealer = as_role("dealer")
     post(dealer, table_id, {"type": "sit", "seat": 5, "player": "Eve", "chips": 200})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #0: Eve sits in seat 5 with 200" in html
+    assert "Undo #0: seat 5: Eve sits down with 200" in html
     response = post(dealer, table_id, {"type": "void", "event": 0})
     assert response.status_code == 201
     after = state(dealer, table_id)

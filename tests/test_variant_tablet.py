@@ -42,7 +42,7 @@ def test_O2_blinds_and_a_straddle_button_in_the_basic_game(app, dealer):
     assert "Blinds 5/10, straddle allowed (O2)" in variant_line(page(dealer, table_id))
     post(dealer, table_id, {"type": "deal"})
     html = page(dealer, table_id)
-    assert "none, anyone may open (O1)" in html
+    assert "Openers: <strong>anything opens" in html  # O1: California, no minimum
     assert buttons(html)[:2] == ["straddle", "call"] and "Straddle 20" in html
     assert post(dealer, table_id, {"type": "straddle", "seat": 4}).status_code == 201
     assert "straddle" not in buttons(page(dealer, table_id))

@@ -18,6 +18,7 @@ from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
 from rules import cards as cardlib
 from rules import profiles
+from rules import words
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
@@ -32,8 +33,6 @@ ISSUES = {
 }
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
-REQUIREMENT_WORDS = {"J": "jacks or better", "Q": "queens or better", "K": "kings or better", "A": "aces or better",
-                     "none": "none, anyone may open (O1)"}
 LOG_TAIL = 6
 
 
@@ -52,34 +51,10 @@ def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
     return {"rows": rows, "joker": any(c.is_joker for c in deck), "count": len(deck)}
 
 
-VERBS = {"pass": "passes", "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
-         "check": "checks", "bet": "bets", "draw": "draws", "show": "shows", "muck": "mucks",
-         "reopen": "reopens", "false_openers": "did not hold openers", "sit_out": "sits out",
-         "sit_in": "is back in", "leave": "leaves", "add_chips": "adds", "straddle": "straddles"}
-
-
 def describe(event: dict[str, Any]) -> str:
-    """A logged event in a few words: 'seat 3 calls', 'deal', 'withdraw #7' (the engine's numbering)."""
-    kind = str(event.get("type", "?"))
-    if kind == "void":
-        return f"withdraw #{event.get('event')}"
-    if kind == "sit":
-        return f"{event.get('player')} sits in seat {event.get('seat')} with {event.get('chips')}"
-    if kind == "move_seat":
-        return f"seat {event.get('seat')} moves to seat {event.get('to')}"
-    if kind == "widow":
-        return f"widow card {event.get('card')}"
-    words = [f"seat {event['seat']}"] if event.get("seat") is not None else []
-    words.append(VERBS.get(kind, kind.replace("_", " ")))
-    if event.get("amount") is not None:
-        words.append(str(event["amount"]) if kind == "add_chips" else f"for {event['amount']}")
-    if kind == "draw":
-        words.append(str(event.get("count", 0)))
-        if event.get("split"):
-            words.append("(split, escrow " + " ".join(map(str, event.get("escrow") or [])) + ")")
-    if kind == "show":
-        words.append(" ".join(map(str, event.get("cards") or [])))
-    return " ".join(words)
+    """A logged event in a few plain words: 'seat 3 calls', 'seat 4 stands pat', 'withdraw #7'
+    (the engine's numbering); the words are :func:`rules.words.event_words`."""
+    return words.event_words(event)
 
 
 def floor_link(table_id: int, issue: str, seat: int | None) -> str:
@@ -122,8 +97,10 @@ def panel_context(table: Table) -> dict[str, Any]:
         "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
-        "requirement": REQUIREMENT_WORDS.get(state["jackpot"].get("requirement"),
-                                             str(state["jackpot"].get("requirement"))),
+        "requirement": words.requirement_words(state["jackpot"].get("requirement")),
+        "stakes": words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state)),
+        "message": words.faces_in_text(str(state.get("message") or "")),
+        "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
         "deck": picker_cards(profile),
         "seen": seen,
         # numbered as the engine numbers them in its messages: the 0-based position in the log
@@ -134,13 +111,28 @@ def panel_context(table: Table) -> dict[str, Any]:
     }
 
 
+def anted(state: dict[str, Any]) -> bool:
+    """Whether the deal in play took antes. Antes stop within a pot only at the ante cap or the pot
+    limit (O4) and do not come back before a new pot, so the deal took antes when every deal of the
+    pot so far did; the one exception, the F9 penalty ante after such a stop, is counted by the
+    engine as an ante deal too and reads here as none (its message names it)."""
+    jp = state["jackpot"]
+    return bool(state.get("ante")) and jp.get("ante_deals", 0) >= jp.get("deals", 0) > 0
+
+
+def ruling_words(row: IssuedRuling) -> str:
+    """A ruling in one sentence for the tablet: its stored headline, else one made from its
+    record (never the outcome code)."""
+    return str(row.record.get("headline") or words.ruling_headline(row.record))
+
+
 def open_call(table: Table) -> dict[str, Any] | None:
     """The latest open floor call at the table, for the banner (it clears once answered)."""
     calls = FloorCall.open_at(table.id)
     if not calls:
         return None
     latest = calls[-1]
-    return {"issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
+    return {"id": latest.id, "issue": latest.issue, "label": ISSUES.get(latest.issue, latest.issue), "seat": latest.seat,
             "link": floor_link(table.id, latest.issue, latest.seat), "report": latest.event is not None}
 
 

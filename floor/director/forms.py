@@ -36,6 +36,7 @@ from floor.director import variants
 from floor.extensions import db
 from floor.models import Role, User
 from rules import RulesError, profiles
+from rules.events import NAME_MAX
 
 #: Rows offered for seating; the rules decide how many players a deck can serve.
 MAX_SEATS = 10
@@ -58,7 +59,8 @@ class EventForm(FlaskForm):
 class SeatForm(Form):
     """One seat: a blank player name leaves the seat empty."""
 
-    player = StringField("Player", validators=[Optional(), Length(max=40)])
+    # as long as the rules take a name (a long double-barrelled name must fit, not be refused)
+    player = StringField("Player", validators=[Optional(), Length(max=NAME_MAX)])
     stack = IntegerField("Stack", validators=[Optional(), NumberRange(min=0, max=MAX_CHIPS)])
 
     def validate(self, extra_validators: Any = None) -> bool:
@@ -103,11 +105,24 @@ class TableForm(TableNameForm):
         seated = [name for name in seated if name]
         folded = [name.casefold() for name in seated]
         doubled = sorted({name for name in seated if folded.count(name.casefold()) > 1})
-        if not seated:
-            self.form_errors.append("Seat the players: a name and a stack on each occupied row.")
+        playable = True
+        if len(seated) < 2:
+            # a deal needs two hands: a table of one (or none) could never be dealt
+            have = "nobody is seated" if not seated else f"only {seated[0]} is seated"
+            self.form_errors.append(f"A table needs at least two players to deal: {have}. "
+                                    "Seat the players: a name and a stack on each occupied row.")
+            playable = False
         elif doubled:
             self.form_errors.append(f"{', '.join(doubled)} is seated twice; each player needs a name of their own.")
-        return ok and bool(seated) and not doubled
+            playable = False
+        small, big = self.small_bet.data, self.big_bet.data
+        if isinstance(small, int) and isinstance(big, int) and big < small:
+            # limit draw: the bet after the draw is the big bet, never less than the one before it
+            self.big_bet.errors = [*self.big_bet.errors, f"The big bet ({big}) is below the small bet ({small}): "
+                                   "the bet after the draw is at least the bet before it (usually twice it)."]
+            self.form_errors.append("The big bet is below the small bet; see the stakes below.")
+            playable = False
+        return ok and playable
 
     def setup(self) -> dict[str, Any]:
         """The contract's setup object from the form's data."""

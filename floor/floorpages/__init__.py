@@ -1,8 +1,13 @@
-"""The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`."""
+"""The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
+the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
+:mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`."""
 
 from __future__ import annotations
 
-from floor.floorpages import lineups  # noqa: F401 (its routes join the blueprint)
+from floor.floorpages import history, lineups, live  # noqa: F401 (lineups' routes join the blueprint)
 from floor.floorpages.views import bp
+
+live.register(bp)
+history.register(bp)
 
 __all__ = ["bp"]

@@ -19,7 +19,7 @@ from floor.auth.access import require_role, role_required
 from floor.extensions import db
 from floor.house_profiles import profile_names
 from floor.models import IssuedRuling, Role, Table
-from floor.rulings import issuing, stored
+from floor.rulings import issuing, search, stored
 from floor.rulings.walk import (
     DisputeWalk,
     EngineForm,
@@ -169,9 +169,16 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
 
 @bp.get("/")
 def index() -> Any:
-    """Every issued ruling, newest first."""
-    rows = db.session.scalars(db.select(IssuedRuling).order_by(IssuedRuling.id.desc()).limit(200)).all()
-    return render_template("rulings/index.html", rulings=rows)
+    """The issued rulings, newest first; searched by rule id, table, player and date
+    (:mod:`floor.rulings.search`)."""
+    try:
+        criteria = search.Search.read(request.args)
+    except search.SearchError as exc:
+        return render_template("rulings/index.html", rulings=[], criteria=search.Search(), error=str(exc),
+                               args=request.args, full=False), 400
+    rows, full = search.find(criteria)
+    return render_template("rulings/index.html", rulings=rows, criteria=criteria, error="", args=request.args,
+                           full=full)
 
 
 @bp.get("/<int:ruling_id>")

@@ -9,9 +9,11 @@
   const page = document.getElementById("dealer");
   if (!page) return;
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  const urls = { events: page.dataset.eventsUrl, state: page.dataset.stateUrl, panel: page.dataset.panelUrl };
+  const urls = { events: page.dataset.eventsUrl, live: page.dataset.liveUrl || page.dataset.stateUrl,
+                 panel: page.dataset.panelUrl };
   const POLL_MS = 4000;
   const CONFIRM_MS = 5000;
+  const HAND_SIZE = 5;
   let busy = false;
 
   const panel = () => document.getElementById("panel");
@@ -103,11 +105,15 @@
   async function poll() {
     if (busy || document.hidden || typing()) return;
     try {
-      const response = await fetch(urls.state, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return;
       const data = await response.json();
-      if (!busy && data.version !== version()) {
+      if (busy) return;
+      if (data.version !== version()) {
         await loadPanel("Updated: another device logged at this table.", "info");
+      } else if (data.call !== undefined && String(data.call || "") !== (panel().dataset.call || "")) {
+        // the floor answered or dismissed the call (nothing logged here), or another tablet called
+        await loadPanel(data.call ? "" : "The floor has answered the call.", "info");
       }
     } catch (err) { /* offline for a moment: the next poll tries again */ }
   }
@@ -134,7 +140,7 @@
     chip.className = "picked " + button.className.replace("card", "").trim();
     chip.dataset.picked = card;
     chip.setAttribute("aria-label", "Put back " + card);
-    chip.textContent = card;
+    chip.textContent = face(card);
     tray.appendChild(chip);
     button.disabled = true;
     button.classList.add("taken");
@@ -162,7 +168,7 @@
       let text = n === 0 ? "Stands pat" : "Draws " + n;
       if (split && split.checked) {
         const escrow = picks(section.querySelector(".picker"));
-        text += ", split: " + (escrow.length ? escrow.join(" ") + " in escrow" : "pick the escrowed cards");
+        text += ", split: " + (escrow.length ? escrow.map(face).join(" ") + " in escrow" : "pick the escrowed cards");
       }
       button.textContent = text;
     } else if (button.dataset.action === "widow") {
@@ -171,9 +177,27 @@
       button.textContent = cards.length === 1 ? "Widow card " + cards[0] : (cards.length ? "One card only" : "Pick the widow card");
     } else {
       const cards = picks(section.querySelector(".picker"));
+      disarm(button);  // the cards changed: a confirmation given for other cards no longer holds
       button.disabled = cards.length === 0;
-      button.textContent = cards.length ? "Show " + cards.join(" ") : "Pick the cards shown";
+      button.textContent = cards.length ? "Show " + cards.map(face).join(" ") : "Pick the cards shown";
+      // H6: a hand of other than five cards is dead; the dealer confirms it, as for muck and undo
+      button.toggleAttribute("data-confirm", cards.length > 0 && cards.length !== HAND_SIZE);
+      if (button.hasAttribute("data-confirm")) {
+        button.dataset.confirmText = cards.length + " cards, not " + HAND_SIZE + ": a dead hand (H6). Tap again to show";
+      }
     }
+  }
+
+  // a card as the picker shows it: rank and suit symbol ("T♥"), the joker spelled out
+  const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+  function face(card) {
+    return card === "Jk" ? "Joker" : card.slice(0, -1) + (SUITS[card.slice(-1)] || card.slice(-1));
+  }
+
+  function disarm(button) {
+    if (!button.dataset.armed) return;
+    delete button.dataset.armed;
+    button.classList.remove("armed");
   }
 
   function actionEvent(button) {
@@ -196,12 +220,13 @@
   // ---- two taps for what cannot simply be taken back
   function confirmed(button) {
     if (button.dataset.armed) return true;
-    button.dataset.armed = "1";
+    const armed = String(Date.now());
+    button.dataset.armed = armed;
     button.dataset.label = button.textContent;
-    button.textContent = "Tap again to confirm: " + button.dataset.label;
+    button.textContent = button.dataset.confirmText || "Tap again to confirm: " + button.dataset.label;
     button.classList.add("armed");
     setTimeout(function () {
-      if (!button.isConnected) return;
+      if (!button.isConnected || button.dataset.armed !== armed) return;
       delete button.dataset.armed;
       button.textContent = button.dataset.label;
       button.classList.remove("armed");
@@ -219,7 +244,10 @@
       section.querySelectorAll(".count").forEach((b) => b.setAttribute("aria-pressed", String(b === target)));
       return updateAction(section);
     }
-    if (target.dataset.action) return send(actionEvent(target));
+    if (target.dataset.action) {
+      if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
+      return send(actionEvent(target));
+    }
     if (target.dataset.event) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
       return send(JSON.parse(target.dataset.event));
