@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from functools import lru_cache
 
 from rules.banked.options import BankedOptions, MadeHand, TwoPair, banked_options
 from rules.cards import Card, parse_cards
@@ -134,21 +134,33 @@ def straight_completions(four: Iterable[Card]) -> frozenset[int]:
 
 def _straight_draws(cards: tuple[Card, ...], open_ended: bool) -> tuple[Card, ...] | None:
     """The card to throw for the best four to a straight (open: two ranks or more complete it;
-    inside: exactly one), or None."""
-    best: tuple[tuple[int, int], Card] | None = None
-    for four in combinations(range(5), 4):
-        kept = tuple(cards[i] for i in four)
-        ranks = straight_completions(kept)
-        if (len(ranks) >= 2) != open_ended or not ranks:
+    inside: exactly one), or None. The choice depends on the ranks only (cached by them); of two
+    cards of the rank to throw, the lower card code goes."""
+    rank = _straight_rank(tuple(sorted(c.rank for c in cards)), open_ended)
+    if rank is None:
+        return None
+    return (min(c for c in cards if c.rank == rank),)
+
+
+@lru_cache(maxsize=None)
+def _straight_rank(ranks: tuple[int, ...], open_ended: bool) -> int | None:
+    """The rank to throw (the joker is rank 0) for the best four to a straight among five ranks."""
+    best: tuple[int, int] | None = None
+    for i in range(5):
+        kept = ranks[:i] + ranks[i + 1:]
+        naturals = [r for r in kept if r]
+        if len(set(naturals)) != len(naturals):
+            continue  # a pair among the four: no straight
+        rest = set(naturals)
+        needs = [w - rest for w in _WINDOWS if rest <= w]
+        completing = set().union(*needs) if needs else set()
+        if not completing or (len(completing) >= 2) != open_ended:
             continue
-        thrown = cards[({0, 1, 2, 3, 4} - set(four)).pop()]
-        naturals = {c.rank for c in kept if not c.is_joker}
-        top = max(_WINDOW_TOP[w] for w in _WINDOWS if naturals <= w and w & ranks)
-        # The higher straight first; then the lower card code goes (same rank: no difference).
-        key = (top, -int(thrown))
-        if best is None or key > best[0]:
-            best = (key, thrown)
-    return None if best is None else (best[1],)
+        top = max(_WINDOW_TOP[w] for w in _WINDOWS if rest <= w)
+        key = (top, -ranks[i])  # the higher straight first; then the lower card goes
+        if best is None or key > best:
+            best = key
+    return None if best is None else -best[1]
 
 
 def _flush_draw(cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
