@@ -27,7 +27,7 @@ from __future__ import annotations
 from rules.banked.box import Box, Move, Stage, deal, new_box
 from rules.banked.dealer import DealerExchange, Item, dealer_decision, dealer_exchange, dealer_qualifies
 from rules.banked.options import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, Paytable, banked_options
-from rules.banked.settle import Outcome, fold_net, settle, settle_bonus
+from rules.banked.settle import Outcome, fold_net, settle, settle_bonus, settle_box
 
 __all__ = [
     "BankedOptions",
@@ -48,5 +48,6 @@ __all__ = [
     "Outcome",
     "settle",
     "settle_bonus",
+    "settle_box",
     "fold_net",
 ]

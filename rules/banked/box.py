@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules import CardError, IllegalAction
-from rules.banked.options import BankedOptions, banked_options
+from rules.banked.options import BankedOptions, ExchangePayment, banked_options
 from rules.cards import Card, parse_cards, to_text
 
 __all__ = ["Move", "Stage", "Box", "new_box", "deal"]
@@ -74,7 +74,8 @@ class Box:
 
     Amounts are ints of the smallest unit. ``ante_box`` grows by one initial ante per exchange
     (the seed: the exchange is paid by adding to "the already placed Ante bet"); the bet is twice
-    the ante box (B2, B3).
+    the ante box (B2, B3). With ``exchange_payment = 'fee'`` the exchanges' antes go to ``fees``
+    instead (the house's whatever happens) and the box stays the initial ante.
     """
 
     box: int
@@ -85,6 +86,7 @@ class Box:
     bet_amount: int = 0
     thrown: tuple[Card, ...] = ()
     options: BankedOptions = banked_options()
+    fees: int = 0
 
     @property
     def cards_text(self) -> str:
@@ -92,8 +94,8 @@ class Box:
 
     @property
     def staked(self) -> int:
-        """All the box has put in: ante box and bet."""
-        return self.ante_box + self.bet_amount
+        """All the box has put in: ante box, bet and exchange fees."""
+        return self.ante_box + self.bet_amount + self.fees
 
     @property
     def closed(self) -> bool:
@@ -144,8 +146,11 @@ class Box:
             if card in seen:
                 raise CardError(f"duplicate card: {card} is already in box {self.box}'s hand or discards")
         kept = tuple(c for c in self.cards if c not in out)
+        stage = Stage.EXCHANGED_TWICE if second else Stage.EXCHANGED
+        if self.options.exchange_payment is ExchangePayment.FEE:
+            return replace(self, cards=kept + new, fees=self.fees + self.ante, thrown=self.thrown + out, stage=stage)
         return replace(self, cards=kept + new, ante_box=self.ante_box + self.ante, thrown=self.thrown + out,
-                       stage=Stage.EXCHANGED_TWICE if second else Stage.EXCHANGED)
+                       stage=stage)
 
     def play(self, move: Move | str, discards: str | Iterable[str | Card] = (),
              drawn: str | Iterable[str | Card] = ()) -> Box:

@@ -39,6 +39,7 @@ __all__ = [
     "TwoPair",
     "MadeHand",
     "FoldLoses",
+    "ExchangePayment",
     "JokerTie",
     "BonusOn",
     "Paytable",
@@ -84,6 +85,21 @@ class FoldLoses(StrEnum):
 
     ANTE_BOX = "ante_box"
     INITIAL_ANTE = "initial_ante"
+
+
+class ExchangePayment(StrEnum):
+    """B2, B3: what the ante paid for an exchange becomes. The seed: "For free, exchange ... the
+    player must add the amount equal to Ante to the already placed Ante bet (i.e. double it)", and
+    the bet is "twice the amount in the Ante box".
+
+    - ``ante_box``: the payment joins the ante box, so it is at stake like the ante (paid 1:1 or
+      2 to 3, lost to a higher dealer) and the bet, twice the box, grows with it.
+    - ``fee``: the payment buys the cards, as in Russian poker: the house keeps it whatever happens,
+      the ante box stays the initial ante and the bet twice that.
+    """
+
+    ANTE_BOX = "ante_box"
+    FEE = "fee"
 
 
 class JokerTie(StrEnum):
@@ -209,6 +225,10 @@ class BankedOptions:
     dealer_made_hand: MadeHand = field(default=MadeHand.STAND, metadata=_opt(
         ("B4",), "The dealer's exchange with a straight or better, which the list does not name: 'stand' "
         "(change nothing) or 'trips_rule' (a full house changes its pair, as holding a three of a kind)."))
+    exchange_payment: ExchangePayment = field(default=ExchangePayment.ANTE_BOX, metadata=_opt(
+        ("B2", "B3"), "What an exchange's ante becomes: 'ante_box' (the seed's words: added to the ante box, at "
+        "stake, and the bet is twice the grown box) or 'fee' (Russian poker: the house keeps it; the box and the "
+        "bet stay as they were)."))
     fold_loses: FoldLoses = field(default=FoldLoses.ANTE_BOX, metadata=_opt(
         ("B2", "B3"), "What a fold after an exchange loses: 'ante_box' (the exchange payments were added to the "
         "ante) or 'initial_ante' (the seed's words 'his initial Ante bet' taken literally)."))
@@ -320,6 +340,7 @@ def banked_options(data: Mapping[str, Any] | BankedOptions | None = None) -> Ban
     if data.get("bonus_paytable") is not None:
         out["bonus_paytable"] = Paytable.parse(data["bonus_paytable"])
     for key, kind in (("dealer_two_pair", TwoPair), ("dealer_made_hand", MadeHand), ("fold_loses", FoldLoses),
+                      ("exchange_payment", ExchangePayment),
                       ("joker_tie", JokerTie), ("bonus_on", BonusOn)):
         if key in data:
             out[key] = _choice(key, kind, data[key])

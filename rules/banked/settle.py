@@ -32,7 +32,7 @@ from rules.banked.options import BankedOptions, FoldLoses, JokerTie, Paytable, b
 from rules.cards import Card, parse_cards
 from rules.hands import evaluate
 
-__all__ = ["Outcome", "settle", "fold_net", "settle_bonus", "no_game_win"]
+__all__ = ["Outcome", "settle", "settle_box", "fold_net", "settle_bonus", "no_game_win"]
 
 
 class Outcome(StrEnum):
@@ -142,7 +142,34 @@ def fold_net(box: Box) -> int:
     """
     if box.stage is not Stage.FOLDED:
         raise IllegalAction(f"B2: box {box.box} has not folded")
-    return -box.ante if box.options.fold_loses is FoldLoses.INITIAL_ANTE else -box.ante_box
+    lost = box.ante if box.options.fold_loses is FoldLoses.INITIAL_ANTE else box.ante_box
+    return -lost - box.fees
+
+
+def settle_box(box: Box, dealer_cards: str | Iterable[str | Card]) -> dict[str, Any]:
+    """A closed box against the dealer's final cards: :func:`settle` for a box that bet, the fold
+    otherwise; ``player_net`` counts the exchange fees when the profile makes them fees.
+
+    >>> from rules.banked.box import new_box
+    >>> fee = banked_options({"exchange_payment": "fee"})
+    >>> b = new_box(1, "Ah Ad 9c 6s 2h", 3, fee).exchange("9c 6s 2h", "Ac Kd Qh").bet()
+    >>> r = settle_box(b, "Kh Kc 7s 5c 3h")
+    >>> (b.ante_box, b.bet_amount, b.fees), (r["outcome"], r["player_net"])
+    ((3, 6, 3), ('player_wins', 18))
+    >>> settle_box(new_box(2, "Ah Ad 9c 6s 2h", 3).fold(), "Kh Kc 7s 5c 3h")["player_net"]
+    -3
+    """
+    if box.stage is Stage.FOLDED:
+        net = fold_net(box)
+        return {"outcome": "folded", "player_net": net, "ante_net": net, "bet_net": 0, "pays": None,
+                "rules": ("B2", "B3"), "reason": f"box {box.box} folded"}
+    if box.stage is not Stage.BET:
+        raise IllegalAction(f"B2: box {box.box} has not decided yet: it may {', '.join(box.allowed())}")
+    out = settle(box.cards, dealer_cards, box.ante_box, box.bet_amount, None, box.options)
+    if box.fees:
+        out["player_net"] -= box.fees
+        out["reason"] += f"; exchange fees {box.options.money(box.fees)}"
+    return out
 
 
 def settle_bonus(cards: str | Iterable[str | Card], stake: int, options: BankedOptions) -> int:

@@ -15,7 +15,8 @@ How they are computed (the model; every approximation stated):
    twice the box, B2/B3; a tie is a push unless H3 decides it). Other card-removal effects (which
    natural cards the box holds) are ignored; ``bench/bench_banked.py`` measures the difference
    against a direct simulation with the real remaining deck.
-2. **The box.** After the second exchange: fold or bet. After the first: fold, bet, or change one
+2. **The box.** What it has at stake follows ``exchange_payment``: each exchange adds an ante to
+   the box (and so doubles into the bet) or is a fee the house keeps. After the second exchange: fold or bet. After the first: fold, bet, or change one
    card, averaged over every one of the 48 cards the box has not got in hand (the cards thrown in
    the first exchange are treated as still in the deck: a small approximation that lets the value
    be cached by the hand's suit pattern). On the deal: fold, bet, or any of the 31 exchanges,
@@ -41,7 +42,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from rules.banked.dealer import dealer_decision, dealer_qualifies
-from rules.banked.options import BankedOptions, FoldLoses, JokerTie, banked_options
+from rules.banked.options import BankedOptions, ExchangePayment, FoldLoses, JokerTie, banked_options
 from rules.cards import Card, deck, parse_cards
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import RANK_SHIFT, SUIT_SHIFT, table
@@ -138,21 +139,30 @@ class Model:
     options: BankedOptions
     dealer_rounds: int = 200_000
     seed: int = 15
+    #: The dealer's tables by "the box holds the joker"; simulated unless given.
+    tables: dict[bool, DealerTable] = field(default_factory=dict)
     _v2: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        self.tables = {held: dealer_table(self.options, held, self.dealer_rounds, self.seed) for held in (False, True)}
+        if not self.tables:
+            self.tables = {held: dealer_table(self.options, held, self.dealer_rounds, self.seed)
+                           for held in (False, True)}
         plain, flush, self._word = table(_JOKER_GAME)
         self._plain, self._flush = plain, flush
         o = self.options
-        self._fold = (-1.0, -2.0, -3.0) if o.fold_loses is FoldLoses.ANTE_BOX else (-1.0, -1.0, -1.0)
+        # After 0, 1, 2 exchanges: the ante box and the fees paid, in initial antes (B2, B3).
+        fee = o.exchange_payment is ExchangePayment.FEE
+        self._box = (1, 1, 1) if fee else (1, 2, 3)
+        self._fees = (0, 1, 2) if fee else (0, 0, 0)
+        self._fold = tuple(-float(b if o.fold_loses is FoldLoses.ANTE_BOX else 1) - f
+                           for b, f in zip(self._box, self._fees))
         # e by rank key, for plain and flush hands: the value of betting, per unit of ante box.
         self._e_plain = {k: self.e(v) for k, v in plain.items()}
         self._e_flush = {k: self.e(v) for k, v in flush.items()}
         # With three units in the box (after a second exchange) the box bets or folds: its value.
-        f3 = self._fold[2]
-        self._v3_plain = {k: max(f3, 3 * e) for k, e in self._e_plain.items()}
-        self._v3_flush = {k: max(f3, 3 * e) for k, e in self._e_flush.items()}
+        f3, b3, c3 = self._fold[2], self._box[2], self._fees[2]
+        self._v3_plain = {k: max(f3, b3 * e - c3) for k, e in self._e_plain.items()}
+        self._v3_flush = {k: max(f3, b3 * e - c3) for k, e in self._e_flush.items()}
 
     def e(self, value: HandValue) -> float:
         """The value of betting ``value`` per unit of ante box (B5): no game pays the ratio on the
@@ -176,12 +186,18 @@ class Model:
         changing one card (B3), cached by the hand's suit pattern."""
         key = _pattern(cards)
         found = self._v2.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._v2[key] = self.second_decision(cards)[0]
+        return found
+
+    def second_decision(self, cards: Sequence[Card]) -> tuple[float, str, Card | None]:
+        """After a first exchange (B3): the best of fold, bet and changing one card, as (value in
+        initial antes, move, the card to change or None)."""
         words = [self._word[c] for c in cards]
         total = sum(words)
         e = self._e_flush if (total >> SUIT_SHIFT) & _SUIT_MASK in _ONE_SUIT else self._e_plain
-        best = max(self._fold[1], 2 * e[total >> RANK_SHIFT])
+        bet = self._box[1] * e[total >> RANK_SHIFT] - self._fees[1]
+        best, move, change = (bet, "bet", None) if bet > self._fold[1] else (self._fold[1], "fold", None)
         # The 48 cards not in hand, grouped: per rank slot (the joker its own) how many are left,
         # and which are left in each suit (a kept four of one suit makes a flush with those).
         left = [4] * 13 + [1]
@@ -209,9 +225,12 @@ class Model:
                 for step, n in slots:
                     s += n * plain[rank + step]
             if s / 48 > best:
-                best = s / 48
-        self._v2[key] = best
-        return best
+                best, move, change = s / 48, "exchange", c
+        return best, move, change
+
+    def last_decision(self, cards: Sequence[Card]) -> str:
+        """After a second exchange (B3): ``bet`` or ``fold``, whichever is worth more."""
+        return "bet" if self.bet(cards, self._box[2]) - self._fees[2] > self._fold[2] else "fold"
 
     def choices(self, cards: str | Iterable[str | Card], samples: int = 1500, seed: int = 0,
                 exact_up_to: int = 2) -> tuple[Choice, ...]:
