@@ -143,8 +143,9 @@ def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options
         box = current.boxes[n]
         if kind == "exchange":
             drawn = parse_cards(event.get("drawn") or ())
+            played = box.play(Move.EXCHANGE, event.get("discards") or (), drawn)  # B2/B3 first
             current.see(drawn, f"drawn by box {n}")
-            current.boxes[n] = box.play(Move.EXCHANGE, event.get("discards") or (), drawn)
+            current.boxes[n] = played
         else:
             current.boxes[n] = box.play(kind)
         return current
