@@ -4,13 +4,13 @@ existing evaluator, in one run.
 Not a test: run ``.venv/bin/python bench/bench_banked.py`` (``--quick`` for a short run). Prints:
 
 1. the dealer's tables: simulated dealer hands per second (median of 3 runs);
-2. the expected values of every decision for one hand: seconds per hand, cold (empty caches) and
-   warm, medians over a set of hands;
+2. the expected values of every decision for one hand (the dealer conditioned on its five cards):
+   seconds per hand including the conditioning, cold (empty caches) and warm, medians over a set of hands;
 3. the naive loop: the value of one decision ("bet") by dealing the dealer's cards from the real
    remaining deck, exchanging with ``dealer_exchange`` and paying with ``settle`` (the existing
    evaluator throughout): its speed, the time it would take to value all 33 decisions of a hand
-   to ±0.1 ante, and its figures beside the model's (which ignores which natural cards the box
-   holds: the difference shown is that approximation plus sampling);
+   to ±0.1 ante, and its figures beside the model's: for the hand (exact removal of the five
+   cards) and the cached tables the house edge uses (the joker and the count of high cards only);
 4. the model's best exchange for a few hands played out with real cards by the same naive loop
    (the model's own continuation, real dealer, ``settle``), beside the model's value;
 5. the house edge on both cores (two processes, different seeds) within a time budget, with its
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from rules.banked import banked_options, dealer_exchange, settle
-from rules.banked.strategy import Model, dealer_table, house_edge
+from rules.banked.strategy import Model, dealer_sample, dealer_table, house_edge
 from rules.cards import Card, deck, parse_cards
 
 HANDS = ("As Kd 9h 6c 2d", "Ah Ad 9c 6s 2h", "Jk 9h 6h 3h Kc", "Ah Kh Qh Jh 2c", "7s 7d Kh 9c 2d", "Qs Jd Th 4c 2d")
@@ -93,49 +93,60 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--edge-seconds", type=float, default=480.0, help="wall time for the house edge")
     args = parser.parse_args(argv)
     quick = args.quick
-    rounds = 20_000 if quick else 200_000
+    rounds = 5_000 if quick else 40_000  # simulated dealer hands per table (11 tables)
     options = banked_options()
 
     times = []
     for seed in range(3):
         start = time.perf_counter()
-        dealer_table(options, False, 5_000, seed=seed)
+        dealer_table(options, False, 5_000, seed=seed, high=1)
         times.append((time.perf_counter() - start) / 5_000)
     print(f"1. dealer tables: {1 / statistics.median(times):,.0f} simulated dealer hands/s (median of 3)")
     start = time.perf_counter()
     model = Model(options, dealer_rounds=rounds)
-    print(f"   model with {rounds:,} dealer hands per table built in {time.perf_counter() - start:.1f} s")
+    print(f"   model with {rounds:,} dealer hands in each of its {len(model.tables)} tables built in "
+          f"{time.perf_counter() - start:.1f} s")
 
-    cold, warm = [], []
+    start = time.perf_counter()
+    sample = dealer_sample(options, 30_000 if quick else 300_000)
+    print(f"   one whole-deck sample of {len(sample.dealt):,} dealer hands (for single hands) in "
+          f"{time.perf_counter() - start:.1f} s")
+
+    cold, warm, per_hand = [], [], {}
     for text in HANDS:
-        model._v2.clear()
+        hand = parse_cards(text)
         start = time.perf_counter()
-        model.choices(text, samples=3000)
+        exact = per_hand[text] = Model.for_hand(options, sample, hand)  # the dealer given these five cards
+        exact.choices(hand, samples=3000)
         cold.append(time.perf_counter() - start)
         start = time.perf_counter()
-        model.choices(text, samples=3000, seed=1)
+        exact.choices(hand, samples=3000, seed=1)
         warm.append(time.perf_counter() - start)
-    print(f"2. every decision (33) for one hand, 3,000 draws per large exchange: median {statistics.median(cold):.2f} s "
-          f"cold, {statistics.median(warm):.2f} s warm (max cold {max(cold):.2f} s; {len(HANDS)} hands)")
+    print(f"2. every decision (33) for one hand, 3,000 draws per large exchange, dealer conditioned on the hand: "
+          f"median {statistics.median(cold):.2f} s cold, {statistics.median(warm):.2f} s warm "
+          f"(max cold {max(cold):.2f} s; {len(HANDS)} hands)")
 
     n = 2_000 if quick else 20_000
-    print(f"3. naive loop (deal the dealer from the real deck, dealer_exchange, settle), 'bet', {n:,} rounds each:")
+    print(f"3. naive loop (deal the dealer from the real deck, dealer_exchange, settle), 'bet', {n:,} rounds each;")
+    print("   beside it the model for the hand (exact removal of the five cards) and the cached tables (edge):")
     per_round = []
-    for text in HANDS[:4]:
+    for text in HANDS:
         hand = parse_cards(text)
         mean, hw, took = naive(hand, n, seed=7)
         per_round.append(took)
-        print(f"   {text}: naive {mean:+.4f} ± {hw:.4f}   model {model.bet(hand):+.4f}")
+        print(f"   {text}: naive {mean:+.4f} ± {hw:.4f}   for the hand {per_hand[text].bet(hand):+.4f}   "
+              f"cached tables {model.bet(hand):+.4f}")
     took = statistics.median(per_round)
     need = (1.96 * 3.0 / 0.1) ** 2  # rounds for ±0.1 ante with a spread of about 3 antes per round
     print(f"   naive: {took * 1e6:.0f} us per round; valuing 33 decisions to ±0.1 ante would take about "
           f"{33 * need * took:.0f} s per hand (a spread of 3 antes; exchanges cost more per round)")
 
-    print("4. the model's best exchange played out with real cards (naive loop, model's continuation):")
+    print("4. the model's best exchange played out with real cards (naive loop, the model's continuation):")
     for text in HANDS[:4]:
         hand = parse_cards(text)
-        best = next(c for c in model.choices(hand, samples=3000) if c.move == "exchange")
-        mean, hw, _ = naive(hand, n, seed=11, model=model, discards=best.discards)
+        exact = per_hand[text]
+        best = next(c for c in exact.choices(hand, samples=3000) if c.move == "exchange")
+        mean, hw, _ = naive(hand, n, seed=11, model=exact, discards=best.discards)
         print(f"   {text}: {best}   real cards {mean:+.4f} ± {hw:.4f}")
 
     budget = 30.0 if quick else args.edge_seconds

@@ -9,9 +9,9 @@ from itertools import combinations
 
 import pytest
 
-from rules.banked import banked_options, settle
+from rules.banked import banked_options, dealer_exchange, dealer_qualifies, settle
 from rules.banked.__main__ import main
-from rules.banked.strategy import DealerTable, Model, dealer_table, house_edge
+from rules.banked.strategy import DealerTable, Model, dealer_sample, dealer_table, house_edge
 from rules.cards import Card, deck, parse_cards
 from rules.hands import evaluate
 
@@ -31,13 +31,14 @@ def small_model() -> Model:
         values = [evaluate(h, "joker") for h in hands]
         qualifying = sorted(v.strength for v in values if v.category != "high_card" and
                             not (v.category == "one_pair" and v.ranks[0] < 11))
-        tables[held] = DealerTable(held, len(hands), len(hands) - len(qualifying), tuple(qualifying))
+        for high in range(6):  # the same stand-in dealer whatever the box holds
+            tables[(held, high)] = DealerTable(held, len(hands), len(hands) - len(qualifying), tuple(qualifying), high)
     return Model(options, tables=tables)
 
 
 @pytest.fixture(scope="module")
 def model() -> Model:
-    return Model(banked_options(), dealer_rounds=8_000)
+    return Model(banked_options(), dealer_rounds=2_000)
 
 
 def test_b5_bet_value_is_the_mean_of_settle_over_the_dealers_hands(small_model):
@@ -49,9 +50,44 @@ def test_b5_bet_value_is_the_mean_of_settle_over_the_dealers_hands(small_model):
         hand = parse_cards(text)
         dealers = [parse_cards(d) for d in DEALER_HANDS if not ("Jk" in text and "Jk" in d)]
         assert all(not set(d) & set(hand) for d in dealers), text
-        assert len(dealers) == small_model.tables["Jk" in text].rounds
+        assert len(dealers) == small_model.tables[("Jk" in text, 0)].rounds
         nets = [settle(hand, d, 3, 6)["player_net"] / 3 for d in dealers]
         assert small_model.bet(hand) == pytest.approx(sum(nets) / len(nets)), text
+
+
+def test_dealer_given_the_boxs_cards_matches_dealing_from_what_is_left():
+    """The whole-deck sample, conditioned on a box's five cards, is the dealer dealt from the 48 left:
+    its no-game rate and its chance to beat a pair of aces agree with a direct simulation with
+    dealer_exchange on the real remaining deck (within 4 standard errors), and no round uses a box card."""
+    options = banked_options()
+    box = parse_cards("Ah Ad Jk Kc 2s")
+    table_ = dealer_sample(options, 20_000, seed=8).given(box)
+    assert not any(s & 1 for s in table_.qualifying)  # the box holds the joker: never the dealer's
+    rng = random.Random(9)
+    rest = [c for c in DECK if c not in box]
+    no_game = beats = 0
+    n = 12_000
+    aces = evaluate("Ah Ad Kc 7s 2s", "joker")
+    for _ in range(n):
+        cards = rng.sample(rest, 10)
+        thrown = set(parse_cards(dealer_exchange(cards[:5])))
+        final = [c for c in cards[:5] if c not in thrown] + cards[5:5 + len(thrown)]
+        value = evaluate(final, "joker")
+        if not dealer_qualifies(value):
+            no_game += 1
+        elif value > aces:
+            beats += 1
+    ng, _, _, higher = table_.chances(aces)
+    for model, direct in ((ng, no_game / n), (higher, beats / n)):
+        se = (direct * (1 - direct) * (1 / n + 1 / table_.rounds)) ** 0.5
+        assert abs(model - direct) < 4 * se, (model, direct)
+
+
+def test_the_dealer_depends_on_the_boxs_high_cards():
+    """Card removal: a box holding jacks to aces leaves the dealer fewer qualifying pairs."""
+    low = dealer_table(banked_options(), False, 4_000, seed=5, high=0)
+    high = dealer_table(banked_options(), False, 4_000, seed=5, high=5)
+    assert high.no_game > low.no_game + 200
 
 
 def brute_second(model: Model, hand: tuple[Card, ...]) -> float:
@@ -98,7 +134,7 @@ def test_b2_best_decisions_a_player_would_recognise(model):
 def test_b2_exchange_payment_fee_changes_what_is_at_stake():
     """B2/B3 option exchange_payment: as a fee, a fold after one exchange still costs two antes, but
     a bet stakes only the first ante's box (value e - 1), not a doubled one."""
-    fee = Model(banked_options({"exchange_payment": "fee"}), dealer_rounds=3_000)
+    fee = Model(banked_options({"exchange_payment": "fee"}), dealer_rounds=1_000)
     hand = parse_cards("7h 7d 7c 6s 2h")
     value, move, _ = fee.second_decision(hand)
     box = Model(banked_options(), tables=fee.tables)
@@ -109,10 +145,10 @@ def test_b2_exchange_payment_fee_changes_what_is_at_stake():
 
 def test_dealer_table_is_seeded_and_counts_every_round():
     """The simulation is reproducible: same seed, same table; every round counted once."""
-    a = dealer_table(banked_options(), False, 1_000, seed=3)
-    b = dealer_table(banked_options(), False, 1_000, seed=3)
+    a = dealer_table(banked_options(), False, 1_000, seed=3, high=2)
+    b = dealer_table(banked_options(), False, 1_000, seed=3, high=2)
     assert a == b and a.no_game + len(a.qualifying) == 1_000
-    held = dealer_table(banked_options(), True, 1_000, seed=3)
+    held = dealer_table(banked_options(), True, 1_000, seed=3, high=4)
     assert not any(s & 1 for s in held.qualifying)  # the box holds the joker: the dealer never has it
 
 
@@ -123,10 +159,10 @@ def test_house_edge_is_reproducible(model):
 
 
 def test_command_prints_every_decision(capsys):
-    main(["hand", "Ah Ad 9c 6s 2h", "--dealer-rounds", "2000", "--samples", "30"])
+    main(["hand", "Ah Ad 9c 6s 2h", "--dealer-rounds", "500", "--samples", "30"])
     out = capsys.readouterr().out
     assert "33 decisions" in out and "exchange 9c 6s 2h" in out and "no game pays 2 to 3" in out
-    main(["edge", "--hands", "3", "--dealer-rounds", "2000", "--profile", '{"no_game_pays": [1, 1]}'])
+    main(["edge", "--hands", "3", "--dealer-rounds", "500", "--profile", '{"no_game_pays": [1, 1]}'])
     out = capsys.readouterr().out
     assert "house edge" in out and "no game pays 1 to 1" in out
 

@@ -1,8 +1,12 @@
 """``python -m rules.banked``: the house's numbers for a banked profile (the only module here that prints).
 
-    python -m rules.banked edge [--hands 400] [--seed 1] [--dealer-rounds 200000] [--profile JSON]
-    python -m rules.banked hand "As Kd 9h 6c 2d" [--samples 3000] [--profile JSON]
-    python -m rules.banked strategy [--profile JSON]
+    python -m rules.banked edge [--hands 400] [--seed 1] [--dealer-rounds 40000] [--profile JSON]
+    python -m rules.banked hand "As Kd 9h 6c 2d" [--samples 3000] [--dealer-rounds 300000] [--profile JSON]
+    python -m rules.banked strategy [--dealer-rounds 300000] [--profile JSON]
+
+``hand`` and ``strategy`` condition the dealer on exactly the five cards dealt (one simulation,
+:meth:`~rules.banked.strategy.Model.for_hand`); ``edge`` uses the faster cached tables (the box's
+joker and count of high cards), whose difference from exact removal the bench measures.
 
 ``--profile`` is a JSON object of banked options, e.g. ``'{"paytable": {"flush": 4}, "no_game_pays": [1, 1]}'``.
 """
@@ -15,7 +19,7 @@ import time
 from collections.abc import Sequence
 
 from rules.banked.options import BankedOptions, banked_options
-from rules.banked.strategy import Model, house_edge
+from rules.banked.strategy import DealerSample, Model, dealer_sample, house_edge
 from rules.cards import parse_cards
 
 #: One hand of each kind a strategy card lists (the player's usual questions).
@@ -39,14 +43,21 @@ def _options(text: str | None) -> BankedOptions:
     return banked_options(json.loads(text) if text else None)
 
 
-def _describe(options: BankedOptions, model: Model, started: float) -> None:
+def _describe(options: BankedOptions, model: Model | None, sample: DealerSample | None, started: float) -> None:
     print(f"paytable (to 1): {', '.join(f'{k} {v}' for k, v in options.paytable.items())}")
     win, staked = options.no_game_pays
-    print(f"no game pays {win} to {staked}; dealer two pair: {options.dealer_two_pair}; "
-          f"made hands: {options.dealer_made_hand}; fold loses: {options.fold_loses}; joker tie: {options.joker_tie}")
-    for held, t in model.tables.items():
-        print(f"dealer, box {'holding' if held else 'without'} the joker: no game {100 * t.no_game / t.rounds:.2f}% "
-              f"of {t.rounds} simulated hands")
+    print(f"no game pays {win} to {staked}; exchange payment: {options.exchange_payment}; dealer two pair: "
+          f"{options.dealer_two_pair}; made hands: {options.dealer_made_hand}; fold loses: {options.fold_loses}; "
+          f"joker tie: {options.joker_tie}")
+    if sample is not None:
+        print(f"dealer: {len(sample.dealt):,} simulated hands, conditioned on each box's five cards "
+              f"(built in {time.perf_counter() - started:.1f} s)")
+        return
+    assert model is not None
+    for held in (False, True):
+        rates = [100 * t.no_game / t.rounds for (h, _), t in sorted(model.tables.items()) if h == held]
+        print(f"dealer, box {'holding' if held else 'without'} the joker: no game {rates[0]:.1f}% (box without "
+              f"high cards) to {rates[-1]:.1f}% (all high), {model.dealer_rounds:,} simulated hands a table")
     print(f"(dealer tables built in {time.perf_counter() - started:.1f} s)")
 
 
@@ -61,14 +72,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     hand.add_argument("cards")
     hand.add_argument("--samples", type=int, default=3000)
     sub.add_parser("strategy", help="a strategy card: the best decision for the usual hands")
+    edge.add_argument("--dealer-rounds", type=int, default=40_000, help="simulated dealer hands per table (11 tables)")
+    for p in (hand, sub.choices["strategy"]):
+        p.add_argument("--dealer-rounds", type=int, default=300_000, help="simulated dealer hands (one sample)")
     for p in (edge, hand, sub.choices["strategy"]):
-        p.add_argument("--dealer-rounds", type=int, default=200_000)
         p.add_argument("--profile", help="banked options as a JSON object")
     args = parser.parse_args(argv)
     options = _options(args.profile)
     started = time.perf_counter()
-    model = Model(options, dealer_rounds=args.dealer_rounds)
-    _describe(options, model, started)
+    if args.command == "edge":
+        model = Model(options, dealer_rounds=args.dealer_rounds)
+        _describe(options, model, None, started)
+    else:
+        sample = dealer_sample(options, args.dealer_rounds)
+        _describe(options, None, sample, started)
     if args.command == "edge":
         started = time.perf_counter()
         result = house_edge(model, args.hands, seed=args.seed)
@@ -78,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "hand":
         cards = parse_cards(args.cards, count=5)
         started = time.perf_counter()
-        choices = model.choices(cards, samples=args.samples)
+        choices = Model.for_hand(options, sample, cards).choices(cards, samples=args.samples)
         print(f"{args.cards}: {len(choices)} decisions in {time.perf_counter() - started:.2f} s (initial antes; "
               "± is the 95% half-width of sampled draws)")
         for choice in choices:
@@ -86,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print("strategy card (expected values in initial antes):")
         for name, text in STRATEGY_HANDS:
-            best = model.choices(text, samples=1500)[:2]
+            cards = parse_cards(text, count=5)
+            best = Model.for_hand(options, sample, cards).choices(cards, samples=1500)[:2]
             print(f"  {name:28} {text:16} {best[0]}   (next: {best[1]})")
     return 0
 

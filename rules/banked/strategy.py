@@ -10,23 +10,27 @@ How they are computed (the model; every approximation stated):
    estimated once by a seeded simulation of ``dealer_rounds`` dealer hands from the 53-card deck
    less the box's five cards (random natural cards, with or without the joker: a box holding the
    joker faces a dealer who cannot have it, the one removal effect that moves a box's chances by
-   whole percents). From it, :meth:`Model.e` gives the value of betting any final hand: per unit
+   whole percents), and by how many of the box's natural cards rank at the qualifier or higher
+   (jacks to aces: they are the cards of the dealer's qualifying pairs), eleven tables in all.
+   From them, :meth:`Model.e` gives the value of betting any final hand: per unit
    of ante box, ``P(no game) × ratio + P(lower) × (1 + 2 × pays) − 3 × P(higher)`` (the bet is
    twice the box, B2/B3; a tie is a push unless H3 decides it). Other card-removal effects (which
-   natural cards the box holds) are ignored; ``bench/bench_banked.py`` measures the difference
-   against a direct simulation with the real remaining deck.
+   ranks and suits exactly the box holds, what it threw) are ignored; ``bench/bench_banked.py``
+   measures the difference against a direct simulation with the real remaining deck. For one
+   hand, :meth:`Model.for_hand` does better: the dealer given exactly the five cards dealt, by
+   keeping the rounds of one whole-deck simulation (:func:`dealer_sample`) that avoid them.
 2. **The box.** What it has at stake follows ``exchange_payment``: each exchange adds an ante to
-   the box (and so doubles into the bet) or is a fee the house keeps. After the second exchange: fold or bet. After the first: fold, bet, or change one
-   card, averaged over every one of the 48 cards the box has not got in hand (the cards thrown in
+   the box (and so doubles into the bet) or is a fee the house keeps. After the second exchange:
+   fold or bet. After the first: fold, bet, or change one card, averaged over every one of the 48 cards the box has not got in hand (the cards thrown in
    the first exchange are treated as still in the deck: a small approximation that lets the value
    be cached by the hand's suit pattern). On the deal: fold, bet, or any of the 31 exchanges,
    averaged over the draws from the 48 unseen cards: exactly over every draw for one or two cards
    (48 and 1,128 draws), and over ``samples`` seeded random draws for three to five cards,
    reported with a 95% half-width (1.96 standard errors).
 
->>> model = Model(banked_options(), dealer_rounds=5_000)
+>>> model = Model(banked_options(), dealer_rounds=1_000)
 >>> best = model.choices("Ah Kh Qh Jh Th", samples=100)[0]
->>> best.move, best.ev > 90
+>>> best.move, best.ev > 50
 ('bet', True)
 >>> model.choices("As Kd 9h 6c 2d", samples=200)[0].move
 'exchange'
@@ -47,7 +51,8 @@ from rules.cards import Card, deck, parse_cards
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import RANK_SHIFT, SUIT_SHIFT, table
 
-__all__ = ["DealerTable", "Choice", "Model", "Edge", "dealer_table", "hand_value", "house_edge"]
+__all__ = ["DealerTable", "DealerSample", "Choice", "Model", "Edge", "dealer_table", "dealer_sample", "hand_value",
+           "house_edge"]
 
 _JOKER_GAME = HandRules("joker")
 _DECK = deck("joker")
@@ -66,6 +71,7 @@ class DealerTable:
     rounds: int
     no_game: int
     qualifying: tuple[int, ...]
+    high: int | None = None
 
     def chances(self, value: HandValue, joker_tie: JokerTie = JokerTie.JOKER_WINS) -> tuple[float, float, float, float]:
         """P(no game), P(dealer lower), P(tie), P(dealer higher) against a box's final hand."""
@@ -79,25 +85,36 @@ class DealerTable:
         return self.no_game / n, low / n, (high - low) / n, (q - high) / n
 
 
-def dealer_table(options: BankedOptions, joker_held: bool, rounds: int = 200_000, seed: int = 15) -> DealerTable:
+def dealer_table(options: BankedOptions, joker_held: bool, rounds: int = 40_000, seed: int = 15,
+                 high: int | None = None) -> DealerTable:
     """Simulate ``rounds`` dealer hands (seeded): five cards from the deck less the box's five, the
-    exchange by B4 from the cards left, the final hand.
+    exchange by B4 from the cards left, the final hand. The box's cards are the joker when
+    ``joker_held`` and random natural cards, ``high`` of them (when given) of a rank that makes the
+    dealer's qualifying pair (the qualifier or higher: jacks to aces by default).
 
-    >>> t = dealer_table(banked_options(), joker_held=False, rounds=2_000)
-    >>> t.rounds, 0.3 < t.no_game / t.rounds < 0.7
-    (2000, True)
+    >>> t = dealer_table(banked_options(), joker_held=False, rounds=2_000, high=2)
+    >>> t.rounds, t.high, 0.3 < t.no_game / t.rounds < 0.7
+    (2000, 2, True)
     """
-    rng = random.Random(seed * 2 + joker_held)
+    rng = random.Random(seed * 16 + 2 * (high if high is not None else 7) + joker_held)
     pool = list(_NATURALS) if joker_held else list(_DECK)
     taken = 4 if joker_held else 5
+    tops = [c for c in _NATURALS if c.rank >= options.qualifier]
+    lows = [c for c in _NATURALS if c.rank < options.qualifier]
+    if high is not None and not (0 <= high <= min(taken, len(tops)) and taken - high <= len(lows)):
+        raise ValueError(f"a box of {taken} natural cards cannot hold {high} of rank {options.qualifier} or higher")
     plain, flush, word = table(_JOKER_GAME)
     no_game = 0
     strengths: list[int] = []
     for _ in range(rounds):
-        cards = rng.sample(pool, taken + 10)
-        hand = tuple(cards[taken:taken + 5])
+        if high is None:
+            cards = rng.sample(pool, taken + 10)[taken:]
+        else:
+            box = set(rng.sample(tops, high)) | set(rng.sample(lows, taken - high))
+            cards = rng.sample([c for c in pool if c not in box], 10)
+        hand = tuple(cards[:5])
         decision = dealer_decision(hand, options)
-        final = decision.keep + tuple(cards[taken + 5:taken + 5 + len(decision.throw)])
+        final = decision.keep + tuple(cards[5:5 + len(decision.throw)])
         total = sum(word[c] for c in final)
         value = (flush if (total >> SUIT_SHIFT) & _SUIT_MASK in _ONE_SUIT else plain)[total >> RANK_SHIFT]
         if dealer_qualifies(value, options):
@@ -105,7 +122,83 @@ def dealer_table(options: BankedOptions, joker_held: bool, rounds: int = 200_000
         else:
             no_game += 1
     strengths.sort()
-    return DealerTable(joker_held, rounds, no_game, tuple(strengths))
+    return DealerTable(joker_held, rounds, no_game, tuple(strengths), high)
+
+
+@dataclass(frozen=True)
+class DealerSample:
+    """Simulated dealer rounds from the whole 53-card deck, for conditioning on any box's cards.
+
+    Each round keeps the five cards dealt (a bitmask of card codes), the cards the list keeps, the
+    ten cards that followed in the deck (packed six bits each), and its final strength with the
+    first cards drawn (-1: no game). Given a box's cards (:meth:`given`): the rounds dealt none of
+    them are a sample of the dealer's hand from the rest of the deck, and a round whose draw met a
+    box card draws the next spare instead (and is read again), so the draws too come from the
+    cards left. One simulation serves every hand.
+    """
+
+    options: BankedOptions
+    dealt: tuple[int, ...]
+    drew: tuple[int, ...]
+    strength: tuple[int, ...]
+    keep: tuple[tuple[Card, ...], ...]
+    spares: tuple[int, ...]
+
+    def given(self, seen: Iterable[Card]) -> DealerTable:
+        """The dealer's table for a box that holds ``seen``.
+
+        >>> sample = dealer_sample(banked_options(), 3_000)
+        >>> t = sample.given(parse_cards("Ah Ad 9c 6s 2h"))
+        >>> 1_500 < t.rounds < 2_500
+        True
+        """
+        mask = 0
+        for c in seen:
+            mask |= 1 << c
+        plain, flush, word = table(_JOKER_GAME)
+        # Most rounds neither dealt nor drew a box card: their strength stands as simulated.
+        qualifying = [s for d, w, s in zip(self.dealt, self.drew, self.strength)
+                      if not (d | w) & mask and s >= 0]
+        rounds = sum(1 for d in self.dealt if not d & mask)
+        redraw = [i for i, (d, w) in enumerate(zip(self.dealt, self.drew)) if not d & mask and w & mask]
+        for i in redraw:  # a drawn card is the box's: the dealer's draw takes the next spares instead
+            keep, spares = self.keep[i], self.spares[i]
+            drawn: list[int] = []
+            while len(drawn) < 5 - len(keep):
+                code = spares & 63
+                spares >>= 6
+                if not mask >> code & 1:
+                    drawn.append(code)
+            total = sum(word[c] for c in keep) + sum(word[c] for c in drawn)
+            value = (flush if (total >> SUIT_SHIFT) & _SUIT_MASK in _ONE_SUIT else plain)[total >> RANK_SHIFT]
+            if dealer_qualifies(value, self.options):
+                qualifying.append(value.strength)
+        qualifying.sort()
+        return DealerTable(bool(mask >> 52 & 1), rounds, rounds - len(qualifying), tuple(qualifying))
+
+
+def dealer_sample(options: BankedOptions, rounds: int = 300_000, seed: int = 15) -> DealerSample:
+    """Simulate ``rounds`` dealer hands (seeded) from the whole deck: the deal, the exchange by B4."""
+    rng = random.Random(seed)
+    plain, flush, word = table(_JOKER_GAME)
+    dealt: list[int] = []
+    drew: list[int] = []
+    strengths: list[int] = []
+    keeps: list[tuple[Card, ...]] = []
+    spares: list[int] = []
+    for _ in range(rounds):
+        cards = rng.sample(_DECK, 15)
+        hand = tuple(cards[:5])
+        decision = dealer_decision(hand, options)
+        drawn = tuple(cards[5:5 + len(decision.throw)])
+        total = sum(word[c] for c in decision.keep) + sum(word[c] for c in drawn)
+        value = (flush if (total >> SUIT_SHIFT) & _SUIT_MASK in _ONE_SUIT else plain)[total >> RANK_SHIFT]
+        dealt.append(sum(1 << c for c in hand))
+        drew.append(sum(1 << c for c in drawn))
+        strengths.append(value.strength if dealer_qualifies(value, options) else -1)
+        keeps.append(decision.keep)
+        spares.append(sum(int(c) << (6 * i) for i, c in enumerate(cards[5:])))
+    return DealerSample(options, tuple(dealt), tuple(drew), tuple(strengths), tuple(keeps), tuple(spares))
 
 
 @dataclass(frozen=True)
@@ -137,16 +230,19 @@ class Model:
     """
 
     options: BankedOptions
-    dealer_rounds: int = 200_000
+    dealer_rounds: int = 40_000
     seed: int = 15
-    #: The dealer's tables by "the box holds the joker"; simulated unless given.
-    tables: dict[bool, DealerTable] = field(default_factory=dict)
+    #: The dealer's tables by (the box holds the joker, how many of its natural cards rank at the
+    #: qualifier or higher); simulated, ``dealer_rounds`` each, unless given.
+    tables: dict[tuple[bool, int], DealerTable] = field(default_factory=dict)
     _v2: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.tables:
-            self.tables = {held: dealer_table(self.options, held, self.dealer_rounds, self.seed)
-                           for held in (False, True)}
+            self.tables = {(held, high): dealer_table(self.options, held, self.dealer_rounds, self.seed, high)
+                           for held in (False, True) for high in range((4 if held else 5) + 1)}
+        # The rank slots (3 bits each, deuce first) that count as high cards in a rank key.
+        self._high_shifts = tuple(3 * (r - 2) for r in range(self.options.qualifier, 15))
         plain, flush, self._word = table(_JOKER_GAME)
         self._plain, self._flush = plain, flush
         o = self.options
@@ -157,19 +253,36 @@ class Model:
         self._fold = tuple(-float(b if o.fold_loses is FoldLoses.ANTE_BOX else 1) - f
                            for b, f in zip(self._box, self._fees))
         # e by rank key, for plain and flush hands: the value of betting, per unit of ante box.
-        self._e_plain = {k: self.e(v) for k, v in plain.items()}
-        self._e_flush = {k: self.e(v) for k, v in flush.items()}
+        self._e_plain = {k: self.e(v, self._high(k)) for k, v in plain.items()}
+        self._e_flush = {k: self.e(v, self._high(k)) for k, v in flush.items()}
         # With three units in the box (after a second exchange) the box bets or folds: its value.
         f3, b3, c3 = self._fold[2], self._box[2], self._fees[2]
         self._v3_plain = {k: max(f3, b3 * e - c3) for k, e in self._e_plain.items()}
         self._v3_flush = {k: max(f3, b3 * e - c3) for k, e in self._e_flush.items()}
 
-    def e(self, value: HandValue) -> float:
-        """The value of betting ``value`` per unit of ante box (B5): no game pays the ratio on the
-        box and returns the bet; a lower dealer pays the box 1:1 and the bet (twice the box) by the
+    @classmethod
+    def for_hand(cls, options: BankedOptions, sample: DealerSample, cards: Iterable[Card]) -> Model:
+        """A model for one dealt hand: the dealer's table from ``sample`` given exactly the five cards
+        the box was dealt (the cards it draws later are still treated as unseen by the dealer).
+
+        >>> sample = dealer_sample(banked_options(), 2_000)
+        >>> Model.for_hand(banked_options(), sample, parse_cards("Ah Ad 9c 6s 2h")).choices("Ah Ad 9c 6s 2h", samples=20)[0].move
+        'exchange'
+        """
+        t = sample.given(cards)
+        return cls(options, tables={(held, high): t for held in (False, True) for high in range(6)})
+
+    def _high(self, rank_key: int) -> int:
+        """How many natural cards of a hand (its rank key) rank at the qualifier or higher."""
+        return sum((rank_key >> shift) & 7 for shift in self._high_shifts)
+
+    def e(self, value: HandValue, high: int) -> float:
+        """The value of betting ``value`` per unit of ante box (B5), against the dealer of a box
+        holding ``high`` cards at the qualifier or higher: no game pays the ratio on the box and
+        returns the bet; a lower dealer pays the box 1:1 and the bet (twice the box) by the
         paytable; a higher one takes both."""
         o = self.options
-        ng, lower, _tie, higher = self.tables[value.joker].chances(value, o.joker_tie)
+        ng, lower, _tie, higher = self.tables[(value.joker, high)].chances(value, o.joker_tie)
         win, staked = o.no_game_pays
         return ng * win / staked + lower * (1 + 2 * o.paytable.pays(value)) - 3 * higher
 
@@ -179,7 +292,8 @@ class Model:
 
     def bet(self, cards: Sequence[Card], box: int = 1) -> float:
         """The value of betting these five cards with ``box`` initial antes in the ante box."""
-        return box * self.e(self._value(cards))
+        total = sum(self._word[c] for c in cards)
+        return box * self.e(self._value(cards), self._high(total >> RANK_SHIFT))
 
     def after_one_exchange(self, cards: Sequence[Card]) -> float:
         """The box's value after a first exchange (two antes in the box): the best of fold, bet, and
@@ -306,7 +420,7 @@ def house_edge(model: Model, hands: int, seed: int = 1, screen: int = 150, confi
     :func:`hand_value`. The half-width is 1.96 standard errors over the deals (it includes the
     sampling inside each deal).
 
-    >>> e = house_edge(Model(banked_options(), dealer_rounds=5_000), hands=3, screen=20, confirm=20)
+    >>> e = house_edge(Model(banked_options(), dealer_rounds=1_000), hands=3, screen=20, confirm=20)
     >>> e.hands, sum(e.decisions.values())
     (3, 3)
     """
