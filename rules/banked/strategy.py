@@ -70,7 +70,7 @@ class DealerTable:
     joker_held: bool
     rounds: int
     no_game: int
-    qualifying: tuple[int, ...]
+    qualifying: tuple[int, ...] = field(repr=False)
     high: int | None = None
 
     def chances(self, value: HandValue, joker_tie: JokerTie = JokerTie.JOKER_WINS) -> tuple[float, float, float, float]:
@@ -125,7 +125,7 @@ def dealer_table(options: BankedOptions, joker_held: bool, rounds: int = 40_000,
     return DealerTable(joker_held, rounds, no_game, tuple(strengths), high)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DealerSample:
     """Simulated dealer rounds from the whole 53-card deck, for conditioning on any box's cards.
 
@@ -138,11 +138,12 @@ class DealerSample:
     """
 
     options: BankedOptions
-    dealt: tuple[int, ...]
-    drew: tuple[int, ...]
-    strength: tuple[int, ...]
-    keep: tuple[tuple[Card, ...], ...]
-    spares: tuple[int, ...]
+    # Hundreds of thousands of rounds each: kept out of repr (a sample equals only itself).
+    dealt: tuple[int, ...] = field(repr=False)
+    drew: tuple[int, ...] = field(repr=False)
+    strength: tuple[int, ...] = field(repr=False)
+    keep: tuple[tuple[Card, ...], ...] = field(repr=False)
+    spares: tuple[int, ...] = field(repr=False)
 
     def given(self, seen: Iterable[Card]) -> DealerTable:
         """The dealer's table for a box that holds ``seen``.
