@@ -165,6 +165,9 @@ def test_command_prints_every_decision(capsys):
     main(["edge", "--hands", "3", "--dealer-rounds", "500", "--profile", '{"no_game_pays": [1, 1]}'])
     out = capsys.readouterr().out
     assert "house edge" in out and "no game pays 1 to 1" in out
+    main(["edge", "--hands", "2", "--dealer-rounds", "800", "--exact-removal"])
+    out = capsys.readouterr().out
+    assert "conditioned on each box's five cards" in out and "(95%, 2 deals)" in out
 
 
 def test_random_hands_choices_are_ordered_and_complete(model):

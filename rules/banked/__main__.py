@@ -1,6 +1,6 @@
 """``python -m rules.banked``: the house's numbers for a banked profile (the only module here that prints).
 
-    python -m rules.banked edge [--hands 400] [--seed 1] [--dealer-rounds 40000] [--profile JSON]
+    python -m rules.banked edge [--hands 400] [--seed 1] [--dealer-rounds 40000] [--exact-removal] [--profile JSON]
     python -m rules.banked hand "As Kd 9h 6c 2d" [--samples 3000] [--dealer-rounds 300000] [--profile JSON]
     python -m rules.banked strategy [--dealer-rounds 300000] [--profile JSON]
 
@@ -68,33 +68,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     edge = sub.add_parser("edge", help="the house edge under the best play (a seeded estimate with its 95%% interval)")
     edge.add_argument("--hands", type=int, default=400)
     edge.add_argument("--seed", type=int, default=1)
+    edge.add_argument("--exact-removal", action="store_true",
+                      help="condition the dealer on each deal's five cards (slower; no card-removal bias)")
     hand = sub.add_parser("hand", help="every decision for five cards, with its expected value")
     hand.add_argument("cards")
     hand.add_argument("--samples", type=int, default=3000)
     sub.add_parser("strategy", help="a strategy card: the best decision for the usual hands")
-    edge.add_argument("--dealer-rounds", type=int, default=40_000, help="simulated dealer hands per table (11 tables)")
-    for p in (hand, sub.choices["strategy"]):
-        p.add_argument("--dealer-rounds", type=int, default=300_000, help="simulated dealer hands (one sample)")
     for p in (edge, hand, sub.choices["strategy"]):
+        p.add_argument("--dealer-rounds", type=int, default=None,
+                       help="simulated dealer hands: per table for edge (11 tables, default 40,000), in the one "
+                            "sample otherwise (default 300,000)")
         p.add_argument("--profile", help="banked options as a JSON object")
     args = parser.parse_args(argv)
     options = _options(args.profile)
     started = time.perf_counter()
-    if args.command == "edge":
-        model = Model(options, dealer_rounds=args.dealer_rounds)
-        _describe(options, model, None, started)
+    model: Model | None = None
+    sample: DealerSample | None = None
+    if args.command == "edge" and not args.exact_removal:
+        model = Model(options, dealer_rounds=args.dealer_rounds or 40_000)
     else:
-        sample = dealer_sample(options, args.dealer_rounds)
-        _describe(options, None, sample, started)
+        sample = dealer_sample(options, args.dealer_rounds or 300_000)
+    _describe(options, model, sample, started)
     if args.command == "edge":
         started = time.perf_counter()
-        result = house_edge(model, args.hands, seed=args.seed)
+        source = model if model is not None else sample
+        assert source is not None
+        result = house_edge(source, args.hands, seed=args.seed)
         print(result, f"in {time.perf_counter() - started:.1f} s")
         print("best first decision: " + ", ".join(f"{k} {v}" for k, v in sorted(result.decisions.items())))
         print("values in initial antes; a negative edge means the player has the advantage")
     elif args.command == "hand":
         cards = parse_cards(args.cards, count=5)
         started = time.perf_counter()
+        assert sample is not None
         choices = Model.for_hand(options, sample, cards).choices(cards, samples=args.samples)
         print(f"{args.cards}: {len(choices)} decisions in {time.perf_counter() - started:.2f} s (initial antes; "
               "± is the 95% half-width of sampled draws)")
@@ -104,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("strategy card (expected values in initial antes):")
         for name, text in STRATEGY_HANDS:
             cards = parse_cards(text, count=5)
+            assert sample is not None
             best = Model.for_hand(options, sample, cards).choices(cards, samples=1500)[:2]
             print(f"  {name:28} {text:16} {best[0]}   (next: {best[1]})")
     return 0

@@ -416,21 +416,29 @@ def hand_value(model: Model, hand: Sequence[Card], seed: int, screen: int = 150,
     return sum(values) / confirm, best
 
 
-def house_edge(model: Model, hands: int, seed: int = 1, screen: int = 150, confirm: int = 600) -> Edge:
+def house_edge(model: Model | DealerSample, hands: int, seed: int = 1, screen: int = 150,
+               confirm: int = 600) -> Edge:
     """The house edge under the model's best play: minus the mean over seeded deals of
     :func:`hand_value`. The half-width is 1.96 standard errors over the deals (it includes the
     sampling inside each deal).
 
+    ``model`` is a :class:`Model` (its cached tables and values serve every deal: fast), or a
+    :class:`DealerSample`, from which each deal gets the dealer given exactly its five cards
+    (:meth:`Model.for_hand`: no card-removal bias, several times slower a deal).
+
     >>> e = house_edge(Model(banked_options(), dealer_rounds=1_000), hands=3, screen=20, confirm=20)
     >>> e.hands, sum(e.decisions.values())
     (3, 3)
+    >>> house_edge(dealer_sample(banked_options(), 2_000), hands=2, screen=10, confirm=10).hands
+    2
     """
     rng = random.Random(seed)
     values: list[float] = []
     decisions: dict[str, int] = {}
     for i in range(hands):
         hand = tuple(rng.sample(_DECK, 5))
-        value, best = hand_value(model, hand, seed * 1_000_003 + 2 * i, screen, confirm)
+        deal = Model.for_hand(model.options, model, hand) if isinstance(model, DealerSample) else model
+        value, best = hand_value(deal, hand, seed * 1_000_003 + 2 * i, screen, confirm)
         what = best.move if best.move != "exchange" else f"exchange {len(best.discards)}"
         decisions[what] = decisions.get(what, 0) + 1
         values.append(value)
