@@ -122,12 +122,12 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     login.init_app(app)
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
-    from floor import api, auth, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
+    from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
 
     localtime.init_app(app)
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
-    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp):
+    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp, banked.bp):
         app.register_blueprint(blueprint)
     tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
     cli.init_app(app)

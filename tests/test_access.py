@@ -134,6 +134,14 @@ ROUTES: dict[str, Route] = {
     "tournament_api.buy": Route(F, API, "/api/events/{tevent}/buys", get=False, post={"player": "Yan", "kind": "rebuy"}),
     "tournament_api.results": Route(D, API, "/api/events/{tevent}/results"),
     "tournament_api.chips": Route(D, API, "/api/events/{tevent}/chips"),
+    # banked tables (issue 15): dealers log, a director sets a table up
+    "banked.index": Route(D, PAGE, "/banked/"),
+    "banked.create": Route(X, PAGE, "/banked/tables", get=False, post={}),
+    "banked.table_page": Route(D, PAGE, "/banked/tables/{banked}"),
+    "banked.table_json": Route(D, PAGE, "/banked/tables/{banked}.json"),
+    "banked.log_event": Route(D, PAGE, "/banked/tables/{banked}/events", get=False, post={}),
+    "banked.rules_page": Route(D, PAGE, "/banked/tables/{banked}/rules"),
+    "banked.rules_pdf": Route(D, PAGE, "/banked/tables/{banked}/rules.pdf"),
 }
 
 
@@ -148,7 +156,7 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -166,11 +174,14 @@ def world(app, tokens):
     (through the API), a house profile, the dealer's account and a call for the floor."""
     client = app.test_client()
     with app.app_context():
+        from floor.banked.models import BankedTable
+
         event = CardRoomEvent(name="Access check", profile="cardroom")
         house = HouseProfile(name="main-room", toml='base = "cardroom"\nante_deals = 2\n')
-        db.session.add_all([event, house])
+        banked = BankedTable(name="B1", setup={"boxes": 3})
+        db.session.add_all([event, house, banked])
         db.session.commit()
-        ids = {"event": event.id, "house": house.id,
+        ids = {"event": event.id, "house": house.id, "banked": banked.id,
                "user": db.session.scalars(db.select(User).where(User.username == "dee")).one().id}
     table = client.post("/api/tables", json={"name": "T1", "event_id": ids["event"], **SETUP},
                         headers=bearer(tokens["director"]))

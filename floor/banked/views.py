@@ -1,0 +1,227 @@
+"""Banked tables (blueprint ``banked``, ``/banked``): the banked joker game's tables, where boxes play
+against the dealer (RULES.md B1-B5, H3).
+
+- ``GET /banked/``: the banked tables; a director also gets the form to set one up
+  (``POST /banked/tables``: name, number of boxes, the banked options as JSON).
+- ``GET /banked/tables/<id>``: the dealer's tablet. The dealer logs what happens (the deal: each
+  box's ante and cards; each box's fold, exchange or bet in box order; the dealer's cards; the
+  cards the dealer draws) and the page shows what the rules decide: whose turn it is and what
+  that box may do, which of the dealer's cards the list changes (B4), and every box's payout (B5).
+- ``POST /banked/tables/<id>/events``: one event, from the page's forms or as JSON
+  (``{"type": ..., ..., "expected_version": n}``). A refusal is 422 with the rules' message (which
+  names the rule); a stale version 409; nothing is written unless the rules accept the event.
+- ``GET /banked/tables/<id>.json``: the table's state.
+- ``GET /banked/tables/<id>/rules`` and ``/rules.pdf``: the table's rule summary with the paytable
+  and the dealer's list as a diagram.
+
+Dealers log; only a director sets up a table (403 otherwise). The state is always
+``rules.banked.round.replay`` over the log from the current round's deal (an earlier round was
+checked when it was logged and cannot change).
+"""
+
+from __future__ import annotations
+
+import json
+from io import BytesIO
+from typing import Any
+
+from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, send_file, url_for
+from flask_login import current_user
+from flask_weasyprint import HTML
+from sqlalchemy.exc import IntegrityError
+
+from floor.auth.access import require_role, role_required
+from floor.banked.models import BankedEntry, BankedTable
+from floor.extensions import csrf, db
+from floor.models import Role
+from rules import RulesError
+from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
+from rules.banked.dealer import ITEM_WORDS, Item
+from rules.banked.round import EVENT_TYPES, check_setup, replay
+
+bp = Blueprint("banked", __name__, url_prefix="/banked")
+bp.before_request(require_role(Role.dealer))
+
+#: The dealer's list (B4) in order, for the diagram: (question, what the dealer does).
+DEALER_LIST = (
+    ("Three of a kind?", ITEM_WORDS[Item.THREE_OF_A_KIND]),
+    ("Four cards of one suit?", ITEM_WORDS[Item.FLUSH_DRAW]),
+    ("Four to a straight that two ranks complete?", ITEM_WORDS[Item.OPEN_STRAIGHT_DRAW]),
+    ("A pair?", ITEM_WORDS[Item.PAIR]),
+    ("Four to a straight that one rank completes?", ITEM_WORDS[Item.INSIDE_STRAIGHT_DRAW]),
+)
+
+
+class Stale(Exception):
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"another device logged first: this page showed version {expected}, the table is at "
+                         f"{actual}; the table is shown as it is now")
+
+
+def current_round(table: BankedTable) -> list[dict[str, Any]]:
+    """The log from the current round's deal (earlier rounds were settled when logged)."""
+    events = [e.payload for e in table.log]
+    start = max((i for i, e in enumerate(events) if e.get("type") == "deal"), default=0)
+    return events[start:]
+
+
+def state_of(table: BankedTable) -> dict[str, Any]:
+    return replay(table.setup, current_round(table))
+
+
+def append(table: BankedTable, event: dict[str, Any], expected_version: int | None) -> dict[str, Any]:
+    """Check ``event`` with the rules and log it; returns the new state. Raises RulesError (refused),
+    Stale (another device was first); nothing is written then."""
+    db.session.refresh(table)
+    if expected_version is not None and expected_version != table.version:
+        raise Stale(expected_version, table.version)
+    state = replay(table.setup, current_round(table) + [event])
+    entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by=current_user)
+    table.version = entry.seq
+    db.session.add(entry)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        db.session.refresh(table)
+        raise Stale(expected_version if expected_version is not None else table.version - 1, table.version) from None
+    return state
+
+
+def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> dict[str, Any]:
+    """The event the page's form describes (the rules check it afterwards)."""
+    kind = form.get("type", "")
+    if kind not in EVENT_TYPES:
+        raise RulesError(f"unknown event type {kind!r}")
+    if kind == "deal":
+        antes: dict[str, int] = {}
+        cards: dict[str, str] = {}
+        for n in range(1, table.boxes + 1):
+            hand = form.get(f"cards_{n}", "").strip()
+            if hand:
+                cards[str(n)] = hand
+                antes[str(n)] = options.amount(form.get(f"ante_{n}", "").strip() or "missing")
+        return {"type": "deal", "antes": antes, "cards": cards}
+    if kind in ("fold", "bet"):
+        return {"type": kind, "box": form.get("box", "")}
+    if kind == "exchange":
+        return {"type": kind, "box": form.get("box", ""), "discards": form.get("discards", ""),
+                "drawn": form.get("drawn", "")}
+    if kind == "reveal":
+        return {"type": kind, "dealer": form.get("dealer", "")}
+    return {"type": kind, "drawn": form.get("drawn", "")}
+
+
+def canonical(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as logged: box numbers as ints (the rules read either; the log keeps one spelling)."""
+    out = dict(event)
+    if "box" in out:
+        try:
+            out["box"] = int(out["box"])
+        except (TypeError, ValueError):
+            pass  # the rules refuse it with their message
+    return out
+
+
+@bp.get("/")
+def index() -> Any:
+    tables = db.session.scalars(db.select(BankedTable).order_by(BankedTable.name)).all()
+    return render_template("banked/index.html", tables=tables)
+
+
+@bp.post("/tables")
+@role_required(Role.director)
+def create() -> Any:
+    """A director sets up a banked table: its name, boxes (1-9) and banked options (JSON)."""
+    name = request.form.get("name", "").strip()
+    try:
+        options = json.loads(request.form.get("options", "").strip() or "{}")
+        boxes = int(request.form.get("boxes", ""))
+        setup = {"boxes": boxes, "options": options}
+        check_setup(setup)
+        if not name:
+            raise RulesError("a table needs a name")
+    except (ValueError, RulesError) as exc:
+        flash(f"The table was not set up: {exc}", "error")
+        tables = db.session.scalars(db.select(BankedTable).order_by(BankedTable.name)).all()
+        return render_template("banked/index.html", tables=tables), 422
+    table = BankedTable(name=name, setup=setup)
+    db.session.add(table)
+    db.session.commit()
+    flash(f"Banked table {name} set up with {boxes} boxes.", "info")
+    return redirect(url_for("banked.table_page", table_id=table.id))
+
+
+def _page(table: BankedTable, status: int = 200, error: str | None = None) -> Any:
+    options = banked_options(table.setup.get("options"))
+    state = state_of(table)
+    return render_template("banked/table.html", table=table, state=state, options=options,
+                           money=options.money, error=error), status
+
+
+@bp.get("/tables/<int:table_id>")
+def table_page(table_id: int) -> Any:
+    return _page(db.get_or_404(BankedTable, table_id))
+
+
+@bp.get("/tables/<int:table_id>.json")
+def table_json(table_id: int) -> Any:
+    table = db.get_or_404(BankedTable, table_id)
+    return jsonify(id=table.id, name=table.name, version=table.version, setup=table.setup, state=state_of(table))
+
+
+@bp.post("/tables/<int:table_id>/events")
+@csrf.exempt  # checked below: bearer-token clients need no token, session clients (forms, pages) do
+def log_event(table_id: int) -> Any:
+    if not g.get("bearer") and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
+    table = db.get_or_404(BankedTable, table_id)
+    options = banked_options(table.setup.get("options"))
+    as_json = request.is_json
+    try:
+        if as_json:
+            body = request.get_json(silent=True)
+            if not isinstance(body, dict):
+                raise RulesError("an event is a JSON object with a 'type'")
+            expected = body.pop("expected_version", None)
+            event = canonical(body)
+        else:
+            expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
+            event = canonical(event_from_form(table, options, request.form))
+        state = append(table, event, expected if isinstance(expected, int) else None)
+    except Stale as exc:
+        if as_json:
+            return jsonify(error=str(exc), version=table.version), 409
+        return _page(table, 409, str(exc))
+    except RulesError as exc:
+        db.session.rollback()
+        if as_json:
+            return jsonify(error=str(exc)), 422
+        return _page(table, 422, str(exc))
+    if as_json:
+        return jsonify(version=table.version, state=state), 201
+    return redirect(url_for("banked.table_page", table_id=table.id))
+
+
+def _summary(table: BankedTable, print_mode: bool) -> str:
+    options = banked_options(table.setup.get("options"))
+    return render_template("banked/rules.html", table=table, options=options, print_mode=print_mode,
+                           dealer_list=DEALER_LIST, stand_words=ITEM_WORDS[Item.MADE_HAND],
+                           nothing_words=ITEM_WORDS[Item.NOTHING], option_docs=BankedOptions.options(),
+                           default_paytable=options.paytable == DEFAULT_PAYTABLE, paytable_source=PAYTABLE_SOURCE,
+                           money=options.money)
+
+
+@bp.get("/tables/<int:table_id>/rules")
+def rules_page(table_id: int) -> Any:
+    return _summary(db.get_or_404(BankedTable, table_id), print_mode=False)
+
+
+@bp.get("/tables/<int:table_id>/rules.pdf")
+def rules_pdf(table_id: int) -> Any:
+    table = db.get_or_404(BankedTable, table_id)
+    data = HTML(string=_summary(table, print_mode=True)).write_pdf()
+    if data is None:  # pragma: no cover - WeasyPrint returns bytes when no target is given
+        abort(500)
+    return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
+                     download_name=f"banked-rules-{table.id}.pdf")

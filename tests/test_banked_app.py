@@ -1,0 +1,104 @@
+"""Banked tables in the app (issue 15, floor/banked): set-up by a director only, the dealer's tablet
+logging a round of three boxes down to the payouts, refusals naming the rule (422), a stale
+version (409), JSON for token clients, and the rule summary PDF with the paytable."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import bearer
+
+ROUND = [
+    {"type": "deal", "antes": {"1": 3, "2": 6, "3": 3},
+     "cards": {"1": "Ah Ad 9c 6s 2h", "2": "Ks Qd 8h 5c 3c", "3": "7h 7d 7c Js 2d"}},
+    {"type": "exchange", "box": 1, "discards": "9c 6s 2h", "drawn": "As Kd Qh"},
+    {"type": "bet", "box": 1}, {"type": "fold", "box": 2}, {"type": "bet", "box": 3},
+    {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"},
+]
+
+
+@pytest.fixture
+def table_id(as_role):
+    director = as_role("director")
+    response = director.post("/banked/tables", data={"name": "Banked 1", "boxes": "3", "options": ""})
+    assert response.status_code == 302
+    return int(response.location.rsplit("/", 1)[1])
+
+
+def test_only_a_director_sets_up_a_banked_table(as_role):
+    for role in ("dealer", "floor"):
+        response = as_role(role).post("/banked/tables", data={"name": "X", "boxes": "3"})
+        assert response.status_code == 403 and b"director" in response.data
+    bad = as_role("director").post("/banked/tables", data={"name": "X", "boxes": "12"})
+    assert bad.status_code == 422 and b"B1: a banked table has 1 to 9 boxes, not 12" in bad.data
+    bad = as_role("director").post("/banked/tables", data={"name": "X", "boxes": "3",
+                                                           "options": '{"no_game_pays": "2:3"}'})
+    assert bad.status_code == 422 and b"no_game_pays: a ratio" in bad.data
+
+
+def test_strangers_are_sent_to_log_in(client, table_id):
+    assert client.get(f"/banked/tables/{table_id}").status_code in (302, 401)
+
+
+def test_a_round_of_three_boxes_down_to_the_payouts(as_role, table_id):
+    """B1-B5 through the tablet's forms: the page shows the dealer's cards to change and every payout."""
+    dealer = as_role("dealer")
+    url = f"/banked/tables/{table_id}"
+    form = {"type": "deal", "version": "0", "ante_1": "0.3", "cards_1": "Ah Ad 9c 6s 2h",
+            "ante_2": "0.6", "cards_2": "Ks Qd 8h 5c 3c", "ante_3": "0.3", "cards_3": "7h 7d 7c Js 2d"}
+    assert dealer.post(url + "/events", data=form).status_code == 302
+    for version, event in enumerate(ROUND[1:], start=1):
+        data = {k: str(v) for k, v in event.items()}
+        assert dealer.post(url + "/events", data={**data, "version": str(version)}).status_code == 302, event
+    page = dealer.get(url).get_data(as_text=True)
+    assert "a pair: change the other three cards" in page and "change <strong>7s 5d 4h</strong>" in page
+    assert dealer.post(url + "/events", data={"type": "dealer_draw", "drawn": "Td 3s 2s", "version": "6"}).status_code == 302
+    state = dealer.get(url + ".json").get_json()["state"]
+    assert [(p["box"], p["outcome"], p["player_net"]) for p in state["payouts"]] == [
+        (1, "player_wins", 42), (2, "folded", -6), (3, "player_wins", 21)]
+    assert state["house_net"] == -57
+    page = dealer.get(url).get_data(as_text=True)
+    assert "player wins: +4.2" in page and "folded: -0.6" in page and "House this round: -5.7" in page
+
+
+def test_refusals_are_422_with_the_rule_and_nothing_is_logged(as_role, table_id):
+    dealer = as_role("dealer")
+    url = f"/banked/tables/{table_id}"
+    response = dealer.post(url + "/events", data={"type": "deal", "version": "0", "ante_1": "0.4",
+                                                  "cards_1": "Ah Ad 9c 6s 2h"})
+    assert response.status_code == 422 and b"B1: the ante must be a multiple of 0.3, not 0.4" in response.data
+    assert dealer.get(url + ".json").get_json()["version"] == 0
+    dealer.post(url + "/events", json=ROUND[0])
+    response = dealer.post(url + "/events", json={"type": "bet", "box": 3})
+    assert response.status_code == 422 and response.get_json()["error"].startswith("B2: box 1 acts now")
+    response = dealer.post(url + "/events", json={"type": "exchange", "box": 1, "discards": "9c", "drawn": "7h"})
+    assert response.status_code == 422 and "duplicate card: 7h" in response.get_json()["error"]
+    assert dealer.get(url + ".json").get_json()["version"] == 1
+
+
+def test_a_stale_page_gets_409(as_role, table_id):
+    dealer = as_role("dealer")
+    url = f"/banked/tables/{table_id}"
+    dealer.post(url + "/events", json=ROUND[0])
+    response = dealer.post(url + "/events", data={"type": "bet", "box": "1", "version": "0"})
+    assert response.status_code == 409 and b"another device logged first" in response.data
+    response = dealer.post(url + "/events", json={"type": "bet", "box": 1, "expected_version": 0})
+    assert response.status_code == 409
+
+
+def test_token_clients_log_as_json(app, client, tokens, table_id):
+    url = f"/banked/tables/{table_id}"
+    response = client.post(url + "/events", json=ROUND[0], headers=bearer(tokens["dealer"]))
+    assert response.status_code == 201 and response.get_json()["state"]["to_act"] == 1
+
+
+def test_rule_summary_pdf_has_the_paytable_and_the_dealers_list(as_role, table_id):
+    response = as_role("dealer").get(f"/banked/tables/{table_id}/rules.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages).split())
+    for words in ("Paytable", "royal flush", "100 to 1", "four of a kind", "20 to 1", "Three of a kind?",
+                  "A pair?", "change all five cards", "2 to 3", "B4", "Caribbean Stud"):
+        assert words in text, words
