@@ -7,16 +7,29 @@ STAMP  := $(VENV)/.installed
 FLASK  := $(BIN)/flask --app floor
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
+# The production server's worker processes (each with its own state cache: see floor/tables.py).
+WORKERS ?= 4
+# make run DEMO=0 serves without loading the demo event (a real card room's database).
+DEMO   ?= 1
 # What a fresh Debian machine of this kind lacks (pango, cairo, fontconfig, DejaVu are there):
-# libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm.
-APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils
+# libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm,
+# postgresql for the throwaway server the tests also run against (tests/pg.py).
+APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils postgresql
 
-.PHONY: run test test-fast bench sysdeps clean
+.PHONY: run dev test test-fast bench sysdeps clean
 
+# The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
+# FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
 run: $(STAMP)
 	$(FLASK) init-db
-	$(FLASK) demo
-	$(FLASK) run --host $(HOST) --port $(PORT)
+	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - --timeout 60 'floor:create_app()'
+
+# Flask's development server (reloads on edits, debugger): never for a card room.
+dev: $(STAMP)
+	$(FLASK) init-db
+	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi
+	$(FLASK) run --debug --host $(HOST) --port $(PORT)
 
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

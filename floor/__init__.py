@@ -15,34 +15,18 @@ sessions survive restarts and no key is ever hard-coded.
 from __future__ import annotations
 
 import os
-import secrets
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping
 
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
+from floor.keys import instance_key
+
 try:
     __version__ = version("jackpot-floor")
 except PackageNotFoundError:  # running from a source tree that was not installed
     __version__ = "0.0.0"
-
-
-def _instance_secret(instance_path: str) -> str:
-    """Read the installation's secret key, creating it (readable by the owner only) on first use."""
-    path = os.path.join(instance_path, "secret_key")
-    try:
-        with open(path, encoding="ascii") as fh:
-            key = fh.read().strip()
-        if key:
-            return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key
 
 
 class BoundedInt(IntegerConverter):
@@ -101,7 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+        app.config["SECRET_KEY"] = instance_key(app.instance_path, "secret_key")
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
