@@ -26,7 +26,7 @@ from sqlalchemy.orm import selectinload
 from floor.cache import LRU
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json
+from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
 from rules.events import FLOOR_ONLY, parse_event
 
@@ -193,11 +193,15 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     before = table_state(table)
     after = jackpot.apply(before, payload)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
-    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
+    # The entry is sealed to the one before it (the table's head): floor.seals.
+    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
+                     logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
+                     prev_digest=table.head_digest or "")
+    entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here
         db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
-    table.version = entry.seq
+    table.version, table.head_digest = entry.seq, entry.digest  # the head seal follows at the flush
     db.session.add(entry)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
