@@ -16,7 +16,7 @@ DEMO   ?= 1
 # postgresql for the throwaway server the tests also run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils postgresql
 
-.PHONY: run dev test test-fast bench sysdeps clean
+.PHONY: run dev test test-pg test-fast bench sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -31,8 +31,20 @@ dev: $(STAMP)
 	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi
 	$(FLASK) run --debug --host $(HOST) --port $(PORT)
 
+# The database-facing tests run a second time against PostgreSQL: tests/pg.py starts a throwaway
+# server of Debian's postgresql package (unix socket in a temporary directory) and drops it after.
+PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_hands.py \
+	tests/test_multiprocess_cache.py tests/test_security.py tests/test_history_seals.py \
+	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
+	tests/test_floor_calls.py tests/test_access.py
+
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
+
+# Only the PostgreSQL pass of `make test`.
+test-pg: sysdeps $(STAMP)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
 
 # The suite without the exhaustive enumerations (slow) and the browser tests (e2e): for the loop
 # of editing; `make test` (all of it) before a commit.

@@ -59,7 +59,7 @@ def upgrade():
 
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.add_column(sa.Column('session_nonce', sa.String(length=32), nullable=False, server_default=''))
-        batch_op.add_column(sa.Column('failed_logins', sa.Integer(), nullable=False, server_default='0'))
+        batch_op.add_column(sa.Column('failed_logins', sa.BigInteger().with_variant(sa.Integer(), 'sqlite'), nullable=False, server_default='0'))
         batch_op.add_column(sa.Column('locked_until', sa.DateTime(), nullable=True))
     op.create_index('uq_users_username_lower', 'users', [sa.text('lower(username)')], unique=True)
     with op.batch_alter_table('tables', schema=None) as batch_op:
