@@ -179,6 +179,13 @@ class Table(db.Model):
         profile = self.setup.get("profile", "cardroom")
         return profile if isinstance(profile, str) else str(profile.get("name", "custom"))
 
+    @property
+    def head_seal_intact(self) -> bool:
+        """Whether the head seal matches the row as it is (an empty table not yet sealed counts)."""
+        if not self.head_seal:
+            return not self.version
+        return same(self.head_seal, self.compute_head_seal())
+
     def compute_head_seal(self, version: int | None = None, head: str | None = None,
                           setup: Any = None) -> str:
         return keyed_digest(head_content(self.id, self.version if version is None else version,

@@ -201,7 +201,12 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here
         db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
-    table.version, table.head_digest = entry.seq, entry.digest  # the head seal follows at the flush
+    # The head is re-sealed here, in the same UPDATE, when the seal read was good (else it stays
+    # broken for `flask verify` to report; see floor.models._seal_tables).
+    sealed = table.head_seal_intact
+    table.version, table.head_digest = entry.seq, entry.digest
+    if sealed:
+        table.head_seal = table.compute_head_seal()
     db.session.add(entry)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
