@@ -37,9 +37,10 @@ def api_role(minimum: Role) -> Callable[[F], F]:
                 if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and not g.get("bearer"):
                     # A tablet whose login ended (logged out elsewhere, password changed, expired):
                     # the dealer must know that the tap was not logged.
-                    return error(401, "Unauthorized", "Your login has ended, so this was NOT logged. "
-                                 "Log in again, check the table, and tap again if it is still right.",
-                                 login=url_for("auth.login"))
+                    words = ("Your login has ended, so this was NOT logged. Log in again, check the table, "
+                             "and tap again if it is still right." if request.method not in ("GET", "HEAD")
+                             else "Your login has ended: log in again.")
+                    return error(401, "Unauthorized", words, login=url_for("auth.login"))
                 return error(401, "Unauthorized", "Log in, or send 'Authorization: Bearer <token>'.")
             if not current_user.may(minimum):
                 return error(403, "Forbidden",
