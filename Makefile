@@ -16,7 +16,7 @@ DEMO   ?= 1
 # postgresql for the throwaway server the tests also run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils postgresql
 
-.PHONY: run dev test test-pg test-fast bench sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-server sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -55,6 +55,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_hands.py
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_append.py
+
+# 50 tables through gunicorn on SQLite and PostgreSQL: at capacity, then at a card room's pace.
+bench-server: $(STAMP)
+	$(BIN)/python bench/bench_server.py
+	$(BIN)/python bench/bench_server.py --think 2
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

@@ -6,7 +6,12 @@ everyone passes, the pot carrying over) with ``expected_version``, as fast as th
 for a bounded time. Then it counts what the server acknowledged against what the tables' logs
 hold (lost events), and runs ``flask --app floor verify`` over the whole history.
 
-    .venv/bin/python bench/bench_server.py [--db sqlite|postgresql|both] [--tables 50] [--seconds 20] [--workers 4]
+    .venv/bin/python bench/bench_server.py [--db sqlite|postgresql|both] [--tables 50] [--seconds 20]
+                                           [--workers 4] [--think 0]
+
+``--think 0`` (the default) measures capacity: every tablet taps again the moment it has its
+answer, so latency is mostly the queue of 50 tablets before 4 workers. ``--think 2`` is a busy
+card room: each dealer taps about every 2 s (uniformly 1 to 3 s).
 
 PostgreSQL is a throwaway server started like the tests' (tests/pg.py: Debian's postgresql
 package, unix socket), or the one ``FLOOR_TEST_PG_URL`` names. Prints events/s, p50/p99 latency,
@@ -19,6 +24,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -75,7 +81,7 @@ def flask(instance: str, env: dict, *args: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def run(database_url: str, label: str, tables: int, seconds: float, workers: int) -> dict:
+def run(database_url: str, label: str, tables: int, seconds: float, workers: int, think: float = 0.0) -> dict:
     instance = tempfile.mkdtemp(prefix="floor-bench-")
     env = {**os.environ, "FLOOR_DATABASE_URL": database_url}
     flask(instance, env, "init-db")
@@ -118,6 +124,8 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
             mine, errs = [], []
             start_gate.wait()
             while time.monotonic() < deadline[0]:
+                if think:
+                    time.sleep(think * (0.5 + random.random()))  # a dealer between two taps
                 event = next_event(state)
                 began = time.perf_counter()
                 try:
@@ -160,7 +168,7 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
     verified = subprocess.run([str(BIN / "flask"), "--app", f'floor:create_app(instance_path="{instance}")', "verify"],
                               env=env, capture_output=True, text=True)
     result = {
-        "db": label, "tables": tables, "workers": workers, "seconds": round(elapsed, 1), "events": acked,
+        "db": label, "tables": tables, "workers": workers, "think": think, "seconds": round(elapsed, 1), "events": acked,
         "events_per_s": acked / elapsed, "p50_ms": statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": percentile(latencies, 99) if latencies else float("nan"), "errors": len(errors),
         "lost": acked - stored if stored <= acked else 0, "extra": max(0, stored - acked),
@@ -172,7 +180,8 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
 
 
 def show(r: dict) -> None:
-    print(f"{r['db']:<10} {r['tables']} tables, {r['workers']} gunicorn workers, {r['seconds']} s: "
+    pace = f"a tap every ~{r['think']:g} s per table" if r["think"] else "taps back to back"
+    print(f"{r['db']:<10} {r['tables']} tables ({pace}), {r['workers']} gunicorn workers, {r['seconds']} s: "
           f"{r['events']} events, {r['events_per_s']:.0f} events/s, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
           f"errors {r['errors']}, lost {r['lost']}, unacknowledged but stored {r['extra']}")
     print(f"{'':<10} verify: {r['verify']}")
@@ -186,17 +195,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a dealer takes between taps (0: back to back, the server's capacity)")
     args = parser.parse_args()
     if args.db in ("sqlite", "both"):
         folder = tempfile.mkdtemp(prefix="floor-bench-db-")
-        show(run(f"sqlite:///{folder}/bench.sqlite", "SQLite", args.tables, args.seconds, args.workers))
+        show(run(f"sqlite:///{folder}/bench.sqlite", "SQLite", args.tables, args.seconds, args.workers, args.think))
     if args.db in ("postgresql", "both"):
         from tests import pg
 
         cluster = pg.Cluster()
         cluster.start()
         try:
-            show(run(cluster.empty_database(), "PostgreSQL", args.tables, args.seconds, args.workers))
+            show(run(cluster.empty_database(), "PostgreSQL", args.tables, args.seconds, args.workers, args.think))
         finally:
             cluster.stop()
 
