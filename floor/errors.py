@@ -20,11 +20,13 @@ def render_error(status: int, title: str, message: str) -> Any:
     return render_template("error.html", status=status, title=title, message=message), status
 
 
+_render = render_error  # the earlier private name
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError) -> Any:
-        return render_error(400, "Form expired or forged",
-                       f"{exc.description} Reload the page and try again.")
+        return render_error(400, "Form expired or forged", f"{exc.description} Reload the page and try again.")
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -35,4 +37,4 @@ def init_app(app: Flask) -> None:
         # Logged with its traceback for the operator; the person at the table sees plain words.
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
         return render_error(500, "Internal Server Error",
-                       "Something went wrong on our side; nothing was saved. Call the floor if it persists.")
+                            "Something went wrong on our side; nothing was saved. Call the floor if it persists.")
