@@ -180,10 +180,22 @@ def test_the_upgrade_seals_the_history_already_there(tmp_path):
                 "confirmation_digest, digest) VALUES (:id, 'cardroom', 'X', '{}', '{}', :note, 1, "
                 "'2026-11-01 10:00:00', 0, '', :d)", id=ruling_id, note=note,
                 d=hashlib.sha256(canonical_json(content).encode()).hexdigest())
+        # a ruling by the rules, confirmed by the floor: its confirmation was sealed over the old digest
+        content = {"id": 3, "table_id": None, "deal": None, "log_seq": None, "profile": "cardroom", "outcome": "X",
+                   "facts": {}, "ruling": {}, "note": "", "issued_by": "maria", "issued_at": "2026-11-01T10:00:00",
+                   "supersedes": None, "reported_by": None, "by_rules": True}
+        digest = hashlib.sha256(canonical_json(content).encode()).hexdigest()
+        confirmation = {"ruling": 3, "digest": digest, "confirmed_by": "maria", "confirmed_at": "2026-11-01T10:05:00"}
+        run("INSERT INTO rulings (id, profile, outcome, facts, record, note, issued_by_id, issued_at, by_rules, "
+            "confirmed_by_id, confirmed_at, confirmation_digest, digest) VALUES (3, 'cardroom', 'X', '{}', '{}', '', "
+            "1, '2026-11-01 10:00:00', 1, 1, '2026-11-01 10:05:00', :c, :d)",
+            c=hashlib.sha256(canonical_json(confirmation).encode()).hexdigest(), d=digest)
         db.session.commit()
         upgrade(directory=directory)
     code, output = verify(app)
-    assert "ruling #1" not in output and "table #1" not in output
+    assert "ruling #1" not in output and "ruling #3" not in output and "table #1" not in output
     assert code != 0 and "ruling #2: its content was changed after it was issued" in output
     with app.app_context():
         assert len(db.session.get(IssuedRuling, 1).digest) == 64 and db.session.get(IssuedRuling, 1).intact
+        confirmed = db.session.get(IssuedRuling, 3)
+        assert confirmed.intact and confirmed.digest != digest  # keyed now, confirmation and all
