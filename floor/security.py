@@ -10,8 +10,10 @@ flags, limits on what a client may send, and on what the database may be asked t
   ``FLOOR_JSON_DEPTH`` (32) levels deep; no NUL character anywhere in a path, a query, a form or a
   JSON body (PostgreSQL cannot store one, and no name at a card table has one): 400 with the
   reason, before any view runs.
-- **Stored text**: every string column is checked before each flush against its declared length
-  (``String(80)``), and a ``Text`` column against ``FLOOR_TEXT_MAX`` (100,000 characters):
+- **Stored text**: every string column written is checked before each flush against its declared
+  length (``String(80)``), a ``Text`` column against ``FLOOR_TEXT_MAX`` (100,000 characters), and a
+  JSON column (a setup with its players' names, an event, a ruling's record) against
+  ``FLOOR_JSON_MAX`` (200,000 characters as canonical JSON):
   :class:`StoredTextRefused` (a ``ValueError``: views that show the rules' refusals show this one
   too), answered 422 wherever it is not caught. SQLite would store the over-long text silently and
   PostgreSQL would refuse it with an error page; now both refuse it with a message.
@@ -26,11 +28,12 @@ import re
 from typing import Any
 
 from flask import Flask, abort, current_app, request
-from sqlalchemy import String, event, inspect
+from sqlalchemy import JSON, String, event, inspect
 from sqlalchemy.orm import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from floor.extensions import db
+from floor.seals import canonical
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'")
@@ -39,6 +42,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "FLOOR_JSON_DEPTH": 32,
     "FLOOR_TEXT_MAX": 100_000,
+    "FLOOR_JSON_MAX": 200_000,
     "FLOOR_HTTPS": False,
     "FLOOR_PROXIES": 0,
     "FLOOR_LOCKOUT_FAILURES": 5,
@@ -109,13 +113,21 @@ def add_headers(response: Any) -> Any:
 def _check_stored_text(session: Session, _context: Any, _instances: Any) -> None:
     """Every string about to be written fits its column and holds no NUL (see the module doc)."""
     try:
-        text_max = current_app.config["FLOOR_TEXT_MAX"]
-    except RuntimeError:  # outside an app (a script): the default
-        text_max = DEFAULTS["FLOOR_TEXT_MAX"]
+        text_max, json_max = current_app.config["FLOOR_TEXT_MAX"], current_app.config["FLOOR_JSON_MAX"]
+    except RuntimeError:  # outside an app (a script): the defaults
+        text_max, json_max = DEFAULTS["FLOOR_TEXT_MAX"], DEFAULTS["FLOOR_JSON_MAX"]
     for obj in list(session.new) + list(session.dirty):
-        mapper = inspect(obj).mapper
-        for attr in mapper.column_attrs:
+        state = inspect(obj)
+        for attr in state.mapper.column_attrs:
             column = attr.columns[0]
+            if not state.pending and not state.attrs[attr.key].history.has_changes():
+                continue  # unchanged since it was read: it was checked when it was written
+            if isinstance(column.type, JSON):
+                size = len(canonical(getattr(obj, attr.key, None)))
+                if size > json_max:
+                    raise StoredTextRefused(f"The {attr.key.replace('_', ' ')} is {size} characters of data; "
+                                            f"at most {json_max} are kept.")
+                continue
             if not isinstance(column.type, String):
                 continue
             value = getattr(obj, attr.key, None)
