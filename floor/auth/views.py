@@ -11,6 +11,12 @@ What holds against guessing (issue 11):
   password is wrong: an unknown name is checked against a dummy hash made the way real ones are;
 - user names ignore case ("Dealer1" logs in dealer1: a tablet capitalises the first letter);
 - logging out, and any password change, ends every session of the user (``User.end_sessions``).
+
+Decided: the lock protects the password before availability. Anyone may lock a name by typing
+it wrong five times; the address throttle bounds how fast, and a director's reset (or 15 minutes)
+lifts it. Logging out ends the user's sessions on every device, not only this one: a session
+cookie is signed, not stored, so "this session only" would need a session table for little gain
+(dealers have one account each).
 """
 
 from __future__ import annotations
