@@ -7,19 +7,45 @@ STAMP  := $(VENV)/.installed
 FLASK  := $(BIN)/flask --app floor
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
+# The production server's worker processes (each with its own state cache: see floor/tables.py).
+WORKERS ?= 4
+# make run DEMO=0 serves without loading the demo event (a real card room's database).
+DEMO   ?= 1
 # What a fresh Debian machine of this kind lacks (pango, cairo, fontconfig, DejaVu are there):
-# libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm.
-APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei
+# libharfbuzz-subset0 for WeasyPrint, chromium for the browser tests, poppler-utils for pdftoppm,
+# fonts-wqy-zenhei for Chinese names in the PDFs, postgresql for the throwaway server the tests also
+# run against (tests/pg.py).
+APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run test test-fast bench sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-server sysdeps clean
 
+# The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
+# FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
 run: $(STAMP)
 	$(FLASK) init-db
-	$(FLASK) demo
-	$(FLASK) run --host $(HOST) --port $(PORT)
+	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - --timeout 60 'floor:create_app()'
+
+# Flask's development server (reloads on edits, debugger): never for a card room.
+dev: $(STAMP)
+	$(FLASK) init-db
+	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi
+	$(FLASK) run --debug --host $(HOST) --port $(PORT)
+
+# The database-facing tests run a second time against PostgreSQL: tests/pg.py starts a throwaway
+# server of Debian's postgresql package (unix socket in a temporary directory) and drops it after.
+PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_hands.py \
+	tests/test_multiprocess_cache.py tests/test_security.py tests/test_history_seals.py \
+	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
+	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py
 
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
+
+# Only the PostgreSQL pass of `make test`.
+test-pg: sysdeps $(STAMP)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
 
 # The suite without the exhaustive enumerations (slow) and the browser tests (e2e): for the loop
 # of editing; `make test` (all of it) before a commit.
@@ -33,6 +59,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_growth.py
 	$(BIN)/python bench/bench_history.py
 	$(BIN)/python bench/bench_hand_history.py
+
+# 50 tables through gunicorn on SQLite and PostgreSQL: at capacity, then at a card room's pace.
+bench-server: $(STAMP)
+	$(BIN)/python bench/bench_server.py
+	$(BIN)/python bench/bench_server.py --think 2
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

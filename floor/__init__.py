@@ -5,7 +5,9 @@
 1. the defaults below;
 2. ``instance/config.py`` (per installation; not committed);
 3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``,
-   ``FLOOR_TIMEZONE`` (the card room's zone for times on pages and prints, e.g. ``Europe/London``);
+   ``FLOOR_TIMEZONE`` (the card room's zone for times on pages and prints, e.g. ``Europe/London``),
+   ``FLOOR_HTTPS=1`` (served over HTTPS: Secure cookies, HSTS), ``FLOOR_PROXIES=1`` (the number
+   of reverse proxies in front, whose X-Forwarded-* headers are trusted; see :mod:`floor.security`);
 4. the ``test_config`` mapping given to the factory (tests).
 
 The secret key, when no layer sets one, is generated once into ``instance/secret_key`` so that
@@ -15,34 +17,19 @@ sessions survive restarts and no key is ever hard-coded.
 from __future__ import annotations
 
 import os
-import secrets
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping
 
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
+from floor import security
+from floor.keys import instance_key
+
 try:
     __version__ = version("jackpot-floor")
 except PackageNotFoundError:  # running from a source tree that was not installed
     __version__ = "0.0.0"
-
-
-def _instance_secret(instance_path: str) -> str:
-    """Read the installation's secret key, creating it (readable by the owner only) on first use."""
-    path = os.path.join(instance_path, "secret_key")
-    try:
-        with open(path, encoding="ascii") as fh:
-            key = fh.read().strip()
-        if key:
-            return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key
 
 
 class BoundedInt(IntegerConverter):
@@ -91,6 +78,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         # The card room's time zone: times are stored in UTC and shown in this zone (floor.localtime).
         FLOOR_TIMEZONE="UTC",
     )
+    app.config.from_mapping(security.DEFAULTS)  # request limits, lockout, cookie flags
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
@@ -98,10 +86,14 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     for var, key in env.items():
         if os.environ.get(var):
             app.config[key] = os.environ[var]
+    if os.environ.get("FLOOR_HTTPS"):
+        app.config["FLOOR_HTTPS"] = os.environ["FLOOR_HTTPS"].lower() in ("1", "true", "yes", "on")
+    if os.environ.get("FLOOR_PROXIES", "").isdigit():
+        app.config["FLOOR_PROXIES"] = int(os.environ["FLOOR_PROXIES"])
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+        app.config["SECRET_KEY"] = instance_key(app.instance_path, "secret_key")
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
@@ -110,7 +102,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     # overflow in the database driver.
     app.url_map.converters["int"] = BoundedInt
 
-    from floor.extensions import csrf, db, login, migrate
+    from floor.extensions import csrf, db, limiter, login, migrate
 
     db.init_app(app)
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
@@ -120,6 +112,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
                      render_as_batch=True)  # SQLite alters tables by copying them
     csrf.init_app(app)
     login.init_app(app)
+    limiter.init_app(app)
+    security.init_app(app)
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
     from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament

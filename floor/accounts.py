@@ -15,8 +15,10 @@ def create_user(username: str, role: Role, password: str) -> tuple[User, str]:
     username = username.strip()
     if not username:
         raise ValueError("a user name may not be empty")
-    if db.session.scalars(db.select(User).where(User.username == username)).first():
-        raise ValueError(f"user {username!r} exists already")
+    taken = User.named(username)
+    if taken is not None:  # names ignore case: "Dealer1" would log in dealer1
+        raise ValueError(f"user {taken.username!r} exists already" if taken.username == username else
+                         f"user {taken.username!r} exists already (user names ignore case)")
     user = User(username=username)
     user.role = role
     user.set_password(password)

@@ -37,6 +37,11 @@ class LRU(Generic[K, V]):
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def items(self) -> list[tuple[K, V]]:
+        """A copy of the entries, least recently used first (for checks; does not touch the order)."""
+        with self._lock:
+            return list(self._items.items())
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -1,4 +1,5 @@
-"""Set-up commands: ``flask --app floor init-db | create-user | api-token | demo``.
+"""Commands: ``flask --app floor init-db | create-user | api-token | reset-password | verify | backup |
+restore | demo``.
 
 The commands only read their options and print: accounts are made by :mod:`floor.accounts` and the
 demo by :mod:`floor.demo` (neither imports this module: no import cycle).
@@ -6,15 +7,22 @@ demo by :mod:`floor.demo` (neither imports this module: no import cycle).
 
 from __future__ import annotations
 
+import sqlite3
+import subprocess
+from pathlib import Path
+
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
+from sqlalchemy.engine import make_url
 
+from floor import backup, tables
 from floor.accounts import create_user
 from floor.demo import load_demo
 from floor.extensions import db
 from floor.models import Role, User
+from floor.verify import verify_all
 
 
 @click.command("init-db")
@@ -22,7 +30,10 @@ from floor.models import Role, User
 def init_db_command() -> None:
     """Create or upgrade the database schema to the newest migration."""
     upgrade(directory=current_app.extensions["migrate"].directory)
-    click.echo(f"Database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
+    # Never the password of a database URL (postgresql://user:secret@host/db): a terminal's
+    # scroll-back and a service's log are read by others.
+    url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(hide_password=True)
+    click.echo(f"Database ready: {url}")
 
 
 @click.command("create-user")
@@ -46,12 +57,81 @@ def create_user_command(username: str, role: str, password: str | None) -> None:
 @with_appcontext
 def api_token_command(username: str) -> None:
     """Issue a new API token for a user (the old one stops working)."""
-    user = db.session.scalars(db.select(User).where(User.username == username)).first()
+    user = User.named(username)
     if user is None:
         raise click.ClickException(f"no user {username!r}")
     token = user.new_api_token()
     db.session.commit()
     click.echo(f"API token for {username} (shown once): {token}")
+
+
+@click.command("reset-password")
+@click.argument("username")
+@click.option("--password", help="Asked for (twice, hidden) when left out.")
+@with_appcontext
+def reset_password_command(username: str, password: str | None) -> None:
+    """Set a new password for a user: lifts a lockout and logs the user out everywhere."""
+    user = User.named(username)
+    if user is None:
+        raise click.ClickException(f"no user {username!r}")
+    if password is None:
+        password = click.prompt("New password", hide_input=True, confirmation_prompt=True)
+    try:
+        user.set_password(password)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    db.session.commit()
+    click.echo(f"New password set for {user.username}; every session of theirs is logged out.")
+
+
+@click.command("verify")
+@with_appcontext
+def verify_command() -> None:
+    """Check every table's hash chain and seal and every ruling's seal; name what does not match."""
+    report = verify_all()
+    for problem in report.problems:
+        click.echo(f"MISMATCH {problem}")
+    summary = f"{report.tables} tables ({report.entries} log entries) and {report.rulings} rulings checked"
+    if report.problems:
+        raise click.ClickException(f"{summary}: {len(report.problems)} mismatches (above)")
+    click.echo(f"{summary}: every chain and seal matches.")
+
+
+@click.command("backup")
+@click.option("--to", "target", type=click.Path(dir_okay=False, path_type=Path),
+              help="The backup file (default: instance/backups/floor-<UTC time>.sqlite or .dump).")
+@with_appcontext
+def backup_command(target: Path | None) -> None:
+    """Back up the database while the app serves (SQLite's online backup; pg_dump for PostgreSQL)."""
+    database_url = current_app.config["SQLALCHEMY_DATABASE_URI"]
+    target = target or backup.default_target(current_app.instance_path, make_url(database_url))
+    try:
+        written = backup.backup(database_url, target)
+    except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
+        raise click.ClickException(f"backup failed: {getattr(exc, 'stderr', None) or exc}") from None
+    click.echo(f"Backup written: {written}")
+    click.echo("Keep instance/seal_key and instance/secret_key safe apart from it: they are not in the backup.")
+
+
+@click.command("restore")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@with_appcontext
+def restore_command(source: Path, yes: bool) -> None:
+    """Replace the database with a backup (stop the server first), then verify it."""
+    database_url = current_app.config["SQLALCHEMY_DATABASE_URI"]
+    shown = make_url(database_url).render_as_string(hide_password=True)
+    if not yes:
+        click.confirm(f"Replace everything in {shown} with {source}?", abort=True)
+    db.session.remove()
+    db.engine.dispose()  # no connection of ours holds the old content
+    try:
+        backup.restore(database_url, source)
+    except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
+        raise click.ClickException(f"restore failed: {getattr(exc, 'stderr', None) or exc}") from None
+    tables.cache.clear()
+    click.echo(f"Restored {shown} from {source}. Run `flask --app floor init-db` if the backup is from an older "
+               "version, then `flask --app floor verify`.")
 
 
 @click.command("demo")
@@ -64,5 +144,6 @@ def demo_command(reset: bool) -> None:
 
 
 def init_app(app: Flask) -> None:
-    for command in (init_db_command, create_user_command, api_token_command, demo_command):
+    for command in (init_db_command, create_user_command, api_token_command, reset_password_command,
+                    verify_command, backup_command, restore_command, demo_command):
         app.cli.add_command(command)

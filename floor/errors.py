@@ -13,25 +13,28 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _render(status: int, title: str, message: str) -> Any:
+def render_error(status: int, title: str, message: str) -> Any:
+    """The error as a page for people or JSON for API clients."""
     if wants_json():
         return jsonify(error=title, message=message, status=status), status
     return render_template("error.html", status=status, title=title, message=message), status
 
 
+_render = render_error  # the earlier private name
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError) -> Any:
-        return _render(400, "Form expired or forged",
-                       f"{exc.description} Reload the page and try again.")
+        return render_error(400, "Form expired or forged", f"{exc.description} Reload the page and try again.")
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
-        return _render(exc.code or 500, exc.name, exc.description or "")
+        return render_error(exc.code or 500, exc.name, exc.description or "")
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
         # Logged with its traceback for the operator; the person at the table sees plain words.
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
-        return _render(500, "Internal Server Error",
-                       "Something went wrong on our side; nothing was saved. Call the floor if it persists.")
+        return render_error(500, "Internal Server Error",
+                            "Something went wrong on our side; nothing was saved. Call the floor if it persists.")

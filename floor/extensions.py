@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy import BigInteger, Integer
+from sqlalchemy.orm import DeclarativeBase, registry
+
+#: Every ``Mapped[int]`` column is 64-bit: BIGINT (BIGSERIAL for a key) on PostgreSQL, where a
+#: plain INTEGER stops at 2**31 - 1; on SQLite an INTEGER is already 64-bit and only ``INTEGER
+#: PRIMARY KEY`` is the rowid that numbers itself, so SQLite keeps the plain INTEGER.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
 
 
 class Base(DeclarativeBase):
     """Declarative base of every model."""
+
+    registry = registry(type_annotation_map={int: BigId})
 
 
 db = SQLAlchemy(model_class=Base)
@@ -20,3 +30,8 @@ login.login_view = "auth.login"
 login.login_message = "Please log in to see that page."
 login.login_message_category = "info"
 migrate = Migrate()
+# Login throttling per client address (the address the reverse proxy reports, see FLOOR_PROXIES).
+# The counts live in each server process's memory: with N workers a client gets at most N times
+# the limit, and the lockout per account (in the users table, shared by every process) is the
+# firm bound. RATELIMIT_STORAGE_URI may name a shared store (redis://...) instead.
+limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")

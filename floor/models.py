@@ -2,26 +2,26 @@
 
 The state of a table is never stored: it is always ``rules.jackpot.replay(table.setup, events)``
 over the table's log (see :mod:`floor.tables`). A ruling, once issued, is never changed: it is
-stored with the SHA-256 digest of its content, and a correction is a new ruling that names the
-one it supersedes.
+stored with the keyed seal (HMAC-SHA-256, :mod:`floor.seals`) of its content, and a correction is
+a new ruling that names the one it supersedes. Each table's log is a hash chain under the same
+key, and each table's head (version, last digest, setup) is sealed too.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
-import hmac
-import json
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, event, func, inspect
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from floor.extensions import db
+from floor.seals import canonical, entry_content, head_content, keyed_digest, same
 
 
 def utcnow() -> datetime:
@@ -60,6 +60,28 @@ class User(UserMixin, db.Model):
     token_digest: Mapped[str | None] = mapped_column(String(64), unique=True)
     active: Mapped[bool] = mapped_column(default=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Part of every session cookie of this user (see get_id): a new nonce at logout and at a
+    # password change ends every session and "keep me logged in" cookie made before.
+    session_nonce: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16),
+                                               server_default="")
+    # Failed logins in a row, and until when the account refuses logins (floor.auth.views).
+    failed_logins: Mapped[int] = mapped_column(default=0, server_default="0")
+    locked_until: Mapped[datetime | None]
+
+    @staticmethod
+    def named(username: str) -> "User | None":
+        """The user of that name, whatever its case: "Dealer1" is dealer1 (a tablet's keyboard
+        capitalises the first letter). Names that differ only in case are refused when made."""
+        return db.session.scalars(db.select(User).where(
+            func.lower(User.username) == (username or "").strip().lower())).first()
+
+    def get_id(self) -> str:
+        """What the session cookie names: the id and the session nonce (see ``load_user``)."""
+        return f"{self.id}:{self.session_nonce}"
+
+    def end_sessions(self) -> None:
+        """Every session and remembered login of this user stops working."""
+        self.session_nonce = secrets.token_hex(16)
 
     @property
     def role(self) -> Role:
@@ -80,6 +102,8 @@ class User(UserMixin, db.Model):
         if len(password) < 8:
             raise ValueError("a password needs at least 8 characters")
         self.password_hash = generate_password_hash(password)
+        self.end_sessions()  # a new password logs out every device that knew the old one
+        self.failed_logins, self.locked_until = 0, None
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)
@@ -92,6 +116,10 @@ class User(UserMixin, db.Model):
 
     def __repr__(self) -> str:
         return f"<User {self.username} ({self.role_name})>"
+
+
+# User names ignore case (User.named): no two names that differ only in case.
+Index("uq_users_username_lower", func.lower(User.username), unique=True)
 
 
 class CardRoomEvent(db.Model):
@@ -134,6 +162,12 @@ class Table(db.Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
+    # The end of the log's hash chain (the digest of its last entry, "" while it is empty) and the
+    # keyed seal over the table's id, version, head and setup (floor.seals): the app re-seals it
+    # whenever it writes the row, if the seal it read was good (see _seal_tables).
+    head_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    head_seal: Mapped[str] = mapped_column(String(64), default="", server_default="")
+
     event: Mapped[CardRoomEvent | None] = relationship(back_populates="tables")
     log: Mapped[list["LogEntry"]] = relationship(
         back_populates="table", order_by="LogEntry.seq", cascade="all, delete-orphan"
@@ -144,6 +178,55 @@ class Table(db.Model):
     def profile_name(self) -> str:
         profile = self.setup.get("profile", "cardroom")
         return profile if isinstance(profile, str) else str(profile.get("name", "custom"))
+
+    @property
+    def head_seal_intact(self) -> bool:
+        """Whether the head seal matches the row as it is (an empty table not yet sealed counts)."""
+        if not self.head_seal:
+            return not self.version
+        return same(self.head_seal, self.compute_head_seal())
+
+    def compute_head_seal(self, version: int | None = None, head: str | None = None,
+                          setup: Any = None) -> str:
+        return keyed_digest(head_content(self.id, self.version if version is None else version,
+                                         self.head_digest if head is None else head,
+                                         self.setup if setup is None else setup))
+
+
+@event.listens_for(Session, "after_flush")
+def _seal_tables(session: Session, _context: Any) -> None:
+    """Re-seal the head of every table the app wrote (a new table, an append, a setup edit), but
+    only when the seal it had verified: a row changed behind the app's back stays detectably
+    changed, it is never laundered by the next append. (Here the attributes' history still holds
+    what was read; the new seals are set after the flush, and the commit writes them.)"""
+    reseal = []
+    for obj in list(session.new) + list(session.dirty):
+        if not isinstance(obj, Table) or obj.id is None:
+            continue
+        seal = obj.compute_head_seal()
+        if obj.head_seal == seal:
+            continue
+        state = inspect(obj)
+        history = {key: state.attrs[key].history for key in ("version", "head_digest", "setup", "head_seal")}
+        old = {key: (h.deleted[0] if h.deleted else getattr(obj, key)) for key, h in history.items()}
+        if old["head_seal"]:
+            good = same(old["head_seal"], obj.compute_head_seal(old["version"], old["head_digest"], old["setup"]))
+        else:  # never sealed: a table just made (or still without a log) is sealed now
+            good = not old["version"]
+        if good:
+            reseal.append((obj, seal))
+    session.info.setdefault("floor_reseal", []).extend(reseal)
+
+
+@event.listens_for(Session, "after_flush_postexec")
+def _apply_seals(session: Session, _context: Any) -> None:
+    for obj, seal in session.info.pop("floor_reseal", []):
+        obj.head_seal = seal
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_seals(session: Session) -> None:
+    session.info.pop("floor_reseal", None)
 
 
 class LogEntry(db.Model):
@@ -159,9 +242,17 @@ class LogEntry(db.Model):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     logged_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The hash chain (floor.seals): the digest of the entry before this one, and this entry's own,
+    # keyed, over its content and that previous digest.
+    prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
     table: Mapped[Table] = relationship(back_populates="log")
     logged_by: Mapped[User | None] = relationship()
+
+    def compute_digest(self) -> str:
+        return keyed_digest(entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
+                                          self.logged_at, self.prev_digest))
 
 
 class PotSnapshot(db.Model):
@@ -180,9 +271,8 @@ class PotSnapshot(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-def canonical_json(data: Any) -> str:
-    """The one byte-exact spelling of a record that its digest is taken over."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+#: The one byte-exact spelling of a record that its digest is taken over (:func:`floor.seals.canonical`).
+canonical_json = canonical
 
 
 class IssuedRuling(db.Model):
@@ -245,15 +335,21 @@ class IssuedRuling(db.Model):
         }
 
     def compute_digest(self) -> str:
-        return hashlib.sha256(canonical_json(self.content()).encode()).hexdigest()
+        """The keyed seal of the content (HMAC-SHA-256 with the installation's key, floor.seals):
+        a plain SHA-256 could be computed again by whoever edits the row."""
+        return keyed_digest(self.content())
 
     def seal(self) -> None:
         """Set the digest; called once, when the ruling is issued (the id must be known)."""
         self.digest = self.compute_digest()
 
     @property
+    def seal_intact(self) -> bool:
+        return same(self.digest, self.compute_digest())
+
+    @property
     def intact(self) -> bool:
-        return hmac.compare_digest(self.digest or "", self.compute_digest()) and self.confirmation_intact
+        return self.seal_intact and self.confirmation_intact
 
     # ------------------------------------------------------------------ who rules
     @property
@@ -276,14 +372,13 @@ class IssuedRuling(db.Model):
     def confirm(self, user: User) -> None:
         """A floor person signs the rules' ruling: it becomes theirs (sealed apart)."""
         self.confirmed_by, self.confirmed_at = user, utcnow().replace(microsecond=0)
-        self.confirmation_digest = hashlib.sha256(canonical_json(self.confirmation_content()).encode()).hexdigest()
+        self.confirmation_digest = keyed_digest(self.confirmation_content())
 
     @property
     def confirmation_intact(self) -> bool:
         if self.confirmed_by_id is None:
             return not self.confirmation_digest
-        expected = hashlib.sha256(canonical_json(self.confirmation_content()).encode()).hexdigest()
-        return hmac.compare_digest(self.confirmation_digest or "", expected)
+        return same(self.confirmation_digest, keyed_digest(self.confirmation_content()))
 
     @property
     def superseded_by(self) -> "IssuedRuling | None":
@@ -407,3 +502,11 @@ class Entry(db.Model):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
+class HealthProbe(db.Model):
+    """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
+    take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
+
+    __tablename__ = "health_probe"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    checked_at: Mapped[datetime] = mapped_column(default=utcnow)

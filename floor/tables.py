@@ -7,6 +7,12 @@ behind. States are cached by ``(table id, version, setup)``: the log is append-o
 counts its entries, so with the setup a version names exactly one state; and ``replay`` is by definition the
 fold of ``apply`` over the log, so applying one event to the cached state of version n is the
 replay of version n + 1 (the engine's property tests check that equality).
+
+Several server processes (gunicorn workers) append to the same tables, each with its own cache, so
+a state is cached under the version it was computed for (``TableState.version``, never the table
+row read again after a commit: another worker may have moved it on), a replay reads the log only
+up to the version it names, and a cached state whose own version is not the one asked for is
+never trusted.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from sqlalchemy.orm import selectinload
 from floor.cache import LRU
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json
+from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
 from rules.events import FLOOR_ONLY, parse_event
 
@@ -58,25 +64,33 @@ cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
-    """The whole log's events, oldest first (for a replay; pages read :func:`log_page`)."""
-    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id)
+    """The log's events up to the table's version as read, oldest first (for a replay; pages read
+    :func:`log_page`). Entries another process logged since are not this version's."""
+    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
+                                                                     LogEntry.seq <= table.version)
                                    .order_by(LogEntry.seq)))
 
 
-def cache_key(table: Table) -> tuple[int, int, str]:
+def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
     """A state is named by its table, its version and its setup (a director may still edit the
-    setup of a table whose log is empty)."""
-    return table.id, table.version, canonical_json(table.setup)
+    setup of a table whose log is empty). ``version`` defaults to the table's as last read."""
+    return table.id, table.version if version is None else version, canonical_json(table.setup)
+
+
+def _remember(key: tuple[int, int, str], state: jackpot.TableState) -> None:
+    """Cache ``state`` under ``key`` only when it is the state of the version the key names."""
+    if state.version == key[1]:
+        cache.put(key, state)
 
 
 def table_state(table: Table) -> jackpot.TableState:
-    """The table's immutable engine state now: from the cache, else replayed from the latest pot
-    snapshot (one pot of events), else from the whole log."""
+    """The table's immutable engine state at its version as read: from the cache, else replayed
+    from the latest pot snapshot (one pot of events), else from the whole log."""
     key = cache_key(table)
     state = cache.get(key)
-    if state is None:
+    if state is None or state.version != table.version:
         state = _from_snapshot(table) or jackpot.replay_state(table.setup, events_of(table))
-        cache.put(key, state)
+        _remember(key, state)
     return state
 
 
@@ -89,7 +103,8 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
     if snap is None:
         return None
     after = db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
-                                                                 LogEntry.seq > snap.version)
+                                                                 LogEntry.seq > snap.version,
+                                                                 LogEntry.seq <= table.version)
                                .order_by(LogEntry.seq))
     try:
         return jackpot.resume(table.setup, snap.data, after)
@@ -156,6 +171,8 @@ def append(
     """
     try:
         entry, after = _stage(table, event, user, expected_version, reported_by)
+        # Named before the commit: afterwards the table row reads whatever version it has then.
+        key = cache_key(table, entry.seq)
         db.session.commit()
     except IntegrityError:
         # Another device took this sequence number between our read and our write.
@@ -166,7 +183,7 @@ def append(
     except Exception:
         db.session.rollback()
         raise
-    cache.put(cache_key(table), after)
+    _remember(key, after)
     for hook in AFTER_APPEND:
         hook(table, entry, after)
     return entry, after.to_dict()
@@ -188,11 +205,20 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     before = table_state(table)
     after = jackpot.apply(before, payload)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
-    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user)
+    # The entry is sealed to the one before it (the table's head): floor.seals.
+    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
+                     logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
+                     prev_digest=table.head_digest or "")
+    entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here
         db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
-    table.version = entry.seq
+    # The head is re-sealed here, in the same UPDATE, when the seal read was good (else it stays
+    # broken for `flask verify` to report; see floor.models._seal_tables).
+    sealed = table.head_seal_intact
+    table.version, table.head_digest = entry.seq, entry.digest
+    if sealed:
+        table.head_seal = table.compute_head_seal()
     db.session.add(entry)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
@@ -213,6 +239,7 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
         left, after_source = _stage(source, {"type": "leave", "seat": seat}, user, None, None)
         sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player["player"],
                                             "chips": player["stack"]}, user, None, None)
+        keys = cache_key(source, left.seq), cache_key(target, sat.seq)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -220,8 +247,8 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     except Exception:
         db.session.rollback()
         raise
-    cache.put(cache_key(source), after_source)
-    cache.put(cache_key(target), after_target)
+    _remember(keys[0], after_source)
+    _remember(keys[1], after_target)
     return left, sat
 
 

@@ -11,9 +11,12 @@ The test accounts share one password hash, computed once per run with a cheap me
 from __future__ import annotations
 
 import functools
+import os
 import re
 
 import pytest
+
+from tests import pg
 
 PASSWORD = "correct horse battery"
 #: The test accounts: user name -> role name (``floor.models.Role``).
@@ -30,6 +33,62 @@ def password_hash() -> str:
     return generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 
 
+#: The PostgreSQL server of this run (``FLOOR_TEST_PG=1``, see tests/pg.py), else None: SQLite.
+POSTGRES: pg.Cluster | None = None
+#: The apps made during the current test, whose connections are closed after it.
+_APPS: list = []
+
+
+def _create_schema(url: str) -> None:
+    from floor import create_app
+    from floor.extensions import db
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _postgres():
+    """With ``FLOOR_TEST_PG=1``: a throwaway PostgreSQL server for the whole run."""
+    global POSTGRES
+    if not os.environ.get("FLOOR_TEST_PG"):
+        yield None
+        return
+    cluster = pg.Cluster()
+    cluster.start()
+    try:
+        cluster.make_template(_create_schema)
+        POSTGRES = cluster
+        yield cluster
+    finally:
+        POSTGRES = None
+        cluster.stop()
+
+
+@pytest.fixture(autouse=True)
+def _close_apps():
+    """After each test: every app's connections closed, and on PostgreSQL its database dropped."""
+    yield
+    from floor.extensions import db
+
+    while _APPS:
+        app = _APPS.pop()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    if POSTGRES is not None:
+        POSTGRES.drop_databases()
+
+
+def database_url(tmp_path) -> str:
+    """A fresh database with the schema: on the run's PostgreSQL server, else a SQLite file."""
+    if POSTGRES is not None:
+        return POSTGRES.new_database()
+    return f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
 def make_app(tmp_path, **config):
     from floor import create_app
     from floor.extensions import db
@@ -38,11 +97,12 @@ def make_app(tmp_path, **config):
     settings = {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
         "WTF_CSRF_ENABLED": False,
     }
     settings.update(config)
+    settings.setdefault("SQLALCHEMY_DATABASE_URI", database_url(tmp_path))
     app = create_app(settings, instance_path=str(tmp_path / "instance"))
+    _APPS.append(app)
     with app.app_context():
         db.create_all()
         for name, role in USERS.items():

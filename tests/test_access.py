@@ -97,6 +97,7 @@ ROUTES: dict[str, Route] = {
     "director.user_new": Route(X, PAGE, "/director/users/new", post={}),
     "director.user_edit": Route(X, PAGE, "/director/users/{user}", post={}),
     "director.user_token": Route(X, PAGE, "/director/users/{user}/token", get=False, post={}),
+    "auth.reset_password": Route(X, PAGE, "/director/users/{user}/password", post={}),
     # printed rule summaries: any logged-in role
     "prints.index": Route(D, PAGE, "/rules/"),
     "prints.summary": Route(D, PAGE, "/rules/cardroom"),

@@ -10,13 +10,14 @@ import re
 from urllib.parse import quote
 
 import pytest
+from werkzeug.routing import IntegerConverter
 
 from floor.extensions import db
 from floor.models import CardRoomEvent, HouseProfile
 from tests.conftest import SETUP, bearer
 
 ROLES = ("anonymous", "dealer", "floor", "director")
-JUNK_INTS = ("0", "999999", str(2**63 - 1))
+JUNK_INTS = ("0", "999999", str(2**31), str(2**63 - 1))  # 2**31: beyond a 32-bit PostgreSQL INTEGER
 BIG_IDS = (str(2**63), str(2**80))  # beyond SQLite's integers: see test_ids_beyond_64_bits_...
 JUNK_TEXT = ("junk", "..", "%00", "x" * 400, "%C3%BC%E2%99%A0", "%3Cscript%3E", "cardroom%20", "CARDROOM")
 JUNK_PATHS = ("nope.css", "../instance/secret_key", "%2e%2e/%2e%2e/etc/passwd")
@@ -63,7 +64,7 @@ def urls_for(rule, world, real: bool):
     choices = {}
     for arg in rule.arguments:
         kind = type(converters[arg]).__name__
-        if kind == "IntegerConverter":
+        if isinstance(converters[arg], IntegerConverter):  # the app's BoundedInt too
             choices[arg] = (world["ruling"] if "ruling" in arg else world["int"],) if real else JUNK_INTS
         elif kind == "PathConverter":
             choices[arg] = ("floor.css",) if real else JUNK_PATHS
@@ -186,7 +187,7 @@ def test_ids_beyond_64_bits_are_not_a_server_error(app, as_role, tokens, world, 
     for rule in app.url_map.iter_rules():
         blueprint = rule.endpoint.rpartition(".")[0]
         mine = blueprint == group or (group == "others" and blueprint not in BIG_ID_GROUPS)
-        ints = [a for a in rule.arguments if type(rule._converters[a]).__name__ == "IntegerConverter"]
+        ints = [a for a in rule.arguments if isinstance(rule._converters[a], IntegerConverter)]
         if not mine or not ints or "GET" not in rule.methods:
             continue
         for big in BIG_IDS:

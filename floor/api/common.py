@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable, TypeVar
 
-from flask import Blueprint, abort, g, jsonify, request
+from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 from flask_login import current_user
 
 from floor.extensions import csrf
@@ -34,6 +34,13 @@ def api_role(minimum: Role) -> Callable[[F], F]:
         @wraps(view)
         def wrapped(*args: Any, **kwargs: Any) -> Any:
             if not current_user.is_authenticated:
+                if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and not g.get("bearer"):
+                    # A tablet whose login ended (logged out elsewhere, password changed, expired):
+                    # the dealer must know that the tap was not logged.
+                    words = ("Your login has ended, so this was NOT logged. Log in again, check the table, "
+                             "and tap again if it is still right." if request.method not in ("GET", "HEAD")
+                             else "Your login has ended: log in again.")
+                    return error(401, "Unauthorized", words, login=url_for("auth.login"))
                 return error(401, "Unauthorized", "Log in, or send 'Authorization: Bearer <token>'.")
             if not current_user.may(minimum):
                 return error(403, "Forbidden",

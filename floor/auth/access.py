@@ -12,6 +12,7 @@ The loaders are registered on the login manager when this module is imported, wh
 
 from __future__ import annotations
 
+import hmac
 from functools import wraps
 from typing import Any, Callable, TypeVar
 
@@ -25,9 +26,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 @login.user_loader
-def load_user(user_id: str) -> User | None:
-    user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
-    return user if user is not None and user.active else None
+def load_user(session_id: str) -> User | None:
+    """The user a session names, when its nonce is still the user's (``User.get_id``): a cookie
+    copied before a logout or a password change names an old nonce and logs nobody in."""
+    user_id, _, nonce = session_id.partition(":")
+    if not user_id.isdigit() or len(user_id) > 18 or not nonce:
+        return None
+    user = db.session.get(User, int(user_id))
+    if user is None or not user.active or not hmac.compare_digest(user.session_nonce, nonce):
+        return None
+    return user
 
 
 @login.request_loader

@@ -261,7 +261,7 @@ class NewUserForm(FlaskForm):
     confirm = PasswordField("Password again", validators=[EqualTo("password", message="The passwords differ.")])
 
     def validate_username(self, field: Any) -> None:
-        taken = db.session.scalars(db.select(User).where(User.username == (field.data or "").strip())).first()
+        taken = User.named(field.data or "")
         if taken is not None:
             raise ValidationError(f"There is already a user called {taken.username}.")
 

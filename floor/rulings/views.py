@@ -20,6 +20,7 @@ from floor.extensions import db
 from floor.house_profiles import profile_names
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
+from floor.verify import ruling_problems
 from floor.rulings.walk import (
     DisputeWalk,
     EngineForm,
@@ -198,9 +199,12 @@ def pdf(ruling_id: int) -> Any:
 
 @bp.get("/<int:ruling_id>/verify")
 def verify(ruling_id: int) -> Any:
-    """Recompute the digest of the stored ruling and say whether it matches the sealed one."""
+    """Recompute the ruling's seal and check its table's log (floor.verify: the same checks as
+    ``flask --app floor verify``); say whether all of it matches, and name what does not."""
     row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
-    return render_template("rulings/verify.html", r=row, recomputed=row.compute_digest(), intact=row.intact)
+    problems = ruling_problems(row)
+    return render_template("rulings/verify.html", r=row, recomputed=row.compute_digest(), intact=not problems,
+                           problems=problems)
 
 
 class ConfirmForm(FlaskForm):

@@ -87,7 +87,9 @@
       } else if (response.status === 422) {
         say(data.message || "The rules refused that.", "refused");
       } else if (response.status === 401) {
-        window.location.reload();
+        // the login ended: say that the tap was NOT logged (the server's words), then log in again
+        say(data.message || "Your login has ended, so this was NOT logged. Log in again and tap again.", "error");
+        page.classList.add("logged-out");
       } else {
         say((data.message || "Not logged") + " (" + response.status + ")", "error");
       }

@@ -1,0 +1,216 @@
+"""Load test: 50 tables logged at once through the production server (gunicorn), on SQLite and
+on PostgreSQL (issue 11).
+
+One client thread per table plays like a dealer's tablet: it posts the next event (deals that
+everyone passes, the pot carrying over) with ``expected_version``, as fast as the server answers,
+for a bounded time. Then it counts what the server acknowledged against what the tables' logs
+hold (lost events), and runs ``flask --app floor verify`` over the whole history.
+
+    .venv/bin/python bench/bench_server.py [--db sqlite|postgresql|both] [--tables 50] [--seconds 20]
+                                           [--workers 4] [--think 0]
+
+``--think 0`` (the default) measures capacity: every tablet taps again the moment it has its
+answer, so latency is mostly the queue of 50 tablets before 4 workers. ``--think 2`` is a busy
+card room: each dealer taps about every 2 s (uniformly 1 to 3 s).
+
+PostgreSQL is a throwaway server started like the tests' (tests/pg.py: Debian's postgresql
+package, unix socket), or the one ``FLOOR_TEST_PG_URL`` names. Prints events/s, p50/p99 latency,
+errors and lost events per database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BIN = Path(sys.executable).parent
+
+SEATS = [{"seat": n, "player": f"P{n}", "stack": 100_000} for n in range(1, 7)]
+
+
+def next_event(state: dict) -> dict:
+    """A legal event that keeps the log growing: deals that everyone passes."""
+    if state["phase"] == "between_deals":
+        return {"type": "deal"}
+    return {"type": "pass", "seat": state["to_act"]}
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    def __init__(self, port: int, token: str) -> None:
+        self.port, self.headers = port, {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=self.headers)
+            response = conn.getresponse()
+            data = response.read()
+            return response.status, (json.loads(data) if data else {})
+        finally:
+            conn.close()
+
+
+def flask(instance: str, env: dict, *args: str) -> str:
+    app = f'floor:create_app(instance_path="{instance}")'
+    return subprocess.run([str(BIN / "flask"), "--app", app, *args], env=env, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def run(database_url: str, label: str, tables: int, seconds: float, workers: int, think: float = 0.0) -> dict:
+    instance = tempfile.mkdtemp(prefix="floor-bench-")
+    env = {**os.environ, "FLOOR_DATABASE_URL": database_url}
+    flask(instance, env, "init-db")
+    director = flask(instance, env, "create-user", "director", "--role", "director", "--password", "bench-password")
+    dealer = flask(instance, env, "create-user", "dealer", "--role", "dealer", "--password", "bench-password")
+    tokens = {"director": director.rsplit(": ", 1)[1].strip(), "dealer": dealer.rsplit(": ", 1)[1].strip()}
+    port = free_port()
+    server = subprocess.Popen(
+        [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--timeout", "120",
+         "--backlog", "2048", f'floor:create_app(instance_path="{instance}")'],
+        env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        admin = Client(port, tokens["director"])
+        for _ in range(200):
+            try:
+                if admin.request("GET", "/api/health")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        ids = []
+        for n in range(tables):
+            status, body = admin.request("POST", "/api/tables", {
+                "name": f"T{n + 1}", "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20,
+                "button": 1, "seats": SEATS})
+            assert status == 201, body
+            ids.append(body["id"])
+
+        latencies: list[float] = []
+        acknowledged = {table_id: 0 for table_id in ids}
+        errors: list[str] = []
+        lock = threading.Lock()
+        start_gate = threading.Event()
+        deadline = [0.0]
+
+        def tablet(table_id: int) -> None:
+            client = Client(port, tokens["dealer"])
+            status, body = client.request("GET", f"/api/tables/{table_id}")
+            state, version = body["state"], body["version"]
+            mine, errs = [], []
+            start_gate.wait()
+            while time.monotonic() < deadline[0]:
+                if think:
+                    time.sleep(think * (0.5 + random.random()))  # a dealer between two taps
+                event = next_event(state)
+                began = time.perf_counter()
+                try:
+                    status, body = client.request("POST", f"/api/tables/{table_id}/events",
+                                                  {"event": event, "expected_version": version})
+                except OSError as exc:
+                    errs.append(f"table {table_id}: {exc}")
+                    continue
+                mine.append((time.perf_counter() - began) * 1000)
+                if status == 201:
+                    state, version = body["state"], body["version"]
+                    acknowledged[table_id] += 1
+                else:
+                    errs.append(f"table {table_id}: {status} {body.get('message', '')[:80]}")
+                    status, body = client.request("GET", f"/api/tables/{table_id}")
+                    state, version = body["state"], body["version"]
+            with lock:
+                latencies.extend(mine)
+                errors.extend(errs)
+
+        threads = [threading.Thread(target=tablet, args=(table_id,)) for table_id in ids]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.5)
+        began = time.monotonic()
+        deadline[0] = began + seconds
+        start_gate.set()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - began
+
+        stored = sum(admin.request("GET", f"/api/tables/{table_id}")[1]["version"] for table_id in ids)
+        acked = sum(acknowledged.values())
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    verified = subprocess.run([str(BIN / "flask"), "--app", f'floor:create_app(instance_path="{instance}")', "verify"],
+                              env=env, capture_output=True, text=True)
+    result = {
+        "db": label, "tables": tables, "workers": workers, "think": think, "seconds": round(elapsed, 1), "events": acked,
+        "events_per_s": acked / elapsed, "p50_ms": statistics.median(latencies) if latencies else float("nan"),
+        "p99_ms": percentile(latencies, 99) if latencies else float("nan"), "errors": len(errors),
+        "lost": acked - stored if stored <= acked else 0, "extra": max(0, stored - acked),
+        "verify": verified.stdout.strip().splitlines()[-1] if verified.returncode == 0 else verified.stderr.strip(),
+    }
+    if errors:
+        result["first_errors"] = errors[:3]
+    return result
+
+
+def show(r: dict) -> None:
+    pace = f"a tap every ~{r['think']:g} s per table" if r["think"] else "taps back to back"
+    print(f"{r['db']:<10} {r['tables']} tables ({pace}), {r['workers']} gunicorn workers, {r['seconds']} s: "
+          f"{r['events']} events, {r['events_per_s']:.0f} events/s, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
+          f"errors {r['errors']}, lost {r['lost']}, unacknowledged but stored {r['extra']}")
+    print(f"{'':<10} verify: {r['verify']}")
+    for line in r.get("first_errors", []):
+        print(f"{'':<10} error: {line}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a dealer takes between taps (0: back to back, the server's capacity)")
+    args = parser.parse_args()
+    if args.db in ("sqlite", "both"):
+        folder = tempfile.mkdtemp(prefix="floor-bench-db-")
+        show(run(f"sqlite:///{folder}/bench.sqlite", "SQLite", args.tables, args.seconds, args.workers, args.think))
+    if args.db in ("postgresql", "both"):
+        from tests import pg
+
+        cluster = pg.Cluster()
+        cluster.start()
+        try:
+            show(run(cluster.empty_database(), "PostgreSQL", args.tables, args.seconds, args.workers, args.think))
+        finally:
+            cluster.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+"""Keyed seals: what makes the history tamper-evident (issue 11).
+
+A plain SHA-256 of a record proves nothing against someone who can write the database: they edit
+the record and compute the digest again. So every seal is an HMAC-SHA-256 keyed with the
+installation's seal key, ``instance/seal_key`` (:mod:`floor.keys`; made on first use, never in
+git, never in the database; ``FLOOR_SEAL_KEY`` may set it instead). Whoever can rewrite the
+database but not read that file cannot make a seal that verifies.
+
+What is sealed (all as :func:`canonical` JSON):
+
+- each ruling's content and a floor person's confirmation of it (``IssuedRuling.seal``);
+- each entry of a table's log, together with the digest of the entry before it: the log is a hash
+  chain, so an edited, inserted, re-ordered or deleted entry breaks every link after it;
+- each table's head: its version, the digest of its last entry and its setup, re-sealed at every
+  append, so that deleting the last entries (and setting the version back), or editing the stakes
+  the log is replayed from, is detected too.
+
+:mod:`floor.verify` checks all of it (``flask --app floor verify``, the ruling's verify page).
+This module knows no model (``floor.models`` imports it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from datetime import datetime
+from typing import Any
+
+from flask import current_app
+
+from floor.keys import instance_key
+
+
+def canonical(data: Any) -> str:
+    """The one byte-exact spelling of a record that its seal is taken over.
+
+    >>> canonical({"b": 1, "a": [1, "ü"]})
+    '{"a":[1,"ü"],"b":1}'
+    """
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def seal_key() -> bytes:
+    """The installation's seal key (``FLOOR_SEAL_KEY``, else ``instance/seal_key``), read once per app."""
+    key = current_app.extensions.get("floor_seal_key")
+    if key is None:
+        configured = current_app.config.get("FLOOR_SEAL_KEY")
+        key = (configured or instance_key(current_app.instance_path, "seal_key")).encode()
+        current_app.extensions["floor_seal_key"] = key
+    return key
+
+
+def keyed_digest(data: Any, key: bytes | None = None) -> str:
+    """HMAC-SHA-256 of the record's canonical JSON, as 64 hex digits.
+
+    >>> keyed_digest({"a": 1}, b"k") == keyed_digest({"a": 1}, b"k") != keyed_digest({"a": 2}, b"k")
+    True
+    >>> keyed_digest({"a": 1}, b"k") == hashlib.sha256(canonical({"a": 1}).encode()).hexdigest()
+    False
+    """
+    return hmac.new(key if key is not None else seal_key(), canonical(data).encode(), hashlib.sha256).hexdigest()
+
+
+def same(a: str | None, b: str | None) -> bool:
+    """Digests compared in constant time."""
+    return hmac.compare_digest(a or "", b or "")
+
+
+def moment(when: datetime | None) -> str | None:
+    """A stored time as the seal spells it (microseconds: what both databases keep)."""
+    return when.isoformat(timespec="microseconds") if when is not None else None
+
+
+def entry_content(table_id: int, seq: int, payload: Any, logged_by_id: int | None, logged_at: datetime | None,
+                  prev: str) -> dict[str, Any]:
+    """What a log entry's seal vouches for: where it stands, what it says, who logged it and when,
+    and the seal of the entry before it (``""`` for the first)."""
+    return {"table": table_id, "seq": seq, "event": payload, "logged_by": logged_by_id,
+            "logged_at": moment(logged_at), "prev": prev}
+
+
+def head_content(table_id: int, version: int, head: str, setup: Any) -> dict[str, Any]:
+    """What a table's head seal vouches for: how long its log is, how the log ends, and the setup
+    (seats, stacks, stakes, profile) that the log is replayed from."""
+    return {"table": table_id, "version": version, "head": head, "setup": setup}

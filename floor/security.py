@@ -1,0 +1,161 @@
+"""What every request and every stored row goes through (issue 11): security headers, cookie
+flags, limits on what a client may send, and on what the database may be asked to store.
+
+- **Headers**: a Content-Security-Policy that allows only this site's own scripts (no inline
+  script; inline *style* attributes stay allowed, the pages use a few), frames only from this site,
+  ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin``; over HTTPS (``FLOOR_HTTPS``)
+  also HSTS, and the session and "keep me logged in" cookies are ``Secure``. Both cookies are
+  always ``HttpOnly`` and ``SameSite=Lax``.
+- **Requests**: at most ``MAX_CONTENT_LENGTH`` bytes (1 MB; 413); a JSON body nested at most
+  ``FLOOR_JSON_DEPTH`` (32) levels deep; no NUL character anywhere in a path, a query, a form or a
+  JSON body (PostgreSQL cannot store one, and no name at a card table has one): 400 with the
+  reason, before any view runs.
+- **Stored text**: every string column written is checked before each flush against its declared
+  length (``String(80)``), a ``Text`` column against ``FLOOR_TEXT_MAX`` (100,000 characters), and a
+  JSON column (a setup with its players' names, an event, a ruling's record) against
+  ``FLOOR_JSON_MAX`` (200,000 characters as canonical JSON):
+  :class:`StoredTextRefused` (a ``ValueError``: views that show the rules' refusals show this one
+  too), answered 422 wherever it is not caught. SQLite would store the over-long text silently and
+  PostgreSQL would refuse it with an error page; now both refuse it with a message.
+- **Behind a reverse proxy** (``FLOOR_PROXIES=1``, the number of proxies in front): the client's
+  address and scheme are taken from ``X-Forwarded-For`` / ``X-Forwarded-Proto`` (Werkzeug's
+  ``ProxyFix``), for the login throttle and for HTTPS links.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask, abort, current_app, request
+from sqlalchemy import JSON, String, event, inspect
+from sqlalchemy.orm import Session
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from floor.extensions import db
+from floor.seals import canonical
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'")
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "FLOOR_JSON_DEPTH": 32,
+    "FLOOR_TEXT_MAX": 100_000,
+    "FLOOR_JSON_MAX": 200_000,
+    "FLOOR_HTTPS": False,
+    "FLOOR_PROXIES": 0,
+    "FLOOR_LOCKOUT_FAILURES": 5,
+    "FLOOR_LOCKOUT_MINUTES": 15,
+    "FLOOR_LOGIN_LIMIT": "10 per minute",
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_HEADERS_ENABLED": False,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "REMEMBER_COOKIE_HTTPONLY": True,
+    "REMEMBER_COOKIE_SAMESITE": "Lax",
+}
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+class StoredTextRefused(ValueError):
+    """A text too long for its column, or with a NUL character: nothing is stored."""
+
+
+def json_depth(body: bytes) -> int:
+    """How deep a JSON text nests its arrays and objects (brackets inside strings do not count).
+
+    >>> json_depth(b'{"a": [1, {"b": "[[["}]}'), json_depth(b'[]'), json_depth(b'7')
+    (3, 1, 0)
+    """
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub(b'""', body)):
+        if match.group() in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def check_request() -> None:
+    """Refuse a request with a NUL character, or a JSON body nested too deep (400, with the reason)."""
+    texts = [request.path, *(request.view_args or {}).values()]
+    texts += [v for values in request.args.listvalues() for v in values] + list(request.args.keys())
+    if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
+            "application/x-www-form-urlencoded", "multipart/form-data"):
+        texts += [v for values in request.form.listvalues() for v in values] + list(request.form.keys())
+    if any(isinstance(t, str) and "\x00" in t for t in texts):
+        abort(400, description="A NUL character (\\0) is not accepted in any field.")
+    if request.is_json and request.content_length != 0:
+        body = request.get_data(cache=True)
+        if b"\x00" in body or b"\\u0000" in body:
+            abort(400, description="A NUL character (\\u0000) is not accepted in any field.")
+        limit = current_app.config["FLOOR_JSON_DEPTH"]
+        if json_depth(body) > limit:
+            abort(400, description=f"The JSON is nested more than {limit} levels deep.")
+
+
+def add_headers(response: Any) -> Any:
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "same-origin")
+    if current_app.config["FLOOR_HTTPS"]:
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+@event.listens_for(Session, "before_flush")
+def _check_stored_text(session: Session, _context: Any, _instances: Any) -> None:
+    """Every string about to be written fits its column and holds no NUL (see the module doc)."""
+    try:
+        text_max, json_max = current_app.config["FLOOR_TEXT_MAX"], current_app.config["FLOOR_JSON_MAX"]
+    except RuntimeError:  # outside an app (a script): the defaults
+        text_max, json_max = DEFAULTS["FLOOR_TEXT_MAX"], DEFAULTS["FLOOR_JSON_MAX"]
+    for obj in list(session.new) + list(session.dirty):
+        state = inspect(obj)
+        for attr in state.mapper.column_attrs:
+            column = attr.columns[0]
+            if not state.pending and not state.attrs[attr.key].history.has_changes():
+                continue  # unchanged since it was read: it was checked when it was written
+            if isinstance(column.type, JSON):
+                size = len(canonical(getattr(obj, attr.key, None)))
+                if size > json_max:
+                    raise StoredTextRefused(f"The {attr.key.replace('_', ' ')} is {size} characters of data; "
+                                            f"at most {json_max} are kept.")
+                continue
+            if not isinstance(column.type, String):
+                continue
+            value = getattr(obj, attr.key, None)
+            if not isinstance(value, str):
+                continue
+            limit = column.type.length or text_max
+            label = attr.key.replace("_", " ")
+            if len(value) > limit:
+                raise StoredTextRefused(f"The {label} is {len(value)} characters long; at most {limit} are kept.")
+            if "\x00" in value:
+                raise StoredTextRefused(f"The {label} holds a NUL character (\\0), which cannot be stored.")
+
+
+def init_app(app: Flask) -> None:
+    """Headers, request checks, the refusal of over-long text, and the proxy in front."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    if app.config["FLOOR_HTTPS"]:
+        app.config["SESSION_COOKIE_SECURE"] = app.config["REMEMBER_COOKIE_SECURE"] = True
+    proxies = int(app.config["FLOOR_PROXIES"] or 0)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+    app.before_request(check_request)
+    app.after_request(add_headers)
+
+    @app.errorhandler(StoredTextRefused)
+    def refused(exc: StoredTextRefused) -> Any:
+        from floor.errors import render_error
+
+        db.session.rollback()
+        return render_error(422, "Too long to store", str(exc))

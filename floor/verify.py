@@ -1,0 +1,92 @@
+"""Checking the history: every table's hash chain and head seal, every ruling's seal (issue 11).
+
+``flask --app floor verify`` runs :func:`verify_all` and names each mismatch; a ruling's verify
+page (``/rulings/<id>/verify``) shows :func:`ruling_problems`: the ruling's own seal, the floor's
+confirmation, and the log of its table. What each finding means is in its words; see
+:mod:`floor.seals` for what is sealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from floor.extensions import db
+from floor.models import IssuedRuling, LogEntry, Table
+from floor.seals import same
+
+
+@dataclass
+class Report:
+    tables: int = 0
+    entries: int = 0
+    rulings: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def table_problems(table: Table) -> tuple[int, list[str]]:
+    """How many entries the table's log holds, and what does not match in it."""
+    where = f"table #{table.id} ({table.name})"
+    problems: list[str] = []
+    prev, expected, count = "", 1, 0
+    rows = db.session.execute(db.select(LogEntry).where(LogEntry.table_id == table.id).order_by(LogEntry.seq)
+                              .execution_options(yield_per=1000)).scalars()
+    for entry in rows:
+        count += 1
+        if entry.seq != expected:
+            problems.append(f"{where}: entry {entry.seq} follows entry {expected - 1}: "
+                            f"{'entries are missing' if entry.seq > expected else 'an entry was inserted'} "
+                            "in the log")
+        if not same(entry.prev_digest, prev):
+            problems.append(f"{where}: entry {entry.seq} does not follow the entry before it: the chain is "
+                            "broken (an earlier entry was changed, removed or inserted)")
+        if not same(entry.digest, entry.compute_digest()):
+            problems.append(f"{where}: entry {entry.seq} was changed after it was logged "
+                            f"(its seal does not match: {entry.payload.get('type', '?')} event)")
+        prev, expected = entry.digest, entry.seq + 1
+    if table.version != count:
+        problems.append(f"{where}: the table counts {table.version} entries, its log holds {count}: "
+                        + ("entries were removed" if table.version > count else "entries were added"))
+    if not same(table.head_digest, prev):
+        problems.append(f"{where}: the log does not end where the table's seal says: its last entries were "
+                        "removed, replaced or added")
+    if not same(table.head_seal, table.compute_head_seal()):
+        problems.append(f"{where}: the table's seal does not match: its version, the end of its log or its "
+                        "setup (seats, stacks, stakes, profile) were changed outside the app")
+    return count, problems
+
+
+def ruling_seal_problems(row: IssuedRuling) -> list[str]:
+    """What does not match in the ruling's own seals."""
+    problems = []
+    if not row.seal_intact:
+        problems.append(f"ruling #{row.id}: its content was changed after it was issued (its seal does not match)")
+    if not row.confirmation_intact:
+        problems.append(f"ruling #{row.id}: the floor's confirmation of it was changed (its seal does not match)")
+    return problems
+
+
+def ruling_problems(row: IssuedRuling) -> list[str]:
+    """The ruling's seals and the log of its table: what the ruling's verify page shows."""
+    problems = ruling_seal_problems(row)
+    if row.table is not None:
+        problems += table_problems(row.table)[1]
+    return problems
+
+
+def verify_all() -> Report:
+    """Every table's chain and head, every ruling's seals."""
+    report = Report()
+    for table in db.session.scalars(db.select(Table).order_by(Table.id)):
+        count, problems = table_problems(table)
+        report.tables += 1
+        report.entries += count
+        report.problems += problems
+    for row in db.session.scalars(db.select(IssuedRuling).order_by(IssuedRuling.id)
+                                  .execution_options(yield_per=500)):
+        report.rulings += 1
+        report.problems += ruling_seal_problems(row)
+    return report

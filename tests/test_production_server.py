@@ -1,0 +1,69 @@
+"""The production server (issue 11): what `make run` starts, gunicorn with several workers, serves
+the app on the test's database; tablets logging at one table through different workers agree."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import SETUP
+
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def call(port, method, path, body=None, token=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), json.loads(response.read() or b"{}")
+    finally:
+        conn.close()
+
+
+def test_gunicorn_with_several_workers_serves_the_app(app, tokens, tmp_path):
+    port = free_port()
+    env = {**os.environ, "FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "FLOOR_SECRET_KEY": "t"}
+    server = subprocess.Popen(
+        [str(BIN / "gunicorn"), "--workers", "3", "--bind", f"127.0.0.1:{port}",
+         f'floor:create_app(instance_path="{tmp_path / "served"}")'],
+        env=env, cwd=str(Path(__file__).parent.parent), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(150):
+            try:
+                status, headers, body = call(port, "GET", "/api/health")
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert status == 200 and body["database"] == "ok"
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+        status, _, table = call(port, "POST", "/api/tables", {"name": "Served", **SETUP}, tokens["director"])
+        assert status == 201, table
+        version, state = 0, table["state"]
+        for _ in range(30):  # each request may land on another worker: the versions must follow
+            event = {"type": "deal"} if state["phase"] == "between_deals" else {"type": "pass", "seat": state["to_act"]}
+            status, _, body = call(port, "POST", f"/api/tables/{table['id']}/events",
+                                   {"event": event, "expected_version": version}, tokens["dealer"])
+            assert status == 201, body
+            version, state = body["version"], body["state"]
+        status, _, body = call(port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
+        assert body["version"] == 30 and body["state"] == state
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        server.stderr.close()
