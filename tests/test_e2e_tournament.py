@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from floor.extensions import db
 from floor.models import User
@@ -81,8 +82,8 @@ def test_a_three_table_event_on_the_wall_and_the_floor_down_to_the_payouts(api, 
     # The director starts the clock: the wall runs without a reload.
     director.goto(f"{live_server.url}/tournament/{event}/")
     director.click("#clock button[value=start]")
-    wall.wait_for_function("document.getElementById('state').textContent === ''")
-    wall.wait_for_function("document.getElementById('time').textContent !== '20:00'", timeout=5000)
+    expect(wall.locator("#state")).to_have_text("")
+    expect(wall.locator("#time")).not_to_have_text("20:00", timeout=5000)
     assert re.fullmatch(r"19:5\d", wall.locator("#time").inner_text())
 
     # Hands through the API; the floor page shows each suggestion by itself and the floor taps it.
@@ -102,8 +103,7 @@ def test_a_three_table_event_on_the_wall_and_the_floor_down_to_the_payouts(api, 
         while plan["moves"]:
             button = floor.locator("table.moves button").first
             button.wait_for()  # the page refreshed itself after the hand
-            floor.wait_for_function(
-                f"document.querySelector('table.moves button')?.textContent.trim() === 'Move {plan['moves'][0]['player']}'")
+            expect(floor.locator("table.moves button").first).to_have_text(f"Move {plan['moves'][0]['player']}")
             floor.locator("table.moves button").first.click()
             floor.wait_for_load_state()
             assert "moved from" in floor.locator(".flash").first.inner_text()
@@ -111,15 +111,15 @@ def test_a_three_table_event_on_the_wall_and_the_floor_down_to_the_payouts(api, 
             plan = api.get(f"/api/events/{event}/balance")
         if hands == 3:  # the wall follows the players left without a reload
             left = api.get(f"/api/events/{event}/clock")["players_left"]
-            wall.wait_for_function(f"document.getElementById('players_left').textContent === '{left} / 20'")
+            expect(wall.locator("#players_left")).to_have_text(f"{left} / 20")
     assert taps >= 3 and broke == {ids[2], ids[1]}
     assert [len(live_players(api, i)) for i in ids] == [1, 0, 0]
 
     # The director moves to level 2: the wall shows it, without a reload.
     director.goto(f"{live_server.url}/tournament/{event}/")
     director.click("#clock button[value=advance]")
-    wall.wait_for_function("document.getElementById('level').textContent === 'Level 2'")
-    wall.wait_for_function("document.getElementById('players_left').textContent === '1 / 20'")
+    expect(wall.locator("#level")).to_have_text("Level 2")
+    expect(wall.locator("#players_left")).to_have_text("1 / 20")
     assert wall.locator("#stakes").inner_text() == "ante 20 · bets 100/200"
     assert wall.locator("#average_stack").inner_text() == "2,000"
     wall.screenshot(path=SCREENSHOT)

@@ -18,3 +18,8 @@ window.labelTables = function (root) {
   });
 };
 document.addEventListener("DOMContentLoaded", function () { window.labelTables(); });
+// A "Print" button (data-print) prints the page: a handler here, not an onclick attribute, because
+// the Content-Security-Policy runs only this site's own script files (floor/security.py).
+document.addEventListener("click", function (event) {
+  if (event.target.closest && event.target.closest("[data-print]")) window.print();
+});
