@@ -1,4 +1,6 @@
-"""The demo event that ``make run`` loads: accounts, two seated tables, a pot in play, a ruling.
+"""The demo event that ``make run`` loads: accounts, two seated tables, a pot in play, a ruling;
+beside it a tournament drawn at two tables (clock not started) and a banked table of three boxes,
+so every page has something to show.
 
 Loading is idempotent: a second run changes nothing and prints the same logins. The demo
 passwords are random per installation (kept in ``instance/demo-accounts.txt``, readable by
@@ -18,10 +20,16 @@ from flask import current_app
 from floor import tables
 from floor.accounts import create_user
 from floor.extensions import db
+from floor.banked.models import BankedTable
 from floor.models import CardRoomEvent, Role, User
+from floor.tournament import service as tournament
+from rules.tournament import PRESETS
 
 ACCOUNTS = [("director", Role.director), ("floor", Role.floor), ("dealer1", Role.dealer), ("dealer2", Role.dealer)]
 EVENT_NAME = "Demo Friday Jackpots"
+TOURNAMENT_NAME = "Demo Sunday Freezeout"
+TOURNAMENT_PLAYERS = ["Lea", "Max", "Nia", "Oto", "Pia", "Quin", "Ray", "Sol", "Tia", "Uma", "Vic", "Wen"]
+BANKED_NAME = "Banked 1"
 
 SEATS = {
     "Table 1": ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"],
@@ -105,6 +113,30 @@ def load_demo(reset: bool = False) -> Iterator[str]:
         yield f"Loaded the demo event {EVENT_NAME!r} with {len(SEATS)} tables."
     else:
         yield f"The demo event {EVENT_NAME!r} is already loaded."
+    yield from _load_tournament()
+    yield from _load_banked()
     yield "Demo logins (user / password):"
     for username, role in ACCOUNTS:
         yield f"  {username:<9} {passwords[username]:<14} ({role.name})"
+
+
+def _load_tournament() -> Iterator[str]:
+    """A freezeout of twelve entries drawn at two tables; the director starts its clock."""
+    if db.session.scalars(db.select(CardRoomEvent).where(CardRoomEvent.name == TOURNAMENT_NAME)).first():
+        return
+    t = tournament.create(TOURNAMENT_NAME, PRESETS["regular"][1])
+    for n in (1, 2):
+        tournament.add_table(t, f"Table {n}", 8)
+    for player in TOURNAMENT_PLAYERS:
+        tournament.add_entry(t, player, None)
+    tournament.draw_seats(t)
+    yield f"Loaded the demo tournament {TOURNAMENT_NAME!r}: {len(TOURNAMENT_PLAYERS)} entries drawn at 2 tables."
+
+
+def _load_banked() -> Iterator[str]:
+    """A banked table of three boxes, with the default banked options."""
+    if db.session.scalars(db.select(BankedTable).where(BankedTable.name == BANKED_NAME)).first():
+        return
+    db.session.add(BankedTable(name=BANKED_NAME, setup={"boxes": 3, "options": {}}))
+    db.session.commit()
+    yield f"Loaded the demo banked table {BANKED_NAME!r} (3 boxes)."

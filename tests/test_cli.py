@@ -7,10 +7,11 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from floor import create_app
+from floor import create_app, demo, tables
+from floor.banked.models import BankedTable
 from floor.extensions import db
-from floor import tables
-from floor.models import CardRoomEvent, IssuedRuling, Table, User
+from floor.models import CardRoomEvent, IssuedRuling, Table, Tournament, User
+from floor.tournament import service
 from tests.conftest import bearer
 
 
@@ -98,9 +99,17 @@ def test_demo_loads_accounts_and_tables_once_and_prints_working_logins(tmp_path)
     logins = {line.split()[0]: line.split()[1] for line in first.output.splitlines() if line.startswith("  ")}
     assert set(logins) == {"director", "floor", "dealer1", "dealer2"}
     assert logins == {line.split()[0]: line.split()[1] for line in second.output.splitlines() if line.startswith("  ")}
+    assert "Loaded the demo tournament" in first.output and "Loaded the demo banked table" in first.output
+    assert "demo tournament" not in second.output and "banked" not in second.output  # loaded once
     with app.app_context():
-        assert db.session.scalars(db.select(CardRoomEvent)).one()
-        table1, table2 = db.session.scalars(db.select(Table).order_by(Table.name)).all()
+        jackpots = db.session.scalars(db.select(CardRoomEvent).where(CardRoomEvent.name == demo.EVENT_NAME)).one()
+        table1, table2 = db.session.scalars(db.select(Table).where(Table.event_id == jackpots.id).order_by(Table.name)).all()
+        # beside it a tournament drawn at two tables, every entry seated once, and a banked table
+        freezeout = db.session.scalars(db.select(Tournament)).one()
+        seated = [x["player"] for table in service.event_tables(freezeout)
+                  for x in tables.state_of(table)["seats"].values()]
+        assert sorted(seated) == sorted(demo.TOURNAMENT_PLAYERS)
+        assert db.session.scalars(db.select(BankedTable)).one().setup["boxes"] == 3
         state = tables.state_of(table1)
         # Mid-pot: the third deal of the pot, antes 3 of 3, opened and called.
         assert (state["jackpot"]["deals"], state["jackpot"]["ante_deals"], state["jackpot"]["opener"]) == (3, 3, 5)
