@@ -13,11 +13,10 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-from floor import create_app
+from benchkit import bench_app, next_event, percentile
+
 from floor.accounts import create_user
-from floor.extensions import db
 from floor.models import Role
 
 SETUP = {
@@ -26,25 +25,10 @@ SETUP = {
 }
 
 
-def next_event(state: dict) -> dict:
-    """A legal event that keeps the log growing: deals that everyone passes (the pot carries over)."""
-    if state["phase"] == "between_deals":
-        return {"type": "deal"}
-    return {"type": "pass", "seat": state["to_act"]}
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
 def main(n: int = 500) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(tmp) / 'bench.sqlite'}"},
-                         instance_path=str(Path(tmp) / "instance"))
+        app = bench_app(tmp)
         with app.app_context():
-            db.create_all()
             _, director = create_user("director", Role.director, "bench-password")
             _, dealer = create_user("dealer", Role.dealer, "bench-password")
         client = app.test_client()

@@ -35,23 +35,13 @@ import threading
 import time
 from pathlib import Path
 
+from benchkit import next_event, percentile
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
 
 SEATS = [{"seat": n, "player": f"P{n}", "stack": 100_000} for n in range(1, 7)]
-
-
-def next_event(state: dict) -> dict:
-    """A legal event that keeps the log growing: deals that everyone passes."""
-    if state["phase"] == "between_deals":
-        return {"type": "deal"}
-    return {"type": "pass", "seat": state["to_act"]}
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def free_port() -> int:

@@ -14,20 +14,14 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-from floor import create_app
+from benchkit import bench_app, percentile
+
 from floor.accounts import create_user
-from floor.extensions import db
 from floor.models import Role
 
 STRUCTURE = {"levels": [{"minutes": 20, "ante": 10, "small_bet": 50}, {"minutes": 20, "ante": 20, "small_bet": 100}],
              "starting_chips": 10_000, "buy_in": 50, "payouts": "standard"}
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def timed(call, n: int) -> list[float]:
@@ -41,11 +35,8 @@ def timed(call, n: int) -> list[float]:
 
 def main(n: int = 200) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(tmp) / 'bench.sqlite'}"},
-                         instance_path=str(Path(tmp) / "instance"))
+        app = bench_app(tmp)
         with app.app_context():
-            db.create_all()
             _, director = create_user("director", Role.director, "bench-password")
         client = app.test_client()
         auth = {"Authorization": f"Bearer {director}"}
