@@ -215,8 +215,8 @@ def last_standing(t: WorkingTable, w: int) -> None:
     award(t, {w: amount})
     t.message += f"; seat {w} takes the pot of {amount} uncalled (D7)"
     if nobody_came_in:
-        t.jack_pot = True  # D11: nobody came in against the age: the next deal is a jack pot
-        t.message += "; nobody came in against the age: the next deal is a jack pot (D11)"
+        t.jack_pot = True  # D11: the age went unchallenged, so the next deal is a jack pot
+        t.message += "; the age went unchallenged: the next deal is played as a jack pot (D11)"
 
 
 def start_draw(t: WorkingTable) -> None:

@@ -178,7 +178,7 @@ def test_D11_the_age_puts_up_a_blind_and_anyone_may_come_in() -> None:
 def test_D11_nobody_comes_in_against_the_age_the_next_deal_is_a_jack_pot() -> None:
     text = "deal; 3 fold; 4 fold; 1 fold"
     state = play(AGE, text)
-    assert state["awards"] == {2: 10} and "the next deal is a jack pot" in state["message"]
+    assert state["awards"] == {2: 10} and "the next deal is played as a jack pot (D11)" in state["message"]
     jack_pot = play(AGE, text + "; deal")
     assert jack_pot["pot"] == 20 and jack_pot["jackpot"]["requirement"] == "J"  # antes from all, openers needed
     back = play(AGE, text + "; deal; 3 open; 4 fold; 1 fold; 2 fold; 3 show Qs Qd 7h 4c 2c; deal")

@@ -1,28 +1,25 @@
 """The dealer's hand in the banked game: the single exchange by the seed's strict priority (B4),
 and the qualifying hand, a pair of jacks (B4).
 
-The seed's list, in its order (each item is a :class:`Item`):
+The seed's list (BANKED, the dealer's showdown), in its order, in our words (each item is an
+:class:`Item`):
 
-1. "If the dealer has a 'Three of kind' hand, it is strengthened by the exchange of two cards."
-2. "If the dealer has four cards of the same suit, one card is exchanged to make a Flush. The card
-   is exchanged even if there is a pair."
-3. "If the dealer's five cards include four cards, to which at least 2 cards of different rank
-   match to make a Straight, one card is exchanged."
-4. "If the dealer's five cards include any pair, the remaining three cards are exchanged."
-5. "If the dealer's five cards include four cards to which a card of a certain rank is needed to
-   make Straight, one card is exchanged."
-6. "If the dealer has no hand and there are no other exchange options, the dealer exchanges all
-   five of his cards for the next cards in the deck."
+1. Three of a kind: the two odd cards are changed.
+2. Four cards of one suit: the fifth is changed to draw at the flush, even if that breaks a pair.
+3. Four cards that two different ranks would make a straight (open-ended): the fifth is changed.
+4. A pair: the three cards beside it are changed.
+5. Four cards that one rank would make a straight (inside): the fifth is changed.
+6. None of these: all five cards are changed.
 
 Where the list is silent the profile decides (:class:`~rules.banked.options.BankedOptions`):
 two pair (``dealer_two_pair``) and a straight or better (``dealer_made_hand``).
 
-Decisions taken here, in the seed's spirit ("a joker acts as any card maximizing the available
-hand", H3), written down because the list does not spell them out:
+Decisions taken here, in the seed's spirit (the joker stands for whatever card makes the best hand,
+H3), written down because the list does not spell them out:
 
 - the joker counts as a card of any suit and rank in items 2, 3 and 5: the joker and three hearts
-  are four to a flush; the joker and 6-7-9 are four cards "to which at least 2 cards of different
-  rank" (the five and the eight, ...) make a straight, so item 3 (a gutshot with the joker is
+  are four to a flush; the joker and 6-7-9 are four cards that two different ranks (the five and
+  the eight, ...) make a straight, so item 3 (a gutshot with the joker is
   open by the seed's own definition, which counts completing ranks);
 - the joker and a natural card are "a pair" (item 4): the joker pairs the dealer's highest card
   (the pair the evaluator reads), and the other three are changed;

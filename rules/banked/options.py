@@ -88,9 +88,8 @@ class FoldLoses(StrEnum):
 
 
 class ExchangePayment(StrEnum):
-    """B2, B3: what the ante paid for an exchange becomes. The seed: "For free, exchange ... the
-    player must add the amount equal to Ante to the already placed Ante bet (i.e. double it)", and
-    the bet is "twice the amount in the Ante box".
+    """B2, B3: what the ante paid for an exchange becomes. In the seed the player pays for new cards
+    by adding one ante to the ante box (doubling it), and the bet is twice what the box holds.
 
     - ``ante_box``: the payment joins the ante box, so it is at stake like the ante (paid 1:1 or
       2 to 3, lost to a higher dealer) and the bet, twice the box, grows with it.
@@ -103,7 +102,7 @@ class ExchangePayment(StrEnum):
 
 
 class JokerTie(StrEnum):
-    """H3: "the combination with a joker does not lose to the equal combination without a joker".
+    """H3: a hand made with the joker does not lose to the same hand made without it.
 
     - ``joker_wins``: the hand with the joker wins the exact tie (how :mod:`rules.hands` reads H3).
     - ``push``: "does not lose" read as a stand-off: the tie is a push like any other.
@@ -114,7 +113,7 @@ class JokerTie(StrEnum):
 
 
 class BonusOn(StrEnum):
-    """B5: "The BONUS bet is paid according to the payout table", which the seed does not give.
+    """B5: the seed names a bonus bet paid by a table of its own, and does not print that table.
 
     - ``dealt``: the bonus pays on the five cards the box is dealt.
     - ``final``: the bonus pays on the box's last five cards (after its exchanges).

@@ -1,9 +1,8 @@
 """Ace-to-five low (H8; PAGAT's jacks back), the joker as the *fitter*.
 
-PAGAT: "Aces are low and straights and flushes do not count, so the best hand is A-2-3-4-5 (a
-'bicycle'). A-A-2-3-4 is a pair, so it is worse than any hand without a pair, but better than any
-other pair since aces are low." And: "When the game is played for low, the joker is known as a
-fitter, and it represents the lowest card not already present in the player's hand."
+As PAGAT describes it: aces count low and straights and flushes are ignored, so A-2-3-4-5 (the
+bicycle) is the best hand; a pair loses to every unpaired hand, and a pair of aces is the best
+pair. Played for low, the joker is the *fitter*: it stands for the lowest rank the hand lacks.
 
 >>> evaluate_low("5c 4d 3h 2s Ac") < evaluate_low("6d 4c 3s 2h Ad")
 True

@@ -7,8 +7,8 @@
 >>> ranking(southern=("blaze", "skip_straight"), placement="as_played").order[:6]
 ('high_card', 'one_pair', 'two_pair', 'skip_straight', 'blaze', 'three_of_a_kind')
 
-**The stripped deck** (H1; PAGAT's "32-Card Poker"). The seed's copy of PAGAT's section stops at
-"the main differences from normal Five Card Draw are as follows:" and its list is lost; the issue
+**The stripped deck** (H1; PAGAT's "32-Card Poker"). The seed's copy of PAGAT's section stops where
+its list of differences from ordinary five card draw would begin, and the list is lost; the issue
 and RULES.md carry the two differences every stripped-deck game plays, and they are what this
 module does: a flush beats a full house, and A-7-8-9-T is a straight, the lowest (the ace plays
 low below the seven, as it plays low in A-2-3-4-5 in the full deck). What the seed leaves out was
@@ -39,11 +39,9 @@ checked against the exact counts of the 32-card deck (``python -m rules.odds cou
 - ``as_played``: where FOSTER says they were played in the South, each sentence read literally:
 
   * skip straight "played to beat two pairs": above every two pair and below three of a kind.
-  * tiger ("sometimes called big or little dog": one hand under three names, seven high and
-    deuce low) "played to beat a straight or lose to a flush": above every straight and below
-    every flush.
-  * round-the-corner straight "played to beat the smallest possible straight, which would be 5
-    high": a straight that beats A-2-3-4-5 and loses to 6-5-4-3-2. FOSTER does not rank the
+  * tiger (FOSTER gives it two more names, big dog and little dog: seven high, deuce low, no
+    pair): above every straight and below every flush.
+  * round-the-corner straight (FOSTER: it beats only the lowest straight, five high): a straight that beats A-2-3-4-5 and loses to 6-5-4-3-2. FOSTER does not rank the
     three round-the-corner straights among themselves; they rank by the card that ends the run
     (K-A-2-3-4 over Q-K-A-2-3 over J-Q-K-A-2), as in the odds placement.
   * blaze "played to beat two pairs and lose to triplets": between two pair and three of a kind.
