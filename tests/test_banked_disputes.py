@@ -229,3 +229,61 @@ def test_ruling_round_trips_through_its_record() -> None:
     with pytest.raises(RulesError, match="outcome"):
         BankedRuling.from_dict({"outcome": "REOPENED"})
     assert [step["node"] for step in d["path"]] == ["issue", "box", "settlement", "paid_player_wins"]
+
+
+# ------------------------------------------------------------------ a ruling in the round's log
+
+
+from rules import IllegalAction  # noqa: E402
+from rules.banked.round import replay  # noqa: E402
+
+ROUND = [
+    {"type": "deal", "antes": {"1": 3, "2": 6, "3": 3},
+     "cards": {"1": "Ah Ad 9c 6s 2h", "2": "Ks Qd 8h 5c 3c", "3": "Jk Th 8s 4h 3h"}},
+    {"type": "exchange", "box": 1, "discards": "9c 6s 2h", "drawn": "Ac Kd Qh"},
+    {"type": "bet", "box": 1},
+    {"type": "fold", "box": 2},
+    {"type": "bet", "box": 3},
+    {"type": "reveal", "dealer": "Kh Kc 7s 5d 4d"},
+]
+
+
+def test_b4_ruling_as_fell_settles_the_round_on_the_fallen_cards_and_conserves_money() -> None:
+    """B4 (dealer_error_seen as_fell): the dealer threw Kh instead of 7s 5d 4d; the round is settled on
+    Kc 7s 5d 4d + the card drawn. Nothing is lost: the house's net is minus the boxes' total."""
+    fell = resolve_dispute({"issue": "wrong_exchange", "dealer_cards": "Kh Kc 7s 5d 4d", "dealer_thrown": "Kh",
+                            "draw_seen": True, "dealer_drawn": "3s"})
+    s = replay({"boxes": 3}, ROUND + [{"type": "ruling", "ruling": 1, "outcome": fell.outcome.value,
+                                       "dealer_final": list(fell.dealer_final)}])
+    assert s["stage"] == "settled" and s["dealer"]["final"] == ["Kc", "7s", "5d", "4d", "3s"]
+    nets = {p["box"]: p["player_net"] for p in s["payouts"]}
+    assert nets[1] == settle("Ah Ad Ac Kd Qh", "Kc 7s 5d 4d 3s", 6, 12)["player_net"]  # no game: 2 to 3
+    assert nets[2] == -6 and s["house_net"] == -sum(nets.values()) == s["house_total"]
+    assert s["rulings"] == [{"ruling": 1, "outcome": "DEALER_HAND_AS_FELL"}]
+
+
+def test_b4_b5_ruling_void_returns_the_stakes_of_the_boxes_that_bet_only() -> None:
+    s = replay({"boxes": 3}, ROUND + [{"type": "ruling", "ruling": 2, "outcome": "DEALER_HAND_VOID", "void": True}])
+    nets = {p["box"]: (p["outcome"], p["player_net"]) for p in s["payouts"]}
+    assert nets == {1: ("void", 0), 2: ("folded", -6), 3: ("void", 0)} and s["house_net"] == 6
+
+
+def test_b5_payout_ruling_is_logged_and_the_settlement_shows_the_correction() -> None:
+    """B5: box 1 was handed 24 for a win of 42 (stakes 18): the ruling's net stands, paid + correction
+    is what the box takes home, and the house's total moves by nothing the rules did not pay."""
+    settled = replay({"boxes": 3}, ROUND + [{"type": "dealer_draw", "drawn": "9s 8d 2c"}])
+    box1 = next(p for p in settled["payouts"] if p["box"] == 1)
+    r = resolve_dispute({"issue": "wrong_payout", "box": 1, "box_cards": "Ah Ad Ac Kd Qh",
+                         "dealer_final": " ".join(settled["dealer"]["final"]), "ante_box": 6, "bet": 12, "paid": 24})
+    assert r.right_paid == 18 + box1["player_net"]
+    s = replay({"boxes": 3}, ROUND + [{"type": "dealer_draw", "drawn": "9s 8d 2c"},
+                                      {"type": "ruling", "ruling": 3, "outcome": r.outcome.value, "box": 1,
+                                       "box_net": r.right_paid - 18, "paid": r.paid}])
+    p1 = next(p for p in s["payouts"] if p["box"] == 1)
+    assert p1["paid"] + p1["correction"] == 18 + p1["player_net"] and p1["correction"] == r.difference
+    assert s["house_net"] == settled["house_net"] == s["house_total"]
+    with pytest.raises(IllegalAction, match="B5: a payout ruling is for a box settled"):
+        replay({"boxes": 3}, ROUND + [{"type": "ruling", "ruling": 4, "box": 1, "box_net": 0, "paid": 0}])
+    with pytest.raises(IllegalAction, match="cannot lose more than its stakes"):
+        replay({"boxes": 3}, ROUND + [{"type": "dealer_draw", "drawn": "9s 8d 2c"},
+                                      {"type": "ruling", "ruling": 4, "box": 1, "box_net": -19, "paid": 0}])
