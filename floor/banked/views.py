@@ -52,6 +52,10 @@ DEALER_LIST = (
 )
 
 
+class Refused(Exception):
+    """An event this route never logs (a floor ruling comes only from the dispute page)."""
+
+
 class Stale(Exception):
     def __init__(self, expected: int, actual: int) -> None:
         super().__init__(f"another device logged first: this page showed version {expected}, the table is at "
@@ -188,7 +192,13 @@ def log_event(table_id: int) -> Any:
         else:
             expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
             event = canonical(event_from_form(table, options, request.form))
+        if event.get("type") == "ruling":  # only the floor's dispute page logs a ruling, with its sealed record
+            raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
         state = append(table, event, expected if isinstance(expected, int) else None)
+    except Refused as exc:
+        if as_json:
+            return jsonify(error=str(exc)), 403
+        return _page(table, 403, str(exc))
     except Stale as exc:
         if as_json:
             return jsonify(error=str(exc), version=table.version), 409
