@@ -128,6 +128,43 @@ def test_b4_real_shuffled_deals_the_trees_right_exchange_is_dealer_exchange() ->
     assert stands == 3000 and remade > 2000
 
 
+@pytest.mark.parametrize("item, cards, right, wrong", [
+    ("three_of_a_kind", "7h 7d 7s Kc 2d", "Kc 2d", "7s Kc 2d"),
+    ("flush_draw", "Ah 9h 5h 2h 2c", "2c", "Ah 9h 5h"),
+    ("open_straight_draw", "9c 8d 7h 6s Kc", "Kc", "Kc 6s"),
+    ("pair", "Qs Qd 9h 5c 3c", "9h 5c 3c", "3c"),
+    ("inside_straight_draw", "9c 8d 6h 5s Kc", "Kc", "Kc 9c 8d 6h 5s"),
+    ("nothing", "Ks Qd 8h 5c 3c", "Ks Qd 8h 5c 3c", "8h 5c 3c"),
+    ("two_pair", "Qs Qd 9h 9c 3c", "3c", "9h 9c 3c"),
+    ("made_hand", "Jk 8h 8c 3s 3d", "", "3s 3d"),
+])
+def test_b4_each_item_of_the_dealers_list(item: str, cards: str, right: str, wrong: str) -> None:
+    """B4, the seed's list in order: 'Three of kind ... exchange of two cards'; 'four cards of the same
+    suit, one card is exchanged ... even if there is a pair'; 'four cards, to which at least 2 cards of
+    different rank match to make a Straight, one card'; 'any pair, the remaining three cards'; 'four cards
+    to which a card of a certain rank is needed to make Straight, one card'; 'no hand ... all five'. Two pair
+    and a made hand (with the joker: a full house) are the profile's options (change_kicker, stand)."""
+    ok = exchange(cards, right)
+    assert ok.outcome is BankedOutcome.EXCHANGE_STANDS and ok.item == item
+    assert set(ok.right_throw) == set(right.split())
+    bad = exchange(cards, wrong, draw_seen=False)
+    assert bad.outcome is BankedOutcome.DEALER_HAND_REMADE and bad.item == item
+    assert bad.path[1].key == "wrong" and "B4" in bad.citations
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"dealer_two_pair": "keep_higher_pair"}, {"dealer_made_hand": "trips_rule"}])
+def test_b4_real_shuffled_deals_under_each_reading_of_the_list(options: dict[str, str]) -> None:
+    """B4 on 1,500 shuffled deals per reading of the list: the ruling follows the table's profile."""
+    opts = banked_options(options)
+    rng = random.Random(len(options) + 4)
+    for _ in range(1500):
+        hand = " ".join(rng.sample(DECK, 5))
+        right = dealer_exchange(hand, opts)
+        r = resolve_dispute({"issue": "wrong_exchange", "dealer_cards": hand, "dealer_thrown": " ".join(right)}, opts)
+        assert r.outcome is BankedOutcome.EXCHANGE_STANDS and r.right_throw == right
+
+
 def test_b4_options_shape_the_right_exchange() -> None:
     """B4 dealer_two_pair: with keep_higher_pair the list's 'any pair' rule applies to two pair."""
     keep = banked_options({"dealer_two_pair": "keep_higher_pair"})
@@ -287,3 +324,21 @@ def test_b5_payout_ruling_is_logged_and_the_settlement_shows_the_correction() ->
     with pytest.raises(IllegalAction, match="cannot lose more than its stakes"):
         replay({"boxes": 3}, ROUND + [{"type": "dealer_draw", "drawn": "9s 8d 2c"},
                                       {"type": "ruling", "ruling": 4, "box": 1, "box_net": -19, "paid": 0}])
+
+
+def test_b4_rulings_after_the_settlement_settle_the_round_again() -> None:
+    """B4: a wrong exchange found after the draw was logged: as they fell, the round is settled again on
+    the fallen cards; void, the boxes that bet are returned their stakes. Money is conserved each time."""
+    settled = ROUND + [{"type": "dealer_draw", "drawn": "9s 8d 2c"}]
+    s = replay({"boxes": 3}, settled + [{"type": "ruling", "ruling": 5, "outcome": "DEALER_HAND_AS_FELL",
+                                         "dealer_final": "Kh Kc 9s 8d 2c"}])
+    assert s["dealer"]["final"] == ["Kh", "Kc", "9s", "8d", "2c"]
+    nets = {p["box"]: p["player_net"] for p in s["payouts"]}
+    assert nets[3] == settle("Jk Th 8s 4h 3h", "Kh Kc 9s 8d 2c", 3, 6)["player_net"]
+    assert s["house_net"] == -sum(nets.values()) == s["house_total"]
+    s = replay({"boxes": 3}, settled + [{"type": "ruling", "ruling": 6, "outcome": "DEALER_HAND_VOID", "void": True}])
+    assert [p["player_net"] for p in s["payouts"]] == [0, -6, 0]
+    with pytest.raises(RulesError, match="duplicate card: 3h"):  # a box's card cannot be the dealer's
+        replay({"boxes": 3}, settled + [{"type": "ruling", "ruling": 7, "dealer_final": "Kh Kc 9s 8d 3h"}])
+    with pytest.raises(IllegalAction, match="after the dealer's cards are revealed"):
+        replay({"boxes": 3}, ROUND[:3] + [{"type": "ruling", "ruling": 8, "void": True}])

@@ -54,6 +54,8 @@ def test_dealers_are_refused_on_every_action_of_the_dispute(as_role, table_id):
     assert forged.status_code == 403 and "dispute page" in forged.get_json()["error"]
     assert state(dealer, table_id)["version"] == 7
     assert b"Call the floor" in as_role("floor").get(f"/banked/tables/{table_id}").data
+    director = as_role("director")
+    assert director.get(f"/banked/tables/{table_id}/dispute", query_string=PAYOUT).status_code == 200
 
 
 def test_the_walk_is_prefilled_from_the_logged_round_and_asks_only_the_rest(as_role, table_id):
