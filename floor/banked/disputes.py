@@ -76,7 +76,8 @@ def gather(table: BankedTable, form: Mapping[str, Any]) -> tuple[dict[str, Any],
     if issue not in {d.value for d in Dispute}:
         return entered, set()
     logged = round_facts(state_of(table), issue, entered.get("box") or form.get("box") or None)
-    return {**logged, **entered}, set(logged) - set(entered)
+    # a fact sent back unchanged still comes from the log (the page marks it so)
+    return {**logged, **entered}, {k for k, v in logged.items() if k not in entered or str(entered[k]) == str(v)}
 
 
 @bp.get("/tables/<int:table_id>/dispute")
