@@ -4,7 +4,9 @@ to the round (conservation); the PDF names the outcome and the rules; verify det
 
 from __future__ import annotations
 
+import base64
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -177,3 +179,17 @@ def test_verify_detects_an_edited_banked_ruling(as_role, table_id, app):
     assert bad.exit_code != 0 and f"banked ruling #{ruling_id}" in bad.output and "seal does not match" in bad.output
     page = floor.get(f"/banked/rulings/{ruling_id}")
     assert b'data-intact="no"' in page.data
+
+
+def test_the_rule_summary_prints_the_disputes_trees_of_the_tables_profile(as_role):
+    """The rule summary PDF draws the banked floor tree (B4, B5) as the table's profile shapes it."""
+    director = as_role("director")
+    for options, outcome in (("", "DEALER_HAND_AS_FELL"), ('{"dealer_error_seen": "void"}', "DEALER_HAND_VOID")):
+        response = director.post("/banked/tables", data={"name": "B", "boxes": "2", "options": options})
+        pdf = director.get(response.location + "/rules.pdf")
+        page = director.get(response.location + "/rules").get_data(as_text=True)
+        assert pdf.status_code == 200 and "The floor's disputes" in page
+        text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages).split())
+        assert "The floor's disputes" in text and "dealer_error_seen" in text
+        svgs = [base64.b64decode(m).decode() for m in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", page)]
+        assert len(svgs) == 2 and outcome in svgs[0] and "PAYOUT_CORRECTED" in svgs[1]
