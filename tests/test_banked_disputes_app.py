@@ -95,6 +95,11 @@ def test_b5_issuing_a_payout_ruling_seals_it_logs_the_correction_and_prints(as_r
         row = db.session.scalars(db.select(BankedRuling)).one()
         assert row.seal_intact and row.outcome == "PAYOUT_CORRECTED" and row.log_seq == 8
         assert row.record["difference"] == 36 and row.record["right_paid"] == 60 and row.facts["paid"] == 24
+        from floor.banked.models import BankedEntry
+
+        entry = db.session.scalars(db.select(BankedEntry).where(BankedEntry.seq == row.log_seq)).one()
+        assert entry.payload == {"type": "ruling", "ruling": row.id, "outcome": "PAYOUT_CORRECTED", "box": 1,
+                                 "box_net": 42, "paid": 24}
         ruling_id = row.id
     after = state(floor, table_id)["state"]
     p1 = next(p for p in after["payouts"] if p["box"] == 1)

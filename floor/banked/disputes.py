@@ -27,12 +27,13 @@ from flask_weasyprint import HTML, render_pdf
 
 from floor.auth.access import role_required
 from floor.banked.models import BankedRuling, BankedTable
-from floor.banked.views import Stale, append, bp, state_of
+from floor.banked.views import Stale, append, bp, current_round, state_of
 from floor.extensions import db
 from floor.models import Role
 from floor.rulings.walk import cited
-from rules import MissingFact, RulesError
+from rules import RulesError
 from rules.banked import BankedOptions, banked_options
+from rules.banked.round import replay
 from rules.banked.disputes import (BANKED_FACTS, BankedOutcome, BankedRuling as Ruling, Dispute, banked_questions,
                                    resolve_dispute, round_facts)
 
@@ -128,19 +129,22 @@ def issue(table_id: int) -> Any:
     facts = submitted(request.form, options)
     try:
         ruling = resolve_dispute(facts, options)
-        round_no = state_of(table)["round"]
-        row = BankedRuling(table_id=table.id, round=round_no, profile=options.name, outcome=ruling.outcome.value,
-                           facts=facts, record=ruling.to_dict(), note=request.form.get("note", "").strip()[:2000],
-                           issued_by=current_user)
+        db.session.refresh(table)
+        version = table.version  # the log as this ruling reads it: another device logging first is a Stale
+        events = current_round(table)
+        row = BankedRuling(table_id=table.id, round=replay(table.setup, events)["round"], profile=options.name,
+                           outcome=ruling.outcome.value, facts=facts, record={},
+                           note=request.form.get("note", "").strip()[:2000], issued_by=current_user)
         db.session.add(row)
         db.session.flush()  # the id is part of what is sealed and of the logged event
-        state = append(table, ruling_event(row.id, ruling, facts), None)
-        row.log_seq = table.version
+        event = ruling_event(row.id, ruling, facts)
+        state = replay(table.setup, events + [event])  # the round refuses what it cannot take: nothing stored
+        row.log_seq = version + 1
         row.record = {**ruling.to_dict(), "payouts": [
             {k: p[k] for k in ("box", "outcome", "player_net", "paid", "correction") if k in p}
             for p in state["payouts"]], "house_net": state["house_net"], "stage": state["stage"]}
         row.seal()
-        db.session.commit()
+        append(table, event, version)  # one commit: the sealed ruling and its log entry, or neither
     except (RulesError, Stale) as exc:
         db.session.rollback()
         return render_template("banked/dispute.html", table=table, facts=facts, values=shown(facts, options),
