@@ -72,6 +72,8 @@ def test_the_walk_is_prefilled_from_the_logged_round_and_asks_only_the_rest(as_r
     page = floor.get(f"/banked/tables/{table_id}/dispute", query_string={"f_issue": "wrong_exchange"})
     text = page.get_data(as_text=True)
     assert 'value="Kh Kc 7s 5d 4h"' in text and "Which cards did the dealer throw?" in text
+    folded = floor.get(f"/banked/tables/{table_id}/dispute", query_string={"f_issue": "wrong_payout", "f_box": "2"})
+    assert folded.status_code == 422 and b"B2: box 2 folded this round" in folded.data
     bad = floor.get(f"/banked/tables/{table_id}/dispute",
                     query_string={"f_issue": "wrong_exchange", "f_dealer_thrown": "As"})
     assert bad.status_code == 422 and b"B4: the dealer threw As, which is not among" in bad.data

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules import RulesError, parse
+from rules import IllegalAction, RulesError, parse
 from rules.banked.dealer import dealer_decision
 from rules.banked.options import BankedOptions, DealerErrorSeen, banked_options
 from rules.banked.settle import settle
@@ -405,6 +405,9 @@ def round_facts(state: Mapping[str, Any], issue: str, box: Any = None) -> dict[s
         return facts
     facts["box"] = BANKED_FACTS["box"].parse(box)
     logged = next((b for b in state.get("boxes") or () if b["box"] == facts["box"]), None)
+    if logged is not None and logged.get("stage") == "folded":
+        raise IllegalAction(f"B2: box {facts['box']} folded this round and lost its ante box; a payout dispute is "
+                            "for a box that bet")
     if logged is not None:
         facts["box_cards"] = " ".join(logged["cards"])
         if dealer.get("final"):
