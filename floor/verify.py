@@ -90,9 +90,9 @@ def verify_all() -> Report:
         report.rulings += 1
         report.problems += ruling_seal_problems(row)
     # Imported here: floor.banked's package imports its views, which import much of the app.
-    from floor.banked.models import BankedRuling
+    from floor.banked.models import IssuedBankedRuling
 
-    for banked in db.session.scalars(db.select(BankedRuling).order_by(BankedRuling.id)
+    for banked in db.session.scalars(db.select(IssuedBankedRuling).order_by(IssuedBankedRuling.id)
                                      .execution_options(yield_per=500)):
         report.rulings += 1
         if not banked.seal_intact:

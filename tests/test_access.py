@@ -189,11 +189,11 @@ def world(app, tokens):
         db.session.commit()
         ids = {"event": event.id, "house": house.id, "banked": banked.id,
                "user": db.session.scalars(db.select(User).where(User.username == "dee")).one().id}
-        from floor.banked.models import BankedRuling
+        from floor.banked.models import IssuedBankedRuling
         from rules.banked.disputes import resolve_dispute
 
         facts = {"issue": "wrong_exchange", "dealer_cards": "7h 7d 7s Kc 2d", "dealer_thrown": "Kc 2d"}
-        bruling = BankedRuling(table_id=banked.id, round=0, profile="banked", outcome="EXCHANGE_STANDS",
+        bruling = IssuedBankedRuling(table_id=banked.id, round=0, profile="banked", outcome="EXCHANGE_STANDS",
                                facts=facts, record=resolve_dispute(facts).to_dict(), issued_by_id=ids["user"])
         db.session.add(bruling)
         db.session.flush()

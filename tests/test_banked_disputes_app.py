@@ -1,4 +1,4 @@
-"""The floor's disputes at a banked table in the app (issue 15, floor/banked/disputes.py): floor only, on
+"""The floor's disputes at a banked table in the app (issue 15, floor/banked/rulings.py): floor only, on
 each action; the walk prefilled from the logged round; issuing stores a sealed ruling and logs its money
 to the round (conservation); the PDF names the outcome and the rules; verify detects an edited ruling."""
 
@@ -91,10 +91,10 @@ def test_b5_issuing_a_payout_ruling_seals_it_logs_the_correction_and_prints(as_r
         **PAYOUT, "f_box_cards": "Ah Ad As Kd Qh", "f_dealer_final": "Kh Kc Td 3s 2s", "f_ante_box": "0.6",
         "f_bet": "1.2", "note": "box 1 called it"})
     assert issued.status_code == 201, issued.data
-    from floor.banked.models import BankedRuling
+    from floor.banked.models import IssuedBankedRuling
 
     with app.app_context():
-        row = db.session.scalars(db.select(BankedRuling)).one()
+        row = db.session.scalars(db.select(IssuedBankedRuling)).one()
         assert row.seal_intact and row.outcome == "PAYOUT_CORRECTED" and row.log_seq == 8
         assert row.record["difference"] == 36 and row.record["right_paid"] == 60 and row.facts["paid"] == 24
         from floor.banked.models import BankedEntry
@@ -159,10 +159,10 @@ def test_a_ruling_the_round_refuses_is_not_stored(as_role, table_id, app):
         **PAYOUT, "f_box_cards": "Ah Ad As Kd Qh", "f_dealer_final": "Kh Kc Td 3s 2s", "f_ante_box": "0.6",
         "f_bet": "1.2"})
     assert response.status_code == 422 and b"B5: a payout ruling is for a box settled this round" in response.data
-    from floor.banked.models import BankedRuling
+    from floor.banked.models import IssuedBankedRuling
 
     with app.app_context():
-        assert db.session.scalars(db.select(BankedRuling)).all() == []
+        assert db.session.scalars(db.select(IssuedBankedRuling)).all() == []
     assert state(floor, table_id)["version"] == 6
 
 
@@ -175,10 +175,10 @@ def test_verify_detects_an_edited_banked_ruling(as_role, table_id, app):
     runner = app.test_cli_runner()
     ok = runner.invoke(args=["verify"])
     assert ok.exit_code == 0 and "1 rulings checked" in ok.output
-    from floor.banked.models import BankedRuling
+    from floor.banked.models import IssuedBankedRuling
 
     with app.app_context():
-        row = db.session.scalars(db.select(BankedRuling)).one()
+        row = db.session.scalars(db.select(IssuedBankedRuling)).one()
         row.record = {**row.record, "difference": 0}  # someone with the database lowers what the house owes
         db.session.commit()
         ruling_id = row.id

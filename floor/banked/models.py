@@ -56,13 +56,15 @@ class BankedEntry(db.Model):
     logged_by: Mapped[User | None] = relationship()
 
 
-class BankedRuling(db.Model):
+class IssuedBankedRuling(db.Model):
     """A floor ruling on a banked table's dispute (:mod:`rules.banked.disputes`): written once, sealed
     like the jackpot game's :class:`floor.models.IssuedRuling` (an HMAC of :meth:`content` with the
     installation's key, :mod:`floor.seals`) and checked by ``flask --app floor verify``.
 
-    Its own table rather than a column on ``rulings``: the jackpot ruling pages read every row there
-    as a jackpot ruling (seats, pots), and a banked ruling has boxes and money instead."""
+    Named ``Issued...`` as ``IssuedRuling`` is: the stored record, not the tree's value
+    (:class:`rules.banked.disputes.BankedRuling`). Its own table rather than a column on ``rulings``: the
+    jackpot ruling pages read every row there as a jackpot ruling (seats, pots), and a banked ruling has
+    boxes and money instead."""
 
     __tablename__ = "banked_rulings"
 

@@ -5,7 +5,7 @@
   asks the decision tree's next question (:func:`rules.banked.disputes.banked_questions`) until it can
   rule, and shows the ruling before it is issued. Every fact stays editable on the page.
 - ``POST /banked/tables/<id>/disputes``: issue it. The ruling is resolved again by the rules, stored
-  as a :class:`floor.banked.models.BankedRuling` sealed with the installation's key, and logged to the
+  as a :class:`floor.banked.models.IssuedBankedRuling` sealed with the installation's key, and logged to the
   table as a ``ruling`` event (:mod:`rules.banked.round`) in the same transaction, so the round's
   settlement shows it (the dealer's cards as they fell, a void hand, a box's corrected payout) and the
   house's net stays minus the boxes' total. A ruling the round refuses (a payout ruled before the round
@@ -26,7 +26,7 @@ from flask_login import current_user
 from flask_weasyprint import HTML, render_pdf
 
 from floor.auth.access import role_required
-from floor.banked.models import BankedRuling, BankedTable
+from floor.banked.models import BankedTable, IssuedBankedRuling
 from floor.banked.views import Stale, append, bp, current_round, state_of
 from floor.extensions import db
 from floor.models import Role
@@ -132,7 +132,7 @@ def issue(table_id: int) -> Any:
         db.session.refresh(table)
         version = table.version  # the log as this ruling reads it: another device logging first is a Stale
         events = current_round(table)
-        row = BankedRuling(table_id=table.id, round=replay(table.setup, events)["round"], profile=options.name,
+        row = IssuedBankedRuling(table_id=table.id, round=replay(table.setup, events)["round"], profile=options.name,
                            outcome=ruling.outcome.value, facts=facts, record={},
                            note=request.form.get("note", "").strip()[:2000], issued_by=current_user)
         db.session.add(row)
@@ -154,7 +154,7 @@ def issue(table_id: int) -> Any:
     return render_template("banked/ruling.html", **ruling_context(row), issued=True), 201
 
 
-def ruling_context(row: BankedRuling) -> dict[str, Any]:
+def ruling_context(row: IssuedBankedRuling) -> dict[str, Any]:
     """What the page and the print show of a stored ruling."""
     options = _options(row.table)
     rec = row.record
@@ -163,8 +163,8 @@ def ruling_context(row: BankedRuling) -> dict[str, Any]:
             "verify_hint": "flask --app floor verify"}
 
 
-def _row(ruling_id: int) -> BankedRuling:
-    row = db.session.get(BankedRuling, ruling_id)
+def _row(ruling_id: int) -> IssuedBankedRuling:
+    row = db.session.get(IssuedBankedRuling, ruling_id)
     if row is None:
         abort(404, description=f"There is no banked ruling #{ruling_id}.")
     return row
