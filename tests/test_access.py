@@ -143,6 +143,11 @@ ROUTES: dict[str, Route] = {
     "banked.log_event": Route(D, PAGE, "/banked/tables/{banked}/events", get=False, post={}),
     "banked.rules_page": Route(D, PAGE, "/banked/tables/{banked}/rules"),
     "banked.rules_pdf": Route(D, PAGE, "/banked/tables/{banked}/rules.pdf"),
+    # the floor's banked disputes: walked and issued by the floor; an issued ruling read by anyone
+    "banked.dispute": Route(F, PAGE, "/banked/tables/{banked}/dispute"),
+    "banked.issue": Route(F, PAGE, "/banked/tables/{banked}/disputes", get=False, post={}),
+    "banked.ruling_page": Route(D, PAGE, "/banked/rulings/{bruling}"),
+    "banked.ruling_pdf": Route(D, PAGE, "/banked/rulings/{bruling}.pdf"),
 }
 
 
@@ -157,7 +162,7 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -184,6 +189,17 @@ def world(app, tokens):
         db.session.commit()
         ids = {"event": event.id, "house": house.id, "banked": banked.id,
                "user": db.session.scalars(db.select(User).where(User.username == "dee")).one().id}
+        from floor.banked.models import IssuedBankedRuling
+        from rules.banked.disputes import resolve_dispute
+
+        facts = {"issue": "wrong_exchange", "dealer_cards": "7h 7d 7s Kc 2d", "dealer_thrown": "Kc 2d"}
+        bruling = IssuedBankedRuling(table_id=banked.id, round=0, profile="banked", outcome="EXCHANGE_STANDS",
+                               facts=facts, record=resolve_dispute(facts).to_dict(), issued_by_id=ids["user"])
+        db.session.add(bruling)
+        db.session.flush()
+        bruling.seal()
+        db.session.commit()
+        ids["bruling"] = bruling.id
     table = client.post("/api/tables", json={"name": "T1", "event_id": ids["event"], **SETUP},
                         headers=bearer(tokens["director"]))
     assert table.status_code == 201, table.json

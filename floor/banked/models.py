@@ -10,11 +10,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import db
 from floor.models import User, utcnow
+from floor.seals import keyed_digest, same
 
 
 class BankedTable(db.Model):
@@ -53,3 +54,61 @@ class BankedEntry(db.Model):
 
     table: Mapped[BankedTable] = relationship(back_populates="log")
     logged_by: Mapped[User | None] = relationship()
+
+
+class IssuedBankedRuling(db.Model):
+    """A floor ruling on a banked table's dispute (:mod:`rules.banked.disputes`): written once, sealed
+    like the jackpot game's :class:`floor.models.IssuedRuling` (an HMAC of :meth:`content` with the
+    installation's key, :mod:`floor.seals`) and checked by ``flask --app floor verify``.
+
+    Named ``Issued...`` as ``IssuedRuling`` is: the stored record, not the tree's value
+    (:class:`rules.banked.disputes.BankedRuling`). Its own table rather than a column on ``rulings``: the
+    jackpot ruling pages read every row there as a jackpot ruling (seats, pots), and a banked ruling has
+    boxes and money instead."""
+
+    __tablename__ = "banked_rulings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)
+    round: Mapped[int]
+    log_seq: Mapped[int | None]
+    profile: Mapped[str] = mapped_column(String(80))
+    outcome: Mapped[str] = mapped_column(String(40))
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    note: Mapped[str] = mapped_column(Text, default="")
+    issued_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    issued_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Inserted before it is sealed (the id is sealed too): "" until seal(), in the same transaction.
+    digest: Mapped[str] = mapped_column(String(64), default="")
+
+    table: Mapped[BankedTable] = relationship()
+    issued_by: Mapped[User] = relationship()
+
+    def content(self) -> dict[str, Any]:
+        """Everything the seal vouches for."""
+        return {
+            "kind": "banked",
+            "id": self.id,
+            "table_id": self.table_id,
+            "round": self.round,
+            "log_seq": self.log_seq,
+            "profile": self.profile,
+            "outcome": self.outcome,
+            "facts": self.facts,
+            "ruling": self.record,
+            "note": self.note,
+            "issued_by": self.issued_by.username if self.issued_by else None,
+            "issued_at": self.issued_at.isoformat(timespec="seconds"),
+        }
+
+    def compute_digest(self) -> str:
+        return keyed_digest(self.content())
+
+    def seal(self) -> None:
+        """Set the digest once, when the ruling is issued (the id must be known)."""
+        self.digest = self.compute_digest()
+
+    @property
+    def seal_intact(self) -> bool:
+        return same(self.digest, self.compute_digest())

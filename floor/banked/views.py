@@ -27,6 +27,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, send_file, url_for
 from flask_login import current_user
+from markupsafe import Markup
 from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
@@ -37,6 +38,7 @@ from floor.models import Role
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
+from rules.banked.disputes import build_banked_tree
 from rules.banked.round import EVENT_TYPES, check_setup, replay
 
 bp = Blueprint("banked", __name__, url_prefix="/banked")
@@ -50,6 +52,10 @@ DEALER_LIST = (
     ("A pair?", ITEM_WORDS[Item.PAIR]),
     ("Four to a straight that one rank completes?", ITEM_WORDS[Item.INSIDE_STRAIGHT_DRAW]),
 )
+
+
+class Refused(Exception):
+    """An event this route never logs (a floor ruling comes only from the dispute page)."""
 
 
 class Stale(Exception):
@@ -188,7 +194,13 @@ def log_event(table_id: int) -> Any:
         else:
             expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
             event = canonical(event_from_form(table, options, request.form))
+        if event.get("type") == "ruling":  # only the floor's dispute page logs a ruling, with its sealed record
+            raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
         state = append(table, event, expected if isinstance(expected, int) else None)
+    except Refused as exc:
+        if as_json:
+            return jsonify(error=str(exc)), 403
+        return _page(table, 403, str(exc))
     except Stale as exc:
         if as_json:
             return jsonify(error=str(exc), version=table.version), 409
@@ -203,9 +215,18 @@ def log_event(table_id: int) -> Any:
     return redirect(url_for("banked.table_page", table_id=table.id))
 
 
+def dispute_diagrams(options: BankedOptions) -> list[tuple[str, Markup, int, int]]:
+    """The floor's banked disputes as diagrams, one a dispute (the jackpot summary's way,
+    :func:`floor.prints.views.tree_diagrams`): (heading, SVG as a data URI, width, height)."""
+    from floor.prints.views import tree_diagrams  # not at import: floor.prints imports much of the app
+
+    return tree_diagrams(build_banked_tree(options))
+
+
 def _summary(table: BankedTable, print_mode: bool) -> str:
     options = banked_options(table.setup.get("options"))
     return render_template("banked/rules.html", table=table, options=options, print_mode=print_mode,
+                           diagrams=dispute_diagrams(options),
                            dealer_list=DEALER_LIST, stand_words=ITEM_WORDS[Item.MADE_HAND],
                            nothing_words=ITEM_WORDS[Item.NOTHING], option_docs=BankedOptions.options(),
                            default_paytable=options.paytable == DEFAULT_PAYTABLE, paytable_source=PAYTABLE_SOURCE,

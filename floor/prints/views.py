@@ -33,15 +33,17 @@ from floor.models import Role
 from rules.profiles import Profile
 from rules.rulings import build_tree
 from rules.summary import summarize
+from rules.tree import Tree
 from rules.tree_drawing import to_svg
 
 bp = Blueprint("prints", __name__, url_prefix="/rules")
 bp.before_request(require_role(Role.dealer))  # any logged-in role may read and print the rules
 
 
-def tree_diagrams(p: Profile) -> list[tuple[str, Markup, int, int]]:
-    """One diagram per kind of dispute: (heading, SVG as a data URI, width, height)."""
-    tree = build_tree(p)
+def tree_diagrams(p: Profile | Tree) -> list[tuple[str, Markup, int, int]]:
+    """One diagram per kind of dispute: (heading, SVG as a data URI, width, height); of the profile's
+    floor tree, or of a tree given (the banked tables' disputes)."""
+    tree = p if isinstance(p, Tree) else build_tree(p)
     out = []
     for branch in tree.root.branches:  # type: ignore[union-attr]
         # The page heading names the dispute; the diagram's own title would only repeat it.

@@ -42,6 +42,7 @@ __all__ = [
     "ExchangePayment",
     "JokerTie",
     "BonusOn",
+    "DealerErrorSeen",
     "Paytable",
     "DEFAULT_PAYTABLE",
     "PAYTABLE_SOURCE",
@@ -121,6 +122,22 @@ class BonusOn(StrEnum):
 
     DEALT = "dealt"
     FINAL = "final"
+
+
+class DealerErrorSeen(StrEnum):
+    """B4: the seed's list is strict, and silent on a dealer who exchanged the wrong cards. When the
+    cards drawn are still unseen the floor re-makes the hand (:mod:`rules.banked.disputes`); once
+    they were seen, the house decides:
+
+    - ``as_fell``: the round is settled on the dealer's cards as they fell. Every box decided
+      before the dealer's cards were shown (B2-B4), so the error gave nobody a look at anything,
+      and a wrong exchange helps the house as often as it hurts it.
+    - ``void``: the dealer's hand is void: every box that bet takes back its ante box and bet
+      (a box that folded stays folded: it chose before the error).
+    """
+
+    AS_FELL = "as_fell"
+    VOID = "void"
 
 
 @dataclass(frozen=True)
@@ -237,6 +254,10 @@ class BankedOptions:
         ("B5",), "The bonus bet's paytable; the seed names one and gives none, so by default there is no bonus bet."))
     bonus_on: BonusOn = field(default=BonusOn.DEALT, metadata=_opt(
         ("B5",), "Which five cards the bonus pays on: 'dealt' or 'final' (after the box's exchanges)."))
+    dealer_error_seen: DealerErrorSeen = field(default=DealerErrorSeen.AS_FELL, metadata=_opt(
+        ("B4",), "A wrong dealer exchange found after the cards drawn were seen (the seed is silent): 'as_fell' "
+        "(the round is settled on the dealer's cards as they fell) or 'void' (every box that bet takes back "
+        "its ante box and bet). Found while they are unseen, the hand is always re-made by the list."))
 
     @classmethod
     def options(cls) -> dict[str, dict[str, Any]]:
@@ -340,7 +361,7 @@ def banked_options(data: Mapping[str, Any] | BankedOptions | None = None) -> Ban
         out["bonus_paytable"] = Paytable.parse(data["bonus_paytable"])
     for key, kind in (("dealer_two_pair", TwoPair), ("dealer_made_hand", MadeHand), ("fold_loses", FoldLoses),
                       ("exchange_payment", ExchangePayment),
-                      ("joker_tie", JokerTie), ("bonus_on", BonusOn)):
+                      ("joker_tie", JokerTie), ("bonus_on", BonusOn), ("dealer_error_seen", DealerErrorSeen)):
         if key in data:
             out[key] = _choice(key, kind, data[key])
     options = BankedOptions(**out)

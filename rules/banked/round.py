@@ -11,6 +11,14 @@ setup: ``{"boxes": 3, "options": {...banked options...}}``. Events (a mapping ea
 | ``exchange`` | ``box``, ``discards``, ``drawn`` | the box to act changes cards for the next of the deck (B2, B3) |
 | ``reveal`` | ``dealer`` (five cards) | once every box is closed, the dealer's cards are shown (B4) |
 | ``dealer_draw`` | ``drawn`` | the cards the dealer takes for those the list throws, no more, no fewer (B4) |
+| ``ruling`` | ``ruling`` (its id), ``outcome``, and ``dealer_final`` / ``void`` / ``box`` + ``box_net`` + ``paid`` | a floor ruling (:mod:`rules.banked.disputes`) |
+
+A ``ruling`` event carries the floor's sealed ruling into the round: ``dealer_final`` settles the
+round on the dealer's cards as they fell (after the reveal, or again after the draw); ``void``
+gives every box that bet its ante box and bet back (net 0); ``box_net`` is a box's net by a payout
+ruling (with ``paid``, what the dealer handed the box, so the payout shows the correction) and
+replaces the settlement's for that box. Any other ruling (the exchange stands, the hand is re-made)
+is only recorded. The house's net is always minus the boxes' total: nothing is lost.
 
 Boxes act in box order ("then the move goes to the next box"). Every card of a round is seen at
 most once. When the dealer has drawn, every box is settled (B5) and the round is over; money
@@ -50,7 +58,7 @@ from rules.hands import evaluate
 
 __all__ = ["EVENT_TYPES", "replay", "check_setup"]
 
-EVENT_TYPES = ("deal", "fold", "bet", "exchange", "reveal", "dealer_draw")
+EVENT_TYPES = ("deal", "fold", "bet", "exchange", "reveal", "dealer_draw", "ruling")
 MAX_BOXES = 9
 
 
@@ -78,12 +86,15 @@ class _Round:
         self.dealer: tuple[Card, ...] = ()
         self.final: tuple[Card, ...] = ()
         self.seen: set[Card] = {c for b in boxes.values() for c in b.cards}
+        self.void = False  # a floor ruling voided the dealer's hand
+        self.nets: dict[int, dict[str, Any]] = {}  # box -> a payout ruling's net, paid and id
+        self.rulings: list[dict[str, Any]] = []
 
     def to_act(self) -> int | None:
         return next((n for n, b in sorted(self.boxes.items()) if not b.closed), None)
 
     def stage(self) -> str:
-        if self.final:
+        if self.final or self.void:
             return "settled"
         if self.dealer:
             return "dealer_draw"
@@ -129,7 +140,7 @@ def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options
             new.see(box.cards, f"box {n}")
             new.boxes[n] = box
         return new
-    if current is None or current.stage() == "settled":
+    if current is None or (current.stage() == "settled" and kind != "ruling"):  # a ruling may follow the settlement
         raise IllegalAction(f"B1: no round is being played; deal first (a {kind} needs a deal)")
     if kind in ("fold", "bet", "exchange"):
         n = _box_number(event)
@@ -158,6 +169,8 @@ def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options
         current.see(dealer, "the dealer's hand")
         current.dealer = dealer
         return current
+    if kind == "ruling":
+        return _ruling(current, event, options)
     # dealer_draw
     if current.stage() != "dealer_draw":
         raise IllegalAction("B4: the dealer draws after the reveal, once" if current.stage() != "boxes"
@@ -170,6 +183,60 @@ def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options
     current.see(drawn, "drawn by the dealer")
     current.final = decision.keep + drawn
     return current
+
+
+def _ruling(current: _Round, event: Mapping[str, Any], options: BankedOptions) -> _Round:
+    """A floor ruling's effect on the round (see the module's table)."""
+    record = {"ruling": event.get("ruling"), "outcome": str(event.get("outcome") or "")}
+    if event.get("dealer_final") is not None or event.get("void"):
+        if current.stage() not in ("dealer_draw", "settled"):
+            raise IllegalAction("B4: a ruling on the dealer's hand comes after the dealer's cards are revealed")
+        if event.get("void"):
+            current.void, current.final = True, ()
+        else:
+            final = parse_cards(event.get("dealer_final") or (), count=5)
+            known = set(current.dealer) | set(current.final)
+            current.see((c for c in final if c not in known), "the dealer's cards as they fell")
+            current.final, current.void = final, False
+        current.nets.clear()  # a payout ruled on the old hand does not stand on the new one
+    elif event.get("box") is not None:
+        n = _box_number(event)
+        if current.stage() != "settled" or n not in current.boxes:
+            raise IllegalAction(f"B5: a payout ruling is for a box settled this round, not box {n}")
+        net, paid = event.get("box_net"), event.get("paid")
+        box = current.boxes[n]
+        for name, value in (("box_net", net), ("paid", paid)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction(f"B5: a payout ruling gives {name} in the smallest unit, not {value!r}")
+        stakes = box.ante_box + box.bet_amount
+        if net < -stakes or paid < 0:  # type: ignore[operator]
+            raise IllegalAction(f"B5: box {n} cannot lose more than its stakes ({options.money(stakes)})")
+        current.nets[n] = {"net": net, "paid": paid, "ruling": record["ruling"]}
+        record["box"] = n
+    current.rulings.append(record)
+    return current
+
+
+def _payouts(current: _Round) -> list[dict[str, Any]]:
+    """Every box's settlement, with the floor's rulings applied (empty before the round is settled)."""
+    if current.stage() != "settled":
+        return []
+    out = []
+    for n, b in sorted(current.boxes.items()):
+        if current.void and b.stage.value != "folded":
+            result: dict[str, Any] = {"outcome": "void", "player_net": -b.fees, "ante_net": 0, "bet_net": 0,
+                                      "pays": None, "rules": ("B4", "B5"),
+                                      "reason": "the dealer's hand is void by a floor ruling: ante box and bet returned"}
+        else:
+            result = dict(settle_box(b, current.final))  # a folded box never reads the dealer's cards
+        ruled = current.nets.get(n)
+        if ruled is not None:
+            stakes = b.ante_box + b.bet_amount
+            result.update(player_net=ruled["net"], paid=ruled["paid"], ruling=ruled["ruling"],
+                          correction=stakes + ruled["net"] - ruled["paid"])
+            result["reason"] = f"{result.get('reason', '')}; ruled by the floor (ruling #{ruled['ruling']})"
+        out.append({"box": n, **result})
+    return out
 
 
 def replay(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -191,14 +258,16 @@ def replay(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> dic
             raise IllegalAction(f"an event is a mapping with a 'type', not {event!r}")
         if event.get("type") == "deal":
             number += 1
+            if current is not None:  # the round before is over: its money, rulings included
+                house_total -= sum(p["player_net"] for p in _payouts(current))
         current = _apply(current, event, boxes, options, number)
-        if current.final and event.get("type") == "dealer_draw":
-            house_total -= sum(settle_box(b, current.final)["player_net"] for b in current.boxes.values())
+    if current is not None:
+        house_total -= sum(p["player_net"] for p in _payouts(current))
     return _state(current, boxes, options, house_total)
 
 
 def _state(current: _Round | None, boxes: int, options: BankedOptions, house_total: int) -> dict[str, Any]:
-    state: dict[str, Any] = {"boxes_at_table": boxes, "round": 0, "stage": "deal", "to_act": None, "boxes": [],
+    state: dict[str, Any] = {"boxes_at_table": boxes, "round": 0, "stage": "deal", "to_act": None, "boxes": [], "rulings": [],
                              "dealer": None, "payouts": [], "house_net": 0, "house_total": house_total,
                              "scale": options.scale, "ante_unit": options.ante_unit,
                              "minimum_ante": options.minimum_ante, "maximum_ante": options.maximum_ante}
@@ -212,6 +281,7 @@ def _state(current: _Round | None, boxes: int, options: BankedOptions, house_tot
                                "bet": b.bet_amount, "fees": b.fees, "stage": b.stage.value,
                                "hand": evaluate(b.cards, "joker").describe(),
                                "allowed": [m.value for m in b.allowed()] if n == current.to_act() else []})
+    state["rulings"] = list(current.rulings)
     if current.dealer:
         d = dealer_decision(current.dealer, options)
         dealer: dict[str, Any] = {"cards": [str(c) for c in current.dealer], "throw": [str(c) for c in d.throw],
@@ -220,9 +290,8 @@ def _state(current: _Round | None, boxes: int, options: BankedOptions, house_tot
         if current.final:
             value = evaluate(current.final, "joker")
             dealer.update(hand=value.describe(), qualifies=dealer_qualifies(value, options))
-            for n, b in sorted(current.boxes.items()):
-                result = settle_box(b, current.final)
-                state["payouts"].append({"box": n, **{k: v for k, v in result.items()}})
-            state["house_net"] = -sum(p["player_net"] for p in state["payouts"])
+        dealer["void"] = current.void
+        state["payouts"] = _payouts(current)
+        state["house_net"] = -sum(p["player_net"] for p in state["payouts"])
         state["dealer"] = dealer
     return state
