@@ -137,6 +137,9 @@ def _load_banked() -> Iterator[str]:
     """A banked table of three boxes, with the default banked options."""
     if db.session.scalars(db.select(BankedTable).where(BankedTable.name == BANKED_NAME)).first():
         return
-    db.session.add(BankedTable(name=BANKED_NAME, setup={"boxes": 3, "options": {}}))
+    table = BankedTable(name=BANKED_NAME, setup={"boxes": 3, "options": {}})
+    db.session.add(table)
+    db.session.flush()  # the id, which the head's seal covers
+    table.seal_head()
     db.session.commit()
     yield f"Loaded the demo banked table {BANKED_NAME!r} (3 boxes)."

@@ -8,7 +8,9 @@ confirmation, and the log of its table. What each finding means is in its words;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from floor.extensions import db
 from floor.models import IssuedRuling, LogEntry, Table
@@ -29,11 +31,18 @@ class Report:
 
 def table_problems(table: Table) -> tuple[int, list[str]]:
     """How many entries the table's log holds, and what does not match in it."""
-    where = f"table #{table.id} ({table.name})"
-    problems: list[str] = []
-    prev, expected, count = "", 1, 0
     rows = db.session.execute(db.select(LogEntry).where(LogEntry.table_id == table.id).order_by(LogEntry.seq)
                               .execution_options(yield_per=1000)).scalars()
+    return chain_problems(f"table #{table.id} ({table.name})", table, rows,
+                          same(table.head_seal, table.compute_head_seal()))
+
+
+def chain_problems(where: str, table: Any, rows: Iterable[Any], head_sealed: bool) -> tuple[int, list[str]]:
+    """Walk a log's hash chain (``rows``: its entries in order, each with ``seq``, ``prev_digest``,
+    ``digest``, ``compute_digest()``) against its table's head (``version``, ``head_digest``) and
+    whether the head's seal matched: a jackpot table's and a banked table's alike."""
+    problems: list[str] = []
+    prev, expected, count = "", 1, 0
     for entry in rows:
         count += 1
         if entry.seq != expected:
@@ -53,7 +62,7 @@ def table_problems(table: Table) -> tuple[int, list[str]]:
     if not same(table.head_digest, prev):
         problems.append(f"{where}: the log does not end where the table's seal says: its last entries were "
                         "removed, replaced or added")
-    if not same(table.head_seal, table.compute_head_seal()):
+    if not head_sealed:
         problems.append(f"{where}: the table's seal does not match: its version, the end of its log or its "
                         "setup (seats, stacks, stakes, profile) were changed outside the app")
     return count, problems
@@ -90,7 +99,16 @@ def verify_all() -> Report:
         report.rulings += 1
         report.problems += ruling_seal_problems(row)
     # Imported here: floor.banked's package imports its views, which import much of the app.
-    from floor.banked.models import IssuedBankedRuling
+    from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
+
+    for banked_table in db.session.scalars(db.select(BankedTable).order_by(BankedTable.id)):
+        rows = db.session.execute(db.select(BankedEntry).where(BankedEntry.table_id == banked_table.id)
+                                  .order_by(BankedEntry.seq).execution_options(yield_per=1000)).scalars()
+        count, problems = chain_problems(f"banked table #{banked_table.id} ({banked_table.name})", banked_table, rows,
+                                         same(banked_table.head_seal, banked_table.compute_head_seal()))
+        report.tables += 1
+        report.entries += count
+        report.problems += problems
 
     for banked in db.session.scalars(db.select(IssuedBankedRuling).order_by(IssuedBankedRuling.id)
                                      .execution_options(yield_per=500)):

@@ -186,6 +186,8 @@ def world(app, tokens):
         house = HouseProfile(name="main-room", toml='base = "cardroom"\nante_deals = 2\n')
         banked = BankedTable(name="B1", setup={"boxes": 3})
         db.session.add_all([event, house, banked])
+        db.session.flush()
+        banked.seal_head()
         db.session.commit()
         ids = {"event": event.id, "house": house.id, "banked": banked.id,
                "user": db.session.scalars(db.select(User).where(User.username == "dee")).one().id}

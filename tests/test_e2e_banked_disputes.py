@@ -23,16 +23,17 @@ ROUND = [
 
 def test_a_floor_person_rules_on_a_wrong_payout(open_page, live_server):
     with live_server.app.app_context():
-        from floor.banked.models import BankedEntry, BankedTable
+        from floor.banked.models import BankedTable
+        from floor.banked.views import append
         from floor.extensions import db
 
         table = BankedTable(name="Banked 1", setup={"boxes": 3})
         db.session.add(table)
         db.session.flush()
-        for seq, event in enumerate(ROUND, start=1):
-            db.session.add(BankedEntry(table_id=table.id, seq=seq, payload=event))
-        table.version = len(ROUND)
+        table.seal_head()
         db.session.commit()
+        for event in ROUND:  # logged as the tablet logs them: sealed, chained
+            append(table, event, None)
         table_url = f"{live_server.url}/banked/tables/{table.id}"
 
     page = open_page("floor")

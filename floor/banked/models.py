@@ -1,5 +1,10 @@
 """The banked tables' records: a table (its boxes and banked options) and its append-only log.
 
+The log is tamper-evident like a jackpot table's (:mod:`floor.seals`): each entry is sealed with
+the digest of the one before it, and the table's head (version, last digest, setup) is sealed, so
+``flask --app floor verify`` finds an edited, inserted or deleted entry. Seals carry
+``"kind": "banked"`` so that an entry can never pass for a jackpot table's of the same id.
+
 Kept in the blueprint's package (not floor/models.py) while other work edits that module; they are
 ordinary models of the same ``db`` and migrate with the others. As for jackpot tables, the state is
 never stored: it is ``rules.banked.round.replay(table.setup, events)`` over the log.
@@ -15,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import db
 from floor.models import User, utcnow
-from floor.seals import keyed_digest, same
+from floor.seals import entry_content, head_content, keyed_digest, same
 
 
 class BankedTable(db.Model):
@@ -29,6 +34,12 @@ class BankedTable(db.Model):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Where the round in play begins: the seq of its deal (0 before the first deal). Earlier rounds
+    # were settled when logged, so a request reads one round of the log, never the whole day's.
+    round_start: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The end of the log's hash chain and the keyed seal over the table's head (see the module).
+    head_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    head_seal: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
     log: Mapped[list["BankedEntry"]] = relationship(
         back_populates="table", order_by="BankedEntry.seq", cascade="all, delete-orphan")
@@ -36,6 +47,18 @@ class BankedTable(db.Model):
     @property
     def boxes(self) -> int:
         return int(self.setup["boxes"])
+
+    def compute_head_seal(self) -> str:
+        return keyed_digest({**head_content(self.id, self.version, self.head_digest, self.setup), "kind": "banked"})
+
+    @property
+    def head_seal_intact(self) -> bool:
+        """Whether the head seal matches the row as it is (every table is sealed when it is set up)."""
+        return same(self.head_seal, self.compute_head_seal())
+
+    def seal_head(self) -> None:
+        """Seal a new table's head (its id must be known: after a flush)."""
+        self.head_seal = self.compute_head_seal()
 
 
 class BankedEntry(db.Model):
@@ -51,9 +74,17 @@ class BankedEntry(db.Model):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     logged_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The hash chain: the digest of the entry before this one ("" for the first), and this entry's
+    # own, keyed, over its content and that previous digest.
+    prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
     table: Mapped[BankedTable] = relationship(back_populates="log")
     logged_by: Mapped[User | None] = relationship()
+
+    def compute_digest(self) -> str:
+        return keyed_digest({**entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
+                                             self.logged_at, self.prev_digest), "kind": "banked"})
 
 
 class IssuedBankedRuling(db.Model):

@@ -25,7 +25,8 @@ import json
 from io import BytesIO
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, send_file, url_for
+from flask import (Blueprint, abort, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
+                   request, send_file, url_for)
 from flask_login import current_user
 from markupsafe import Markup
 from flask_weasyprint import HTML
@@ -34,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from floor.auth.access import require_role, role_required
 from floor.banked.models import BankedEntry, BankedTable
 from floor.extensions import csrf, db
-from floor.models import Role
+from floor.models import Role, utcnow
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
@@ -65,10 +66,11 @@ class Stale(Exception):
 
 
 def current_round(table: BankedTable) -> list[dict[str, Any]]:
-    """The log from the current round's deal (earlier rounds were settled when logged)."""
-    events = [e.payload for e in table.log]
-    start = max((i for i, e in enumerate(events) if e.get("type") == "deal"), default=0)
-    return events[start:]
+    """The log from the current round's deal (earlier rounds were settled when logged): one round
+    read from the database, however long the day."""
+    return list(db.session.scalars(
+        db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start,
+                                             BankedEntry.seq <= table.version).order_by(BankedEntry.seq)))
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
@@ -82,8 +84,19 @@ def append(table: BankedTable, event: dict[str, Any], expected_version: int | No
     if expected_version is not None and expected_version != table.version:
         raise Stale(expected_version, table.version)
     state = replay(table.setup, current_round(table) + [event])
-    entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by=current_user)
-    table.version = entry.seq
+    # the dealer's id; none from the CLI or the demo, which log without a request
+    user_id = current_user.id if has_request_context() and current_user.is_authenticated else None
+    entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by_id=user_id,
+                        logged_at=utcnow(), prev_digest=table.head_digest or "")
+    entry.digest = entry.compute_digest()
+    # Re-sealed only when the seal read was good: a head changed behind the app's back stays
+    # detectably broken for `flask verify`.
+    sealed = table.head_seal_intact
+    table.version, table.head_digest = entry.seq, entry.digest
+    if event.get("type") == "deal":
+        table.round_start = entry.seq
+    if sealed:
+        table.head_seal = table.compute_head_seal()
     db.session.add(entry)
     try:
         db.session.commit()
@@ -153,6 +166,8 @@ def create() -> Any:
         return render_template("banked/index.html", tables=tables), 422
     table = BankedTable(name=name, setup=setup)
     db.session.add(table)
+    db.session.flush()  # the id, which the head's seal covers
+    table.seal_head()
     db.session.commit()
     flash(f"Banked table {name} set up with {boxes} boxes.", "info")
     return redirect(url_for("banked.table_page", table_id=table.id))
