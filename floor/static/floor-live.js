@@ -15,6 +15,15 @@
   let seconds = 3;
   let audio = null;
   const seen = new Set(Array.from(live.querySelectorAll("[data-call]")).map((row) => row.dataset.call));
+  // A tap in progress wins over a refresh: the live part is not replaced within two seconds of a
+  // touch, while a field in it is being filled, or once a form in it was sent (the next poll does it).
+  let touched = 0;
+  live.addEventListener("pointerdown", function () { touched = Date.now(); }, true);
+  live.addEventListener("submit", function () { touched = Infinity; }, true);
+  function busy() {
+    const field = document.activeElement;
+    return Date.now() - touched < 2000 || (live.contains(field) && field.matches("input, select, textarea"));
+  }
 
   // ---- sound: off until tapped on; remembered on this device
   function setSound(on) {
@@ -70,7 +79,7 @@
       if (!response.ok) return;
       const data = await response.json();
       seconds = data.poll_seconds || seconds;
-      if (data.stamp === stamp) return;
+      if (data.stamp === stamp || busy()) return;
       if (!(await reload())) return;
       const fresh = data.calls.filter((c) => !seen.has(String(c.id)));
       data.calls.forEach((c) => seen.add(String(c.id)));
