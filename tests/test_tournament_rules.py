@@ -171,7 +171,7 @@ def test_clock_in_force_level_brute_force_against_a_second_reading():
     rng = random.Random(13)
     lengths = [x.minutes * 60 for x in STRUCTURE.levels]
     for _ in range(60):
-        moves, t, running, index, used, started = [], 0, False, 0, 0, False
+        moves, running, index, used = [], False, 0, 0
         sim = {}
         for second in range(0, 4000):
             if rng.random() < 0.004:
@@ -183,7 +183,7 @@ def test_clock_in_force_level_brute_force_against_a_second_reading():
                 else:
                     moves.append(Move(action, T0 + timedelta(seconds=second)))
                     if action == "start":
-                        started = running = True
+                        running = True
                     elif action == "pause":
                         running = False
                     elif action == "resume":
