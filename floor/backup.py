@@ -55,14 +55,7 @@ def backup(database_url: str, target: Path) -> Path:
     url = make_url(database_url)
     target.parent.mkdir(parents=True, exist_ok=True)
     if url.get_backend_name() == "sqlite":
-        source = sqlite3.connect(_sqlite_path(url))
-        dest = sqlite3.connect(str(target))
-        try:
-            with dest:
-                source.backup(dest)
-        finally:
-            dest.close()
-            source.close()
+        _copy_sqlite(sqlite3.connect(_sqlite_path(url)), sqlite3.connect(str(target)))
     elif url.get_backend_name() == "postgresql":
         command, env = _pg_command("pg_dump", url)
         subprocess.run(command + ["--format=custom", "--file", str(target)], env=env, check=True,
@@ -73,20 +66,23 @@ def backup(database_url: str, target: Path) -> Path:
     return target
 
 
+def _copy_sqlite(source: sqlite3.Connection, dest: sqlite3.Connection) -> None:
+    """SQLite's online backup, page by page, from one open database into another; both closed after."""
+    try:
+        with dest:
+            source.backup(dest)
+    finally:
+        dest.close()
+        source.close()
+
+
 def restore(database_url: str, source: Path) -> None:
     """Replace the database's content with the backup's (stop the server first)."""
     if not source.is_file():
         raise ValueError(f"no backup file {source}")
     url = make_url(database_url)
     if url.get_backend_name() == "sqlite":
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-        dest = sqlite3.connect(_sqlite_path(url))
-        try:
-            with dest:
-                src.backup(dest)
-        finally:
-            dest.close()
-            src.close()
+        _copy_sqlite(sqlite3.connect(f"file:{source}?mode=ro", uri=True), sqlite3.connect(_sqlite_path(url)))
     elif url.get_backend_name() == "postgresql":
         command, env = _pg_command("pg_restore", url)
         subprocess.run(command + ["--clean", "--if-exists", "--no-owner", "--single-transaction", str(source)],

@@ -13,11 +13,11 @@ import enum
 import hashlib
 import secrets
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_login import UserMixin
 from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, event, func, inspect
-from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from floor.extensions import db
@@ -229,30 +229,43 @@ def _forget_seals(session: Session) -> None:
     session.info.pop("floor_reseal", None)
 
 
-class LogEntry(db.Model):
-    """One event of a table's append-only log. ``seq`` runs 1, 2, 3 ... per table; the unique
-    constraint is what makes two tablets logging at once safe: only one of them gets the number."""
+class ChainedEntry:
+    """What an entry of any table's append-only log is, a jackpot table's or a banked table's: its
+    place (``seq`` 1, 2, 3 ... per table), its event, who logged it and when, and its link in the
+    hash chain (:mod:`floor.seals`): the digest of the entry before it, and its own, keyed, over its
+    content and that previous digest. Each log names its table (``table_id``); ``SEAL_KIND`` keeps
+    the chains of two kinds of table apart, so an entry never passes for another kind's."""
+
+    SEAL_KIND: ClassVar[dict[str, str]] = {}
+
+    table_id: int  # each log's own column, with its foreign key
+    seq: Mapped[int] = mapped_column()
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    logged_at: Mapped[datetime] = mapped_column(default=utcnow)
+    prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+
+    @declared_attr
+    def logged_by(cls) -> Mapped["User | None"]:
+        return relationship("User")
+
+    def compute_digest(self) -> str:
+        return keyed_digest({**entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
+                                             self.logged_at, self.prev_digest), **self.SEAL_KIND})
+
+
+class LogEntry(ChainedEntry, db.Model):
+    """One event of a jackpot table's append-only log; the unique constraint on (table, seq) is
+    what makes two tablets logging at once safe: only one of them gets the number."""
 
     __tablename__ = "log_entries"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
-    seq: Mapped[int]
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
-    logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
-    logged_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # The hash chain (floor.seals): the digest of the entry before this one, and this entry's own,
-    # keyed, over its content and that previous digest.
-    prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
-    digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)  # type: ignore[assignment]
 
     table: Mapped[Table] = relationship(back_populates="log")
-    logged_by: Mapped[User | None] = relationship()
-
-    def compute_digest(self) -> str:
-        return keyed_digest(entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
-                                          self.logged_at, self.prev_digest))
 
 
 class PotSnapshot(db.Model):

@@ -12,14 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from floor.extensions import db
+from tests.test_banked_app import ROUND  # the same round of three boxes
 
-ROUND = [
-    {"type": "deal", "antes": {"1": 3, "2": 6, "3": 3},
-     "cards": {"1": "Ah Ad 9c 6s 2h", "2": "Ks Qd 8h 5c 3c", "3": "7h 7d 7c Js 2d"}},
-    {"type": "exchange", "box": 1, "discards": "9c 6s 2h", "drawn": "As Kd Qh"},
-    {"type": "bet", "box": 1}, {"type": "fold", "box": 2}, {"type": "bet", "box": 3},
-    {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"},
-]
 DRAW = {"type": "dealer_draw", "drawn": "Td 3s 2s"}
 
 

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from floor.banked.models import BankedEntry, BankedTable
 from floor.extensions import db
 from tests.test_banked_app import ROUND
+from tests.test_history_seals import tamper, verify
 
 
 def log_round(as_role, table_id: int, rounds: int = 1) -> None:
@@ -29,17 +30,6 @@ def new_table(as_role) -> int:
     response = as_role("director").post("/banked/tables", data={"name": "Banked 1", "boxes": "3", "options": ""})
     assert response.status_code == 302
     return int(response.location.rsplit("/", 1)[1])
-
-
-def verify(app):
-    result = app.test_cli_runner().invoke(args=["verify"])
-    return result.exit_code, result.output
-
-
-def tamper(app, statement):
-    with app.app_context():
-        db.session.execute(statement)
-        db.session.commit()
 
 
 def test_a_banked_log_as_the_tablet_wrote_it_verifies(app, as_role):

@@ -19,8 +19,8 @@ from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import db
-from floor.models import User, utcnow
-from floor.seals import entry_content, head_content, keyed_digest, same
+from floor.models import ChainedEntry, User, utcnow
+from floor.seals import head_content, keyed_digest, same
 
 
 class BankedTable(db.Model):
@@ -61,30 +61,19 @@ class BankedTable(db.Model):
         self.head_seal = self.compute_head_seal()
 
 
-class BankedEntry(db.Model):
-    """One event of a banked table's log; ``seq`` 1, 2, 3 ... per table, unique: of two tablets
-    logging at once only one gets the number."""
+class BankedEntry(ChainedEntry, db.Model):
+    """One event of a banked table's log (:class:`floor.models.ChainedEntry`: the place, the event,
+    who and when, the chain); of two tablets logging at once only one gets the number."""
+
+    SEAL_KIND = {"kind": "banked"}
 
     __tablename__ = "banked_entries"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_banked_entries_table_seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)
-    seq: Mapped[int]
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
-    logged_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
-    logged_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # The hash chain: the digest of the entry before this one ("" for the first), and this entry's
-    # own, keyed, over its content and that previous digest.
-    prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
-    digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)  # type: ignore[assignment]
 
     table: Mapped[BankedTable] = relationship(back_populates="log")
-    logged_by: Mapped[User | None] = relationship()
-
-    def compute_digest(self) -> str:
-        return keyed_digest({**entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
-                                             self.logged_at, self.prev_digest), "kind": "banked"})
 
 
 class IssuedBankedRuling(db.Model):
