@@ -17,7 +17,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-server sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-banked bench-server sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -60,6 +60,12 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_growth.py
 	$(BIN)/python bench/bench_history.py
 	$(BIN)/python bench/bench_hand_history.py
+	$(BIN)/python bench/bench_tournament.py
+
+# The banked game's house numbers: one hand's 33 values, the house edge to ±0.1% on both cores
+# (about ten minutes; BANKED_ARGS=--quick for a one-minute run).
+bench-banked: $(STAMP)
+	$(BIN)/python bench/bench_banked.py $(BANKED_ARGS)
 
 # 50 tables through gunicorn on SQLite and PostgreSQL: at capacity, then at a card room's pace.
 bench-server: $(STAMP)

@@ -5,7 +5,9 @@ Not a test: run ``.venv/bin/python bench/bench_banked.py`` (``--quick`` for a sh
 
 1. the dealer's tables: simulated dealer hands per second (median of 3 runs);
 2. the expected values of every decision for one hand (the dealer conditioned on its five cards):
-   seconds per hand including the conditioning, cold (empty caches) and warm, medians over a set of hands;
+   with every exchange averaged over every draw (``rules.banked.house.hand_choices``, NumPy), the
+   one-off arrays of all hands, then seconds per hand including the conditioning (median over a
+   set of hands); beside it the pure-Python model (``Model.choices``, large exchanges sampled);
 3. the naive loop: the value of one decision ("bet") by dealing the dealer's cards from the real
    remaining deck, exchanging with ``dealer_exchange`` and paying with ``settle`` (the existing
    evaluator throughout): its speed, the time it would take to value all 33 decisions of a hand
@@ -13,8 +15,9 @@ Not a test: run ``.venv/bin/python bench/bench_banked.py`` (``--quick`` for a sh
    cards) and the cached tables the house edge uses (the joker and the count of high cards only);
 4. the model's best exchange for a few hands played out with real cards by the same naive loop
    (the model's own continuation, real dealer, ``settle``), beside the model's value;
-5. the house edge on both cores (two processes, different seeds) within a time budget, with its
-   95% half-width, and the number of deals ±0.1% would take at that rate.
+5. the house edge to ±0.1% of the ante (95%) on both cores: the model's best play of every deal
+   (``strategy``), then real shuffled rounds played with it (``measure_edge``), with the rounds a
+   second beside the naive loop's.
 """
 
 from __future__ import annotations
@@ -25,10 +28,10 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from rules.banked import banked_options, dealer_exchange, settle
-from rules.banked.strategy import Model, dealer_sample, dealer_table, house_edge
+from rules.banked.house import hand_choices, measure_edge, play, strategy
+from rules.banked.strategy import Model, dealer_sample, dealer_table
 from rules.cards import Card, deck, parse_cards
 
 HANDS = ("As Kd 9h 6c 2d", "Ah Ad 9c 6s 2h", "Jk 9h 6h 3h Kc", "Ah Kh Qh Jh 2c", "7s 7d Kh 9c 2d", "Qs Jd Th 4c 2d")
@@ -73,24 +76,10 @@ def naive(hand: tuple[Card, ...], rounds: int, seed: int, model: Model | None = 
     return mean, 1.96 * statistics.stdev(nets) / math.sqrt(rounds), took
 
 
-def _edge_worker(args: tuple[int, int, float]) -> tuple[list[float], float, int]:
-    seed, rounds, budget = args
-    model = Model(banked_options(), dealer_rounds=rounds)
-    start = time.perf_counter()
-    values: list[float] = []
-    batch = 20
-    i = 0
-    while time.perf_counter() - start < budget:
-        e = house_edge(model, batch, seed=seed * 100_000 + i)
-        values.append(-e.edge)  # the mean of a batch; batches are equal-sized, so the mean of means is the mean
-        i += 1
-    return values, time.perf_counter() - start, batch * len(values)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small figures, about a minute")
-    parser.add_argument("--edge-seconds", type=float, default=480.0, help="wall time for the house edge")
+    parser.add_argument("--edge-seconds", type=float, default=540.0, help="at most this long for the edge's rounds")
     args = parser.parse_args(argv)
     quick = args.quick
     rounds = 5_000 if quick else 40_000  # simulated dealer hands per table (11 tables)
@@ -104,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"1. dealer tables: {1 / statistics.median(times):,.0f} simulated dealer hands/s (median of 3)")
     start = time.perf_counter()
     model = Model(options, dealer_rounds=rounds)
+    model_built = time.perf_counter() - start
     print(f"   model with {rounds:,} dealer hands in each of its {len(model.tables)} tables built in "
           f"{time.perf_counter() - start:.1f} s")
 
@@ -112,19 +102,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"   one whole-deck sample of {len(sample.dealt):,} dealer hands (for single hands) in "
           f"{time.perf_counter() - start:.1f} s")
 
-    cold, warm, per_hand = [], [], {}
+    per_hand = {}
+    start = time.perf_counter()
+    hand_choices(Model.for_hand(options, sample, parse_cards(HANDS[0])), HANDS[0])
+    first = time.perf_counter() - start
+    exact, python = [], []
     for text in HANDS:
         hand = parse_cards(text)
         start = time.perf_counter()
-        exact = per_hand[text] = Model.for_hand(options, sample, hand)  # the dealer given these five cards
-        exact.choices(hand, samples=3000)
-        cold.append(time.perf_counter() - start)
+        per_hand[text] = Model.for_hand(options, sample, hand)  # the dealer given these five cards
+        hand_choices(per_hand[text], hand)
+        exact.append(time.perf_counter() - start)
         start = time.perf_counter()
-        exact.choices(hand, samples=3000, seed=1)
-        warm.append(time.perf_counter() - start)
-    print(f"2. every decision (33) for one hand, 3,000 draws per large exchange, dealer conditioned on the hand: "
-          f"median {statistics.median(cold):.2f} s cold, {statistics.median(warm):.2f} s warm "
-          f"(max cold {max(cold):.2f} s; {len(HANDS)} hands)")
+        Model.for_hand(options, sample, hand).choices(hand, samples=3000)
+        python.append(time.perf_counter() - start)
+    print(f"2. every decision (33) for one hand, dealer conditioned on the hand, every exchange over every draw: "
+          f"median {statistics.median(exact):.2f} s a hand (max {max(exact):.2f} s; {len(HANDS)} hands); the first "
+          f"hand in a process {first:.2f} s (with the one-off arrays of all 2,869,685 hands)")
+    print(f"   the pure-Python model (3,000 sampled draws per large exchange, ± up to 0.3 ante): median "
+          f"{statistics.median(python):.2f} s a hand")
 
     n = 2_000 if quick else 20_000
     print(f"3. naive loop (deal the dealer from the real deck, dealer_exchange, settle), 'bet', {n:,} rounds each;")
@@ -136,31 +132,38 @@ def main(argv: Sequence[str] | None = None) -> None:
         per_round.append(took)
         print(f"   {text}: naive {mean:+.4f} ± {hw:.4f}   for the hand {per_hand[text].bet(hand):+.4f}   "
               f"cached tables {model.bet(hand):+.4f}")
-    took = statistics.median(per_round)
-    need = (1.96 * 3.0 / 0.1) ** 2  # rounds for ±0.1 ante with a spread of about 3 antes per round
-    print(f"   naive: {took * 1e6:.0f} us per round; valuing 33 decisions to ±0.1 ante would take about "
-          f"{33 * need * took:.0f} s per hand (a spread of 3 antes; exchanges cost more per round)")
+    took = took_naive = statistics.median(per_round)
+    print(f"   naive: {took * 1e6:.0f} us per round of 'bet' alone (exchanges cost more)")
 
     print("4. the model's best exchange played out with real cards (naive loop, the model's continuation):")
+    spreads = []
     for text in HANDS[:4]:
         hand = parse_cards(text)
         exact = per_hand[text]
         best = next(c for c in exact.choices(hand, samples=3000) if c.move == "exchange")
         mean, hw, _ = naive(hand, n, seed=11, model=exact, discards=best.discards)
+        spreads.append(hw / 1.96 * math.sqrt(n))
         print(f"   {text}: {best}   real cards {mean:+.4f} ± {hw:.4f}")
+    spread = statistics.median(spreads)
+    need = (1.96 * spread / 0.1) ** 2
+    print(f"   a round's result spreads {spread:.1f} antes (median over these hands): the naive loop would need "
+          f"{need:,.0f} rounds a decision for ±0.1 ante, about {33 * need * took_naive / 60:,.0f} min for a hand's 33")
 
-    budget = 30.0 if quick else args.edge_seconds
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(_edge_worker, [(1, rounds, budget), (2, rounds, budget)]))
-    batches = [v for r, _, _ in results for v in r]
-    deals = sum(d for _, _, d in results)
-    wall = max(t for _, t, _ in results)
-    mean = statistics.fmean(batches)
-    hw = 1.96 * statistics.stdev(batches) / math.sqrt(len(batches))
-    spread = statistics.stdev(batches) * math.sqrt(20)
-    need = (1.96 * spread / 0.001) ** 2
-    print(f"5. house edge {-100 * mean:+.2f}% ± {100 * hw:.2f}% (95%) from {deals:,} deals on 2 cores in {wall:.0f} s "
-          f"(+ table build); ±0.1% would take about {need:,.0f} deals, {need / deals * wall / 3600:.1f} h at this rate")
+    start = time.perf_counter()
+    plan = strategy(model)
+    built = time.perf_counter() - start
+    play(plan, 1_000, seed=4)  # the dealer's arrays, built once
+    start = time.perf_counter()
+    play(plan, 200_000, seed=5)
+    one_core = 200_000 / (time.perf_counter() - start)
+    target = 0.01 if quick else 0.001
+    edge, tally, took = measure_edge(plan, target, seconds=args.edge_seconds, workers=2, seed=1,
+                                     pilot=200_000 if quick else 2_000_000)
+    print(f"5. the model's best play of every deal in {built:.1f} s; {edge}")
+    print(f"   {tally.rounds:,} rounds on 2 processes in {took:.0f} s (+ model {model_built:.0f} s, best play "
+          f"{built:.0f} s, pilot); {one_core:,.0f} rounds/s on one core against the naive loop's "
+          f"{1 / took_naive:,.0f} rounds/s of 'bet' alone (x{one_core * took_naive:,.0f}); ±{100 * edge.plain_half_width:.3f}% "
+          f"without the control variate")
 
 
 if __name__ == "__main__":

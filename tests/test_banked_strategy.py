@@ -10,8 +10,7 @@ from itertools import combinations
 import pytest
 
 from rules.banked import banked_options, dealer_exchange, dealer_qualifies, settle
-from rules.banked.__main__ import main
-from rules.banked.strategy import DealerTable, Model, dealer_sample, dealer_table, house_edge
+from rules.banked.strategy import DealerTable, Model, dealer_sample, dealer_table
 from rules.cards import Card, deck, parse_cards
 from rules.hands import evaluate
 
@@ -150,24 +149,6 @@ def test_dealer_table_is_seeded_and_counts_every_round():
     assert a == b and a.no_game + len(a.qualifying) == 1_000
     held = dealer_table(banked_options(), True, 1_000, seed=3, high=4)
     assert not any(s & 1 for s in held.qualifying)  # the box holds the joker: the dealer never has it
-
-
-def test_house_edge_is_reproducible(model):
-    a = house_edge(model, 4, seed=9, screen=20, confirm=40)
-    b = house_edge(model, 4, seed=9, screen=20, confirm=40)
-    assert a == b and a.half_width > 0
-
-
-def test_command_prints_every_decision(capsys):
-    main(["hand", "Ah Ad 9c 6s 2h", "--dealer-rounds", "500", "--samples", "30"])
-    out = capsys.readouterr().out
-    assert "33 decisions" in out and "exchange 9c 6s 2h" in out and "no game pays 2 to 3" in out
-    main(["edge", "--hands", "3", "--dealer-rounds", "500", "--profile", '{"no_game_pays": [1, 1]}'])
-    out = capsys.readouterr().out
-    assert "house edge" in out and "no game pays 1 to 1" in out
-    main(["edge", "--hands", "2", "--dealer-rounds", "800", "--exact-removal"])
-    out = capsys.readouterr().out
-    assert "conditioned on each box's five cards" in out and "(95%, 2 deals)" in out
 
 
 def test_random_hands_choices_are_ordered_and_complete(model):

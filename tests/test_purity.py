@@ -1,4 +1,5 @@
-"""rules/ is pure Python: it imports nothing of Flask, SQLAlchemy, WeasyPrint or floor/."""
+"""rules/ is pure Python: it imports nothing of Flask, SQLAlchemy, WeasyPrint or floor/ (and NumPy
+only where the banked game's house numbers take every hand at once)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ def test_importing_every_rules_module_loads_none_of_them():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_numpy_only_in_the_banked_games_house_numbers():
+    """NumPy serves the two modules that take every hand at once (issue 15); the rest of rules/, and
+    the banked package the app imports, stay plain Python."""
+    users = sorted(p.relative_to(RULES).as_posix() for p in RULES.rglob("*.py") if "numpy" in imported_roots(p))
+    assert users == ["banked/allhands.py", "banked/house.py"]
+    code = "import sys, rules.banked, rules.banked.strategy; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=RULES.parent)
+    assert out.stdout.strip() == "False"
 
 
 def test_rules_are_typed_strictly():

@@ -1,12 +1,14 @@
 """``python -m rules.banked``: the house's numbers for a banked profile (the only module here that prints).
 
-    python -m rules.banked edge [--hands 400] [--seed 1] [--dealer-rounds 40000] [--exact-removal] [--profile JSON]
-    python -m rules.banked hand "As Kd 9h 6c 2d" [--samples 3000] [--dealer-rounds 300000] [--profile JSON]
+    python -m rules.banked edge [--half-width 0.1] [--seconds 540] [--workers 2] [--seed 1] [--profile JSON]
+    python -m rules.banked hand "As Kd 9h 6c 2d" [--dealer-rounds 300000] [--profile JSON]
     python -m rules.banked strategy [--dealer-rounds 300000] [--profile JSON]
 
-``hand`` and ``strategy`` condition the dealer on exactly the five cards dealt (one simulation,
-:meth:`~rules.banked.strategy.Model.for_hand`); ``edge`` uses the faster cached tables (the box's
-joker and count of high cards), whose difference from exact removal the bench measures.
+``edge`` finds the best play of every deal under the model (:func:`rules.banked.house.strategy`),
+then plays real shuffled rounds with it on ``--workers`` processes until the house edge is known
+to ``--half-width`` percent of the ante (95%), and prints it beside the model's own figure.
+``hand`` and ``strategy`` value every decision exactly over every draw, the dealer conditioned
+on exactly the five cards dealt (:meth:`~rules.banked.strategy.Model.for_hand`).
 
 ``--profile`` is a JSON object of banked options, e.g. ``'{"paytable": {"flush": 4}, "no_game_pays": [1, 1]}'``.
 """
@@ -19,7 +21,8 @@ import time
 from collections.abc import Sequence
 
 from rules.banked.options import BankedOptions, banked_options
-from rules.banked.strategy import DealerSample, Model, dealer_sample, house_edge
+from rules.banked.house import hand_choices, measure_edge, strategy
+from rules.banked.strategy import DealerSample, Model, dealer_sample
 from rules.cards import parse_cards
 
 #: One hand of each kind a strategy card lists (the player's usual questions).
@@ -65,14 +68,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.banked", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    edge = sub.add_parser("edge", help="the house edge under the best play (a seeded estimate with its 95%% interval)")
-    edge.add_argument("--hands", type=int, default=400)
+    edge = sub.add_parser("edge", help="the house edge of the best play, from real shuffled rounds, with its 95%% interval")
+    edge.add_argument("--half-width", type=float, default=0.1, help="the 95%% half-width wanted, in percent of the ante")
+    edge.add_argument("--seconds", type=float, default=540.0, help="at most this long for the rounds played")
+    edge.add_argument("--workers", type=int, default=2, help="processes playing rounds (one per core)")
+    edge.add_argument("--pilot", type=int, default=2_000_000, help="rounds per worker that measure the spread first")
     edge.add_argument("--seed", type=int, default=1)
-    edge.add_argument("--exact-removal", action="store_true",
-                      help="condition the dealer on each deal's five cards (slower; no card-removal bias)")
     hand = sub.add_parser("hand", help="every decision for five cards, with its expected value")
     hand.add_argument("cards")
-    hand.add_argument("--samples", type=int, default=3000)
     sub.add_parser("strategy", help="a strategy card: the best decision for the usual hands")
     for p in (edge, hand, sub.choices["strategy"]):
         p.add_argument("--dealer-rounds", type=int, default=None,
@@ -84,26 +87,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     model: Model | None = None
     sample: DealerSample | None = None
-    if args.command == "edge" and not args.exact_removal:
+    if args.command == "edge":
         model = Model(options, dealer_rounds=args.dealer_rounds or 40_000)
     else:
         sample = dealer_sample(options, args.dealer_rounds or 300_000)
     _describe(options, model, sample, started)
     if args.command == "edge":
+        assert model is not None
         started = time.perf_counter()
-        source = model if model is not None else sample
-        assert source is not None
-        result = house_edge(source, args.hands, seed=args.seed)
-        print(result, f"in {time.perf_counter() - started:.1f} s")
-        print("best first decision: " + ", ".join(f"{k} {v}" for k, v in sorted(result.decisions.items())))
+        plan = strategy(model)
+        counts = ", ".join(f"{k} {v:,}" for k, v in plan.first_counts().items() if v)
+        print(f"best play of all 2,869,685 deals in {time.perf_counter() - started:.1f} s; first decisions: {counts}")
+        result, tally, took = measure_edge(plan, args.half_width / 100, args.seconds, args.workers, args.seed,
+                                           pilot=args.pilot)
+        print(f"{result}, in {took:.1f} s on {args.workers} processes ({tally.rounds / took:,.0f} rounds/s)")
         print("values in initial antes; a negative edge means the player has the advantage")
     elif args.command == "hand":
         cards = parse_cards(args.cards, count=5)
         started = time.perf_counter()
         assert sample is not None
-        choices = Model.for_hand(options, sample, cards).choices(cards, samples=args.samples)
+        choices = hand_choices(Model.for_hand(options, sample, cards), cards)
         print(f"{args.cards}: {len(choices)} decisions in {time.perf_counter() - started:.2f} s (initial antes; "
-              "± is the 95% half-width of sampled draws)")
+              "every exchange averaged over every draw)")
         for choice in choices:
             print("  " + str(choice))
     else:
@@ -111,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, text in STRATEGY_HANDS:
             cards = parse_cards(text, count=5)
             assert sample is not None
-            best = Model.for_hand(options, sample, cards).choices(cards, samples=1500)[:2]
+            best = hand_choices(Model.for_hand(options, sample, cards), cards)[:2]
             print(f"  {name:28} {text:16} {best[0]}   (next: {best[1]})")
     return 0
 

@@ -1,5 +1,6 @@
-"""The house's numbers: the expected value of every decision a box can take with five cards, the
-best one, and the game's house edge, for a given profile (paytable, no-game ratio, ...).
+"""The house's model: the expected value of every decision a box can take with five cards and the
+best one, for a given profile (paytable, no-game ratio, ...), in pure Python.
+:mod:`rules.banked.house` takes the same model to every hand at once and measures the house edge.
 
 Values are in initial antes, from the moment the ante is placed (a fold on the deal is -1). They
 are expectations, so floats; money stays ints elsewhere.
@@ -21,8 +22,8 @@ How they are computed (the model; every approximation stated):
    keeping the rounds of one whole-deck simulation (:func:`dealer_sample`) that avoid them.
 2. **The box.** What it has at stake follows ``exchange_payment``: each exchange adds an ante to
    the box (and so doubles into the bet) or is a fee the house keeps. After the second exchange:
-   fold or bet. After the first: fold, bet, or change one card, averaged over every one of the 48 cards the box has not got in hand (the cards thrown in
-   the first exchange are treated as still in the deck: a small approximation that lets the value
+   fold or bet. After the first: fold, bet, or change one card, averaged over every one of the 48
+   cards the box has not got in hand (the cards thrown in the first exchange are treated as still in the deck: a small approximation that lets the value
    be cached by the hand's suit pattern). On the deal: fold, bet, or any of the 31 exchanges,
    averaged over the draws from the 48 unseen cards: exactly over every draw for one or two cards
    (48 and 1,128 draws), and over ``samples`` seeded random draws for three to five cards,
@@ -46,13 +47,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from rules.banked.dealer import dealer_decision, dealer_qualifies
-from rules.banked.options import BankedOptions, ExchangePayment, FoldLoses, JokerTie, banked_options
+from rules.banked.options import BankedOptions, ExchangePayment, FoldLoses, JokerTie, banked_options  # noqa: F401 (doctests)
 from rules.cards import Card, deck, parse_cards
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import RANK_SHIFT, SUIT_SHIFT, table
 
-__all__ = ["DealerTable", "DealerSample", "Choice", "Model", "Edge", "dealer_table", "dealer_sample", "hand_value",
-           "house_edge"]
+__all__ = ["DealerTable", "DealerSample", "Choice", "Model", "dealer_table", "dealer_sample"]
 
 _JOKER_GAME = HandRules("joker")
 _DECK = deck("joker")
@@ -251,8 +251,8 @@ class Model:
         fee = o.exchange_payment is ExchangePayment.FEE
         self._box = (1, 1, 1) if fee else (1, 2, 3)
         self._fees = (0, 1, 2) if fee else (0, 0, 0)
-        self._fold = tuple(-float(b if o.fold_loses is FoldLoses.ANTE_BOX else 1) - f
-                           for b, f in zip(self._box, self._fees))
+        lost = [-float(b if o.fold_loses is FoldLoses.ANTE_BOX else 1) - f for b, f in zip(self._box, self._fees)]
+        self._fold: tuple[float, float, float] = (lost[0], lost[1], lost[2])
         # e by rank key, for plain and flush hands: the value of betting, per unit of ante box.
         self._e_plain = {k: self.e(v, self._high(k)) for k, v in plain.items()}
         self._e_flush = {k: self.e(v, self._high(k)) for k, v in flush.items()}
@@ -260,6 +260,12 @@ class Model:
         f3, b3, c3 = self._fold[2], self._box[2], self._fees[2]
         self._v3_plain = {k: max(f3, b3 * e - c3) for k, e in self._e_plain.items()}
         self._v3_flush = {k: max(f3, b3 * e - c3) for k, e in self._e_flush.items()}
+
+    @property
+    def stakes(self) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[float, float, float]]:
+        """After 0, 1 and 2 exchanges: the ante box and the fees paid (in initial antes), and what
+        a fold then loses (B2, B3, and the profile's ``exchange_payment`` and ``fold_loses``)."""
+        return self._box, self._fees, self._fold
 
     @classmethod
     def for_hand(cls, options: BankedOptions, sample: DealerSample, cards: Iterable[Card]) -> Model:
@@ -383,65 +389,3 @@ def _pattern(cards: Sequence[Card]) -> tuple[object, ...]:
         else:
             suits[c & 3].append(c >> 2)
     return (joker, *sorted(tuple(sorted(r)) for r in suits))
-
-
-@dataclass(frozen=True)
-class Edge:
-    """The house edge (a fraction of the initial ante) over ``hands`` seeded deals, with the 95%
-    half-width of the estimate, and how often each first decision was the best."""
-
-    edge: float
-    half_width: float
-    hands: int
-    decisions: dict[str, int]
-
-    def __str__(self) -> str:
-        return f"house edge {100 * self.edge:+.2f}% ± {100 * self.half_width:.2f}% (95%, {self.hands} deals)"
-
-
-def hand_value(model: Model, hand: Sequence[Card], seed: int, screen: int = 150, confirm: int = 600) -> tuple[float, Choice]:
-    """The value of a deal under the model's best play, estimated without the upward lean of
-    taking the best of noisy estimates: the decisions are screened with ``screen`` draws per
-    large exchange, and the one chosen is valued again on ``confirm`` fresh draws (exact choices
-    keep their exact value). The result is an unbiased value of the play chosen, which is at most
-    the best play's value."""
-    best = model.choices(hand, samples=screen, seed=seed, exact_up_to=1)[0]
-    if best.move != "exchange" or len(best.discards) <= 1:
-        return best.ev, best
-    rng = random.Random(seed + 1)
-    kept = tuple(c for c in hand if c not in best.discards)
-    unseen = [c for c in _DECK if c not in hand]
-    k = len(best.discards)
-    values = [model.after_one_exchange(kept + tuple(rng.sample(unseen, k))) for _ in range(confirm)]
-    return sum(values) / confirm, best
-
-
-def house_edge(model: Model | DealerSample, hands: int, seed: int = 1, screen: int = 150,
-               confirm: int = 600) -> Edge:
-    """The house edge under the model's best play: minus the mean over seeded deals of
-    :func:`hand_value`. The half-width is 1.96 standard errors over the deals (it includes the
-    sampling inside each deal).
-
-    ``model`` is a :class:`Model` (its cached tables and values serve every deal: fast), or a
-    :class:`DealerSample`, from which each deal gets the dealer given exactly its five cards
-    (:meth:`Model.for_hand`: no card-removal bias, several times slower a deal).
-
-    >>> e = house_edge(Model(banked_options(), dealer_rounds=1_000), hands=3, screen=20, confirm=20)
-    >>> e.hands, sum(e.decisions.values())
-    (3, 3)
-    >>> house_edge(dealer_sample(banked_options(), 2_000), hands=2, screen=10, confirm=10).hands
-    2
-    """
-    rng = random.Random(seed)
-    values: list[float] = []
-    decisions: dict[str, int] = {}
-    for i in range(hands):
-        hand = tuple(rng.sample(_DECK, 5))
-        deal = Model.for_hand(model.options, model, hand) if isinstance(model, DealerSample) else model
-        value, best = hand_value(deal, hand, seed * 1_000_003 + 2 * i, screen, confirm)
-        what = best.move if best.move != "exchange" else f"exchange {len(best.discards)}"
-        decisions[what] = decisions.get(what, 0) + 1
-        values.append(value)
-    mean = sum(values) / hands
-    var = sum((v - mean) ** 2 for v in values) / (hands - 1) if hands > 1 else 0.0
-    return Edge(-mean, 1.96 * math.sqrt(var / hands), hands, decisions)
