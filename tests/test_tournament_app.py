@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from pypdf import PdfReader
 
 from floor.tournament import service
 from rules import jackpot
-from tests.conftest import PASSWORD, csrf_token_from, login
+from tests.conftest import PASSWORD, SETUP, csrf_token_from, login
 from tests.tourney_play import Api, bust, play_hand
 
 STRUCTURE = {
@@ -503,3 +504,32 @@ def test_the_floor_page_signals_an_open_floor_call_at_a_tournament_table(app, ap
         db.session.commit()
     panel = floor.get(f"/tournament/{event}/floor/panel").get_data(as_text=True)
     assert 'data-calls="1"' in panel and "Table 1 (false openers)" in panel
+
+
+def level_line(page):
+    """The tablet's tournament line as a person reads it (tags and line breaks gone)."""
+    found = re.search(r'id="tournament-level"[^>]*>(.*?)</p>', page, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split()) if found else None
+
+
+def test_the_dealers_tablet_shows_the_level_its_stakes_and_when_they_start(app, api, clock):
+    """Clock: the dealer sees the tournament's level, its stakes and the time left on the tablet,
+    and that a new level's stakes come in at the next deal (the server writes them in)."""
+    event, ids = make_event(api, entries=6, tables=2)
+    dealer = login(app.test_client(), "dee")
+    page = level_line(dealer.get(f"/dealer/tables/{ids[0]}").get_data(as_text=True))
+    assert page == "Tournament level 1 (clock not started) · antes of 10 · bets 50/100"
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, status=200)
+    api.log(ids[0], {"type": "deal"})
+    clock.wait(minutes=5)
+    page = level_line(dealer.get(f"/dealer/tables/{ids[0]}/panel").get_json()["html"])
+    assert page == "Tournament level 1 · antes of 10 · bets 50/100 · 15 min left"
+    clock.wait(minutes=16)  # level 2 now, the deal in play at level 1's stakes
+    page = level_line(dealer.get(f"/dealer/tables/{ids[0]}/panel").get_json()["html"])
+    assert page == "Tournament level 2 · antes of 20 · bets 100/200 · 19 min left · from the next deal"
+    api.post(f"/api/events/{event}/clock", {"action": "pause"}, status=200)
+    assert level_line(dealer.get(f"/dealer/tables/{ids[0]}/panel").get_json()["html"]).endswith(
+        "19 min left (clock paused) · from the next deal")
+    # A table of no tournament shows no such line.
+    other = api.post("/api/tables", {"name": "Cash 1", **SETUP}, status=201)["id"]
+    assert "tournament-level" not in dealer.get(f"/dealer/tables/{other}").get_data(as_text=True)

@@ -16,6 +16,7 @@ from flask_login import current_user
 from floor import tables
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
+from floor.tournament import service as tournament_service
 from rules import cards as cardlib
 from rules import profiles
 from rules import words
@@ -108,6 +109,28 @@ def panel_context(table: Table) -> dict[str, Any]:
                      for entry in tail],
         "undo": None if target is None else {"index": target.seq - 1, "text": describe(target.payload)},
         "issues": ISSUES,
+        "tournament": tournament_level(table, state),
+    }
+
+
+def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The tournament's clock as the dealer needs it: the level, its stakes and the time left, and
+    whether those stakes differ from the deal in play (the server writes them into the next deal,
+    so the dealer does nothing but see it coming). None at a table of no tournament."""
+    t = tournament_service.of_table(table)
+    if t is None:
+        return None
+    c = tournament_service.clock(t)
+    level = c.stakes.stakes
+    return {
+        "name": t.event.name,
+        "level": c.level,
+        "on_break": c.on_break,
+        "started": c.started,
+        "running": c.running,
+        "minutes_left": -(-c.seconds_left // 60),  # rounded up: "1 min left" while any time remains
+        "stakes": words.stakes_words(level["ante"], level["small_bet"], level["big_bet"], True),
+        "next_deal": any(state[k] != v for k, v in level.items()),
     }
 
 
