@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rules.banked.dealer import Item, dealer_decision
-from rules.banked.options import BankedOptions, JokerTie
+from rules.banked.options import BankedOptions, JokerTie, banked_options
 from rules.cards import Card, parse_cards, to_text
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import table
@@ -194,7 +194,6 @@ def hand_table(hands: Hands, options: BankedOptions) -> HandTable:
 
 def evaluated(hands: Hands) -> list[HandValue]:
     """The :class:`HandValue` of each row (for reading a few hands; the arrays are for many)."""
-    from rules.banked.options import banked_options
     t = hand_table(hands, banked_options())
     return [t.values[i] for i in t.value.tolist()]
 
@@ -229,7 +228,6 @@ def dealer_keeps(hands: Hands, options: BankedOptions | None = None) -> NDArray[
     >>> dealer_keeps(parse_hands(["7h 7d 7s Kc 2d", "Ah 9h 5h 2h 2c", "Ks Qd 8h 5c 3c"])).tolist()
     [14, 30, 0]
     """
-    from rules.banked.options import banked_options
     opts = options or banked_options()
     masks, first = _rank_decisions(opts)
     keys = _rank_keys(hands)
@@ -266,13 +264,11 @@ def keep_cards(hands: Hands, masks: NDArray[np.uint8]) -> list[tuple[Card, ...]]
 def replace(hands: Hands, keep: NDArray[np.uint8], deck: Hands, start: Ints) -> Hands:
     """Each row with the positions not in ``keep`` replaced by the next cards of its ``deck`` row
     from column ``start`` on (in position order), then sorted: a draw."""
-    n = len(hands)
     take = ((keep[:, None] >> np.arange(5, dtype=np.uint8)) & 1) == 0
     order = np.cumsum(take, axis=1) - 1 + start[:, None]
     drawn = np.take_along_axis(deck, np.where(take, order, 0).astype(np.int64), axis=1)
-    out = np.where(take, drawn, hands)
+    out: Hands = np.where(take, drawn, hands)
     out.sort(axis=1)
-    assert out.shape == (n, 5)
     return out
 
 

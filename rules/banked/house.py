@@ -313,12 +313,17 @@ def round_nets(plan: Strategy, deck: Hands) -> Ints:
     """What the box nets in each round (rows of ``deck``, as :func:`shuffled` gives them), in units
     of ``1 / no_game_pays[1]`` of an initial ante, against the dealer the deck deals: the box's five
     cards, the dealer's five, the box's draws, the dealer's draws, in that order."""
-    values, keeps = _values(plan.options), _keeps(plan.options)
     b = _box_plays(plan, deck)
-    dealer = np.sort(deck[:, 5:10], axis=1)
-    dealer_final = hand_index(replace(dealer, keeps[hand_index(dealer)], deck, 10 + b.drawn + b.changed))
-    nets: Ints = np.where(b.bets, Settlement(plan.options).bet(b.box, values, b.final, dealer_final), -b.lost) - b.fees
+    won = Settlement(plan.options).bet(b.box, _values(plan.options), b.final, _dealer_final(plan.options, deck, b))
+    nets: Ints = np.where(b.bets, won, -b.lost) - b.fees
     return nets
+
+
+def _dealer_final(options: BankedOptions, deck: Hands, b: _Box) -> Ints:
+    """The dealer's last five cards (hand index): dealt after the box's five, exchanged by B4 with
+    the cards that follow the box's draws."""
+    dealer = np.sort(deck[:, 5:10], axis=1)
+    return hand_index(replace(dealer, _keeps(options)[hand_index(dealer)], deck, 10 + b.drawn + b.changed))
 
 
 def play(plan: Strategy, rounds: int, seed: int | tuple[int, ...], batch: int = 100_000) -> Tally:
@@ -345,9 +350,7 @@ def play(plan: Strategy, rounds: int, seed: int | tuple[int, ...], batch: int = 
         n = min(batch, rounds - done)
         deck = shuffled(rng, n)
         b = _box_plays(plan, deck)
-        dealer = np.sort(deck[:, 5:10], axis=1)
-        dealer_final = hand_index(replace(dealer, keeps[hand_index(dealer)], deck, 10 + b.drawn + b.changed))
-        won = settle.bet(b.box, values, b.final, dealer_final).astype(np.float64)
+        won = settle.bet(b.box, values, b.final, _dealer_final(options, deck, b)).astype(np.float64)
         # Big hands against more dealers: dealt from the cards this box has not seen.
         more = np.where(b.bets, hands_for[values.pays[b.final]], 1) - 1
         again = np.repeat(np.arange(n), more)

@@ -23,11 +23,12 @@ How they are computed (the model; every approximation stated):
 2. **The box.** What it has at stake follows ``exchange_payment``: each exchange adds an ante to
    the box (and so doubles into the bet) or is a fee the house keeps. After the second exchange:
    fold or bet. After the first: fold, bet, or change one card, averaged over every one of the 48
-   cards the box has not got in hand (the cards thrown in the first exchange are treated as still in the deck: a small approximation that lets the value
-   be cached by the hand's suit pattern). On the deal: fold, bet, or any of the 31 exchanges,
-   averaged over the draws from the 48 unseen cards: exactly over every draw for one or two cards
-   (48 and 1,128 draws), and over ``samples`` seeded random draws for three to five cards,
-   reported with a 95% half-width (1.96 standard errors).
+   cards the box has not got in hand (the cards thrown in the first exchange are treated as still
+   in the deck: a small approximation that lets the value be cached by the hand's suit pattern).
+   On the deal: fold, bet, or any of the 31 exchanges, averaged over the draws from the 48 unseen
+   cards: exactly over every draw for one or two cards (48 and 1,128 draws), and over ``samples``
+   seeded random draws for three to five cards, reported with a 95% half-width (1.96 standard
+   errors). (:func:`rules.banked.house.hand_choices` averages every exchange over every draw.)
 
 >>> model = Model(banked_options(), dealer_rounds=1_000)
 >>> best = model.choices("Ah Kh Qh Jh Th", samples=100)[0]
