@@ -48,13 +48,18 @@
       target = input;
       if (!target) { picker.hidden = true; return; }
       target.classList.add("picking");
+      // the picker sits right under the form being filled (a box's exchange, the deal, the dealer)
+      const form = target.closest("form");
+      if (form && form.nextElementSibling !== picker) form.after(picker);
       picker.hidden = false;
       refresh();
     }
 
     function next() {
       const form = target.closest("form");
-      const rest = fields().filter((f) => f.closest("form") === form && cardsOf(f).length < maxOf(f));
+      // the next field of the same form still to fill (the deal's next box); the last stays aimed
+      const all = fields().filter((f) => f.closest("form") === form);
+      const rest = all.slice(all.indexOf(target) + 1).filter((f) => cardsOf(f).length < maxOf(f));
       if (rest.length) aim(rest[0]);
     }
 
