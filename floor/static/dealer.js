@@ -212,6 +212,51 @@
     }
   }
 
+  // an undo in place right after a costly tap (fold): the panel's own undo of the entry just logged
+  function offerUndo(event) {
+    if (event.type !== "fold") return;
+    const undo = panel().querySelector('.corrections [data-type="void"]');
+    if (!undo) return;
+    const box = document.getElementById("say");
+    say("Logged: seat " + event.seat + " folds.", "info");
+    const again = undo.cloneNode(true);
+    again.textContent = "Undo the fold";
+    again.dataset.label = "Undo the fold";
+    again.classList.add("undo-here");
+    box.appendChild(document.createTextNode(" "));
+    box.appendChild(again);
+  }
+
+  // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
+  // the next poll after the field loses focus brings the news
+  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form")); };
+
+  async function poll() {
+    if (busy || document.hidden || typing()) return;
+    if (flushing) return;
+    try {
+      let response;
+      try {
+        response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      } catch (err) {
+        goOffline(); // the next poll tries again
+        return;
+      }
+      if (offline) { offline = false; showNet(); }
+      if (response.status === 401 || response.redirected) { endedLogin(); return; }
+      if (!response.ok) return;
+      if (queue().length) { await flush(); return; }
+      const data = await response.json();
+      if (busy) return;
+      if (data.version !== version()) {
+        await loadPanel("Updated: another device logged at this table.", "info");
+      } else if (data.call !== undefined && String(data.call || "") !== (panel().dataset.call || "")) {
+        // the floor answered or dismissed the call (nothing logged here), or another tablet called
+        await loadPanel(data.call ? "" : "The floor has answered the call.", "info");
+      }
+    } catch (err) { /* offline for a moment: the next poll tries again */ }
+  }
+
   // the waiting taps, in order, each with its own expected version
   async function flush() {
     if (flushing || busy || offline) return;
@@ -270,51 +315,6 @@
     if (problem) say((done ? done + " " : "") + problem, "error");
     else if (done) say(done, "info");
     showNet();
-  }
-
-  // an undo in place right after a costly tap (fold): the panel's own undo of the entry just logged
-  function offerUndo(event) {
-    if (event.type !== "fold") return;
-    const undo = panel().querySelector('.corrections [data-type="void"]');
-    if (!undo) return;
-    const box = document.getElementById("say");
-    say("Logged: seat " + event.seat + " folds.", "info");
-    const again = undo.cloneNode(true);
-    again.textContent = "Undo the fold";
-    again.dataset.label = "Undo the fold";
-    again.classList.add("undo-here");
-    box.appendChild(document.createTextNode(" "));
-    box.appendChild(again);
-  }
-
-  // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
-  // the next poll after the field loses focus brings the news
-  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form")); };
-
-  async function poll() {
-    if (busy || document.hidden || typing()) return;
-    if (flushing) return;
-    try {
-      let response;
-      try {
-        response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-      } catch (err) {
-        goOffline(); // the next poll tries again
-        return;
-      }
-      if (offline) { offline = false; showNet(); }
-      if (response.status === 401 || response.redirected) { endedLogin(); return; }
-      if (!response.ok) return;
-      if (queue().length) { await flush(); return; }
-      const data = await response.json();
-      if (busy) return;
-      if (data.version !== version()) {
-        await loadPanel("Updated: another device logged at this table.", "info");
-      } else if (data.call !== undefined && String(data.call || "") !== (panel().dataset.call || "")) {
-        // the floor answered or dismissed the call (nothing logged here), or another tablet called
-        await loadPanel(data.call ? "" : "The floor has answered the call.", "info");
-      }
-    } catch (err) { /* offline for a moment: the next poll tries again */ }
   }
 
   // ---- card pickers: each card at most once
