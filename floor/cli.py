@@ -17,6 +17,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from floor import backup, room, tables
 from floor.accounts import create_user
@@ -54,6 +55,10 @@ def init_db_command(zone: str | None) -> None:
         chosen = room.set_zone(zone)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--timezone") from None
+    except SQLAlchemyError as exc:  # the schema step answered; the setting could not be written
+        db.session.rollback()
+        click.echo(f"The time zone was not stored ({type(exc).__name__}): a director sets it at /director/settings")
+        return
     click.echo(f"Time zone: {chosen} (every page and print shows times in it; a director changes it at "
                "/director/settings)")
 

@@ -75,7 +75,7 @@ def stored_zone() -> str | None:
     """The zone the room chose (None before it was asked, or before the database has the table)."""
     try:
         row = db.session.get(RoomSetting, ZONE)
-    except (OperationalError, ProgrammingError):  # a database not yet upgraded: nothing chosen yet
+    except (OperationalError, ProgrammingError):  # a database not yet upgraded (or not reachable): none chosen
         db.session.rollback()
         return None
     return row.value if row is not None else None
