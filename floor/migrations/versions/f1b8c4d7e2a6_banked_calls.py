@@ -8,6 +8,8 @@ Create Date: 2026-11-24 16:50:00
 from alembic import op
 import sqlalchemy as sa
 
+BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")  # the models' int (floor.extensions)
+
 
 # revision identifiers, used by Alembic.
 revision = 'f1b8c4d7e2a6'
@@ -19,15 +21,15 @@ depends_on = None
 def upgrade():
     op.create_table(
         'banked_calls',
-        sa.Column('id', sa.Integer(), nullable=False),
-        sa.Column('table_id', sa.Integer(), nullable=False),
+        sa.Column('id', BigId, nullable=False),
+        sa.Column('table_id', BigId, nullable=False),
         sa.Column('issue', sa.String(length=40), nullable=False),
-        sa.Column('box', sa.Integer(), nullable=True),
-        sa.Column('called_by_id', sa.Integer(), nullable=False),
+        sa.Column('box', BigId, nullable=True),
+        sa.Column('called_by_id', BigId, nullable=False),
         sa.Column('called_at', sa.DateTime(), nullable=False),
         sa.Column('closed_at', sa.DateTime(), nullable=True),
-        sa.Column('closed_by_id', sa.Integer(), nullable=True),
-        sa.Column('ruling_id', sa.Integer(), nullable=True),
+        sa.Column('closed_by_id', BigId, nullable=True),
+        sa.Column('ruling_id', BigId, nullable=True),
         sa.ForeignKeyConstraint(['table_id'], ['banked_tables.id']),
         sa.ForeignKeyConstraint(['called_by_id'], ['users.id']),
         sa.ForeignKeyConstraint(['closed_by_id'], ['users.id']),
