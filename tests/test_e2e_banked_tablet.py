@@ -89,3 +89,82 @@ def test_the_banked_tablet_deals_by_tapping_cards_undoes_logs_and_calls_the_floo
     assert "a wrong payout, box 1" in floor.locator(".banked-calls").inner_text()
     shot(floor, "banked-call-on-floor")
     fits(floor)
+
+
+def banked_table(app, events) -> int:
+    from floor.banked.models import BankedTable
+    from floor.banked.views import append
+    from floor.extensions import db
+
+    with app.app_context():
+        table = BankedTable(name="Banked 2", setup={"boxes": 3})
+        db.session.add(table)
+        db.session.flush()
+        table.seal_head()
+        db.session.commit()
+        for event in events:
+            append(table, event, None)
+        return table.id
+
+
+def logged(app, table_id) -> list[dict]:
+    from floor.banked.models import BankedEntry
+    from floor.extensions import db
+
+    with app.app_context():
+        return list(db.session.scalars(db.select(BankedEntry.payload).where(BankedEntry.table_id == table_id)
+                                       .order_by(BankedEntry.seq)))
+
+
+DEAL = {"type": "deal", "antes": {"1": 3, "2": 3}, "cards": {"1": "Ah Ad 9c 6s 2h", "2": "Ks Qd 8h 5c 3c"}}
+
+
+@SIZES
+def test_an_offline_banked_tablet_keeps_the_tap_and_sends_it_once_when_back(open_page, live_server, viewport):
+    table_id = banked_table(live_server.app, [DEAL])
+    page = open_page("dealer", viewport=viewport)
+    page.goto(f"{live_server.url}/banked/tables/{table_id}")
+    page.context.set_offline(True)
+    net = page.locator("#net")
+    net.wait_for(timeout=2_000)
+    assert "No network: this tablet is offline." in net.inner_text()
+    bet = page.locator('.box[data-box="1"] button[data-action="bet"]')
+    bet.click()
+    assert "Waiting to be sent (1):" in net.inner_text() and "Box 1: Bet 0.6" in net.inner_text()
+    assert bet.is_disabled()
+    shot(page, "banked-offline")
+    fits(page)
+    assert logged(live_server.app, table_id) == [DEAL]
+    page.context.set_offline(False)
+    page.locator("#said").wait_for(timeout=8_000)  # sent, then the table as it is now
+    assert "Sent now (it waited on this tablet): Box 1: Bet 0.6." in page.locator("#said").inner_text()
+    assert logged(live_server.app, table_id) == [DEAL, {"type": "bet", "box": 1}]
+    assert page.locator('#table[data-to-act="2"]').count() == 1
+
+
+@SIZES
+def test_a_banked_tap_after_the_login_ended_is_sent_after_the_login(open_page, live_server, viewport):
+    table_id = banked_table(live_server.app, [DEAL])
+    page = open_page("dealer", viewport=viewport)
+    page.goto(f"{live_server.url}/banked/tables/{table_id}")
+    other = open_page("dealer")
+    other.locator("form[action$='/logout'] button").first.click()
+    other.wait_for_url("**/login**")
+    fold = page.locator('.box[data-box="1"] button[data-action="fold"]')
+    fold.click()
+    fold.click()  # a fold takes two taps
+    net = page.locator("#net")
+    net.wait_for()
+    assert "Your login has ended." in net.inner_text() and "Box 1: Fold" in net.inner_text()
+    assert logged(live_server.app, table_id) == [DEAL]
+    shot(page, "banked-login-ended")
+    fits(page)
+    page.locator("#login-again").click()
+    from tests.conftest import PASSWORD
+    page.fill("#username", "dee")
+    page.fill("#password", PASSWORD)
+    page.click("main button[type=submit]")
+    page.locator("#said").wait_for(timeout=8_000)
+    assert "Sent now (it waited on this tablet): Box 1: Fold." in page.locator("#said").inner_text()
+    assert logged(live_server.app, table_id) == [DEAL, {"type": "fold", "box": 1}]
+    assert page.locator("#net").is_hidden()

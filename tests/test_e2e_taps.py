@@ -136,7 +136,7 @@ def test_a_tap_after_the_login_ended_waits_for_the_login_and_is_sent_then(open_p
     tablet.click("main button[type=submit]")
     tablet.wait_for_url(f"**/dealer/tables/{table_id}")
     tablet.locator('#panel[data-phase="predraw"]').wait_for()
-    assert "Sent now that the network is back: Deal" in tablet.locator("#say").inner_text()
+    assert "Sent now (it waited on this tablet): Deal" in tablet.locator("#say").inner_text()
     assert events(live_server.app, table_id) == [{"type": "deal"}]
     assert tablet.locator("#net").is_hidden()
 
@@ -161,7 +161,7 @@ def test_an_offline_tablet_says_so_keeps_the_taps_in_order_and_sends_them_once(o
     fits(tablet)
     assert events(live_server.app, table_id) == []
     tablet.context.set_offline(False)
-    tablet.locator("#say", has_text="Sent now that the network is back").wait_for(timeout=8_000)
+    tablet.locator("#say", has_text="Sent now (it waited on this tablet)").wait_for(timeout=8_000)
     assert events(live_server.app, table_id) == [{"type": "sit_out", "seat": 1}, {"type": "sit_out", "seat": 3}]
     assert net.is_hidden()
     shot(tablet, "offline-sent")

@@ -255,6 +255,9 @@ def log_event(table_id: int) -> Any:
     table = db.get_or_404(BankedTable, table_id)
     options = banked_options(table.setup.get("options"))
     as_json = request.is_json
+    # a tap the tablet's script sends (banked.js, ?tap=1): the page's form, answered in JSON so that a
+    # tap kept while offline or logged out is told logged or not without leaving the page
+    tap = request.args.get("tap") == "1"
     try:
         if as_json:
             body = request.get_json(silent=True)
@@ -269,20 +272,22 @@ def log_event(table_id: int) -> Any:
             raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
         state = append(table, event, expected if isinstance(expected, int) else None)
     except Refused as exc:
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc)), 403
         return _page(table, 403, str(exc))
     except Stale as exc:
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc), version=table.version), 409
         return _page(table, 409, str(exc))
     except RulesError as exc:
         db.session.rollback()
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc)), 422
         return _page(table, 422, str(exc))
     if as_json:
         return jsonify(version=table.version, state=state), 201
+    if tap:
+        return jsonify(version=table.version), 201
     return redirect(url_for("banked.table_page", table_id=table.id))
 
 

@@ -310,7 +310,7 @@
       setBusy(false);
       showNet();
     }
-    const done = sent.length ? "Sent now that the network is back: " + sent.join("; ") + "." : "";
+    const done = sent.length ? "Sent now (it waited on this tablet): " + sent.join("; ") + "." : "";
     if (lastPanel !== null) showPanel(lastPanel); else await loadPanel();
     if (problem) say((done ? done + " " : "") + problem, "error");
     else if (done) say(done, "info");
