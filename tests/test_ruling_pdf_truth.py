@@ -75,10 +75,11 @@ def test_a_pot_that_played_on_is_printed_as_played_on_once_the_deal_has_ended(ap
         ruling_id = db.session.scalars(db.select(IssuedRuling.id)).one()
     floor = as_role("floor")
     _, during, _ = pdf_text(floor.get(f"/rulings/{ruling_id}.pdf"))
-    assert "The pot plays on in this deal." in during
+    assert "The pot plays on in this deal." in during and "Seat 2's hand is dead; the pot plays on." in during
     assert "2 Bob 0 hand dead" in during
     with app.app_context():
         play_out(db.session.get(Table, 1), user("dee"), opener_shows="")
     _, ended, _ = pdf_text(floor.get(f"/rulings/{ruling_id}.pdf"))
-    assert "The pot plays on in this deal." not in ended
+    assert "The pot plays on in this deal." not in ended and "plays on" not in ended
+    assert "Seat 2's hand is dead; the pot played on." in ended
     assert "After this ruling the pot played on, and deal 1 has ended: seat 1 (Ann) won 60." in ended

@@ -19,7 +19,7 @@ from rules.profiles import game_words, house_rules
 from rules.words import chips_text
 
 __all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
-           "note_words"]
+           "note_words", "deal_over", "headline_words"]
 
 
 def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -174,18 +174,33 @@ def pot_words(row: IssuedRuling, names: Mapping[int, str], now: Mapping[str, Any
         return "This ruling settled the pot: " + ", ".join(who(w) for w in winners) + " share it."
     if not rec.get("pot_plays"):
         return "The pot does not play on in this deal."
-    deal_now = now.get("deal") if now else None
-    if row.deal is None or deal_now is None:
+    if not deal_over(row, now):
         return "The pot plays on in this deal."
-    over = deal_now > row.deal or now.get("phase") == "between_deals"
-    if not over:
-        return "The pot plays on in this deal."
+    deal_now = now["deal"] if now else None
     if deal_now == row.deal and now.get("last_end") == "won" and now.get("awards"):
         won = "; ".join(f"{who(int(s))} won {a}" for s, a in now["awards"].items())
         return f"After this ruling the pot played on, and deal {row.deal} has ended: {won}."
     if deal_now == row.deal and now.get("last_end") == "carried":
         return f"After this ruling the pot played on; deal {row.deal} has ended and the pot stays for the next deal."
     return f"After this ruling the pot played on; deal {row.deal} has ended since (the table's hand history has how)."
+
+
+def deal_over(row: IssuedRuling, now: Mapping[str, Any] | None) -> bool:
+    """Whether the deal the ruling was made in has ended since (``now``: the table's state now)."""
+    if row.deal is None or not now or now.get("deal") is None:
+        return False
+    return now["deal"] > row.deal or now.get("phase") == "between_deals"
+
+
+def headline_words(headline: str, row: IssuedRuling, now: Mapping[str, Any] | None) -> str:
+    """The ruling's headline as true now: "the pot plays on" becomes "the pot played on" once the deal
+    has ended (the stored, sealed headline is unchanged).
+
+    >>> class R: deal = 1
+    >>> headline_words("Seat 2's hand is dead; the pot plays on", R(), {"deal": 1, "phase": "between_deals"})
+    "Seat 2's hand is dead; the pot played on"
+    """
+    return headline.replace("the pot plays on", "the pot played on") if deal_over(row, now) else headline
 
 
 def note_words(row: IssuedRuling, when: str) -> str:
