@@ -131,7 +131,7 @@ def test_an_offline_banked_tablet_keeps_the_tap_and_sends_it_once_when_back(open
     bet = page.locator('.box[data-box="1"] button[data-action="bet"]')
     bet.click()
     assert "Waiting to be sent (1):" in net.inner_text() and "Box 1: Bet 0.6" in net.inner_text()
-    assert bet.is_disabled()
+    assert bet.is_disabled() and page.locator('button[data-action="undo"]').is_disabled()  # held while it waits
     shot(page, "banked-offline")
     fits(page)
     assert logged(live_server.app, table_id) == [DEAL]

@@ -118,7 +118,7 @@
       box.hidden = !html;
       box.className = "net" + (offline || loggedOut ? " down" : "");
       // the next box's turn is the server's to tell: the table's buttons wait with the taps
-      if (waiting.length) table.querySelectorAll("form button[type=submit]").forEach((b) => { b.disabled = true; });
+      if (waiting.length) document.querySelectorAll("#table form button[type=submit], .corrections-bar button").forEach((b) => { b.disabled = true; });
     }
 
     function labelOf(form, button) {
