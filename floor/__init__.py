@@ -75,8 +75,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         REMEMBER_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a shift is longer than an hour; the token lives with the session
         FLOOR_VERSION=__version__,
-        # The card room's time zone: times are stored in UTC and shown in this zone (floor.localtime).
-        FLOOR_TIMEZONE="UTC",
+        # The card room's time zone when the room has not chosen one (floor.room): times are stored
+        # in UTC and shown in the room's zone; None here means the machine's own zone.
+        FLOOR_TIMEZONE=None,
     )
     app.config.from_mapping(security.DEFAULTS)  # request limits, lockout, cookie flags
     if test_config is None:
@@ -117,11 +118,12 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
     from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
+    from floor import room
 
     localtime.init_app(app)
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
-    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp, banked.bp):
+    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp, banked.bp, room.bp):
         app.register_blueprint(blueprint)
     tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
     cli.init_app(app)

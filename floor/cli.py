@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -16,8 +17,9 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
-from floor import backup, tables
+from floor import backup, room, tables
 from floor.accounts import create_user
 from floor.demo import load_demo
 from floor.extensions import db
@@ -25,15 +27,40 @@ from floor.models import Role, User
 from floor.verify import verify_all
 
 
+def _interactive() -> bool:
+    """A person at a terminal (asked), not a script (given the default)."""
+    return sys.stdin.isatty()
+
+
 @click.command("init-db")
+@click.option("--timezone", "zone", help="The card room's time zone (an IANA name such as Europe/London); "
+              "asked the first time when left out, the machine's zone offered.")
 @with_appcontext
-def init_db_command() -> None:
-    """Create or upgrade the database schema to the newest migration."""
+def init_db_command(zone: str | None) -> None:
+    """Create or upgrade the database schema to the newest migration; the first time, ask the card
+    room's time zone (every page and print shows times in it; a director changes it later)."""
     upgrade(directory=current_app.extensions["migrate"].directory)
     # Never the password of a database URL (postgresql://user:secret@host/db): a terminal's
     # scroll-back and a service's log are read by others.
     url = make_url(current_app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(hide_password=True)
     click.echo(f"Database ready: {url}")
+    if zone is None and room.stored_zone() is not None:
+        click.echo(f"Time zone: {room.stored_zone()} (a director changes it at /director/settings)")
+        return
+    if zone is None:
+        offered = room.default_zone()
+        # asked once, at a terminal; a script (make run, a service) takes the machine's zone
+        zone = click.prompt("The card room's time zone", default=offered) if _interactive() else offered
+    try:
+        chosen = room.set_zone(zone)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--timezone") from None
+    except SQLAlchemyError as exc:  # the schema step answered; the setting could not be written
+        db.session.rollback()
+        click.echo(f"The time zone was not stored ({type(exc).__name__}): a director sets it at /director/settings")
+        return
+    click.echo(f"Time zone: {chosen} (every page and print shows times in it; a director changes it at "
+               "/director/settings)")
 
 
 @click.command("create-user")

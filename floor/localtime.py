@@ -1,9 +1,10 @@
 """Times in the card room's own time zone, on pages and prints.
 
-Every time is stored in UTC (:func:`floor.models.utcnow`); the card room's zone is the setting
-``FLOOR_TIMEZONE`` (an IANA name such as ``Europe/London``; ``instance/config.py`` or the
-environment), and templates show times through the ``localtime`` filter:
-``{{ ruling.issued_at|localtime }}`` gives ``2026-11-22 02:14 GMT``.
+Every time is stored in UTC (:func:`floor.models.utcnow`); the card room's zone is the room's
+setting (asked once by ``init-db``, changed by a director at ``/director/settings``: see
+:mod:`floor.room`), else ``FLOOR_TIMEZONE`` (an IANA name such as ``Europe/London``;
+``instance/config.py`` or the environment), else the machine's own zone. Templates show times
+through the ``localtime`` filter: ``{{ ruling.issued_at|localtime }}`` gives ``2026-11-22 02:14 GMT``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Flask, current_app
+from flask import Flask
 
 
 def zone() -> ZoneInfo:
-    return ZoneInfo(current_app.config["FLOOR_TIMEZONE"])
+    from floor.room import zone_name  # not at import: floor.room imports the models and the auth checks
+
+    return ZoneInfo(zone_name())
 
 
 def local(moment: datetime | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
@@ -28,9 +31,10 @@ def local(moment: datetime | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
 
 
 def init_app(app: Flask) -> None:
-    name = app.config["FLOOR_TIMEZONE"]
+    name = app.config.get("FLOOR_TIMEZONE")
     try:
-        ZoneInfo(name)
+        if name:
+            ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise RuntimeError(f"FLOOR_TIMEZONE: unknown time zone {name!r}; use an IANA name such as "
                            "'Europe/London' or 'America/Las_Vegas'") from None

@@ -41,6 +41,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules import bounds
 from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
@@ -356,6 +357,7 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
     if "name" in overrides and overrides["name"] != base.name and "title" not in overrides:
         overrides["title"] = str(overrides["name"])
     checked = {key: _check(key, value) for key, value in overrides.items()}
+    bounds.check(checked)  # values no card room plays (rules/bounds.py), each refusal naming its bound
     if "wild" in checked and checked["wild"] != Wild.RANK and "wild_rank" not in checked:
         checked["wild_rank"] = None  # the base's wild rank goes with the base's wild mode
     return _coherent(_check_hands(dataclasses.replace(base, **checked)))

@@ -148,6 +148,9 @@ ROUTES: dict[str, Route] = {
     "banked.issue": Route(F, PAGE, "/banked/tables/{banked}/disputes", get=False, post={}),
     "banked.ruling_page": Route(D, PAGE, "/banked/rulings/{bruling}"),
     "banked.ruling_pdf": Route(D, PAGE, "/banked/rulings/{bruling}.pdf"),
+    "banked.call_floor": Route(D, PAGE, "/banked/tables/{banked}/call", post={"issue": "other"}),
+    "banked.dismiss_call": Route(F, PAGE, "/banked/calls/{bcall}/dismiss", get=False, post={}),
+    "room.settings": Route(X, PAGE, "/director/settings/", post={"zone": "UTC"}),
 }
 
 
@@ -162,7 +165,7 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1, "bcall": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -202,6 +205,12 @@ def world(app, tokens):
         bruling.seal()
         db.session.commit()
         ids["bruling"] = bruling.id
+        from floor.banked.models import BankedCall
+
+        bcall = BankedCall(table_id=banked.id, issue="other", called_by_id=ids["user"])
+        db.session.add(bcall)
+        db.session.commit()
+        ids["bcall"] = bcall.id
     table = client.post("/api/tables", json={"name": "T1", "event_id": ids["event"], **SETUP},
                         headers=bearer(tokens["director"]))
     assert table.status_code == 201, table.json

@@ -40,7 +40,9 @@ def test_dealers_are_refused_on_every_action_of_the_dispute(as_role, table_id):
     dealer = as_role("dealer")
     log(dealer, table_id, ROUND + [DRAW])
     page = dealer.get(f"/banked/tables/{table_id}")
-    assert b"Call the floor" not in page.data
+    # the dealer calls the floor (a call the floor answers), never opens the floor's dispute page
+    assert f"/banked/tables/{table_id}/dispute".encode() not in page.data
+    assert f'href="/banked/tables/{table_id}/call"'.encode() in page.data
     for response in (dealer.get(f"/banked/tables/{table_id}/dispute"),
                      dealer.get(f"/banked/tables/{table_id}/dispute", query_string=PAYOUT),
                      dealer.post(f"/banked/tables/{table_id}/disputes", data=PAYOUT)):
@@ -49,7 +51,7 @@ def test_dealers_are_refused_on_every_action_of_the_dispute(as_role, table_id):
                          json={"type": "ruling", "ruling": 1, "box": 1, "box_net": 500, "paid": 0})
     assert forged.status_code == 403 and "dispute page" in forged.get_json()["error"]
     assert state(dealer, table_id)["version"] == 7
-    assert b"Call the floor" in as_role("floor").get(f"/banked/tables/{table_id}").data
+    assert f"/banked/tables/{table_id}/dispute".encode() in as_role("floor").get(f"/banked/tables/{table_id}").data
     director = as_role("director")
     assert director.get(f"/banked/tables/{table_id}/dispute", query_string=PAYOUT).status_code == 200
 

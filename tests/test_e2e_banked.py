@@ -53,6 +53,9 @@ def test_a_banked_round_with_three_boxes(open_page, live_server):
     submit(page, "exchange", 1)
     assert "B3: the second exchange changes exactly one card, not 2" in page.locator("#refusal").inner_text()
     submit(page, "bet", 1)
+    fold = page.locator('.box[data-box="2"] button[data-action="fold"]')
+    fold.click()  # a fold costs the box its ante: the first tap asks again
+    assert fold.inner_text() == "Tap again: box 2 folds"
     submit(page, "fold", 2)
     assert page.locator('.box[data-box="3"] button[data-action="bet"]').inner_text() == "Bet 0.6"
     submit(page, "bet", 3)

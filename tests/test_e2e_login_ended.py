@@ -23,7 +23,7 @@ def test_a_tap_after_the_login_ended_says_it_was_not_logged(open_page, live_serv
     other = open_page("dealer")  # the same dealer logs out on another device: every session ends
     other.locator("header button:has-text('Log out'), form[action$='/logout'] button").first.click()
     tablet.locator('#panel button[data-type="deal"]').first.click()
-    tablet.wait_for_selector("#say:not([hidden])")
-    assert "NOT logged" in tablet.locator("#say").inner_text()
+    tablet.wait_for_selector("#net:not([hidden])")
+    assert "NOT logged" in tablet.locator("#net").inner_text()
     with live_server.app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(LogEntry)) == 0

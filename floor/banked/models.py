@@ -132,3 +132,39 @@ class IssuedBankedRuling(db.Model):
     @property
     def seal_intact(self) -> bool:
         return same(self.digest, self.compute_digest())
+
+
+class BankedCall(db.Model):
+    """A dealer's call for the floor person at a banked table (issue 25): open until a floor ruling
+    is logged at that table (:func:`floor.banked.views.append`) or a floor person dismisses it."""
+
+    __tablename__ = "banked_calls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)
+    issue: Mapped[str] = mapped_column(String(40))
+    box: Mapped[int | None]
+    called_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    called_at: Mapped[datetime] = mapped_column(default=utcnow)
+    closed_at: Mapped[datetime | None]
+    closed_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    ruling_id: Mapped[int | None] = mapped_column(ForeignKey("banked_rulings.id"))
+
+    table: Mapped[BankedTable] = relationship()
+    called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])
+
+    #: what a dealer calls the floor for at a banked table, in the words the floor reads
+    ISSUES = {"wrong_exchange": "a wrong dealer exchange", "wrong_payout": "a wrong payout",
+              "cards": "a card problem (exposed, missing, extra)", "other": "something else"}
+
+    @property
+    def words(self) -> str:
+        return self.ISSUES.get(self.issue, self.issue) + (f", box {self.box}" if self.box else "")
+
+    @staticmethod
+    def open_at(table_id: int | None = None) -> list["BankedCall"]:
+        """Open calls, oldest first (at one table, or at every banked table)."""
+        query = db.select(BankedCall).where(BankedCall.closed_at.is_(None))
+        if table_id is not None:
+            query = query.where(BankedCall.table_id == table_id)
+        return list(db.session.scalars(query.order_by(BankedCall.id)))

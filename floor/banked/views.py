@@ -33,7 +33,8 @@ from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
 from floor.auth.access import require_role, role_required
-from floor.banked.models import BankedEntry, BankedTable
+from floor.banked import tablet
+from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
 from floor.models import Role, utcnow
 from rules import RulesError
@@ -65,25 +66,52 @@ class Stale(Exception):
                          f"{actual}; the table is shown as it is now")
 
 
+def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
+    """The log from the current round's deal, undos and withdrawn entries included: (seq, event)."""
+    rows = db.session.execute(
+        db.select(BankedEntry.seq, BankedEntry.payload).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start,
+            BankedEntry.seq <= table.version).order_by(BankedEntry.seq))
+    return [(int(seq), payload) for seq, payload in rows]
+
+
 def current_round(table: BankedTable) -> list[dict[str, Any]]:
-    """The log from the current round's deal (earlier rounds were settled when logged): one round
-    read from the database, however long the day."""
-    return list(db.session.scalars(
-        db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start,
-                                             BankedEntry.seq <= table.version).order_by(BankedEntry.seq)))
+    """The events of the current round that stand (earlier rounds were settled when logged; an undo
+    and the entry it withdrew are left out: :mod:`floor.banked.tablet`): one round read from the
+    database, however long the day."""
+    return [payload for _, payload in tablet.standing(round_entries(table))]
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
     return replay(table.setup, current_round(table))
 
 
+def _round_before(table: BankedTable) -> int:
+    """Where the round before the current one began (its standing deal's seq; 0 before any): the
+    round in play again when the current round's deal is withdrawn."""
+    rows = list(db.session.execute(
+        db.select(BankedEntry.seq, BankedEntry.payload).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq < table.round_start).order_by(BankedEntry.seq.desc())
+        .limit(500)))
+    gone = {int(p["event"]) for _, p in rows if p.get("type") == "void"}
+    return next((int(seq) for seq, p in rows if p.get("type") == "deal" and seq not in gone), 0)
+
+
 def append(table: BankedTable, event: dict[str, Any], expected_version: int | None) -> dict[str, Any]:
     """Check ``event`` with the rules and log it; returns the new state. Raises RulesError (refused),
-    Stale (another device was first); nothing is written then."""
+    Stale (another device was first); nothing is written then. An undo (``{"type": "void",
+    "event": seq}``) withdraws the round's last standing entry if it is a dealer's kind
+    (:func:`floor.banked.tablet.check_undo`); the round is replayed without it."""
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise Stale(expected_version, table.version)
-    state = replay(table.setup, current_round(table) + [event])
+    entries = round_entries(table)
+    undone = None
+    if event.get("type") == "void":
+        undone = tablet.check_undo(entries, event)
+        state = replay(table.setup, [p for s, p in tablet.standing(entries) if s != undone[0]])
+    else:
+        state = replay(table.setup, current_round(table) + [event])
     # the dealer's id; none from the CLI or the demo, which log without a request
     user_id = current_user.id if has_request_context() and current_user.is_authenticated else None
     entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by_id=user_id,
@@ -95,21 +123,32 @@ def append(table: BankedTable, event: dict[str, Any], expected_version: int | No
     table.version, table.head_digest = entry.seq, entry.digest
     if event.get("type") == "deal":
         table.round_start = entry.seq
+    elif undone is not None and undone[1].get("type") == "deal":
+        table.round_start = _round_before(table)  # the round before is the table's round again
     if sealed:
         table.head_seal = table.compute_head_seal()
     db.session.add(entry)
+    if event.get("type") == "ruling":  # the floor's ruling answers the calls open at this table
+        for call in BankedCall.open_at(table.id):
+            call.closed_at, call.ruling_id = utcnow(), event.get("ruling")
+            call.closed_by_id = user_id
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         db.session.refresh(table)
         raise Stale(expected_version if expected_version is not None else table.version - 1, table.version) from None
+    if undone is not None and undone[1].get("type") == "deal":
+        state = state_of(table)
     return state
 
 
 def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> dict[str, Any]:
     """The event the page's form describes (the rules check it afterwards)."""
     kind = form.get("type", "")
+    if kind == "void":
+        event = form.get("event", "")
+        return {"type": "void", "event": int(event) if event.isdigit() else event}
     if kind not in EVENT_TYPES:
         raise RulesError(f"unknown event type {kind!r}")
     if kind == "deal":
@@ -173,11 +212,28 @@ def create() -> Any:
     return redirect(url_for("banked.table_page", table_id=table.id))
 
 
+#: The banked game's deck for the card picker: 52 cards and the joker, a row a suit (aces first).
+PICKER_DECK = {"rows": [{"suit": suit, "symbol": symbol, "cards": [r + suit for r in "AKQJT98765432"]}
+                        for suit, symbol in (("s", "\u2660"), ("h", "\u2665"), ("d", "\u2666"), ("c", "\u2663"))],
+               "joker": True}
+
+
 def _page(table: BankedTable, status: int = 200, error: str | None = None) -> Any:
     options = banked_options(table.setup.get("options"))
-    state = state_of(table)
+    entries = round_entries(table)
+    state = replay(table.setup, [p for _, p in tablet.standing(entries)])
+    rows = {e.seq: e for e in db.session.scalars(db.select(BankedEntry).where(
+        BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start, BankedEntry.seq <= table.version))}
+    gone = {int(p["event"]) for _, p in entries if p.get("type") == "void"}
+    log = [{"seq": seq, "words": tablet.entry_words(p, options.money), "withdrawn": seq in gone,
+            "kind": p.get("type"), "who": rows[seq].logged_by.username if seq in rows and rows[seq].logged_by else "",
+            "at": rows[seq].logged_at if seq in rows else None} for seq, p in reversed(entries)]
+    undo = tablet.withdrawable(entries)
     return render_template("banked/table.html", table=table, state=state, options=options,
-                           money=options.money, error=error), status
+                           money=options.money, error=error, log=log,
+                           undo=({"seq": undo[0], "words": tablet.entry_words(undo[1], options.money)} if undo else None),
+                           seen=tablet.seen_cards(p for _, p in tablet.standing(entries)), deck=PICKER_DECK,
+                           calls=BankedCall.open_at(table.id)), status
 
 
 @bp.get("/tables/<int:table_id>")
@@ -199,6 +255,9 @@ def log_event(table_id: int) -> Any:
     table = db.get_or_404(BankedTable, table_id)
     options = banked_options(table.setup.get("options"))
     as_json = request.is_json
+    # a tap the tablet's script sends (banked.js, ?tap=1): the page's form, answered in JSON so that a
+    # tap kept while offline or logged out is told logged or not without leaving the page
+    tap = request.args.get("tap") == "1"
     try:
         if as_json:
             body = request.get_json(silent=True)
@@ -213,21 +272,68 @@ def log_event(table_id: int) -> Any:
             raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
         state = append(table, event, expected if isinstance(expected, int) else None)
     except Refused as exc:
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc)), 403
         return _page(table, 403, str(exc))
     except Stale as exc:
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc), version=table.version), 409
         return _page(table, 409, str(exc))
     except RulesError as exc:
         db.session.rollback()
-        if as_json:
+        if as_json or tap:
             return jsonify(error=str(exc)), 422
         return _page(table, 422, str(exc))
     if as_json:
         return jsonify(version=table.version, state=state), 201
+    if tap:
+        return jsonify(version=table.version), 201
     return redirect(url_for("banked.table_page", table_id=table.id))
+
+
+@bp.route("/tables/<int:table_id>/call", methods=["GET", "POST"])
+def call_floor(table_id: int) -> Any:
+    """A dealer calls the floor person to a banked table: what about, and the box (optional). The
+    call waits on the floor's overview until a floor ruling at this table or a dismissal closes it."""
+    table = db.get_or_404(BankedTable, table_id)
+    error, status = "", 200
+    if request.method == "POST":
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            csrf.protect()
+        issue, box = request.form.get("issue", ""), request.form.get("box", "")
+        if issue not in BankedCall.ISSUES:
+            error, status = "Say what the floor is called for.", 400
+        elif box and (not box.isdigit() or not 1 <= int(box) <= table.boxes):
+            error, status = f"The box is a number from 1 to {table.boxes}.", 400
+        else:
+            call = BankedCall(table_id=table.id, issue=issue, box=int(box) if box else None, called_by_id=current_user.id)
+            db.session.add(call)
+            db.session.commit()
+            flash(f"Floor called: {call.words}. The floor person is on the way.", "info")
+            return redirect(url_for("banked.table_page", table_id=table.id))
+    return render_template("banked/call_floor.html", table=table, issues=BankedCall.ISSUES, error=error), status
+
+
+@bp.post("/calls/<int:call_id>/dismiss")
+@role_required(Role.floor)
+def dismiss_call(call_id: int) -> Any:
+    """A floor person closes a call that needed no ruling (a word at the table)."""
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()
+    call = db.get_or_404(BankedCall, call_id)
+    if call.closed_at is None:
+        call.closed_at, call.closed_by_id = utcnow(), current_user.id
+        db.session.commit()
+    flash(f"Call at {call.table.name} dismissed.", "info")
+    return redirect(request.form.get("back") if (request.form.get("back") or "").startswith("/") and
+                    not (request.form.get("back") or "").startswith("//") else url_for("banked.table_page",
+                                                                                       table_id=call.table_id))
+
+
+@bp.app_template_global()
+def open_banked_calls() -> list[BankedCall]:
+    """The open calls at banked tables, for the floor's overview (templates/floorpages/index.html)."""
+    return BankedCall.open_at()
 
 
 def dispute_diagrams(options: BankedOptions) -> list[tuple[str, Markup, int, int]]:

@@ -18,7 +18,8 @@ from rules import RulesError
 from rules.profiles import game_words, house_rules
 from rules.words import chips_text
 
-__all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts"]
+__all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
+           "note_words", "deal_over", "headline_words"]
 
 
 def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -39,7 +40,8 @@ def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str
         for seat, amount in sorted(chips.items()):
             line(seat, chips_text(amount), "gets chips" if amount > 0 else "gives chips")
         return out
-    if "chips" in rec:  # applied at a table: what each stack gained or lost
+    applied = "chips" in rec
+    if applied:  # applied at a table: what each stack gained or lost
         for seat, amount in sorted(chips.items()):
             if seat == reopener and amount < 0:
                 what = "reopens the pot (the opening bet)"
@@ -54,17 +56,20 @@ def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str
         for seat, amount in sorted(returns.items()):
             line(seat, chips_text(amount), "handed back from the pot")
         for seat in winners:
-            line(seat, None, "takes the pot" if len(winners) == 1 else "shares the pot")
+            line(seat, "the pot" if len(winners) == 1 else "a share", "takes the pot" if len(winners) == 1 else "shares the pot")
         if reopener is not None:
-            line(reopener, None, "declares the pot open")
+            line(reopener, "—", "declares the pot open")
+    # a seat the ruling names but whose stack it does not change: 0 at a table (the log knows it),
+    # a dash for a hand that was not logged (nobody counted the chips)
+    unchanged = "0" if applied else "—"
     if rec.get("proved") is not None:
-        line(rec["proved"], None, "openers proved: the hand stands")
+        line(rec["proved"], unchanged, "openers proved: the hand stands")
     for seat in rec.get("dead") or ():
-        line(seat, None, "hand dead")
+        line(seat, unchanged if int(seat) not in chips else None, "hand dead")
     for seat in rec.get("barred") or ():
-        line(seat, None, "dealt out of this pot until someone else wins it")
+        line(seat, unchanged if int(seat) not in chips else None, "dealt out of this pot until someone else wins it")
     if rec.get("ante_for_all") is not None:
-        line(rec["ante_for_all"], None, "antes for every other player next deal")
+        line(rec["ante_for_all"], unchanged, "antes for every other player next deal")
     return out
 
 
@@ -145,3 +150,65 @@ def path_facts(row: IssuedRuling) -> set[str]:
     names = {f for step in row.record.get("path", []) for f in step.get("facts", [])}
     return names | {"issue"} | ({"seat"} if "seat" in row.facts else set()) | (
         {"opener"} if "opener" in row.facts else set())
+
+
+def pot_words(row: IssuedRuling, names: Mapping[int, str], now: Mapping[str, Any] | None) -> str:
+    """What became of the pot, in words that are true when the ruling is read or printed (not only
+    when it was issued): a ruling that names a winner settled the pot; one that let the pot play on
+    says so while its deal is in play, and once the deal has ended says how it ended.
+
+    ``now`` is the table's state as it is now (:func:`floor.tables.state_of`), None for a hand not
+    logged at a table.
+    """
+    rec = row.record
+    if rec.get("kind") == "correction":
+        return ""
+    winners = [int(w) for w in rec.get("winners") or ([rec["winner"]] if rec.get("winner") is not None else [])]
+
+    def who(seat: int) -> str:
+        return f"seat {seat} ({names[seat]})" if names.get(seat) else f"seat {seat}"
+
+    if winners:
+        if len(winners) == 1:
+            return f"This ruling settled the pot: {who(winners[0])} takes it."
+        return "This ruling settled the pot: " + ", ".join(who(w) for w in winners) + " share it."
+    if not rec.get("pot_plays"):
+        return "The pot does not play on in this deal."
+    if not deal_over(row, now):
+        return "The pot plays on in this deal."
+    deal_now = now["deal"] if now else None
+    if deal_now == row.deal and now.get("last_end") == "won" and now.get("awards"):
+        won = "; ".join(f"{who(int(s))} won {a}" for s, a in now["awards"].items())
+        return f"After this ruling the pot played on, and deal {row.deal} has ended: {won}."
+    if deal_now == row.deal and now.get("last_end") == "carried":
+        return f"After this ruling the pot played on; deal {row.deal} has ended and the pot stays for the next deal."
+    return f"After this ruling the pot played on; deal {row.deal} has ended since (the table's hand history has how)."
+
+
+def deal_over(row: IssuedRuling, now: Mapping[str, Any] | None) -> bool:
+    """Whether the deal the ruling was made in has ended since (``now``: the table's state now)."""
+    if row.deal is None or not now or now.get("deal") is None:
+        return False
+    return now["deal"] > row.deal or now.get("phase") == "between_deals"
+
+
+def headline_words(headline: str, row: IssuedRuling, now: Mapping[str, Any] | None) -> str:
+    """The ruling's headline as true now: "the pot plays on" becomes "the pot played on" once the deal
+    has ended (the stored, sealed headline is unchanged).
+
+    >>> class R: deal = 1
+    >>> headline_words("Seat 2's hand is dead; the pot plays on", R(), {"deal": 1, "phase": "between_deals"})
+    "Seat 2's hand is dead; the pot played on"
+    """
+    return headline.replace("the pot plays on", "the pot played on") if deal_over(row, now) else headline
+
+
+def note_words(row: IssuedRuling, when: str) -> str:
+    """The ruling's note as it reads now: a ruling the rules made "waits for a floor person" only
+    until one confirms it; then the note says who confirmed it and when (``when``: the local time).
+    The stored, sealed note is unchanged (the confirmation is sealed apart)."""
+    note = row.note or ""
+    if row.by_rules and row.confirmed_by is not None and "waits for a floor person" in note:
+        return (f"Applied by the rules when the event was logged; confirmed by {row.confirmed_by.username}"
+                f"{' on ' + when if when else ''}.")
+    return note

@@ -18,6 +18,7 @@ from floor import tables
 from floor.auth.access import require_role, role_required
 from floor.extensions import db
 from floor.house_profiles import profile_names
+from floor.localtime import local
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
 from floor.verify import ruling_problems
@@ -157,9 +158,15 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
     rec = row.record
     names = stored.players(row)
     game, house = stored.house_rules_line(row)
+    # the pot's line and the note are worded as true now: the table may have played on since, a
+    # floor person may have confirmed a ruling of the rules (so a print depends on those too)
+    now = tables.state_of(row.table) if row.table is not None else None
     return {
+        "pot_line": stored.pot_words(row, names, now),
+        "note_line": stored.note_words(row, local(row.confirmed_at) if row.confirmed_at else ""),
         "r": row, "rec": rec, "rows": fact_rows(dict(row.facts), only=stored.path_facts(row)),
-        "headline": rec.get("headline") or ruling_headline(rec, names), "game": game, "house": house,
+        "headline": stored.headline_words(rec.get("headline") or ruling_headline(rec, names), row, now),
+        "game": game, "house": house,
         "moves": stored.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in stored.concerned_seats(row)],
         "newer": row.superseded_by, "intact": row.intact,

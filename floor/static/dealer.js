@@ -36,6 +36,7 @@
   function showPanel(html, message, kind) {
     panel().outerHTML = html;
     if (message) say(message, kind);
+    showNet(); // a panel of the table as it was keeps its turn's buttons held while taps wait
   }
 
   async function loadPanel(message, kind) {
@@ -43,11 +44,11 @@
     try {
       response = await fetch(urls.panel, { headers: { Accept: "application/json" }, credentials: "same-origin" });
     } catch (err) {
-      say("No connection: the table could not be reloaded.", "error");
+      goOffline();
       return;
     }
     if (response.redirected || response.status === 401) {
-      window.location.reload(); // the session ended: the server sends the login page
+      endedLogin(); // the session ended: say so in plain words, with the way back to the login
       return;
     }
     if (!response.ok) {
@@ -64,21 +65,134 @@
     else await loadPanel(message, kind);
   }
 
-  async function send(event) {
-    if (busy) return;
+  // ---- taps that wait: offline, or after the login ended. Each waiting tap keeps the version the
+  // table had when it was tapped (the k-th waiting tap expects the version after the k-1 before
+  // it), so when they are sent the server logs each only if nothing else was logged between:
+  // nothing lost (a tap not logged is named), nothing doubled (a stale or repeated tap is refused).
+  const QUEUE_KEY = "floor-taps-" + page.dataset.table;
+  const who = page.dataset.user || "";
+  let offline = navigator.onLine === false;
+  let loggedOut = false;
+  let flushing = false;
+
+  function readQueue() {
+    try {
+      const q = JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]");
+      return Array.isArray(q) ? q : [];
+    } catch (err) { return []; }
+  }
+
+  function writeQueue(queue) {
+    try {
+      if (queue.length) localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
+      else localStorage.removeItem(QUEUE_KEY);
+    } catch (err) { /* private mode: the queue lives as long as the page */ }
+    memoryQueue = queue;
+    showNet();
+  }
+  let memoryQueue = readQueue();
+  const queue = () => { const q = readQueue(); return q.length || !memoryQueue.length ? q : memoryQueue; };
+
+  function escapeText(text) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    return span.innerHTML;
+  }
+
+  // the strip above the table: offline, login ended, the taps waiting. Outside the panel, so a
+  // refreshed panel keeps it.
+  function showNet(extra) {
+    const box = document.getElementById("net");
+    if (!box) return;
+    const waiting = queue();
+    let html = "";
+    if (loggedOut) {
+      html += "<p><strong>Your login has ended.</strong> " +
+        (waiting.length ? "What you tapped is NOT logged yet: it waits on this tablet. " : "") +
+        "Log in again" + (waiting.length ? " and it is sent then, if the table has not changed." : ".") + "</p>" +
+        '<p><a class="button primary" id="login-again" href="' + escapeText(page.dataset.loginUrl) + '">Log in again</a></p>';
+    } else if (offline) {
+      html += "<p><strong>No network: this tablet is offline.</strong> " +
+        "Taps are kept in order on this tablet and sent when the network is back.</p>";
+    }
+    if (waiting.length) {
+      html += '<p>Waiting to be sent (' + waiting.length + '):</p><ol class="waiting">' +
+        waiting.map((t) => "<li>" + escapeText(t.label) + "</li>").join("") + "</ol>";
+    }
+    if (extra) html += extra;
+    box.innerHTML = html;
+    box.hidden = !html;
+    box.className = "net" + (loggedOut || offline ? " down" : "");
+    // the turn's buttons are the table as it was: after a waiting tap the next turn is the
+    // server's to tell, so only the seat menus stay open until the taps are sent
+    page.classList.toggle("waiting", waiting.length > 0);
+    if (waiting.length) {
+      page.querySelectorAll("#panel .actions button, #panel .corrections button").forEach((b) => { b.disabled = true; });
+    }
+  }
+
+  function keep(event, label, expected) {
+    const waiting = queue();
+    const last = waiting[waiting.length - 1];
+    const text = JSON.stringify(event);
+    if (last && JSON.stringify(last.event) === text) {
+      say("That tap is already waiting to be sent: it is not kept twice.", "stale");
+      return;
+    }
+    if (expected === undefined) expected = version() + waiting.length;
+    waiting.push({ event: event, expected: expected, label: label || event.type, user: who });
+    writeQueue(waiting);
+  }
+
+  function post(event, expected) {
+    return fetch(urls.events, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ event: event, expected_version: expected }),
+    });
+  }
+
+  async function jsonOf(response) {
+    try { return await response.json(); } catch (err) { return {}; /* an error page without JSON */ }
+  }
+
+  function goOffline() {
+    if (offline) return;
+    offline = true;
+    showNet();
+  }
+
+  function endedLogin() {
+    loggedOut = true;
+    page.classList.add("logged-out");
+    say("", "");
+    showNet();
+  }
+
+  async function send(event, label) {
+    if (busy || flushing) return;
+    if (offline || loggedOut || queue().length) {
+      keep(event, label);
+      if (!offline && !loggedOut) flush();
+      return;
+    }
     setBusy(true);
     say("", "");
+    const expected = version();
     try {
-      const response = await fetch(urls.events, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
-        body: JSON.stringify({ event: event, expected_version: version() }),
-      });
-      let data = {};
-      try { data = await response.json(); } catch (err) { /* an error page without JSON */ }
+      let response;
+      try {
+        response = await post(event, expected);
+      } catch (err) {
+        keep(event, label, expected);
+        goOffline();
+        return;
+      }
+      const data = await jsonOf(response);
       if (response.status === 201) {
         await answerPanel(data);
+        offerUndo(event);
       } else if (response.status === 202) {
         // a report only the floor may log (false openers): nothing is logged until the floor confirms
         await answerPanel(data, data.message || "Reported to the floor.", "stale");
@@ -87,17 +201,30 @@
       } else if (response.status === 422) {
         say(data.message || "The rules refused that.", "refused");
       } else if (response.status === 401) {
-        // the login ended: say that the tap was NOT logged (the server's words), then log in again
-        say(data.message || "Your login has ended, so this was NOT logged. Log in again and tap again.", "error");
-        page.classList.add("logged-out");
+        // the login ended: the tap is not logged; it waits here and is sent after the login
+        keep(event, label, expected);
+        endedLogin();
       } else {
         say((data.message || "Not logged") + " (" + response.status + ")", "error");
       }
-    } catch (err) {
-      say("No connection: nothing was logged. Tap again when the network is back.", "error");
     } finally {
       setBusy(false);
     }
+  }
+
+  // an undo in place right after a costly tap (fold): the panel's own undo of the entry just logged
+  function offerUndo(event) {
+    if (event.type !== "fold") return;
+    const undo = panel().querySelector('.corrections [data-type="void"]');
+    if (!undo) return;
+    const box = document.getElementById("say");
+    say("Logged: seat " + event.seat + " folds.", "info");
+    const again = undo.cloneNode(true);
+    again.textContent = "Undo the fold";
+    again.dataset.label = "Undo the fold";
+    again.classList.add("undo-here");
+    box.appendChild(document.createTextNode(" "));
+    box.appendChild(again);
   }
 
   // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
@@ -106,9 +233,19 @@
 
   async function poll() {
     if (busy || document.hidden || typing()) return;
+    if (flushing) return;
     try {
-      const response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      let response;
+      try {
+        response = await fetch(urls.live, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      } catch (err) {
+        goOffline(); // the next poll tries again
+        return;
+      }
+      if (offline) { offline = false; showNet(); }
+      if (response.status === 401 || response.redirected) { endedLogin(); return; }
       if (!response.ok) return;
+      if (queue().length) { await flush(); return; }
       const data = await response.json();
       if (busy) return;
       if (data.version !== version()) {
@@ -118,6 +255,66 @@
         await loadPanel(data.call ? "" : "The floor has answered the call.", "info");
       }
     } catch (err) { /* offline for a moment: the next poll tries again */ }
+  }
+
+  // the waiting taps, in order, each with its own expected version
+  async function flush() {
+    if (flushing || busy || offline) return;
+    let waiting = queue();
+    if (!waiting.length) return;
+    const others = waiting.filter((t) => t.user && who && t.user !== who);
+    if (others.length) {
+      writeQueue([]);
+      say(others.length + " tap(s) made by " + others[0].user + " were NOT logged: they were waiting for " +
+          others[0].user + "'s login, and " + who + " is logged in. Check the table and tap again what is still right.", "error");
+      return;
+    }
+    flushing = true;
+    setBusy(true);
+    const sent = [];
+    let lastPanel = null;
+    let problem = "";
+    try {
+      while (waiting.length) {
+        const tap = waiting[0];
+        let response;
+        try {
+          response = await post(tap.event, tap.expected);
+        } catch (err) {
+          offline = true;
+          return;
+        }
+        const data = await jsonOf(response);
+        if (response.status === 401) {
+          loggedOut = true;
+          page.classList.add("logged-out");
+          return;
+        }
+        if (response.status === 201 || response.status === 202) {
+          sent.push(tap.label + (response.status === 202 ? " (reported to the floor)" : ""));
+          waiting = waiting.slice(1);
+          writeQueue(waiting);
+          if (typeof data.panel === "string") lastPanel = data.panel;
+          continue;
+        }
+        const why = response.status === 409
+          ? "another device logged at this table while these taps waited, so they no longer fit the table"
+          : (data.message || "refused (" + response.status + ")");
+        problem = "NOT logged: " + waiting.map((t) => t.label).join("; ") + ". Why: " + why +
+          ". The table below is as it is now: check it, and tap again what is still right.";
+        writeQueue([]);
+        break;
+      }
+    } finally {
+      flushing = false;
+      setBusy(false);
+      showNet();
+    }
+    const done = sent.length ? "Sent now (it waited on this tablet): " + sent.join("; ") + "." : "";
+    if (lastPanel !== null) showPanel(lastPanel); else await loadPanel();
+    if (problem) say((done ? done + " " : "") + problem, "error");
+    else if (done) say(done, "info");
+    showNet();
   }
 
   // ---- card pickers: each card at most once
@@ -236,9 +433,21 @@
     return false;
   }
 
+  // what a waiting tap is called in the list: the seat and the button's words
+  function labelOf(event, words) {
+    const text = String(words || event.type).replace(/\s+/g, " ").trim();
+    return event.seat !== undefined && !/seat/i.test(text) ? "Seat " + event.seat + ": " + text : text;
+  }
+
+  // the second tap of a double tap (the browser counts it: event.detail 2) is never taken: it
+  // neither acts on the next player, whose button is now under the finger, nor confirms a muck
+  const doubleTap = (e, target) => e.detail > 1 && !target.dataset.card && !target.dataset.picked;
+
   page.addEventListener("click", function (e) {
     const target = e.target.closest("button");
     if (!target || !page.contains(target) || target.disabled) return;
+    if (target.closest("#net")) return;
+    if (doubleTap(e, target)) { e.preventDefault(); return; }
     if (target.dataset.card) return pickCard(target);
     if (target.dataset.picked) return unpickCard(target);
     if (target.dataset.count !== undefined) {
@@ -248,11 +457,12 @@
     }
     if (target.dataset.action) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
-      return send(actionEvent(target));
+      return send(actionEvent(target), labelOf(actionEvent(target), target.dataset.label || target.textContent));
     }
     if (target.dataset.event) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
-      return send(JSON.parse(target.dataset.event));
+      const event = JSON.parse(target.dataset.event);
+      return send(event, labelOf(event, target.dataset.label || target.textContent));
     }
   });
 
@@ -268,7 +478,9 @@
       if (!field.name) return;
       event[field.name] = NUMBERS.includes(field.name) ? Number(field.value) : field.value.trim();
     });
-    send(event);
+    const button = form.querySelector("button[type=submit]");
+    send(event, labelOf(event, (button ? button.textContent : event.type) + " " +
+                        Array.from(form.elements).filter((f) => f.name).map((f) => f.value).join(" ")));
   });
 
   page.addEventListener("change", function (e) {
@@ -277,6 +489,11 @@
     section.querySelector(".escrow-pick").hidden = !e.target.checked;
     updateAction(section);
   });
+
+  window.addEventListener("offline", goOffline);
+  window.addEventListener("online", function () { offline = false; showNet(); flush(); poll(); });
+  showNet();
+  if (queue().length && !offline) flush(); // taps that waited for this login (or the network)
 
   setInterval(poll, POLL_MS);
   window.addEventListener("focus", poll);

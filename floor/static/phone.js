@@ -23,3 +23,25 @@ document.addEventListener("DOMContentLoaded", function () { window.labelTables()
 document.addEventListener("click", function (event) {
   if (event.target.closest && event.target.closest("[data-print]")) window.print();
 });
+// A form that posts (issuing a ruling that awards a pot, moving chips, saving a profile) is sent
+// once: a second tap while the first is on its way does nothing, so a double tap never acts twice.
+// The server's own checks (the table's expected version) stay the guard of last resort.
+document.addEventListener("submit", function (event) {
+  const form = event.target;
+  if (!form || (form.method || "").toLowerCase() !== "post" || form.hasAttribute("data-event")) return;
+  if (form.dataset.sending) { event.preventDefault(); return; }
+  form.dataset.sending = "1";
+  setTimeout(function () {
+    form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]").forEach(function (b) {
+      b.disabled = true;
+      b.setAttribute("aria-busy", "true");
+    });
+  }, 0);
+});
+// back to a page from the browser's history: its forms may be sent again
+window.addEventListener("pageshow", function () {
+  document.querySelectorAll("form[data-sending]").forEach(function (form) {
+    delete form.dataset.sending;
+    form.querySelectorAll("[aria-busy=true]").forEach(function (b) { b.disabled = false; b.removeAttribute("aria-busy"); });
+  });
+});

@@ -1,0 +1,69 @@
+"""The bounds of a house-rules file: values no card room plays are refused, naming the bound.
+
+A profile's type checks (:func:`rules.profiles._check`) say what kind of value an option takes; the
+bounds here say how far a card room goes. They are one block of data so that a new option adds a
+line, and one check, :func:`check`, that :func:`rules.profiles.get_profile` calls on the options a
+profile sets. Decisions (the seed texts give no upper limits; these are generous for any room):
+
+- ``raise_cap``: 1 to 10 raises in a betting round (the survey's "a bet and four raises" is the
+  usual; ``none`` is the no-limit of a heads-up pot). A million raises is a typing slip.
+- ``ante_deals``: 1 to 10 deals of one pot take an ante (the cardroom's cap is three).
+- ``pot_limit``: antes stop at 1 to 1,000,000 chips in the pot.
+- ``blinds``: each blind 1 to 1,000,000 chips.
+- ``max_draw``: 0 to 5 cards (a hand has five); ``draw_rounds``: 1 to 3 draws (the players' guide).
+
+>>> check({"raise_cap": 4, "max_draw": 3})
+>>> check({"raise_cap": 1_000_000})
+Traceback (most recent call last):
+...
+rules.ProfileError: raise_cap: 1000000 is more than any card room plays; at most 10 raises in a betting round (or "none" for no cap)
+>>> check({"max_draw": 9})
+Traceback (most recent call last):
+...
+rules.ProfileError: max_draw: 9 is more than any card room plays; at most 5 cards drawn (a hand has five)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from rules import ProfileError
+
+__all__ = ["Bound", "BOUNDS", "check"]
+
+
+class Bound(NamedTuple):
+    """The lowest and highest value a card room plays, and what the number counts (for the message)."""
+
+    low: int
+    high: int
+    counts: str
+
+
+#: option -> its bounds; a capped option's ``none`` (no cap) is not a number and not bounded.
+BOUNDS: Mapping[str, Bound] = {
+    "raise_cap": Bound(1, 10, 'raises in a betting round (or "none" for no cap)'),
+    "ante_deals": Bound(1, 10, 'deals of one pot that take an ante (or "none": every deal antes)'),
+    "pot_limit": Bound(1, 1_000_000, 'chips in the pot before the antes stop (or "none")'),
+    "blinds": Bound(1, 1_000_000, "chips for a blind"),
+    "max_draw": Bound(0, 5, "cards drawn (a hand has five)"),
+    "draw_rounds": Bound(1, 3, "draws in one hand"),
+}
+
+
+def check(options: Mapping[str, Any]) -> None:
+    """Refuse any option of ``options`` outside its bounds, naming the option and the bound."""
+    for name, bound in BOUNDS.items():
+        value = options.get(name)
+        if value is None:
+            continue
+        for number in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(number, bool) or not isinstance(number, int):
+                continue  # the option's own type check names a value of the wrong kind
+            if number > bound.high:
+                raise ProfileError(f"{name}: {number} is more than any card room plays; at most {bound.high} "
+                                   f"{bound.counts}")
+            if number < bound.low:
+                raise ProfileError(f"{name}: {number} is less than any card room plays; at least {bound.low} "
+                                   f"{bound.counts}")
