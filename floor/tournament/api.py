@@ -1,8 +1,10 @@
 """The tournament's JSON API (DESIGN.md, "Tournaments"), under ``/api/events``.
 
-Roles per action: ``GET`` for every role (the wall and the dealers read the clock); the director
-creates events, enters players, adds tables, draws seats and runs the clock; the floor carries out
-the balancing moves and records rebuys and add-ons. A role that may not gets 403 saying so; a move
+Roles per action (DESIGN.md part three): ``GET`` for every role (the wall and the dealers read
+the clock); the director creates events (their structure) and adds their tables; the floor (and
+the director, whose role includes it) enters players, draws the seats, runs the clock, carries out
+the balancing moves, records rebuys, add-ons and re-entries, busts players out, records recounts,
+turns hand for hand on and off and settles deals: at a real desk the floor runs them. A role that may not gets 403 saying so; a move
 the rules refuse gets 422 with the rules' words; nothing is written on an error.
 """
 
@@ -52,7 +54,7 @@ def show(event_id: int) -> Any:
 
 
 @api.post("/<int:event_id>/entries")
-@api_role(Role.director)
+@api_role(Role.floor)
 def add_entry(event_id: int) -> Any:
     """Enter a player: {player}. After the draw the player is seated at once (a late entry)."""
     t = service.get(event_id)
@@ -79,7 +81,7 @@ def add_table(event_id: int) -> Any:
 
 
 @api.post("/<int:event_id>/draw")
-@api_role(Role.director)
+@api_role(Role.floor)
 def draw(event_id: int) -> Any:
     """Random seats for every entry (a cryptographic random source), spread evenly."""
     t = service.get(event_id)
@@ -101,7 +103,7 @@ def clock(event_id: int) -> Any:
 
 
 @api.post("/<int:event_id>/clock")
-@api_role(Role.director)
+@api_role(Role.floor)
 def move_clock(event_id: int) -> Any:
     """{action: start|pause|resume|advance|back}."""
     t = service.get(event_id)

@@ -3,7 +3,8 @@ entries, tables, the draw, clock controls), the printable seating list, the wall
 screen, the floor's balancing page (one tap per move), results with a PDF and a CSV.
 
 Roles per action: any role may read the wall and the results; the floor's pages need the floor;
-writing the structure, entries, tables, the draw and the clock need the director. A POST checks
+the floor also enters players, draws, runs the clock, busts players out, records recounts and
+settles deals; writing the structure and adding tables need the director. A POST checks
 its role itself (403 with the reason), not only the page that shows the button.
 """
 
@@ -182,7 +183,7 @@ def structure(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/entries")
-@role_required(Role.director)
+@role_required(Role.floor)
 def add_entry(event_id: int) -> Any:
     """Enter players: one name, or several, one a line."""
     t = service.get(event_id)
@@ -214,7 +215,7 @@ def add_table(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/draw")
-@role_required(Role.director)
+@role_required(Role.floor)
 def draw(event_id: int) -> Any:
     """The random draw for seats; then the printable seating list."""
     t = service.get(event_id)
@@ -227,7 +228,7 @@ def draw(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/clock")
-@role_required(Role.director)
+@role_required(Role.floor)
 def clock(event_id: int) -> Any:
     """A move of the clock: start, pause, resume, advance, back."""
     t = service.get(event_id)
