@@ -135,6 +135,15 @@ ROUTES: dict[str, Route] = {
     "tournament_api.buy": Route(F, API, "/api/events/{tevent}/buys", get=False, post={"player": "Yan", "kind": "rebuy"}),
     "tournament_api.results": Route(D, API, "/api/events/{tevent}/results"),
     "tournament_api.chips": Route(D, API, "/api/events/{tevent}/chips"),
+    "tournament_api.eliminate": Route(F, API, "/api/events/{tevent}/eliminate", get=False, post={"player": "Yan"}),
+    "tournament_api.counts": Route(F, API, "/api/events/{tevent}/counts", get=False,
+                                   post={"player": "Yan", "stack": 10, "reason": "count"}),
+    "tournament_api.hand_for_hand": Route(F, API, "/api/events/{tevent}/hand_for_hand", get=False, post={"on": False}),
+    "tournament_api.chop": Route(F, API, "/api/events/{tevent}/chop",  # nobody seated: no deal to offer
+                                 expect_get={"floor": 422, "director": 422}),
+    "tournament_api.settle": Route(F, API, "/api/events/{tevent}/chop", get=False, post={"method": "icm"}),
+    "tournament_api.color_up": Route(F, API, "/api/events/{tevent}/color_up", get=False, post={}),
+    "tournament_api.bounties": Route(D, API, "/api/events/{tevent}/bounties"),
     # banked tables (issue 15): dealers log, a director sets a table up
     "banked.index": Route(D, PAGE, "/banked/"),
     "banked.create": Route(X, PAGE, "/banked/tables", get=False, post={}),

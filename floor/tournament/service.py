@@ -267,9 +267,10 @@ def buy_ins(t: Tournament) -> int:
 
 
 def pool(t: Tournament) -> int:
-    """The prize pool: buy-ins less their bounties, rebuys, add-ons (the bounties are paid apart)."""
+    """The prize pool: buy-ins and rebuys less their bounties (a rebuy in a bounty event buys a new
+    bounty: each bust pays one), add-ons (the bounties are paid apart, :func:`bounty_rows`)."""
     s = structure(t)
-    return prize_pool(s.buy_in - s.bounty, buy_ins(t), s.rebuy.price if s.rebuy else 0,
+    return prize_pool(s.buy_in - s.bounty, buy_ins(t), s.rebuy.price - s.bounty if s.rebuy else 0,
                       sum(e.rebuys for e in t.entries), s.add_on.price if s.add_on else 0,
                       sum(e.add_ons for e in t.entries))
 
@@ -359,6 +360,14 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     won: dict[str, int] = {}
     for b in desk_models.bounties(t):
         won[b.winner] = won.get(b.winner, 0) + b.amount
+    standing = [p for p in players if p in placed and not by_name_out(t, p)]
+    if s.bounty and standing:  # the event is over: the last players' own bounties come back to them,
+        collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))  # and the champion
+        unclaimed = collected - sum(won.values()) - s.bounty * len(standing)  # takes those nobody won
+        for p in standing:
+            won[p] = won.get(p, 0) + s.bounty
+        champion = min(standing, key=lambda p: placed[p])
+        won[champion] = won.get(champion, 0) + unclaimed
     by_name = {e.player: e for e in t.entries}
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
@@ -371,6 +380,11 @@ def results(t: Tournament) -> list[dict[str, Any]]:
                      "hand": e.out_hand, "deal": player in agreed,
                      "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
     return rows
+
+
+def by_name_out(t: Tournament, player: str) -> bool:
+    e = entry_named(t, player)
+    return e is not None and e.is_out
 
 
 def bounty_rows(t: Tournament) -> list[dict[str, Any]]:

@@ -303,6 +303,9 @@ def parse_structure(data: Any) -> Structure:
     bounty = _whole(data, "bounty", "structure", default=0)
     if bounty > buy_in:
         raise StructureError(f"bounty: {bounty} is part of the buy-in ({buy_in}) and may not be more")
+    if rebuy is not None and bounty > rebuy.price:
+        raise StructureError(f"bounty: a rebuy buys a new bounty ({bounty}); the rebuy's price ({rebuy.price}) "
+                             "may not be less")
     return Structure(levels, starting, buy_in, _payouts(data.get("payouts")), fee, rebuy, add_on, late, reentry,
                      bounty, _color_ups(data.get("color_up"), count))
 
