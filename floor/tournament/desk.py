@@ -148,9 +148,11 @@ def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None
 
 
 def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
-    """Hand for hand ends by itself once the bubble bursts: no more players left than places paid."""
+    """Hand for hand ends by itself once the bubble bursts (no more players left than places paid)
+    and the hand in play is over at every table (players out in it at other tables still share)."""
     switch = _switch(t)
-    if switch is not None and len(service.live_entries(t)) <= places_paid(t):
+    if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
+            tables.state_of(x)["phase"] == "between_deals" for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
         db.session.commit()
 

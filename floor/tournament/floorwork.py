@@ -67,6 +67,7 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
         t = service.of_table(table)
         if t is not None:
             record_eliminations(t, table, state.to_dict())
+            desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
     except Exception:  # the event is committed; an elimination missed here is found by the next sync
         db.session.rollback()
         current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
