@@ -120,6 +120,8 @@ ROUTES: dict[str, Route] = {
     "tournament.move": Route(F, PAGE, "/tournament/{tevent}/moves", get=False, post={"move": "{}"}),
     "tournament.buy": Route(F, PAGE, "/tournament/{tevent}/buys", get=False, post={"player": "Zed", "kind": "rebuy"}),
     "tournament.results": Route(D, PAGE, "/tournament/{tevent}/results"),
+    "tournament.deal": Route(F, PAGE, "/tournament/{tevent}/deal"),
+    "tournament.deal_pdf": Route(F, PAGE, "/tournament/{tevent}/deal.pdf"),
     "tournament.results_pdf": Route(D, PAGE, "/tournament/{tevent}/results.pdf"),
     "tournament.results_csv": Route(D, PAGE, "/tournament/{tevent}/results.csv"),
     "tournament_api.create": Route(X, API, "/api/events", get=False, post={"name": "Access cup", "structure": {

@@ -410,3 +410,39 @@ def test_the_chip_race_rounds_stacks_and_logs_it_against_the_house(api, clock):
     conserved(api, ids)
     again = api.call("POST", f"/api/events/{event}/color_up", role="floor")
     assert again.status_code == 422
+
+
+# --------------------------------------------------------------------------- results and the deal sheet
+
+
+def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
+    """Results as page, PDF and CSV with the bounties and the hand; the deal sheet prints for signing."""
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.conftest import login
+    event, ids = make_event(api, entries=4, tables=1, structure={**STRUCTURE, "bounty": 10})
+    seats = sorted(seats_of(api, ids[0]))
+    names = {s: x["player"] for s, x in seats_of(api, ids[0]).items()}
+    play_bust(api, ids[0], seats[0], seats[1])
+    floor = login(app.test_client(), "fred")
+    rows = list(csv.DictReader(io.StringIO(floor.get(f"/tournament/{event}/results.csv").get_data(as_text=True))))
+    winner = next(r for r in rows if r["player"] == names[seats[0]])
+    loser = next(r for r in rows if r["player"] == names[seats[1]])
+    assert winner["bounties"] == "10" and loser["place"] == "4" and loser["hand"]
+    page = floor.get(f"/tournament/{event}/results").get_data(as_text=True)
+    assert "Bounties" in page and names[seats[1]] in page
+    pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/results.pdf").data))
+    text = "".join(p.extract_text() for p in pdf.pages)
+    assert "Bounties" in text and names[seats[0]] in text
+    sheet = floor.get(f"/tournament/{event}/deal?method=chip").get_data(as_text=True)
+    assert "Signature" in sheet
+    api.post(f"/api/events/{event}/chop", {"method": "chip", "agreed": [names[s] for s in seats if s != seats[1]]},
+             role="floor", status=201)
+    pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/deal.pdf").data))
+    text = "".join(p.extract_text() for p in pdf.pages)
+    assert "Signature" in text and "chip" in text and names[seats[2]] in text
+    rows = api.get(f"/api/events/{event}/results")
+    assert sum(r["prize"] for r in rows) == 160 and sum(r["bounties"] for r in rows) == 40

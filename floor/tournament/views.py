@@ -26,7 +26,7 @@ from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
 from floor.models import FloorCall, Role, Tournament
-from floor.tournament import floorwork, service
+from floor.tournament import desk, floorwork, service
 from rules import RulesError
 from rules.tournament import PRESETS, Break, parse_structure
 from rules.tournament.structure import StructureError
@@ -332,7 +332,12 @@ def results(event_id: int) -> Any:
     """Places and prizes so far."""
     t = service.get(event_id)
     floorwork.sync_eliminations(t)
-    return render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=False)
+    return render_template("tournament/results.html", pdf=False, **_results_context(t))
+
+
+def _results_context(t: Tournament) -> dict[str, Any]:
+    return {"t": t, "rows": service.results(t), "info": service.summary(t), "deal": service.the_deal(t),
+            "bounty_rows": service.bounty_rows(t)}
 
 
 @bp.get("/<int:event_id>/results.pdf")
@@ -340,20 +345,55 @@ def results(event_id: int) -> Any:
 def results_pdf(event_id: int) -> Any:
     """The results as a PDF (WeasyPrint; nothing loaded from outside the document)."""
     t = service.get(event_id)
-    html = render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=True)
+    html = render_template("tournament/results.html", pdf=True, **_results_context(t))
     return render_pdf(HTML(string=html), download_filename=f"results-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/results.csv")
 @login_required
 def results_csv(event_id: int) -> Any:
-    """The results as CSV: place, player, prize, out at, table, rebuys, add-ons."""
+    """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
+    re-entries, deal."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["place", "player", "prize", "out_at", "table", "rebuys", "add_ons"])
+    writer.writerow(["place", "player", "prize", "bounties", "out_at", "table", "hand", "rebuys", "add_ons",
+                     "reentries", "deal"])
     for r in service.results(t):
-        writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["out_at"] or "",
-                         r["table"] or "", r["rebuys"], r["add_ons"]])
+        writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
+                         r["out_at"] or "", r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
+                         r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
+
+
+def _deal_context(t: Tournament) -> dict[str, Any]:
+    deal = service.the_deal(t)
+    method = request.args.get("method", "icm")
+    rows: list[dict[str, Any]] = []
+    error = None
+    if deal is not None:
+        stacks, prizes = deal.data["stacks"], deal.data["prizes"]
+        rows = [{"player": p, "stack": stacks[p], "prize": prizes[p]}
+                for p in sorted(prizes, key=lambda p: (-int(stacks[p]), p.casefold()))]
+    else:
+        try:
+            rows = desk.offer(t, method)
+        except RulesError as exc:
+            error = str(exc)
+    return {"t": t, "deal": deal, "rows": rows, "method": method, "error": error}
+
+
+@bp.get("/<int:event_id>/deal")
+@role_required(Role.floor)
+def deal(event_id: int) -> Any:
+    """The deal among the players left: the offer (chip or ICM) or the deal settled, to print and sign."""
+    return render_template("tournament/deal.html", pdf=False, **_deal_context(service.get(event_id)))
+
+
+@bp.get("/<int:event_id>/deal.pdf")
+@role_required(Role.floor)
+def deal_pdf(event_id: int) -> Any:
+    """The deal sheet as a PDF, for the players to sign."""
+    html = render_template("tournament/deal.html", pdf=True, **_deal_context(service.get(event_id)))
+    return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
