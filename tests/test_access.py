@@ -121,6 +121,7 @@ ROUTES: dict[str, Route] = {
     "tournament.buy": Route(F, PAGE, "/tournament/{tevent}/buys", get=False, post={"player": "Zed", "kind": "rebuy"}),
     "tournament.results": Route(D, PAGE, "/tournament/{tevent}/results"),
     "tournament.deal": Route(F, PAGE, "/tournament/{tevent}/deal"),
+    "tournament.desk_action": Route(F, PAGE, "/tournament/{tevent}/desk", get=False, post={"action": "count"}),
     "tournament.deal_pdf": Route(F, PAGE, "/tournament/{tevent}/deal.pdf"),
     "tournament.results_pdf": Route(D, PAGE, "/tournament/{tevent}/results.pdf"),
     "tournament.results_csv": Route(D, PAGE, "/tournament/{tevent}/results.csv"),

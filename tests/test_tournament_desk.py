@@ -446,3 +446,19 @@ def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
     assert "Signature" in text and "chip" in text and names[seats[2]] in text
     rows = api.get(f"/api/events/{event}/results")
     assert sum(r["prize"] for r in rows) == 160 and sum(r["bounties"] for r in rows) == 40
+
+
+def test_the_floor_page_desk_counts_and_busts_out_a_dealer_may_not(app, api):
+    """Pages: the floor's desk form records a count and a bust-out; a dealer's POST is refused (403)."""
+    from tests.conftest import login
+    event, ids = make_event(api, entries=4, tables=1)
+    floor = login(app.test_client(), "fred")
+    assert "Record the count" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    floor.post(f"/tournament/{event}/desk", data={"action": "count", "player": "Player 01", "stack": "90",
+                                                  "reason": "recount"})
+    assert {x["player"]: x["stack"] for x in api.table(ids[0])["seats"].values()}["Player 01"] == 90
+    floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
+    dealer = login(app.test_client(), "dee")
+    assert dealer.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 03"}).status_code == 403
+    conserved(api, ids)

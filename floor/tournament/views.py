@@ -27,7 +27,7 @@ from floor.auth.access import role_required
 from floor.extensions import db
 from floor.models import FloorCall, Role, Tournament
 from floor.tournament import desk, floorwork, service
-from rules import RulesError
+from rules import IllegalAction, RulesError
 from rules.tournament import PRESETS, Break, parse_structure
 from rules.tournament.structure import StructureError
 
@@ -397,3 +397,31 @@ def deal_pdf(event_id: int) -> Any:
     """The deal sheet as a PDF, for the players to sign."""
     html = render_template("tournament/deal.html", pdf=True, **_deal_context(service.get(event_id)))
     return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
+
+
+@bp.post("/<int:event_id>/desk")
+@role_required(Role.floor)
+def desk_action(event_id: int) -> Any:
+    """The floor's desk: a manual bust-out, a recount, hand for hand on or off, the chip race."""
+    t = service.get(event_id)
+    action = request.form.get("action", "")
+    player, reason = request.form.get("player") or "", request.form.get("reason") or ""
+    try:
+        if action == "eliminate":
+            entry = desk.eliminate(t, player, reason, current_user)
+            said = f"{entry.player} is out"
+        elif action == "count":
+            done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
+            said = f"{done['player']}: {done['stack']} counted ({done['change']:+d})"
+        elif action in ("hand_for_hand_on", "hand_for_hand_off"):
+            desk.set_hand_for_hand(t, action.endswith("_on"), current_user)
+            said = "Hand for hand " + ("on: the clock is paused" if action.endswith("_on") else "off")
+        elif action == "color_up":
+            said = f"Chip race run at {len(desk.color_up(t, current_user))} table(s)"
+        else:
+            raise IllegalAction("desk: eliminate, count, hand_for_hand_on, hand_for_hand_off or color_up")
+    except (RulesError, tables.StaleVersion) as exc:
+        flash(str(exc), "error")
+    else:
+        flash(said + ".", "success")
+    return redirect(url_for("tournament.floor_page", event_id=event_id))
