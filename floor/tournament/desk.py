@@ -21,7 +21,7 @@ from typing import Any
 
 from floor import tables
 from floor.extensions import db
-from floor.models import ClockMove, Entry, Table, Tournament, User, utcnow
+from floor.models import Entry, Table, Tournament, User
 from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
@@ -69,7 +69,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     entry = service.entry_named(t, player)
     assert entry is not None
     db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-    entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), utcnow(), table.id
+    entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
     entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
     desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
                        manual=True, table=table.id, seat=seat, chips_removed=x["stack"], out_order=entry.out_order)
@@ -132,7 +132,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
         c = service.clock(t)
         paused = bool(c.running)
         if paused:
-            db.session.add(ClockMove(tournament=t, action="pause", at=utcnow(), by=user))
+            service.add_clock_move(t, "pause", user)
         desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=True, start=started, paused_clock=paused)
     else:
         _off(t, now, user)
@@ -143,7 +143,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
 def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None, reason: str | None = None) -> None:
     c = service.clock(t)
     if switch is not None and switch.data.get("paused_clock") and c.started and not c.running:
-        db.session.add(ClockMove(tournament=t, action="resume", at=utcnow(), by=user))
+        service.add_clock_move(t, "resume", user)
     desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=False, reason=reason)
 
 
@@ -243,7 +243,7 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
         prizes = {r["player"]: r["prize"] for r in rows}
     c = service.clock(t)
     if c.running:
-        db.session.add(ClockMove(tournament=t, action="pause", at=utcnow(), by=user))
+        service.add_clock_move(t, "pause", user)
     desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=prizes, stacks=stacks,
                        agreed=sorted(stacks), total=total)
     db.session.commit()

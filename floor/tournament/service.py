@@ -95,6 +95,12 @@ def move_clock(t: Tournament, action: str, user: User | None, now: datetime | No
     return clock(t, at)
 
 
+def add_clock_move(t: Tournament, action: str, user: User | None) -> None:
+    """Add a move the desk makes itself (hand for hand pauses and resumes, a deal stops the clock)
+    to the session, at this module's "now" like every move; the caller commits."""
+    db.session.add(ClockMove(tournament=t, action=action, at=utcnow(), by=user))
+
+
 # --------------------------------------------------------------------------- tables, entries, the draw
 
 

@@ -285,7 +285,7 @@ def parse_structure(data: Any) -> Structure:
                                                                            default=starting),
                       until, _whole(r, "max", "rebuy", default=0))
         if rebuy.until_level > count:
-            raise StructureError(f"rebuy: until level {rebuy.until_level}, but the structure has {count} levels")
+            raise StructureError(f"rebuy: until_level {rebuy.until_level}, but the structure has {count} levels")
     if data.get("add_on"):
         a = data["add_on"]
         if not isinstance(a, dict):
