@@ -384,6 +384,12 @@ def test_a_custom_deal_must_pay_exactly_what_is_left(api):
                                            "prizes": {"Player 01": 50, "Player 02": 50, "Player 03": 50}},
              role="floor", status=201)
     assert sorted(r["prize"] for r in api.get(f"/api/events/{event}/results")) == [50, 50, 50]
+    # the deal ended the event: no more hands, bust-outs, nor a second deal
+    for url, body in ((f"/api/tables/{ids[0]}/events", {"type": "deal"}),
+                      (f"/api/events/{event}/eliminate", {"player": "Player 01"}),
+                      (f"/api/events/{event}/chop", {"method": "chip", "agreed": []})):
+        response = api.call("POST", url, role="floor", json=body)
+        assert response.status_code == 422 and "ended with a deal" in response.get_json()["message"], url
 
 
 # --------------------------------------------------------------------------- the chip race

@@ -45,6 +45,12 @@ def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
     raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
 
 
+def check_not_over(t: Tournament, what: str) -> None:
+    """After a deal the event is over: nothing more is dealt, busted out, counted or raced."""
+    if service.the_deal(t) is not None:
+        raise IllegalAction(f"{what}: the event ended with a deal")
+
+
 def _between_deals(table: Table, what: str) -> dict[str, Any]:
     state = tables.state_of(table)
     if state["phase"] != "between_deals":
@@ -61,6 +67,7 @@ def _next_order(t: Tournament) -> int:
 
 def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
     """Bust a player out by hand: the next place at once, the stack taken off the table."""
+    check_not_over(t, "eliminate")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
     if x["put"]:
@@ -82,6 +89,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | None) -> dict[str, Any]:
     """The staff count a stack: a difference from the log is logged on the table as a floor
     ``correction`` against the house, with who counted and why."""
+    check_not_over(t, "count")
     try:
         counted = int(stack)
     except (TypeError, ValueError):
@@ -122,6 +130,7 @@ def places_paid(t: Tournament) -> int:
 def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, Any]:
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
     clock runs again if hand for hand paused it)."""
+    check_not_over(t, "hand for hand")
     now = _switch(t)
     if on and now is not None:
         raise IllegalAction("hand for hand: it is on already")
@@ -168,7 +177,9 @@ def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | N
 
 
 def check_hand_for_hand(t: Tournament, table: Table) -> None:
-    """Refuse a ``deal`` at ``table`` while another table has not finished the hand this one has."""
+    """Refuse a ``deal`` at ``table`` while another table has not finished the hand this one has,
+    and once a deal among the players has ended the event."""
+    check_not_over(t, "deal")
     switch = _switch(t)
     if switch is None:
         return
@@ -200,8 +211,7 @@ def prizes_left(t: Tournament) -> list[int]:
 
 def offer(t: Tournament, method: str) -> list[dict[str, Any]]:
     """``GET /api/events/<id>/chop``: [{player, stack, prize}] for the players left, biggest stack first."""
-    if service.the_deal(t) is not None:
-        raise IllegalAction("deal: a deal is settled already")
+    check_not_over(t, "deal")
     people, _ = service.seated(t)
     stacks = {p.player: p.stack for p in people}
     if len(stacks) != len(service.live_entries(t)):
@@ -214,6 +224,7 @@ def offer(t: Tournament, method: str) -> list[dict[str, Any]]:
 def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None) -> list[dict[str, Any]]:
     """Settle a deal every player left agreed to (chip, icm, or custom prizes summing to what is
     left to pay). The event ends: the clock stops, the results show what was agreed."""
+    check_not_over(t, "deal")
     if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
         raise IllegalAction("deal: agreed is the list of the players who agree")
     people, _ = service.seated(t)
@@ -257,6 +268,7 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
 def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
     """Run the chip race due now (the latest ``color_up`` whose level has begun and not yet raced)
     at every table with players: each change logged as a floor correction against the house."""
+    check_not_over(t, "colour-up")
     s = service.structure(t)
     c = service.clock(t)
     level = c.level if c.level is not None else (s.playing_number(c.index - 1) if c.index else None)
