@@ -468,3 +468,24 @@ def test_the_floor_page_desk_counts_and_busts_out_a_dealer_may_not(app, api):
     dealer = login(app.test_client(), "dee")
     assert dealer.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 03"}).status_code == 403
     conserved(api, ids)
+
+
+def test_the_structure_form_keeps_the_desk_fields(app, api):
+    """The director's form writes late registration, re-entries, the bounty and the chip races, and shows them back."""
+    from tests.conftest import login
+    event, _ = make_event(api, entries=2, tables=1, draw=False)
+    director = login(app.test_client(), "dana")
+    response = director.post(f"/tournament/{event}/structure", data={
+        "levels": "15 5 10 20\n15 10 20 40\n15 25 50 100", "starting_chips": 500, "buy_in": 20, "fee": 2,
+        "payouts": "70 30", "rebuy": "", "add_on": "", "late_registration_levels": "2", "reentry": "1",
+        "bounty": "5", "color_up": "3 5"})
+    assert response.status_code == 302
+    got = api.get(f"/api/events/{event}")["structure"]
+    assert (got["late_registration_levels"], got["reentry"], got["bounty"], got["color_up"]) == \
+        (2, 1, 5, [{"level": 3, "chip": 5}])
+    page = director.get(f"/tournament/{event}/").get_data(as_text=True)
+    assert 'name="color_up" type="text" value="3 5"' in page and "late registration through level 2" in page
+    bad = director.post(f"/tournament/{event}/structure", data={
+        "levels": "15 5 10 20", "starting_chips": 500, "buy_in": 20, "fee": 0, "payouts": "standard",
+        "bounty": "30"})
+    assert bad.status_code == 400 and b"bounty: 30 is part of the buy-in (20)" in bad.data

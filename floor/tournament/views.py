@@ -20,7 +20,7 @@ from flask_login import current_user, login_required
 from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from floor import tables
 from floor.auth.access import role_required
@@ -76,6 +76,11 @@ class StructureForm(FlaskForm):
     payouts = StringField("Payouts: percentages, first place first (or 'standard')", default="standard")
     rebuy = StringField("Rebuys: price chips until_level max (empty: none)", default="")
     add_on = StringField("Add-on: price chips at_level (empty: none)", default="")
+    late_registration_levels = IntegerField("Late registration through level (empty: until the final table)",
+                                            validators=[Optional(), NumberRange(min=1)])
+    reentry = IntegerField("Re-entries per player", default=0, validators=[Optional(), NumberRange(min=0)])
+    bounty = IntegerField("Bounty (part of the buy-in)", default=0, validators=[Optional(), NumberRange(min=0)])
+    color_up = StringField("Chip races: level chip, ... (e.g. '5 5, 9 25'; empty: none)", default="")
 
     def data_for_rules(self) -> dict[str, Any]:
         data: dict[str, Any] = {"levels": read_levels(self.levels.data or ""), "starting_chips": self.starting_chips.data,
@@ -87,6 +92,17 @@ class StructureForm(FlaskForm):
                 if len(words) not in (len(fields), len(fields) - (key == "rebuy")):
                     raise StructureError(f"{key}: write {' '.join(fields)}")
                 data[key] = dict(zip(fields, words))
+        if self.late_registration_levels.data:
+            data["late_registration_levels"] = self.late_registration_levels.data
+        data["reentry"], data["bounty"] = self.reentry.data or 0, self.bounty.data or 0
+        races = []
+        for n, part in enumerate(p for p in (self.color_up.data or "").split(",") if p.strip()):
+            words = part.split()
+            if len(words) != 2:
+                raise StructureError(f"color_up, race {n + 1}: write 'level chip', not {part.strip()!r}")
+            races.append({"level": words[0], "chip": words[1]})
+        if races:
+            data["color_up"] = races
         return data
 
     def fill(self, data: dict[str, Any]) -> None:
@@ -98,6 +114,9 @@ class StructureForm(FlaskForm):
         r, a = data.get("rebuy"), data.get("add_on")
         self.rebuy.data = f"{r['price']} {r['chips']} {r['until_level']} {r.get('max', 0)}" if r else ""
         self.add_on.data = f"{a['price']} {a['chips']} {a['at_level']}" if a else ""
+        self.late_registration_levels.data = data.get("late_registration_levels")
+        self.reentry.data, self.bounty.data = data.get("reentry", 0), data.get("bounty", 0)
+        self.color_up.data = ", ".join(f"{c['level']} {c['chip']}" for c in data.get("color_up", []))
 
 
 def _preset_choices() -> list[Any]:
