@@ -326,10 +326,10 @@ def test_hand_for_hand_deals_together_pauses_the_clock_and_busts_in_one_hand_sha
     on = api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor")
     assert on["on"] is True and on["clock"]["running"] is False and on["clock"]["hand_for_hand"] is True
     shorts = {}
-    for table_id in ids:
+    for table_id, chips in zip(ids, (10, 15)):  # different stacks: they still tie across tables
         seats = sorted(seats_of(api, table_id))
         short = seats_of(api, table_id)[seats[1]]["player"]
-        api.post(f"/api/events/{event}/counts", {"player": short, "stack": 10, "reason": "set up a short stack"},
+        api.post(f"/api/events/{event}/counts", {"player": short, "stack": chips, "reason": "set up a short stack"},
                  role="floor", status=201)
         shorts[table_id] = (seats[0], seats[1], short)
     api.log(ids[0], {"type": "deal"})

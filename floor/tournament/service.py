@@ -350,8 +350,12 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     for e in t.entries:
         if e.out_order is not None:
             groups.setdefault(e.out_order, []).append(e)
-    shared = {a.data.get("out_order") for a in desk_models.actions(t, DeskKind.ELIMINATE)
-              if a.data.get("hand_for_hand_round") is not None and a.data.get("shared")}
+    # out in the same hand-for-hand hand at different tables: one group that shares (Bust.shared)
+    tables_of: dict[int, set[int]] = {}
+    for a in desk_models.actions(t, DeskKind.ELIMINATE):
+        if a.data.get("hand_for_hand_round") is not None:
+            tables_of.setdefault(int(a.data["out_order"]), set()).add(int(a.data["table"]))
+    shared = {o for o, where in tables_of.items() if len(where) > 1}
     busts = [Bust(tuple((e.player, e.out_chips or 0) for e in sorted(g, key=lambda e: e.id)), shared=o in shared)
              for o, g in sorted(groups.items())]
     deal = the_deal(t)
