@@ -132,6 +132,9 @@ def test_a_busted_player_leaves_the_seat_and_the_seating_list_at_once(app, api):
     loser = seats_of(api, ids[0])[seats[1]]["player"]
     after = play_bust(api, ids[0], seats[0], seats[1])
     assert str(seats[1]) not in after["seats"]  # the seat is free
+    last = api.get(f"/api/tables/{ids[0]}/events")
+    entries = last["events"] if isinstance(last, dict) else last
+    assert entries[-1]["event"] == {"type": "leave", "seat": seats[1]}  # logged right after the pot
     state = api.table(ids[0])
     assert str(seats[1]) not in state["seats"] and len(state["seats"]) == 3
     assert loser not in [c["player"] for c in api.get(f"/api/events/{event}/chips")]
