@@ -408,8 +408,12 @@ def test_the_chip_race_rounds_stacks_and_logs_it_against_the_house(api, clock):
     early = api.call("POST", f"/api/events/{event}/color_up", role="floor")
     assert early.status_code == 422 and "none is due now" in early.get_json()["message"]
     api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
-    clock.wait(minutes=51)  # level 3
+    clock.wait(minutes=51)  # level 3: the floor page says a race is due
+    from tests.conftest import login
+    floor = login(api.client.application.test_client(), "fred")
+    assert "Chip race due" in floor.get(f"/tournament/{event}/floor/panel").get_data(as_text=True)
     report = api.post(f"/api/events/{event}/color_up", role="floor", status=201)
+    assert "Chip race due" not in floor.get(f"/tournament/{event}/floor/panel").get_data(as_text=True)
     after = report[0]["after"]
     assert all(v % 25 == 0 and v > 0 for v in after.values())  # Player 03's 15 is never raced out
     assert report[0]["odd"] == {"Player 01": 5, "Player 02": 15, "Player 03": 15, "Player 04": 15}

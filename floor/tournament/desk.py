@@ -265,15 +265,25 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
 # --------------------------------------------------------------------------- the chip race
 
 
+def races_due(t: Tournament) -> list[Any]:
+    """The structure's chip races whose level has begun and that have not been run (the floor page
+    says so; the floor runs them between deals)."""
+    s = service.structure(t)
+    c = service.clock(t)
+    if not s.color_up or not c.started:
+        return []
+    level = c.level if c.level is not None else s.playing_number(c.index - 1) if c.index else None
+    done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
+    return [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
+
+
 def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
     """Run the chip race due now (the latest ``color_up`` whose level has begun and not yet raced)
     at every table with players: each change logged as a floor correction against the house."""
     check_not_over(t, "colour-up")
     s = service.structure(t)
-    c = service.clock(t)
-    level = c.level if c.level is not None else (s.playing_number(c.index - 1) if c.index else None)
+    due = races_due(t)
     done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
-    due = [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
     if not due:
         planned = ", ".join(f"level {r.level}" for r in s.color_up) or "none"
         raise IllegalAction(f"colour-up: none is due now (the structure's races: {planned}; done: "

@@ -297,7 +297,7 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
     calls = list(db.session.scalars(db.select(FloorCall).where(
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
-            "names": {x.id: x.name for x in table_list}, "calls": calls}
+            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t)}
 
 
 @bp.get("/<int:event_id>/floor")
