@@ -496,3 +496,27 @@ def test_the_structure_form_keeps_the_desk_fields(app, api):
         "levels": "15 5 10 20", "starting_chips": 500, "buy_in": 20, "fee": 0, "payouts": "standard",
         "bounty": "30"})
     assert bad.status_code == 400 and b"bounty: 30 is part of the buy-in (20)" in bad.data
+
+
+def test_another_worker_reads_the_same_clock_and_hand_for_hand(tmp_path, app, api, clock):
+    """The clock lives in the database: a second app on the same database (another worker, a restart)
+    reads the same level, time left, next break and hand for hand, and refuses the same early deal."""
+    from floor import create_app
+    event, ids = make_event(api, entries=8)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    clock.wait(minutes=7)
+    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)
+    api.log(ids[0], {"type": "deal"})
+    other = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                        "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]},
+                       instance_path=str(tmp_path / "worker2"))
+    clock.wait(minutes=5)
+    mine, theirs = api.get(f"/api/events/{event}/clock"), Api(other.test_client(), api.tokens).get(
+        f"/api/events/{event}/clock")
+    assert mine == theirs
+    assert theirs["seconds_left"] == 13 * 60 and theirs["next_break_seconds"] == 33 * 60 and theirs["hand_for_hand"]
+    api.log(ids[1], {"type": "deal"})
+    finish(api, ids[1], *sorted(seats_of(api, ids[1]))[:2])
+    early = Api(other.test_client(), api.tokens).call("POST", f"/api/tables/{ids[1]}/events", role="dealer",
+                                                      json={"type": "deal"})
+    assert early.status_code == 422 and "Table 1 has not finished hand 1" in early.get_json()["message"]
