@@ -21,7 +21,8 @@ The tournament desk (DESIGN.md part three) adds, all optional:
 * ``rebuy_levels`` n: rebuys through level n (the contract's short form of ``rebuy``: at the
   buy-in, for the starting chips, no limit, unless ``rebuy`` says otherwise; ``rebuy_levels``
   wins over ``rebuy.until_level``). ``add_on: {chips, price}`` is then taken at the break after
-  the last rebuy level (``at_level`` defaults to ``rebuy_levels``).
+  the last rebuy level (``at_level`` defaults to ``rebuy_levels``; with no rebuys, to the level
+  the first break follows).
 * ``bounty`` amount: the part of each buy-in (and re-entry) that is the player's bounty, paid to
   whoever eliminates the player; the rest goes to the prize pool.
 * ``color_up`` [{level, chip}]: the chip race when level ``level`` begins: chips of value
@@ -290,7 +291,7 @@ def parse_structure(data: Any) -> Structure:
         a = data["add_on"]
         if not isinstance(a, dict):
             raise StructureError("add_on: {chips, price} (and at_level where there are no rebuys)")
-        at = _whole(a, "at_level", "add_on", positive=True, default=rebuy.until_level if rebuy else None)
+        at = _whole(a, "at_level", "add_on", positive=True, default=rebuy.until_level if rebuy else _before_break(levels))
         add_on = AddOn(_whole(a, "price", "add_on"), _whole(a, "chips", "add_on", positive=True), at)
         if add_on.at_level > count:
             raise StructureError(f"add_on: at_level {add_on.at_level}, but the structure has {count} levels")
@@ -308,6 +309,18 @@ def parse_structure(data: Any) -> Structure:
                              "may not be less")
     return Structure(levels, starting, buy_in, _payouts(data.get("payouts")), fee, rebuy, add_on, late, reentry,
                      bounty, _color_ups(data.get("color_up"), count))
+
+
+def _before_break(levels: tuple[Level | Break, ...]) -> int | None:
+    """The level the first break follows (an add-on with no rebuys is taken there), or None.
+
+    >>> _before_break(preset("regular").levels)
+    4
+    """
+    for i, item in enumerate(levels):
+        if isinstance(item, Break) and i:
+            return sum(1 for x in levels[:i] if isinstance(x, Level))
+    return None
 
 
 def _color_ups(value: Any, count: int) -> tuple[ColorUp, ...]:
