@@ -207,6 +207,9 @@ def test_the_clock_survives_a_restart(tmp_path, api, app, clock):
     # everything but the time of day stands still on a paused clock, across the restart
     assert datetime.fromisoformat(after.pop("now")) - datetime.fromisoformat(before.pop("now")) == timedelta(minutes=10)
     assert after == before and after["seconds_left"] == 17 * 60 and after["level_ends_at"] is None
+    from floor.extensions import db
+    with restarted.app_context():
+        db.engine.dispose()  # the restarted app's connections closed (PostgreSQL: no connection left open)
 
 
 def test_a_level_change_reaches_each_table_at_its_next_deal_written_into_the_deal(api, clock):

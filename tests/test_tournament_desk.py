@@ -520,3 +520,6 @@ def test_another_worker_reads_the_same_clock_and_hand_for_hand(tmp_path, app, ap
     early = Api(other.test_client(), api.tokens).call("POST", f"/api/tables/{ids[1]}/events", role="dealer",
                                                       json={"type": "deal"})
     assert early.status_code == 422 and "Table 1 has not finished hand 1" in early.get_json()["message"]
+    from floor.extensions import db
+    with other.app_context():
+        db.engine.dispose()  # the second worker's connections closed (PostgreSQL: no connection left open)
