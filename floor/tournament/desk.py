@@ -75,13 +75,17 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
                             "bust them out once that pot is won")
     entry = service.entry_named(t, player)
     assert entry is not None
-    db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-    entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
-    entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
-    desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
-                       manual=True, table=table.id, seat=seat, chips_removed=x["stack"], out_order=entry.out_order)
-    db.session.commit()
-    tables.append(table, {"type": "leave", "seat": seat}, user)  # the chips leave with the player (chips out)
+
+    def place_given(_: Any) -> None:
+        db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
+        entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
+        entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
+        desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
+                           reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
+                           chips_removed=x["stack"], out_order=entry.out_order)
+
+    # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
+    tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
     end_hand_for_hand_at_the_bubble(t, user)
     return entry
 
@@ -103,14 +107,21 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     _between_deals(table, "count")
     change = counted - x["stack"]
     seq = None
-    if change:
+
+    def kept(entry: Any) -> None:
+        desk_models.record(t, DeskKind.COUNT, user, player=x["player"], reason=reason[:500], table=table.id,
+                           seat=seat, logged=x["stack"], counted=counted, change=change,
+                           seq=entry.seq if entry is not None else None)
+
+    if change:  # the correction and the desk's record of the count commit together
         who = user.username if user is not None else "the staff"
-        entry, _ = tables.append(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
-                                         "house": change, "reason": f"recount by {who}: {reason}"[:500]}, user)
+        entry, _ = tables.append_together(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
+                                                  "house": change, "reason": f"recount by {who}: {reason}"[:500]},
+                                          user, kept)
         seq = entry.seq
-    desk_models.record(t, DeskKind.COUNT, user, player=x["player"], reason=reason[:500], table=table.id, seat=seat,
-                       logged=x["stack"], counted=counted, change=change, seq=seq)
-    db.session.commit()
+    else:  # the count agrees with the log: only the desk keeps it
+        kept(None)
+        db.session.commit()
     return {"player": x["player"], "table": table.id, "table_name": table.name, "seat": seat,
             "logged": x["stack"], "stack": counted, "change": change, "log_seq": seq}
 
