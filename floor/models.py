@@ -508,6 +508,10 @@ class Entry(db.Model):
     out_table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
     out_hand: Mapped[int | None]
     out_chips: Mapped[int | None]
+    # Issue 21: re-entries bought (each one a buy-in to the pool) and the seat the player left when
+    # out (a rebuy sits the player back there when it is still free).
+    reentries: Mapped[int] = mapped_column(default=0, server_default="0")
+    out_seat: Mapped[int | None]
 
     tournament: Mapped[Tournament] = relationship(back_populates="entries")
     out_table: Mapped[Table | None] = relationship()

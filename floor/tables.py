@@ -339,3 +339,26 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
     return value
+
+
+def append_together(table: Table, event: dict[str, Any], user: User | None,
+                    with_it: Callable[[LogEntry], None]) -> tuple[LogEntry, dict[str, Any]]:
+    """:func:`append`, with ``with_it(entry)`` adding more rows to the same transaction: the event
+    and those rows are committed together or not at all (a tournament's manual bust-out: the
+    player's ``leave`` and the place given). Raises like :func:`append`."""
+    try:
+        entry, after = _stage(table, event, user, None, None)
+        with_it(entry)
+        key = cache_key(table, entry.seq)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        db.session.refresh(table)
+        raise StaleVersion(table.version, table.version) from None
+    except Exception:
+        db.session.rollback()
+        raise
+    _remember(key, after)
+    for hook in AFTER_APPEND:
+        hook(table, entry, after)
+    return entry, after.to_dict()

@@ -299,12 +299,28 @@ class Correction(Event):
 
     >>> parse_event({"type": "correction", "moves": [{"seat": 5, "amount": -50},
     ...              {"seat": "3", "amount": 50}], "reason": "pot went to the wrong seat"})
-    Correction(moves=((5, -50), (3, 50)), reason='pot went to the wrong seat')
+    Correction(moves=((5, -50), (3, 50)), reason='pot went to the wrong seat', house=0)
     """
 
     kind = "correction"
     moves: tuple[tuple[int, int], ...] = ()
     reason: str = ""
+    #: The house's side (a tournament's staff recount or chip race, issue 21): chips the house
+    #: puts on the table (positive) or takes off it (negative); the moves sum to it, and the
+    #: table's ledger counts it as chips in or out, so the conservation law still holds.
+    house: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """As every event, without ``house`` when the house takes no part (the log's old form).
+
+        >>> parse_event({"type": "correction", "moves": [{"seat": 3, "amount": -150}], "house": -150,
+        ...              "reason": "recount"}).to_dict()
+        {'type': 'correction', 'moves': [{'seat': 3, 'amount': -150}], 'reason': 'recount', 'house': -150}
+        """
+        out = super().to_dict()
+        if not self.house:
+            out.pop("house")
+        return out
 
 
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
@@ -449,10 +465,12 @@ def _correction(event: Mapping[str, Any]) -> Correction:
         if any(seat == s for s, _ in moves):
             raise IllegalAction(f"correction: seat {seat} is listed twice; give one amount per seat")
         moves.append((seat, amount))
+    house = parse.signed(event.get("house", 0), "correction: house")
     total = sum(a for _, a in moves)
-    if total != 0:
+    if total != house:
         raise IllegalAction(f"correction: the amounts must sum to 0 so that no chip is made or lost, "
-                            f"not {total}")
+                            f"not {total}" if not house else
+                            f"correction: the amounts must sum to the house's {house}, not {total}")
     if not any(a for _, a in moves):
         raise IllegalAction("correction: nothing moves; give at least one seat that gives and one that gets")
     reason = event.get("reason")
@@ -460,4 +478,4 @@ def _correction(event: Mapping[str, Any]) -> Correction:
         raise IllegalAction("correction: say why the chips move (reason)")
     if len(reason) > REASON_MAX:
         raise IllegalAction(f"correction: the reason is at most {REASON_MAX} characters")
-    return Correction(moves=tuple(moves), reason=reason.strip())
+    return Correction(moves=tuple(moves), reason=reason.strip(), house=house)

@@ -150,7 +150,14 @@ def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
         # chips brought in and taken away: the ledger's change, on the player at the seat concerned
         came = after["ledger"]["chips_in"] - before["ledger"]["chips_in"]
         went = after["ledger"]["chips_out"] - before["ledger"]["chips_out"]
-        if came or went:
+        if (came or went) and "moves" in target:  # the house's correction (a recount, a chip race)
+            for move in target["moves"]:
+                x = before["seats"].get(int(move["seat"])) or {}
+                if x.get("player"):
+                    p = line(str(x["player"]))
+                    p.bought_in += max(int(move["amount"]), 0)
+                    p.taken_away += max(-int(move["amount"]), 0)
+        elif came or went:
             seat = int(target["seat"])
             who = (before["seats"].get(seat) or after["seats"].get(seat) or {}).get("player") or target.get("player")
             p = line(str(who))

@@ -375,6 +375,8 @@ def correction(t: WorkingTable, e: ev.Correction) -> None:
             raise t.refuse(f"correction: there is no seat {s} at this table")
         if t.seats[s].stack + amount < 0:
             raise t.refuse(f"correction: seat {s} has {t.seats[s].stack} chips and cannot give {-amount}")
+    t.chips_in += max(e.house, 0)  # a recount or a chip race by the house (0 between seats)
+    t.chips_out += max(-e.house, 0)
     for s, amount in e.moves:
         x = t.seats[s]
         stack = x.stack + amount
@@ -386,7 +388,7 @@ def correction(t: WorkingTable, e: ev.Correction) -> None:
         "moves": [{"seat": s, "amount": a} for s, a in e.moves], "reason": e.reason,
         "summary": e.reason, "headline": correction_headline(e.moves, names), "deal": t.deal_no,
         "chips": {s: a for s, a in e.moves if a}, "pot_plays": False, "dead": [], "returns": {},
-        "barred": [], "winners": [], "winner": None,
+        "barred": [], "winners": [], "winner": None, "house": e.house,
     }
     t.rulings = t.rulings + (record,)
     t.added = t.added + (record,)

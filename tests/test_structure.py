@@ -179,6 +179,96 @@ def test_the_cycle_finder_finds_cycles(tmp_path):
     assert _path(graph, cycles(graph)[0]) == "demo_pkg.helpers -> demo_pkg.sub.views -> demo_pkg.helpers"
 
 
+def read_back_while_initialising(mods: Mapping[str, pathlib.Path],
+                                 graph: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """Packages whose ``__init__`` imports, at its top level, one of its own modules that leads back
+    to the package by ``from package import ...``: package -> the chain back to it.
+
+    Python runs a package's ``__init__`` before any of its modules, so such a module reads the
+    package half made (floor.tournament -> floor.tournament.api -> floor.tournament.floorwork ->
+    floor.tournament, issue 23). The cycle test above maps ``from package import module`` to the
+    module only (a deferred import inside an app factory is harmless), so it cannot see this one:
+    here ``from package import ...`` is also an edge to the package itself.
+    """
+    packages = {n for n, p in mods.items() if p.name == "__init__.py"}
+    back: dict[str, set[str]] = {n: set(graph.get(n, ())) for n in mods}
+    top: dict[str, set[str]] = {n: set() for n in packages}
+    for name, path in mods.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in _imports(tree):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module in packages \
+                    and node.module != name:
+                back[name].add(node.module)
+        if name in packages:
+            for node in tree.body:
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    one = import_graph_of_node(node, name, mods)
+                    top[name] |= {m for m in one if m.startswith(name + ".")}
+    found: dict[str, list[str]] = {}
+    for package, own in sorted(top.items()):
+        trail: dict[str, str | None] = {m: None for m in own}
+        todo = sorted(own)
+        while todo and package not in found:
+            v = todo.pop()
+            for w in sorted(back[v]):
+                if w == package:
+                    chain = [v]
+                    while trail[chain[-1]] is not None:
+                        chain.append(trail[chain[-1]])  # type: ignore[arg-type]
+                    found[package] = [package, *reversed(chain), package]
+                    break
+                if w not in trail and w.startswith(package + "."):
+                    trail[w] = v
+                    todo.append(w)
+    return found
+
+
+def import_graph_of_node(node: ast.Import | ast.ImportFrom, name: str, mods: Mapping[str, pathlib.Path]) -> set[str]:
+    """The modules of ours one top-level import statement of ``name`` names (as :func:`import_graph`)."""
+    if isinstance(node, ast.Import):
+        return {k for k in (_known(a.name, mods) for a in node.names) if k}
+    base = node.module or ""
+    if node.level:
+        package = name.split(".")
+        base = ".".join(package[: len(package) - (node.level - 1)] + ([base] if base else []))
+    out = set()
+    for alias in node.names:
+        full = f"{base}.{alias.name}" if base else alias.name
+        k = full if full in mods else _known(base, mods)
+        if k:
+            out.add(k)
+    return out
+
+
+#: Packages that still import, while they initialise, a module of theirs that reads them back
+#: (found when the check came in; their owners' to undo, see the lead's report). The test fails
+#: on any other package, and on one of these once it is clean (take it off the list then).
+READ_BACK_STILL = {"floor.director", "floor.rulings"}
+
+
+def test_no_package_imports_its_own_modules_that_read_it_back_half_made():
+    found = read_back_while_initialising(MODULES, GRAPH)
+    assert set(found) == READ_BACK_STILL, "\n".join(" -> ".join(c) for c in found.values())
+    assert "floor.tournament" not in found
+
+
+def test_the_read_back_check_finds_a_package_read_back(tmp_path):
+    """The tournament's old shape: the package imports its api, the api imports a sibling through
+    the package (``from pkg import work``) and the sibling reads the package back."""
+    pkg = tmp_path / "demo_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from demo_pkg.api import bp\n")
+    (pkg / "api.py").write_text("from demo_pkg import work\nbp = 1\n")
+    (pkg / "work.py").write_text("from demo_pkg import service\n")
+    (pkg / "service.py").write_text("")
+    mods = modules(tmp_path, ["demo_pkg"])
+    graph = import_graph(mods)
+    assert cycles(graph) == []  # the cycle test alone does not see it
+    assert read_back_while_initialising(mods, graph) == {"demo_pkg": ["demo_pkg", "demo_pkg.api", "demo_pkg"]}
+    (pkg / "__init__.py").write_text("def init_app():\n    from demo_pkg.api import bp\n")  # deferred: fine
+    assert read_back_while_initialising(modules(tmp_path, ["demo_pkg"]), graph) == {}
+
+
 @pytest.mark.parametrize("package", ["floor", "rules"])
 def test_no_module_is_over_600_lines(package):
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()

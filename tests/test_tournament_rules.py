@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from datetime import datetime, timedelta
 from fractions import Fraction
 
@@ -537,3 +538,24 @@ def test_a_deal_carrying_a_level_sets_the_stakes_from_that_deal_on():
     state = replay(setup, log)
     assert (state["ante"], state["small_bet"], state["big_bet"]) == (10, 20, 40)
     assert state["pot"] == 40  # two antes of 10, twice
+
+
+def test_the_desk_fields_of_a_structure_and_their_defaults():
+    """Structure (DESIGN.md part three): rebuy_levels is the short form of rebuys (the buy-in for the
+    starting chips); add_on {chips, price} is taken at the last rebuy level, or with no rebuys at the
+    level the first break follows; a bounty is part of the buy-in; chip races go in order of level."""
+    from rules.tournament.structure import parse_structure as parse
+    base = {"levels": [{"minutes": 20, "small_bet": 10}, {"minutes": 20, "small_bet": 20}, {"break": 10},
+                       {"minutes": 20, "small_bet": 50}], "starting_chips": 1000, "buy_in": 50}
+    s = parse({**base, "rebuy_levels": 2, "add_on": {"chips": 1500, "price": 30}})
+    assert (s.rebuy.price, s.rebuy.chips, s.rebuy.until_level, s.add_on.at_level) == (50, 1000, 2, 2)
+    assert parse({**base, "add_on": {"chips": 1500, "price": 30}}).add_on.at_level == 2
+    assert parse(parse({**base, "reentry": 2, "bounty": 10, "late_registration_levels": 1,
+                        "color_up": [{"level": 3, "chip": 5}]}).to_dict()).to_dict()["color_up"] == [
+        {"level": 3, "chip": 5}]
+    for bad, words in (({"bounty": 60}, "bounty: 60 is part of the buy-in (50)"),
+                       ({"late_registration_levels": 4}, "late_registration_levels: 4, but the structure has 3"),
+                       ({"color_up": [{"level": 1, "chip": 5}]}, "a race is at the start of levels 2 to 3"),
+                       ({"rebuy_levels": 2, "rebuy": {"price": 5}, "bounty": 10}, "the rebuy's price (5)")):
+        with pytest.raises(StructureError, match=re.escape(words)):
+            parse({**base, **bad})

@@ -168,7 +168,10 @@ def post_event(table_id: int) -> Any:
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Refused by the rules", str(exc), version=table.version)
-    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, state)}, table)), 201
+    # A hook may have logged after this event (the tournament clears a busted player's seat): then
+    # the table is answered as it is now, so that its state and version agree.
+    now = state if table.version == entry.seq else None
+    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, now)}, table)), 201
 
 
 def stale(table: Table, exc: tables.StaleVersion) -> Any:

@@ -1,8 +1,10 @@
 """The tournament's JSON API (DESIGN.md, "Tournaments"), under ``/api/events``.
 
-Roles per action: ``GET`` for every role (the wall and the dealers read the clock); the director
-creates events, enters players, adds tables, draws seats and runs the clock; the floor carries out
-the balancing moves and records rebuys and add-ons. A role that may not gets 403 saying so; a move
+Roles per action (DESIGN.md part three): ``GET`` for every role (the wall and the dealers read
+the clock); the director creates events (their structure) and adds their tables; the floor (and
+the director, whose role includes it) enters players, draws the seats, runs the clock, carries out
+the balancing moves, records rebuys, add-ons and re-entries, busts players out, records recounts,
+turns hand for hand on and off and settles deals: at a real desk the floor runs them. A role that may not gets 403 saying so; a move
 the rules refuse gets 422 with the rules' words; nothing is written on an error.
 """
 
@@ -10,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
 from flask_login import current_user
 
 from floor import tables
 from floor.api.common import api_role, error, json_body
 from floor.extensions import csrf
 from floor.models import Role
-from floor.tournament import floorwork, service
+from floor.tournament import desk, floorwork, service
 from rules import RulesError
 
 api = Blueprint("tournament_api", __name__, url_prefix="/api/events")
@@ -47,12 +49,13 @@ def show(event_id: int) -> Any:
     t = service.get(event_id)
     return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure,
                    tables=[{"id": x.id, "name": x.name, "seats": x.setup.get("capacity")} for x in service.event_tables(t)],
-                   entries=[{"player": e.player, "out": e.is_out, "rebuys": e.rebuys, "add_ons": e.add_ons}
+                   entries=[{"player": e.player, "out": e.is_out, "rebuys": e.rebuys, "add_ons": e.add_ons,
+                             "reentries": e.reentries}
                             for e in t.entries])
 
 
 @api.post("/<int:event_id>/entries")
-@api_role(Role.director)
+@api_role(Role.floor)
 def add_entry(event_id: int) -> Any:
     """Enter a player: {player}. After the draw the player is seated at once (a late entry)."""
     t = service.get(event_id)
@@ -79,7 +82,7 @@ def add_table(event_id: int) -> Any:
 
 
 @api.post("/<int:event_id>/draw")
-@api_role(Role.director)
+@api_role(Role.floor)
 def draw(event_id: int) -> Any:
     """Random seats for every entry (a cryptographic random source), spread evenly."""
     t = service.get(event_id)
@@ -101,7 +104,7 @@ def clock(event_id: int) -> Any:
 
 
 @api.post("/<int:event_id>/clock")
-@api_role(Role.director)
+@api_role(Role.floor)
 def move_clock(event_id: int) -> Any:
     """{action: start|pause|resume|advance|back}."""
     t = service.get(event_id)
@@ -167,3 +170,91 @@ def results(event_id: int) -> Any:
 def chips(event_id: int) -> Any:
     """[{player, table, seat, stack}] across all the event's tables, biggest first."""
     return jsonify(service.chip_counts(service.get(event_id)))
+
+
+# --------------------------------------------------------------------------- the desk (issue 21)
+
+
+@api.post("/<int:event_id>/eliminate")
+@api_role(Role.floor)
+def eliminate(event_id: int) -> Any:
+    """A manual bust-out {player, reason?}: a player who leaves or is disqualified; the place at once."""
+    t = service.get(event_id)
+    body = json_body()
+    try:
+        entry = desk.eliminate(t, str(body.get("player", "")), str(body.get("reason") or ""), current_user)
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+    row = next(r for r in service.results(t) if r["player"] == entry.player)
+    return jsonify(row), 201
+
+
+@api.post("/<int:event_id>/counts")
+@api_role(Role.floor)
+def counts(event_id: int) -> Any:
+    """A recount by the staff {player, stack, reason}: a difference is logged on the player's table
+    as a floor correction against the house (who, why)."""
+    t = service.get(event_id)
+    body = json_body()
+    try:
+        done = desk.recount(t, str(body.get("player", "")), body.get("stack"), str(body.get("reason") or ""),
+                            current_user)
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+    return jsonify(done), 201
+
+
+@api.post("/<int:event_id>/hand_for_hand")
+@api_role(Role.floor)
+def hand_for_hand(event_id: int) -> Any:
+    """{on: bool}: hand for hand on (the clock paused; tables deal together) or off."""
+    t = service.get(event_id)
+    on = json_body().get("on")
+    if not isinstance(on, bool):
+        return error(400, "Bad Request", "Send {on: true} or {on: false}.")
+    try:
+        return jsonify(desk.set_hand_for_hand(t, on, current_user))
+    except RulesError as exc:
+        return refused(exc)
+
+
+@api.get("/<int:event_id>/chop")
+@api_role(Role.floor)
+def chop(event_id: int) -> Any:
+    """?method=chip|icm: [{player, stack, prize}] for the players left; the prizes sum to what is left to pay."""
+    t = service.get(event_id)
+    try:
+        return jsonify(desk.offer(t, request.args.get("method", "icm")))
+    except RulesError as exc:
+        return refused(exc)
+
+
+@api.post("/<int:event_id>/chop")
+@api_role(Role.floor)
+def settle(event_id: int) -> Any:
+    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}}: every player left agrees."""
+    t = service.get(event_id)
+    body = json_body()
+    try:
+        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user)
+    except RulesError as exc:
+        return refused(exc)
+    return jsonify(rows), 201
+
+
+@api.post("/<int:event_id>/color_up")
+@api_role(Role.floor)
+def color_up(event_id: int) -> Any:
+    """Run the chip race the structure's ``color_up`` has due now, at every table (between deals)."""
+    t = service.get(event_id)
+    try:
+        return jsonify(desk.color_up(t, current_user)), 201
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+
+
+@api.get("/<int:event_id>/bounties")
+@api_role(Role.dealer)
+def bounties(event_id: int) -> Any:
+    """[{player, winner, amount, table, table_id, hand}]: each bounty paid and the hand that paid it."""
+    return jsonify(service.bounty_rows(service.get(event_id)))

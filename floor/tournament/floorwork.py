@@ -10,8 +10,19 @@ Two hooks of :mod:`floor.tables` (the one place that appends) tie the tournament
   no chips and no claim is out, at once: the time, the table, the hand (its deal's log number) and
   the chips the player began that hand with (to place two players out in one hand).
 
-A busted player stays in the engine's seat (dealt out: no chips) until the floor next needs the
-seat (a move or a late entry into it, or the table's break), when a ``leave`` clears it.
+A busted player leaves the seat at once (issue 20): once the player is out, a ``leave`` clears the
+seat, so the seating list and the tablet show no "0" stack nor a rebuy menu at the table. Where
+rebuys are allowed, a player who rebuys is sat back in the seat left when it is still free (as a
+card room keeps the seat during the rebuy period), else where the balance needs one; a re-entry is
+a new entry and gets a new random seat (:func:`floor.tournament.service.add_entry`).
+
+Bounties: the player's bounty goes to whoever won the pot that busted them; where the hand paid
+several players (a split pot, side pots), to the one who won the most chips in it, shared equally
+when they won as much (the odd unit to the lower seat). A bounty nobody won (a manual bust-out)
+goes to the champion with their own.
+
+Hand for hand: players out in the same hand-for-hand hand at different tables share one place
+group (:class:`rules.tournament.Bust` ``shared``): they tie, as the project's house rule.
 """
 
 from __future__ import annotations
@@ -23,7 +34,9 @@ from flask import current_app
 from floor import tables
 from floor.extensions import db
 from floor.models import Entry, LogEntry, Table, Tournament, User, utcnow
-from floor.tournament import service
+from floor.tournament import desk, service
+from floor.tournament import models as desk_models
+from floor.tournament.models import DeskKind
 from rules import IllegalAction, jackpot
 from rules.tournament import Plan, draw_final, late_seat, suggest
 
@@ -32,10 +45,13 @@ STAKES = ("ante", "small_bet", "big_bet")
 
 def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
     """Write the level in force into a ``deal`` (only what differs from the table's stakes)."""
-    if event.get("type") != "deal" or table.event_id is None or any(event.get(k) is not None for k in STAKES):
+    if event.get("type") != "deal" or table.event_id is None:
         return event
     t = service.of_table(table)
     if t is None:
+        return event
+    desk.check_hand_for_hand(t, table)  # refuses the deal while another table plays the hand before
+    if any(event.get(k) is not None for k in STAKES):
         return event
     level = service.clock(t).stakes  # before the start: the first level
     state = tables.table_state(table).to_dict()
@@ -51,6 +67,7 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
         t = service.of_table(table)
         if t is not None:
             record_eliminations(t, table, state.to_dict())
+            desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
     except Exception:  # the event is committed; an elimination missed here is found by the next sync
         db.session.rollback()
         current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
@@ -82,12 +99,52 @@ def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> l
     before = jackpot.replay(table.setup, events[:deals[-1]]) if deals else state
     start = {x["player"].casefold(): x["stack"] for x in before["seats"].values()}
     order = (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
+    round_ = desk.hand_round(t, table, state["deal"])
+    if round_ is not None:  # out in the same hand-for-hand hand as players at other tables: one group
+        for a in desk_models.actions(t, DeskKind.ELIMINATE):
+            if a.data.get("switch") == round_[0] and a.data.get("hand_for_hand_round") == round_[1] \
+                    and a.data.get("table") != table.id:
+                order = int(a.data["out_order"])
     now = utcnow()
     for e in out:
         e.out_order, e.out_at, e.out_table_id, e.out_hand = order, now, table.id, hand
         e.out_chips = start.get(e.player.casefold(), 0)
+        e.out_seat = busted[e.player.casefold()]
+        if round_ is not None:
+            desk_models.record(t, DeskKind.ELIMINATE, None, player=e.player, table=table.id, hand=hand,
+                               switch=round_[0], hand_for_hand_round=round_[1], out_order=order)
+    _pay_bounties(t, table, state, out, hand)
     db.session.commit()
+    leave_busted(t, table)
+    desk.end_hand_for_hand_at_the_bubble(t, None)
     return out
+
+
+def _pay_bounties(t: Tournament, table: Table, state: dict[str, Any], out: list[Entry], hand: int) -> None:
+    """Each busted player's bounty to the hand's winner (see the module's docstring)."""
+    bounty = service.structure(t).bounty
+    awards = {int(seat): amount for seat, amount in (state.get("awards") or {}).items() if amount}
+    if not bounty or not awards:
+        return
+    best = max(awards.values())
+    winners = [state["seats"][seat]["player"] for seat in sorted(awards)
+               if awards[seat] == best and seat in state["seats"]]
+    for e in out:
+        each, odd = divmod(bounty, len(winners))
+        for i, w in enumerate(winners):
+            db.session.add(desk_models.Bounty(tournament_id=t.id, player=e.player, winner=w,
+                                              amount=each + (1 if i < odd else 0), table_id=table.id, hand=hand))
+
+
+def leave_busted(t: Tournament, table: Table) -> None:
+    """Clear the seats of players out of the event (no chips, no claim) at ``table``: ``leave``."""
+    live = {e.player.casefold() for e in service.live_entries(t)}
+    state = tables.state_of(table)
+    if state["phase"] != "between_deals":
+        return
+    for seat, x in sorted(state["seats"].items()):
+        if x["stack"] == 0 and x["put"] == 0 and x["player"].casefold() not in live:
+            tables.append(table, {"type": "leave", "seat": int(seat)}, None)
 
 
 def sync_eliminations(t: Tournament) -> None:
@@ -97,6 +154,7 @@ def sync_eliminations(t: Tournament) -> None:
         state = tables.table_state(table)
         if state.new_pot and table.version:
             record_eliminations(t, table, state.to_dict())
+            leave_busted(t, table)
 
 
 # --------------------------------------------------------------------------- balancing
@@ -201,20 +259,37 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     else:
         raise IllegalAction("buy: rebuy or add_on")
     where = _seat_of(t, entry.player)
+    seat_back: tuple[int | None, int | None] = (None, None)
     if kind == "rebuy":
         stack = tables.state_of(where[0])["seats"][where[1]]["stack"] if where else 0
         if stack > s.starting_chips:
             raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
         entry.rebuys += 1
+        seat_back = (entry.out_table_id, entry.out_seat)
         entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+        entry.out_seat = None
     else:
         entry.add_ons += 1
     if where is None:
-        key, seat = late_seat(service.seat_views(t), service.RANDOM)
-        table = db.session.get(Table, key)
-        assert table is not None
-        service.clear_seat(table, seat, user)
+        table, seat = _seat_to_rebuy(t, seat_back)
         tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user)
         return f"{entry.player}: {kind.replace('_', '-')} of {chips}, seated at {table.name} seat {seat}"
     tables.append(where[0], {"type": "add_chips", "seat": where[1], "amount": chips}, user)
     return f"{entry.player}: {kind.replace('_', '-')} of {chips} at {where[0].name} seat {where[1]}"
+
+
+def _seat_to_rebuy(t: Tournament, left: tuple[int | None, int | None]) -> tuple[Table, int]:
+    """The seat a busted player who rebuys sits in: the one left (``left``: table id, seat), when
+    it is still free; else where the balance needs a player."""
+    key, seat = left
+    if key is not None and seat is not None:
+        table = db.session.get(Table, key)
+        if table is not None and table.event_id == t.event_id:
+            state = tables.state_of(table)
+            if seat not in state["seats"] and seat <= int(state["capacity"]):
+                return table, seat
+    key, seat = late_seat(service.seat_views(t), service.RANDOM)
+    table = db.session.get(Table, key)
+    assert table is not None
+    service.clear_seat(table, seat, None)
+    return table, seat

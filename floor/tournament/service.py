@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import abort
@@ -17,10 +17,14 @@ from flask import abort
 from floor import tables
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
+from floor.localtime import zone
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
+from floor.tournament import models as desk_models
+from floor.tournament.models import DeskKind
 from rules import IllegalAction
-from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, late_seat,
-                              parse_structure, places, prize_pool, prizes, read_clock)
+from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, late_registration_open,
+                              late_seat, next_break_seconds, parse_structure, pay, places, prize_pool, prizes,
+                              read_clock)
 
 #: The random source of every draw (the seats, the button, late entries, the final table).
 RANDOM = secrets.SystemRandom()
@@ -91,6 +95,12 @@ def move_clock(t: Tournament, action: str, user: User | None, now: datetime | No
     return clock(t, at)
 
 
+def add_clock_move(t: Tournament, action: str, user: User | None) -> None:
+    """Add a move the desk makes itself (hand for hand pauses and resumes, a deal stops the clock)
+    to the session, at this module's "now" like every move; the caller commits."""
+    db.session.add(ClockMove(tournament=t, action=action, at=utcnow(), by=user))
+
+
 # --------------------------------------------------------------------------- tables, entries, the draw
 
 
@@ -116,16 +126,42 @@ def entry_named(t: Tournament, player: str) -> Entry | None:
     return next((e for e in t.entries if e.player.casefold() == folded), None)
 
 
+def check_late_registration(t: Tournament, what: str = "entry") -> None:
+    """Entries (and re-entries) are refused once the structure's late registration has ended,
+    naming the cutoff; and once the final table is drawn, or a deal has ended the event."""
+    s = structure(t)
+    if not late_registration_open(s, clock(t)):
+        raise IllegalAction(f"{what}: late registration closed at the end of level {s.late_registration_levels}")
+    if t.final_seats is not None:
+        raise IllegalAction(f"{what}: the final table is drawn; entries are closed")
+    if desk_models.actions(t, DeskKind.DEAL):
+        raise IllegalAction(f"{what}: a deal has ended the event")
+
+
 def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
     """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
-    at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips."""
+    at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips.
+
+    A player already out enters again where the structure allows re-entries (``reentry`` n, while
+    late registration is open): a new buy-in (and bounty) to the pool, the starting chips, and a
+    seat drawn at random where the balance needs one, as a new entry (not the seat left: a re-entry
+    is a new entry). The entry keeps its row: places are per player, the pool counts every buy-in."""
     player = " ".join((player or "").split())
     if not player or len(player) > 80:
         raise IllegalAction("entry: a player's name, 1 to 80 characters")
-    if entry_named(t, player) is not None:
+    existing = entry_named(t, player)
+    if existing is not None and not existing.is_out:
         raise IllegalAction(f"entry: {player} is already entered")
-    if t.final_seats is not None:
-        raise IllegalAction("entry: the final table is drawn; entries are closed")
+    if existing is not None:
+        allowed = structure(t).reentry
+        if not allowed:
+            raise IllegalAction(f"re-entry: {existing.player} is out and this event has no re-entries")
+        if existing.reentries >= allowed:
+            raise IllegalAction(f"re-entry: {existing.player} has had the {allowed} re-entr"
+                                f"{'y' if allowed == 1 else 'ies'} allowed")
+        check_late_registration(t, "re-entry")
+    else:
+        check_late_registration(t)
     seated = None
     if t.drawn_at is not None:
         views = seat_views(t)
@@ -133,12 +169,21 @@ def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tup
         table = db.session.get(Table, key)
         assert table is not None
         clear_seat(table, seat, user)
-        entry = Entry(tournament=t, player=player)
-        db.session.add(entry)
+        if existing is not None:
+            entry = existing
+            entry.reentries += 1
+            entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+            entry.out_seat = None
+            desk_models.record(t, DeskKind.REENTRY, user, player=entry.player, number=entry.reentries)
+        else:
+            entry = Entry(tournament=t, player=player)
+            db.session.add(entry)
         db.session.flush()
-        tables.append(table, {"type": "sit", "seat": seat, "player": player,
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player,
                               "chips": structure(t).starting_chips}, user)  # commits the entry with it
         seated = (table, seat)
+    elif existing is not None:
+        raise IllegalAction(f"re-entry: {existing.player} is out before the draw?")  # pragma: no cover
     else:
         entry = Entry(tournament=t, player=player)
         db.session.add(entry)
@@ -222,52 +267,138 @@ def chip_counts(t: Tournament) -> list[dict[str, Any]]:
              "stack": p.stack} for p in sorted(people, key=lambda p: (-p.stack, p.player.casefold()))]
 
 
+def buy_ins(t: Tournament) -> int:
+    """Every buy-in paid: the entries and their re-entries (the standard payout table counts these)."""
+    return len(t.entries) + sum(e.reentries for e in t.entries)
+
+
 def pool(t: Tournament) -> int:
+    """The prize pool: buy-ins and rebuys less their bounties (a rebuy in a bounty event buys a new
+    bounty: each bust pays one), add-ons (the bounties are paid apart, :func:`bounty_rows`)."""
     s = structure(t)
-    return prize_pool(s.buy_in, len(t.entries), s.rebuy.price if s.rebuy else 0, sum(e.rebuys for e in t.entries),
-                      s.add_on.price if s.add_on else 0, sum(e.add_ons for e in t.entries))
+    return prize_pool(s.buy_in - s.bounty, buy_ins(t), s.rebuy.price - s.bounty if s.rebuy else 0,
+                      sum(e.rebuys for e in t.entries), s.add_on.price if s.add_on else 0,
+                      sum(e.add_ons for e in t.entries))
+
+
+def payout_table(t: Tournament) -> list[dict[str, int]]:
+    """The payout ladder now: [{place, prize}] for the places paid (the clock shows it)."""
+    s = structure(t)
+    percents = s.payout_percents(buy_ins(t))
+    players = len(t.entries)
+    return [{"place": i + 1, "prize": p} for i, p in
+            enumerate(pay(pool(t), percents, paid_places=min(len(percents), players)))]
+
+
+def _local(moment: datetime) -> str:
+    return moment.replace(tzinfo=UTC).astimezone(zone()).isoformat(timespec="seconds")
 
 
 def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
     """``GET /api/events/<id>/clock``: the clock and the event's figures, as the wall shows them."""
     c = clock(t, now)
     left = len(live_entries(t))
+    chips = 0
     if t.drawn_at is None:
         average = structure(t).starting_chips if left else 0
     else:
         _, chips = seated(t)
         average = round(chips / left) if left else 0
     nxt = c.next_item
+    at = now or utcnow()
+    s = structure(t)
+    chips_in_play = chips if t.drawn_at is not None else s.starting_chips * left
     return {
         "event": t.event_id, "name": t.event.name, **c.to_dict(),
         "next": None if nxt is None else (
             {"break": False, "minutes": nxt.minutes, **nxt.stakes} if isinstance(nxt, Level)
             else {"break": True, "minutes": nxt.minutes}),
-        "entries": len(t.entries), "players_left": left, "average_stack": average, "prize_pool": pool(t),
+        "entries": buy_ins(t), "players_left": left, "average_stack": average, "prize_pool": pool(t),
         "drawn": t.drawn_at is not None,
+        # issue 21: the time of day in the room's zone, when this level ends (null while the clock
+        # stands: a paused clock ends nothing), the next break's countdown, the ladder, the chips
+        "now": _local(at),
+        "level_ends_at": _local(at + timedelta(seconds=c.seconds_left)) if c.running and not c.finished else None,
+        "next_break_seconds": next_break_seconds(s, c),
+        "payouts": payout_table(t), "chips_in_play": chips_in_play,
+        "late_registration_open": late_registration_open(s, c) and t.final_seats is None,
+        "late_registration_levels": s.late_registration_levels,
+        "bounty": s.bounty, "hand_for_hand": hand_for_hand_on(t),
     }
+
+
+def hand_for_hand_on(t: Tournament) -> bool:
+    """Whether hand for hand is on (the last switch of it at the desk says)."""
+    switches = desk_models.actions(t, DeskKind.HAND_FOR_HAND)
+    return bool(switches and switches[-1].data.get("on"))
+
+
+def the_deal(t: Tournament) -> desk_models.DeskAction | None:
+    """The deal settled among the players left, if any (it ends the event)."""
+    deals = desk_models.actions(t, DeskKind.DEAL)
+    return deals[-1] if deals else None
 
 
 def results(t: Tournament) -> list[dict[str, Any]]:
     """``GET /api/events/<id>/results``: places and prizes decided so far, best first, then the
-    players still in (place null)."""
+    players still in (place null). ``bounties``: what the player collected for eliminating others
+    (each traced to a hand: :func:`bounty_rows`). After a deal, the players in it are placed by
+    their chips at the deal (equal stacks share the place) and paid what was agreed."""
     s = structure(t)
     players = [e.player for e in t.entries]
     groups: dict[int, list[Entry]] = {}
     for e in t.entries:
         if e.out_order is not None:
             groups.setdefault(e.out_order, []).append(e)
-    busts = [Bust(tuple((e.player, e.out_chips or 0) for e in sorted(g, key=lambda e: e.id)))
-             for _, g in sorted(groups.items())]
+    # out in the same hand-for-hand hand at different tables: one group that shares (Bust.shared)
+    tables_of: dict[int, set[int]] = {}
+    for a in desk_models.actions(t, DeskKind.ELIMINATE):
+        if a.data.get("hand_for_hand_round") is not None:
+            tables_of.setdefault(int(a.data["out_order"]), set()).add(int(a.data["table"]))
+    shared = {o for o, where in tables_of.items() if len(where) > 1}
+    busts = [Bust(tuple((e.player, e.out_chips or 0) for e in sorted(g, key=lambda e: e.id)), shared=o in shared)
+             for o, g in sorted(groups.items())]
+    deal = the_deal(t)
+    agreed: dict[str, int] = {}
+    if deal is not None:
+        agreed = {p: int(v) for p, v in deal.data["prizes"].items()}
+        stacks = deal.data["stacks"]
+        busts.append(Bust(tuple((p, int(stacks[p])) for p in sorted(agreed, key=lambda p: -int(stacks[p])))))
     placed = places(players, busts)
-    paid = prizes(players, placed, s.payout_percents(len(players)), pool(t))
+    paid = prizes(players, placed, s.payout_percents(buy_ins(t)), pool(t))
+    paid.update(agreed)
+    won: dict[str, int] = {}
+    for b in desk_models.bounties(t):
+        won[b.winner] = won.get(b.winner, 0) + b.amount
+    standing = [p for p in players if p in placed and not by_name_out(t, p)]
+    if s.bounty and standing:  # the event is over: the last players' own bounties come back to them,
+        collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))  # and the champion
+        unclaimed = collected - sum(won.values()) - s.bounty * len(standing)  # takes those nobody won
+        for p in standing:
+            won[p] = won.get(p, 0) + s.bounty
+        champion = min(standing, key=lambda p: placed[p])
+        won[champion] = won.get(champion, 0) + unclaimed
     by_name = {e.player: e for e in t.entries}
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
         e = by_name[player]
         rows.append({"place": placed.get(player), "player": player,
                      "prize": paid.get(player, 0) if player in placed else None,
+                     "bounties": won.get(player, 0),
                      "out_at": e.out_at.isoformat(timespec="seconds") if e.out_at else None,
                      "table": e.out_table.name if e.out_table else None,
-                     "rebuys": e.rebuys, "add_ons": e.add_ons})
+                     "hand": e.out_hand, "deal": player in agreed,
+                     "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
     return rows
+
+
+def by_name_out(t: Tournament, player: str) -> bool:
+    e = entry_named(t, player)
+    return e is not None and e.is_out
+
+
+def bounty_rows(t: Tournament) -> list[dict[str, Any]]:
+    """Every bounty paid: whose, to whom, the table and the hand (the log's seq of its deal)."""
+    return [{"player": b.player, "winner": b.winner, "amount": b.amount,
+             "table": b.table.name if b.table else None, "table_id": b.table_id, "hand": b.hand}
+            for b in desk_models.bounties(t)]

@@ -3,7 +3,8 @@ entries, tables, the draw, clock controls), the printable seating list, the wall
 screen, the floor's balancing page (one tap per move), results with a PDF and a CSV.
 
 Roles per action: any role may read the wall and the results; the floor's pages need the floor;
-writing the structure, entries, tables, the draw and the clock need the director. A POST checks
+the floor also enters players, draws, runs the clock, busts players out, records recounts and
+settles deals; writing the structure and adding tables need the director. A POST checks
 its role itself (403 with the reason), not only the page that shows the button.
 """
 
@@ -19,14 +20,14 @@ from flask_login import current_user, login_required
 from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
 from floor.models import FloorCall, Role, Tournament
-from floor.tournament import floorwork, service
-from rules import RulesError
+from floor.tournament import desk, floorwork, service
+from rules import IllegalAction, RulesError
 from rules.tournament import PRESETS, Break, parse_structure
 from rules.tournament.structure import StructureError
 
@@ -75,6 +76,11 @@ class StructureForm(FlaskForm):
     payouts = StringField("Payouts: percentages, first place first (or 'standard')", default="standard")
     rebuy = StringField("Rebuys: price chips until_level max (empty: none)", default="")
     add_on = StringField("Add-on: price chips at_level (empty: none)", default="")
+    late_registration_levels = IntegerField("Late registration through level (empty: until the final table)",
+                                            validators=[Optional(), NumberRange(min=1)])
+    reentry = IntegerField("Re-entries per player", default=0, validators=[Optional(), NumberRange(min=0)])
+    bounty = IntegerField("Bounty (part of the buy-in)", default=0, validators=[Optional(), NumberRange(min=0)])
+    color_up = StringField("Chip races: level chip, ... (e.g. '5 5, 9 25'; empty: none)", default="")
 
     def data_for_rules(self) -> dict[str, Any]:
         data: dict[str, Any] = {"levels": read_levels(self.levels.data or ""), "starting_chips": self.starting_chips.data,
@@ -86,6 +92,17 @@ class StructureForm(FlaskForm):
                 if len(words) not in (len(fields), len(fields) - (key == "rebuy")):
                     raise StructureError(f"{key}: write {' '.join(fields)}")
                 data[key] = dict(zip(fields, words))
+        if self.late_registration_levels.data:
+            data["late_registration_levels"] = self.late_registration_levels.data
+        data["reentry"], data["bounty"] = self.reentry.data or 0, self.bounty.data or 0
+        races = []
+        for n, part in enumerate(p for p in (self.color_up.data or "").split(",") if p.strip()):
+            words = part.split()
+            if len(words) != 2:
+                raise StructureError(f"color_up, race {n + 1}: write 'level chip', not {part.strip()!r}")
+            races.append({"level": words[0], "chip": words[1]})
+        if races:
+            data["color_up"] = races
         return data
 
     def fill(self, data: dict[str, Any]) -> None:
@@ -97,6 +114,9 @@ class StructureForm(FlaskForm):
         r, a = data.get("rebuy"), data.get("add_on")
         self.rebuy.data = f"{r['price']} {r['chips']} {r['until_level']} {r.get('max', 0)}" if r else ""
         self.add_on.data = f"{a['price']} {a['chips']} {a['at_level']}" if a else ""
+        self.late_registration_levels.data = data.get("late_registration_levels")
+        self.reentry.data, self.bounty.data = data.get("reentry", 0), data.get("bounty", 0)
+        self.color_up.data = ", ".join(f"{c['level']} {c['chip']}" for c in data.get("color_up", []))
 
 
 def _preset_choices() -> list[Any]:
@@ -182,7 +202,7 @@ def structure(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/entries")
-@role_required(Role.director)
+@role_required(Role.floor)
 def add_entry(event_id: int) -> Any:
     """Enter players: one name, or several, one a line."""
     t = service.get(event_id)
@@ -214,7 +234,7 @@ def add_table(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/draw")
-@role_required(Role.director)
+@role_required(Role.floor)
 def draw(event_id: int) -> Any:
     """The random draw for seats; then the printable seating list."""
     t = service.get(event_id)
@@ -227,7 +247,7 @@ def draw(event_id: int) -> Any:
 
 
 @bp.post("/<int:event_id>/clock")
-@role_required(Role.director)
+@role_required(Role.floor)
 def clock(event_id: int) -> Any:
     """A move of the clock: start, pause, resume, advance, back."""
     t = service.get(event_id)
@@ -277,7 +297,7 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
     calls = list(db.session.scalars(db.select(FloorCall).where(
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
-            "names": {x.id: x.name for x in table_list}, "calls": calls}
+            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t)}
 
 
 @bp.get("/<int:event_id>/floor")
@@ -331,7 +351,12 @@ def results(event_id: int) -> Any:
     """Places and prizes so far."""
     t = service.get(event_id)
     floorwork.sync_eliminations(t)
-    return render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=False)
+    return render_template("tournament/results.html", pdf=False, **_results_context(t))
+
+
+def _results_context(t: Tournament) -> dict[str, Any]:
+    return {"t": t, "rows": service.results(t), "info": service.summary(t), "deal": service.the_deal(t),
+            "bounty_rows": service.bounty_rows(t)}
 
 
 @bp.get("/<int:event_id>/results.pdf")
@@ -339,20 +364,83 @@ def results(event_id: int) -> Any:
 def results_pdf(event_id: int) -> Any:
     """The results as a PDF (WeasyPrint; nothing loaded from outside the document)."""
     t = service.get(event_id)
-    html = render_template("tournament/results.html", t=t, rows=service.results(t), info=service.summary(t), pdf=True)
+    html = render_template("tournament/results.html", pdf=True, **_results_context(t))
     return render_pdf(HTML(string=html), download_filename=f"results-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/results.csv")
 @login_required
 def results_csv(event_id: int) -> Any:
-    """The results as CSV: place, player, prize, out at, table, rebuys, add-ons."""
+    """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
+    re-entries, deal."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["place", "player", "prize", "out_at", "table", "rebuys", "add_ons"])
+    writer.writerow(["place", "player", "prize", "bounties", "out_at", "table", "hand", "rebuys", "add_ons",
+                     "reentries", "deal"])
     for r in service.results(t):
-        writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["out_at"] or "",
-                         r["table"] or "", r["rebuys"], r["add_ons"]])
+        writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
+                         r["out_at"] or "", r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
+                         r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
+
+
+def _deal_context(t: Tournament) -> dict[str, Any]:
+    deal = service.the_deal(t)
+    method = request.args.get("method", "icm")
+    rows: list[dict[str, Any]] = []
+    error = None
+    if deal is not None:
+        stacks, prizes = deal.data["stacks"], deal.data["prizes"]
+        rows = [{"player": p, "stack": stacks[p], "prize": prizes[p]}
+                for p in sorted(prizes, key=lambda p: (-int(stacks[p]), p.casefold()))]
+    else:
+        try:
+            rows = desk.offer(t, method)
+        except RulesError as exc:
+            error = str(exc)
+    return {"t": t, "deal": deal, "rows": rows, "method": method, "error": error}
+
+
+@bp.get("/<int:event_id>/deal")
+@role_required(Role.floor)
+def deal(event_id: int) -> Any:
+    """The deal among the players left: the offer (chip or ICM) or the deal settled, to print and sign."""
+    return render_template("tournament/deal.html", pdf=False, **_deal_context(service.get(event_id)))
+
+
+@bp.get("/<int:event_id>/deal.pdf")
+@role_required(Role.floor)
+def deal_pdf(event_id: int) -> Any:
+    """The deal sheet as a PDF, for the players to sign."""
+    html = render_template("tournament/deal.html", pdf=True, **_deal_context(service.get(event_id)))
+    return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
+
+
+@bp.post("/<int:event_id>/desk")
+@role_required(Role.floor)
+def desk_action(event_id: int) -> Any:
+    """The floor's desk: a manual bust-out, a recount, hand for hand on or off, the chip race."""
+    t = service.get(event_id)
+    action = request.form.get("action", "")
+    player, reason = request.form.get("player") or "", request.form.get("reason") or ""
+    try:
+        if action == "eliminate":
+            entry = desk.eliminate(t, player, reason, current_user)
+            said = f"{entry.player} is out"
+        elif action == "count":
+            done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
+            said = f"{done['player']}: {done['stack']} counted ({done['change']:+d})"
+        elif action in ("hand_for_hand_on", "hand_for_hand_off"):
+            desk.set_hand_for_hand(t, action.endswith("_on"), current_user)
+            said = "Hand for hand " + ("on: the clock is paused" if action.endswith("_on") else "off")
+        elif action == "color_up":
+            said = f"Chip race run at {len(desk.color_up(t, current_user))} table(s)"
+        else:
+            raise IllegalAction("desk: eliminate, count, hand_for_hand_on, hand_for_hand_off or color_up")
+    except (RulesError, tables.StaleVersion) as exc:
+        flash(str(exc), "error")
+    else:
+        flash(said + ".", "success")
+    return redirect(url_for("tournament.floor_page", event_id=event_id))

@@ -5,6 +5,8 @@
 * :mod:`~rules.tournament.seating`: the seating draw, late entries, the final table's redraw.
 * :mod:`~rules.tournament.balance`: balancing and breaking tables, as suggested moves.
 * :mod:`~rules.tournament.results`: places, the prize pool and the prizes.
+* :mod:`~rules.tournament.chop`: deals among the players left (chip chop, ICM).
+* :mod:`~rules.tournament.colorup`: the chip race when the smallest chip leaves.
 
 >>> from rules.tournament import parse_structure, read_clock
 >>> callable(parse_structure) and callable(read_clock)
@@ -12,11 +14,15 @@ True
 """
 
 from rules.tournament.balance import Plan, suggest
-from rules.tournament.clock import Clock, ClockAction, Move, check_move, read_clock
+from rules.tournament.chop import ChopMethod, chop, icm_equities
+from rules.tournament.clock import (Clock, ClockAction, Move, check_move, late_registration_open,
+                                    next_break_seconds, read_clock)
+from rules.tournament.colorup import Race, next_chip, race
 from rules.tournament.results import Bust, pay, places, prize_pool, prizes
 from rules.tournament.seating import SeatMove, TableSeats, draw, draw_final, late_seat, redraw_moves
 from rules.tournament.structure import PRESETS, Break, Level, Structure, StructureError, parse_structure, preset
 
-__all__ = ["Plan", "suggest", "Clock", "ClockAction", "Move", "check_move", "read_clock", "Bust", "pay",
+__all__ = ["Plan", "suggest", "ChopMethod", "chop", "icm_equities", "late_registration_open", "next_break_seconds",
+           "Race", "next_chip", "race", "Clock", "ClockAction", "Move", "check_move", "read_clock", "Bust", "pay",
            "places", "prize_pool", "prizes", "SeatMove", "TableSeats", "draw", "draw_final", "late_seat",
            "redraw_moves", "PRESETS", "Break", "Level", "Structure", "StructureError", "parse_structure", "preset"]

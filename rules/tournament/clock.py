@@ -37,7 +37,7 @@ from enum import StrEnum
 from rules import IllegalAction
 from rules.tournament.structure import Break, Level, Structure
 
-__all__ = ["ClockAction", "Move", "Clock", "read_clock", "check_move"]
+__all__ = ["ClockAction", "Move", "Clock", "read_clock", "check_move", "next_break_seconds", "late_registration_open"]
 
 
 class ClockAction(StrEnum):
@@ -168,3 +168,46 @@ def check_move(s: Structure, moves: Sequence[Move], move: Move) -> None:
     rules.IllegalAction: clock: cannot pause before the clock is started
     """
     _fold(s, [*moves, move])
+
+
+def next_break_seconds(s: Structure, c: Clock) -> int | None:
+    """Seconds until the next break begins, as the clock stands (0 on a break; None when no break
+    is left in the structure). A paused clock's figure stands still with it.
+
+    >>> from datetime import datetime, timedelta
+    >>> from rules.tournament.structure import preset
+    >>> s = preset("regular")  # 20-minute levels, a break after every 4
+    >>> t0 = datetime(2026, 11, 23, 18, 0)
+    >>> next_break_seconds(s, read_clock(s, [Move("start", t0)], t0 + timedelta(minutes=30)))
+    3000
+    >>> next_break_seconds(s, read_clock(s, [Move("start", t0)], t0 + timedelta(minutes=85)))
+    0
+    """
+    if c.on_break:
+        return 0
+    total = c.seconds_left
+    for item in s.levels[c.index + 1:]:
+        if isinstance(item, Break):
+            return total
+        total += item.minutes * 60
+    return None
+
+
+def late_registration_open(s: Structure, c: Clock) -> bool:
+    """Whether entries are still taken: until level ``late_registration_levels`` has ended (the
+    break after it is past the cutoff, as the contract words it); always, where the structure sets
+    no cutoff (the app closes entries at the final table).
+
+    >>> from datetime import datetime, timedelta
+    >>> from rules.tournament.structure import parse_structure
+    >>> s = parse_structure({"levels": [{"minutes": 20, "small_bet": 10}, {"minutes": 20, "small_bet": 20},
+    ...     {"break": 10}, {"minutes": 20, "small_bet": 40}], "starting_chips": 1000, "buy_in": 50,
+    ...     "late_registration_levels": 2})
+    >>> t0 = datetime(2026, 11, 23, 18, 0)
+    >>> [late_registration_open(s, read_clock(s, [Move("start", t0)], t0 + timedelta(minutes=m)))
+    ...  for m in (0, 39, 40, 55)]
+    [True, True, False, False]
+    """
+    if s.late_registration_levels is None:
+        return True
+    return c.index <= s.index_of_level(s.late_registration_levels)

@@ -39,6 +39,9 @@ class Bust:
     """The players one hand put out: (player, chips at the start of that hand), in the caller's order."""
 
     players: tuple[tuple[str, int], ...]
+    #: Out in the same hand-for-hand round at different tables: they tie whatever their chips,
+    #: sharing the places they span (the project's house rule, README "The tournament desk").
+    shared: bool = False
 
 
 def places(entries: Sequence[str], busts: Sequence[Bust]) -> dict[str, int]:
@@ -47,6 +50,8 @@ def places(entries: Sequence[str], busts: Sequence[Bust]) -> dict[str, int]:
     >>> places(["A", "B", "C", "D"], [Bust((("D", 50),)), Bust((("B", 300), ("C", 200)))])
     {'D': 4, 'B': 2, 'C': 3, 'A': 1}
     >>> places(["A", "B", "C", "D"], [Bust((("B", 100), ("C", 100)))])
+    {'B': 3, 'C': 3}
+    >>> places(["A", "B", "C", "D"], [Bust((("B", 300), ("C", 100)), shared=True)])
     {'B': 3, 'C': 3}
     """
     left = len(entries)
@@ -62,7 +67,7 @@ def places(entries: Sequence[str], busts: Sequence[Bust]) -> dict[str, int]:
         worst = left - len(ordered) + 1  # the best place this hand's players can take
         place = worst
         for i, (player, chips) in enumerate(ordered):
-            if i and chips != ordered[i - 1][1]:
+            if i and chips != ordered[i - 1][1] and not bust.shared:
                 place = worst + i
             out[player] = place
         left -= len(ordered)

@@ -13,6 +13,21 @@ until_level, max}`` (a player with no more than the starting chips may rebuy up 
 each, during the break after level ``at_level`` or during that level). Money (buy-in, prices,
 prizes) is whole units of the house's currency; chips are whole chips.
 
+The tournament desk (DESIGN.md part three) adds, all optional:
+
+* ``late_registration_levels`` n: entries (and re-entries) are taken until level n has ended.
+* ``reentry`` n: an eliminated player may enter again, n times, at the buy-in, with the starting
+  chips, while late registration is open (with no late registration: until the final table).
+* ``rebuy_levels`` n: rebuys through level n (the contract's short form of ``rebuy``: at the
+  buy-in, for the starting chips, no limit, unless ``rebuy`` says otherwise; ``rebuy_levels``
+  wins over ``rebuy.until_level``). ``add_on: {chips, price}`` is then taken at the break after
+  the last rebuy level (``at_level`` defaults to ``rebuy_levels``; with no rebuys, to the level
+  the first break follows).
+* ``bounty`` amount: the part of each buy-in (and re-entry) that is the player's bounty, paid to
+  whoever eliminates the player; the rest goes to the prize pool.
+* ``color_up`` [{level, chip}]: the chip race when level ``level`` begins: chips of value
+  ``chip`` leave the tables (:mod:`rules.tournament.colorup`).
+
 >>> s = parse_structure({"levels": [{"minutes": 20, "ante": 5, "small_bet": 10},
 ...                                 {"break": 10}, {"minutes": 20, "ante": 10, "small_bet": 20}],
 ...                      "starting_chips": 1000, "buy_in": 50, "payouts": [60, 40]})
@@ -34,7 +49,7 @@ from typing import Any
 
 from rules import RulesError, parse
 
-__all__ = ["StructureError", "Level", "Break", "Rebuy", "AddOn", "Structure", "parse_structure",
+__all__ = ["StructureError", "Level", "Break", "Rebuy", "AddOn", "ColorUp", "Structure", "parse_structure",
            "STANDARD_PAYOUTS", "standard_payouts", "PRESETS", "preset"]
 
 
@@ -96,6 +111,17 @@ class AddOn:
 
 
 @dataclass(frozen=True)
+class ColorUp:
+    """The chip race when playing level ``level`` begins: chips of value ``chip`` leave the tables."""
+
+    level: int
+    chip: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"level": self.level, "chip": self.chip}
+
+
+@dataclass(frozen=True)
 class Structure:
     """The whole structure. ``payouts`` is a tuple of percentages, or None for the standard table."""
 
@@ -106,6 +132,25 @@ class Structure:
     fee: int = 0
     rebuy: Rebuy | None = None
     add_on: AddOn | None = None
+    late_registration_levels: int | None = None
+    reentry: int = 0
+    bounty: int = 0
+    color_up: tuple[ColorUp, ...] = ()
+
+    @property
+    def level_count(self) -> int:
+        return sum(1 for x in self.levels if isinstance(x, Level))
+
+    def index_of_level(self, number: int) -> int:
+        """The index in ``levels`` of playing level ``number`` (1, 2, ...).
+
+        >>> preset("regular").index_of_level(5)
+        5
+        """
+        for i, _ in enumerate(self.levels):
+            if self.playing_number(i) == number:
+                return i
+        raise StructureError(f"levels: there is no level {number}")
 
     def playing_number(self, index: int) -> int | None:
         """The level number (1, 2, ...) of the item at ``index``, counting playing levels only;
@@ -137,6 +182,16 @@ class Structure:
             data["rebuy"] = self.rebuy.to_dict()
         if self.add_on is not None:
             data["add_on"] = self.add_on.to_dict()
+        if self.late_registration_levels is not None:
+            data["late_registration_levels"] = self.late_registration_levels
+        if self.reentry:
+            data["reentry"] = self.reentry
+        if self.rebuy is not None:
+            data["rebuy_levels"] = self.rebuy.until_level
+        if self.bounty:
+            data["bounty"] = self.bounty
+        if self.color_up:
+            data["color_up"] = [c.to_dict() for c in self.color_up]
         return data
 
 
@@ -221,23 +276,77 @@ def parse_structure(data: Any) -> Structure:
     fee = _whole(data, "fee", "structure", default=0)
     rebuy = add_on = None
     count = sum(1 for x in levels if isinstance(x, Level))
-    if data.get("rebuy"):
-        r = data["rebuy"]
+    rebuy_levels = None if data.get("rebuy_levels") is None else _whole(data, "rebuy_levels", "structure", positive=True)
+    if data.get("rebuy") or rebuy_levels is not None:
+        r = data.get("rebuy") or {}
         if not isinstance(r, dict):
             raise StructureError("rebuy: {price, chips, until_level, max}")
-        rebuy = Rebuy(_whole(r, "price", "rebuy"), _whole(r, "chips", "rebuy", positive=True),
-                      _whole(r, "until_level", "rebuy", positive=True), _whole(r, "max", "rebuy", default=0))
+        until = rebuy_levels if rebuy_levels is not None else _whole(r, "until_level", "rebuy", positive=True)
+        rebuy = Rebuy(_whole(r, "price", "rebuy", default=buy_in), _whole(r, "chips", "rebuy", positive=True,
+                                                                           default=starting),
+                      until, _whole(r, "max", "rebuy", default=0))
         if rebuy.until_level > count:
             raise StructureError(f"rebuy: until_level {rebuy.until_level}, but the structure has {count} levels")
     if data.get("add_on"):
         a = data["add_on"]
         if not isinstance(a, dict):
-            raise StructureError("add_on: {price, chips, at_level}")
-        add_on = AddOn(_whole(a, "price", "add_on"), _whole(a, "chips", "add_on", positive=True),
-                       _whole(a, "at_level", "add_on", positive=True))
+            raise StructureError("add_on: {chips, price} (and at_level where there are no rebuys)")
+        at = _whole(a, "at_level", "add_on", positive=True, default=rebuy.until_level if rebuy else _before_break(levels))
+        add_on = AddOn(_whole(a, "price", "add_on"), _whole(a, "chips", "add_on", positive=True), at)
         if add_on.at_level > count:
             raise StructureError(f"add_on: at_level {add_on.at_level}, but the structure has {count} levels")
-    return Structure(levels, starting, buy_in, _payouts(data.get("payouts")), fee, rebuy, add_on)
+    late = None
+    if data.get("late_registration_levels") is not None:
+        late = _whole(data, "late_registration_levels", "structure", positive=True)
+        if late > count:
+            raise StructureError(f"late_registration_levels: {late}, but the structure has {count} levels")
+    reentry = _whole(data, "reentry", "structure", default=0)
+    bounty = _whole(data, "bounty", "structure", default=0)
+    if bounty > buy_in:
+        raise StructureError(f"bounty: {bounty} is part of the buy-in ({buy_in}) and may not be more")
+    if rebuy is not None and bounty > rebuy.price:
+        raise StructureError(f"bounty: a rebuy buys a new bounty ({bounty}); the rebuy's price ({rebuy.price}) "
+                             "may not be less")
+    return Structure(levels, starting, buy_in, _payouts(data.get("payouts")), fee, rebuy, add_on, late, reentry,
+                     bounty, _color_ups(data.get("color_up"), count))
+
+
+def _before_break(levels: tuple[Level | Break, ...]) -> int | None:
+    """The level the first break follows (an add-on with no rebuys is taken there), or None.
+
+    >>> _before_break(preset("regular").levels)
+    4
+    """
+    for i, item in enumerate(levels):
+        if isinstance(item, Break) and i:
+            return sum(1 for x in levels[:i] if isinstance(x, Level))
+    return None
+
+
+def _color_ups(value: Any, count: int) -> tuple[ColorUp, ...]:
+    """``color_up``: [{level, chip}], levels rising, each a level of the structure.
+
+    >>> _color_ups([{"level": 3, "chip": 5}, {"level": 2, "chip": 25}], 4)
+    Traceback (most recent call last):
+    ...
+    rules.tournament.structure.StructureError: color_up: the races go in order of level, each at a later level
+    """
+    if value is None:
+        return ()
+    if not isinstance(value, (list, tuple)):
+        raise StructureError("color_up: a list of {level, chip}")
+    out = []
+    for n, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise StructureError(f"color_up[{n}]: {{level, chip}}")
+        race = ColorUp(_whole(item, "level", f"color_up[{n}]", positive=True),
+                       _whole(item, "chip", f"color_up[{n}]", positive=True))
+        if race.level > count or race.level < 2:
+            raise StructureError(f"color_up[{n}]: level {race.level}; a race is at the start of levels 2 to {count}")
+        out.append(race)
+    if [c.level for c in out] != sorted({c.level for c in out}):
+        raise StructureError("color_up: the races go in order of level, each at a later level")
+    return tuple(out)
 
 
 #: The standard payout table: (fewest entries, percentages first place first). Each row sums to

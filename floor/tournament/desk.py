@@ -1,0 +1,330 @@
+"""The tournament desk (issue 21): what the floor does for the event as a whole, beside the
+balancing of :mod:`floor.tournament.floorwork`.
+
+* :func:`eliminate`: a manual bust-out (a player who leaves or is disqualified): the place is
+  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept.
+* :func:`recount`: the staff's chip count: the difference from the log is a floor ``correction``
+  against the house on the player's table (who, why), so the table's conservation law holds.
+* :func:`set_hand_for_hand`, :func:`check_hand_for_hand`: near the bubble every table deals one
+  hand at a time: a table may not deal its next hand until every other table with a game has
+  finished the hand it is on; the clock is paused while it lasts; it ends by itself when the
+  bubble bursts (players left no more than the places paid) and the clock runs again.
+* :func:`offer`, :func:`settle`: deal-making among the players left (chip, ICM, custom).
+* :func:`color_up`: the chip race of the structure's ``color_up`` due now, at every table.
+
+Every action is one :class:`~floor.tournament.models.DeskAction` (who, when, why, the figures).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from floor import tables
+from floor.extensions import db
+from floor.models import Entry, Table, Tournament, User
+from floor.tournament import models as desk_models
+from floor.tournament import service
+from floor.tournament.models import DeskKind
+from rules import IllegalAction
+from rules.tournament import chop, next_chip, race
+
+# --------------------------------------------------------------------------- where a player sits
+
+
+def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
+    """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
+    entry = service.entry_named(t, player)
+    if entry is None:
+        raise IllegalAction(f"{player!r} has not entered this event")
+    if entry.is_out:
+        raise IllegalAction(f"{entry.player} is out of the event already")
+    for table in service.event_tables(t):
+        for seat, x in tables.state_of(table)["seats"].items():
+            if x["player"].casefold() == entry.player.casefold():
+                return table, int(seat), x
+    raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
+
+
+def check_not_over(t: Tournament, what: str) -> None:
+    """After a deal the event is over: nothing more is dealt, busted out, counted or raced."""
+    if service.the_deal(t) is not None:
+        raise IllegalAction(f"{what}: the event ended with a deal")
+
+
+def _between_deals(table: Table, what: str) -> dict[str, Any]:
+    state = tables.state_of(table)
+    if state["phase"] != "between_deals":
+        raise IllegalAction(f"{what}: {table.name} is in a hand; do it between deals")
+    return state
+
+
+def _next_order(t: Tournament) -> int:
+    return (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
+
+
+# --------------------------------------------------------------------------- manual bust-out and recounts
+
+
+def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
+    """Bust a player out by hand: the next place at once, the stack taken off the table."""
+    check_not_over(t, "eliminate")
+    table, seat, x = seat_of(t, player)
+    _between_deals(table, "eliminate")
+    if x["put"]:
+        raise IllegalAction(f"eliminate: {x['player']} has {x['put']} chips in the pot carried at {table.name}; "
+                            "bust them out once that pot is won")
+    entry = service.entry_named(t, player)
+    assert entry is not None
+
+    def place_given(_: Any) -> None:
+        db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
+        entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
+        entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
+        desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
+                           reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
+                           chips_removed=x["stack"], out_order=entry.out_order)
+
+    # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
+    tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
+    end_hand_for_hand_at_the_bubble(t, user)
+    return entry
+
+
+def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | None) -> dict[str, Any]:
+    """The staff count a stack: a difference from the log is logged on the table as a floor
+    ``correction`` against the house, with who counted and why."""
+    check_not_over(t, "count")
+    try:
+        counted = int(stack)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"count: the stack counted is a whole number of chips, not {stack!r}") from None
+    if counted < 0 or isinstance(stack, bool):
+        raise IllegalAction("count: the stack counted is a whole number of chips, 0 or more")
+    reason = (reason or "").strip()
+    if not reason:
+        raise IllegalAction("count: say why the stack was counted (reason)")
+    table, seat, x = seat_of(t, player)
+    _between_deals(table, "count")
+    change = counted - x["stack"]
+    seq = None
+
+    def kept(entry: Any) -> None:
+        desk_models.record(t, DeskKind.COUNT, user, player=x["player"], reason=reason[:500], table=table.id,
+                           seat=seat, logged=x["stack"], counted=counted, change=change,
+                           seq=entry.seq if entry is not None else None)
+
+    if change:  # the correction and the desk's record of the count commit together
+        who = user.username if user is not None else "the staff"
+        entry, _ = tables.append_together(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
+                                                  "house": change, "reason": f"recount by {who}: {reason}"[:500]},
+                                          user, kept)
+        seq = entry.seq
+    else:  # the count agrees with the log: only the desk keeps it
+        kept(None)
+        db.session.commit()
+    return {"player": x["player"], "table": table.id, "table_name": table.name, "seat": seat,
+            "logged": x["stack"], "stack": counted, "change": change, "log_seq": seq}
+
+
+# --------------------------------------------------------------------------- hand for hand
+
+
+def _switch(t: Tournament) -> desk_models.DeskAction | None:
+    switches = desk_models.actions(t, DeskKind.HAND_FOR_HAND)
+    return switches[-1] if switches and switches[-1].data.get("on") else None
+
+
+def places_paid(t: Tournament) -> int:
+    return sum(1 for p in service.payout_table(t) if p["prize"] > 0)
+
+
+def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, Any]:
+    """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
+    clock runs again if hand for hand paused it)."""
+    check_not_over(t, "hand for hand")
+    now = _switch(t)
+    if on and now is not None:
+        raise IllegalAction("hand for hand: it is on already")
+    if not on and now is None:
+        raise IllegalAction("hand for hand: it is off already")
+    if on:
+        started = {str(x.id): tables.state_of(x)["deal"] for x in service.event_tables(t)}
+        c = service.clock(t)
+        paused = bool(c.running)
+        if paused:
+            service.add_clock_move(t, "pause", user)
+        desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=True, start=started, paused_clock=paused)
+    else:
+        _off(t, now, user)
+    db.session.commit()
+    return {"on": on, "clock": service.summary(t)}
+
+
+def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None, reason: str | None = None) -> None:
+    c = service.clock(t)
+    if switch is not None and switch.data.get("paused_clock") and c.started and not c.running:
+        service.add_clock_move(t, "resume", user)
+    desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=False, reason=reason)
+
+
+def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
+    """Hand for hand ends by itself once the bubble bursts (no more players left than places paid)
+    and the hand in play is over at every table (players out in it at other tables still share)."""
+    switch = _switch(t)
+    if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
+            tables.state_of(x)["phase"] == "between_deals" for x in service.event_tables(t)):
+        _off(t, switch, user, reason="the bubble burst")
+        db.session.commit()
+
+
+def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | None:
+    """(switch id, the hand-for-hand hand number at ``table`` for its deal ``deal_no``), or None
+    when hand for hand is off."""
+    switch = _switch(t)
+    if switch is None:
+        return None
+    start = int(switch.data["start"].get(str(table.id), 0))
+    return switch.id, deal_no - start
+
+
+def check_hand_for_hand(t: Tournament, table: Table) -> None:
+    """Refuse a ``deal`` at ``table`` while another table has not finished the hand this one has,
+    and once a deal among the players has ended the event."""
+    check_not_over(t, "deal")
+    switch = _switch(t)
+    if switch is None:
+        return
+    live = {e.player.casefold() for e in service.live_entries(t)}
+    mine = tables.state_of(table)
+    done = mine["deal"] - int(switch.data["start"].get(str(table.id), 0))
+    for other in service.event_tables(t):
+        if other.id == table.id:
+            continue
+        state = tables.state_of(other)
+        if sum(1 for x in state["seats"].values() if x["player"].casefold() in live and x["stack"] > 0) < 2 \
+                and state["phase"] == "between_deals":
+            continue  # no game there
+        theirs = state["deal"] - int(switch.data["start"].get(str(other.id), 0))
+        if theirs < done or (theirs == done and state["phase"] != "between_deals"):
+            raise IllegalAction(f"hand for hand: wait; {other.name} has not finished hand {max(done, 1)} yet "
+                                "(every table deals its next hand together)")
+
+
+# --------------------------------------------------------------------------- deals
+
+
+def prizes_left(t: Tournament) -> list[int]:
+    """The prizes of the places still to give (the players left's), first place first."""
+    left = len(service.live_entries(t))
+    ladder = [p["prize"] for p in service.payout_table(t)]
+    return [ladder[i] if i < len(ladder) else 0 for i in range(left)]
+
+
+def offer(t: Tournament, method: str) -> list[dict[str, Any]]:
+    """``GET /api/events/<id>/chop``: [{player, stack, prize}] for the players left, biggest stack first."""
+    check_not_over(t, "deal")
+    people, _ = service.seated(t)
+    stacks = {p.player: p.stack for p in people}
+    if len(stacks) != len(service.live_entries(t)):
+        raise IllegalAction("deal: every player left must be seated with chips")
+    dealt = chop(method, stacks, prizes_left(t))
+    return [{"player": p, "stack": stacks[p], "prize": dealt[p]}
+            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+
+
+def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None) -> list[dict[str, Any]]:
+    """Settle a deal every player left agreed to (chip, icm, or custom prizes summing to what is
+    left to pay). The event ends: the clock stops, the results show what was agreed."""
+    check_not_over(t, "deal")
+    if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
+        raise IllegalAction("deal: agreed is the list of the players who agree")
+    people, _ = service.seated(t)
+    stacks = {p.player: p.stack for p in people}
+    said = {p.strip().casefold() for p in agreed}
+    missing = sorted(p for p in stacks if p.casefold() not in said)
+    if missing:
+        raise IllegalAction(f"deal: every player left must agree; not agreed: {', '.join(missing)}")
+    extra = sorted(p for p in agreed if p.strip().casefold() not in {q.casefold() for q in stacks})
+    if extra:
+        raise IllegalAction(f"deal: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not in the event any more")
+    total = sum(prizes_left(t))
+    if method == "custom":
+        if not isinstance(custom, dict):
+            raise IllegalAction("deal: a custom deal gives prizes {player: amount}")
+        named = {k.strip().casefold(): v for k, v in custom.items()}
+        prizes: dict[str, int] = {}
+        for p in stacks:
+            value = named.get(p.casefold())
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise IllegalAction(f"deal: {p}'s prize is a whole amount, 0 or more, not {value!r}")
+            prizes[p] = value
+        if sum(prizes.values()) != total:
+            raise IllegalAction(f"deal: the prizes add up to {sum(prizes.values())}; what is left to pay is {total}")
+    else:
+        rows = offer(t, method)
+        prizes = {r["player"]: r["prize"] for r in rows}
+    c = service.clock(t)
+    if c.running:
+        service.add_clock_move(t, "pause", user)
+    desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=prizes, stacks=stacks,
+                       agreed=sorted(stacks), total=total)
+    db.session.commit()
+    return [{"player": p, "stack": stacks[p], "prize": prizes[p]}
+            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+
+
+# --------------------------------------------------------------------------- the chip race
+
+
+def races_due(t: Tournament) -> list[Any]:
+    """The structure's chip races whose level has begun and that have not been run (the floor page
+    says so; the floor runs them between deals)."""
+    s = service.structure(t)
+    c = service.clock(t)
+    if not s.color_up or not c.started:
+        return []
+    level = c.level if c.level is not None else s.playing_number(c.index - 1) if c.index else None
+    done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
+    return [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
+
+
+def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
+    """Run the chip race due now (the latest ``color_up`` whose level has begun and not yet raced)
+    at every table with players: each change logged as a floor correction against the house."""
+    check_not_over(t, "colour-up")
+    s = service.structure(t)
+    due = races_due(t)
+    done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
+    if not due:
+        planned = ", ".join(f"level {r.level}" for r in s.color_up) or "none"
+        raise IllegalAction(f"colour-up: none is due now (the structure's races: {planned}; done: "
+                            f"{', '.join(map(str, sorted(done))) or 'none'})")
+    todo = due[-1]
+    stakes = s.stakes_at(s.index_of_level(todo.level))
+    to = next_chip(todo.chip, stakes.ante, stakes.small_bet, stakes.big_bet)
+    live = {e.player.casefold() for e in service.live_entries(t)}
+    event_tables = service.event_tables(t)
+    for table in event_tables:
+        _between_deals(table, "colour-up")
+    report = []
+    for table in event_tables:
+        state = tables.state_of(table)
+        seats = {x["player"]: int(seat) for seat, x in state["seats"].items() if x["player"].casefold() in live}
+        before = {p: state["seats"][seat]["stack"] for p, seat in seats.items()}
+        if not before:
+            continue
+        result = race(before, todo.chip, to, service.RANDOM)
+        changes = result.changes(before)
+        seq = None
+        if changes:
+            moves = [{"seat": seats[p], "amount": v} for p, v in changes.items()]
+            entry, _ = tables.append(table, {"type": "correction", "moves": moves, "house": sum(changes.values()),
+                                             "reason": f"chip race: the {todo.chip} chips leave (level {todo.level}); "
+                                                       f"odd chips race for {to}s"}, user)
+            seq = entry.seq
+        report.append({"table": table.id, "table_name": table.name, "before": before, "after": result.stacks,
+                       "odd": result.odd, "winners": list(result.winners), "kept_in": list(result.kept_in),
+                       "log_seq": seq})
+    desk_models.record(t, DeskKind.COLOR_UP, user, level=todo.level, chip=todo.chip, to=to, tables=report)
+    db.session.commit()
+    return report

@@ -1,0 +1,90 @@
+"""The tournament desk's own records (issue 21), beside :class:`floor.models.Tournament` and its entries.
+
+* :class:`Bounty`: a bounty paid: whose, to whom, at which table and hand (the hand that busted
+  the player), so that every bounty on the results is traced to a hand of the log.
+* :class:`DeskAction`: what the floor did at the desk that is not a table's event: a manual
+  bust-out (who and why), a recount (also logged on the table as a ``correction``), hand for hand
+  on and off, a colour-up, a deal settled (its prizes). Append-only, in time order.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from floor.extensions import db
+from floor.models import Table, Tournament, User, utcnow
+
+
+class DeskKind(enum.StrEnum):
+    """The kinds of :class:`DeskAction`."""
+
+    ELIMINATE = "eliminate"
+    COUNT = "count"
+    HAND_FOR_HAND = "hand_for_hand"
+    COLOR_UP = "color_up"
+    DEAL = "deal"
+    REENTRY = "reentry"
+
+
+class Bounty(db.Model):
+    """A bounty paid to the player who won the pot that busted ``player`` (split between the
+    pot's winners when it was split)."""
+
+    __tablename__ = "tournament_bounties"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    player: Mapped[str] = mapped_column(String(80))  # whose bounty
+    winner: Mapped[str] = mapped_column(String(80))  # who collects it
+    amount: Mapped[int]
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
+    hand: Mapped[int | None]  # the log's seq of the deal that busted the player
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    tournament: Mapped[Tournament] = relationship()
+    table: Mapped[Table | None] = relationship()
+
+
+class DeskAction(db.Model):
+    """One thing the floor did at the desk: kind, player (where one is concerned), reason, who and
+    when, and the figures (``data``)."""
+
+    __tablename__ = "tournament_desk_actions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    player: Mapped[str | None] = mapped_column(String(80))
+    reason: Mapped[str | None] = mapped_column(String(500))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+    tournament: Mapped[Tournament] = relationship()
+    by: Mapped[User | None] = relationship()
+
+
+def actions(t: Tournament, kind: DeskKind | None = None) -> list[DeskAction]:
+    """The desk's actions for ``t``, oldest first (of one kind, when given)."""
+    q = db.select(DeskAction).where(DeskAction.tournament_id == t.id)
+    if kind is not None:
+        q = q.where(DeskAction.kind == kind.value)
+    return list(db.session.scalars(q.order_by(DeskAction.id)))
+
+
+def record(t: Tournament, kind: DeskKind, user: User | None, player: str | None = None, reason: str | None = None,
+           **data: Any) -> DeskAction:
+    """Add one desk action to the session (the caller commits with what it did)."""
+    action = DeskAction(tournament_id=t.id, kind=kind.value, player=player, reason=reason, data=data,
+                        by_id=user.id if user is not None else None, at=utcnow())
+    db.session.add(action)
+    return action
+
+
+def bounties(t: Tournament) -> list[Bounty]:
+    return list(db.session.scalars(db.select(Bounty).where(Bounty.tournament_id == t.id).order_by(Bounty.id)))
