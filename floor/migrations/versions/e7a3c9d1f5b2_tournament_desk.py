@@ -1,7 +1,7 @@
 """tournament desk: re-entries, the seat left, bounties paid, the desk's actions
 
 Revision ID: e7a3c9d1f5b2
-Revises: d2a6f0c9e4b8
+Revises: f1b8c4d7e2a6
 Create Date: 2026-11-24 16:40:00
 
 """
@@ -13,7 +13,7 @@ BigId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
 # revision identifiers, used by Alembic.
 revision = 'e7a3c9d1f5b2'
-down_revision = 'd2a6f0c9e4b8'
+down_revision = 'f1b8c4d7e2a6'
 branch_labels = None
 depends_on = None
 
