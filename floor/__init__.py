@@ -123,8 +123,12 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     localtime.init_app(app)
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
-    for blueprint in (api.bp, dealer.bp, floorpages.bp, director.bp, rulings.bp, prints.bp, banked.bp, room.bp):
+    for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):
         app.register_blueprint(blueprint)
+    # These packages register themselves: their modules read the package back, so the package
+    # imports them only here, once it is whole.
+    for package in (director, rulings, banked):
+        package.init_app(app)
     tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
     cli.init_app(app)
     return app

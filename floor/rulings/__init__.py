@@ -4,10 +4,24 @@
 - :mod:`floor.rulings.walk`    the decision tree's questions one at a time, and the preview
 - :mod:`floor.rulings.issuing` resolve with the rules, store sealed, apply to a table's log
 - :mod:`floor.rulings.stored`  reading a stored ruling (words, seats, house rules, API form)
+
+The package imports none of its modules while it initialises (they import each other as
+``from floor.rulings import ...``, which would read this package back half-made); :func:`init_app`
+imports and registers them (tests/test_structure.py checks it).
 """
 
 from __future__ import annotations
 
-from floor.rulings.views import bp
+from typing import TYPE_CHECKING
 
-__all__ = ["bp"]
+if TYPE_CHECKING:
+    from flask import Flask
+
+__all__ = ["init_app"]
+
+
+def init_app(app: Flask) -> None:
+    """Register the rulings' pages (the walk, the stored record, its PDF)."""
+    from floor.rulings.views import bp
+
+    app.register_blueprint(bp)
