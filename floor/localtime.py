@@ -21,10 +21,13 @@ def zone() -> ZoneInfo:
     return ZoneInfo(zone_name())
 
 
-def local(moment: datetime | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
-    """A stored UTC time in the card room's zone, formatted ('' for no time)."""
-    if moment is None:
+def local(moment: datetime | str | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
+    """A stored UTC time in the card room's zone, formatted ('' for no time). A JSON row's time
+    (an ISO text, UTC as stored) is read first, so pages built from the API's rows show it too."""
+    if not moment:
         return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment.removesuffix("Z"))
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(zone()).strftime(fmt)

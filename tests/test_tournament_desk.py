@@ -445,8 +445,13 @@ def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
     winner = next(r for r in rows if r["player"] == names[seats[0]])
     loser = next(r for r in rows if r["player"] == names[seats[1]])
     assert winner["bounties"] == "10" and loser["place"] == "4" and loser["hand"]
+    app.config["FLOOR_TIMEZONE"] = "Asia/Kolkata"  # UTC+5:30: no stored UTC time reads the same there
     page = floor.get(f"/tournament/{event}/results").get_data(as_text=True)
     assert "Bounties" in page and names[seats[1]] in page
+    out_at = datetime.fromisoformat(next(r for r in api.get(f"/api/events/{event}/results")
+                                         if r["player"] == names[seats[1]])["out_at"])
+    local = out_at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo("Asia/Kolkata"))
+    assert f"<td>{local:%H:%M}</td>" in page and f"<td>{out_at:%H:%M}</td>" not in page  # the room's time
     pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/results.pdf").data))
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Bounties" in text and names[seats[0]] in text
