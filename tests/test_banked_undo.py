@@ -70,8 +70,13 @@ def test_a_dealers_call_waits_on_the_floors_overview_until_a_ruling_answers_it(a
     log(dealer, table_id, ROUND + [DRAW])
     assert dealer.post(f"/banked/tables/{table_id}/call", data={"issue": "nonsense"}).status_code == 400
     assert dealer.post(f"/banked/tables/{table_id}/call", data={"issue": "wrong_payout", "box": "9"}).status_code == 400
+    quiet = floor.get("/floor/live").get_json()
     called = dealer.post(f"/banked/tables/{table_id}/call", data={"issue": "wrong_payout", "box": "1"})
     assert called.status_code == 302
+    # the overview's live poll sees the call at once (its stamp changes, the call is announced)
+    live = floor.get("/floor/live").get_json()
+    assert live["stamp"] != quiet["stamp"]
+    assert [c["words"] for c in live["calls"] if str(c["id"]).startswith("b")] == ["Banked 1: a wrong payout, box 1"]
     assert "Floor called: a wrong payout, box 1" in dealer.get(f"/banked/tables/{table_id}").get_data(as_text=True)
     overview = floor.get("/floor/").get_data(as_text=True)
     assert "Calls from the banked tables" in overview and "a wrong payout, box 1" in overview

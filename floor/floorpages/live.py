@@ -19,6 +19,7 @@ from typing import Any
 from flask import jsonify
 from sqlalchemy import func
 
+from floor.banked.models import BankedCall
 from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, Table
@@ -26,13 +27,20 @@ from floor.models import FloorCall, IssuedRuling, Table
 POLL_SECONDS = 3
 
 
-def live_stamp() -> tuple[str, list[FloorCall]]:
-    """A short digest of what the overview shows, and the open calls (oldest first)."""
+def live_stamp() -> tuple[str, list[dict[str, Any]]]:
+    """A short digest of what the overview shows, and the open calls of the jackpot and the banked
+    tables (oldest first; a banked call's id is ``b<id>``, as its row on the page says)."""
     calls = list(db.session.scalars(db.select(FloorCall).where(FloorCall.closed_at.is_(None)).order_by(FloorCall.id)))
+    banked = list(db.session.scalars(db.select(BankedCall).where(BankedCall.closed_at.is_(None))
+                                     .order_by(BankedCall.id)))
     rulings = db.session.execute(db.select(func.max(IssuedRuling.id), func.count(IssuedRuling.confirmed_by_id))).one()
     tables = db.session.execute(db.select(func.count(Table.id), func.coalesce(func.sum(Table.version), 0))).one()
-    raw = f"{[c.id for c in calls]}|{tuple(rulings)}|{tuple(tables)}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:16], calls
+    raw = f"{[c.id for c in calls]}|{[c.id for c in banked]}|{tuple(rulings)}|{tuple(tables)}"
+    rows = [{"id": c.id, "table": c.table.name, "issue": c.issue, "seat": c.seat, "words": call_words(c)}
+            for c in calls]
+    rows += [{"id": f"b{c.id}", "table": c.table.name, "issue": c.issue, "seat": c.box,
+              "words": f"{c.table.name}: {c.words}"} for c in banked]
+    return hashlib.sha256(raw.encode()).hexdigest()[:16], rows
 
 
 def call_words(call: FloorCall) -> str:
@@ -51,6 +59,4 @@ def register(bp: Any) -> None:
 def live() -> Any:
     """What the overview needs to know whether to reload itself, and which calls are open."""
     stamp, calls = live_stamp()
-    return jsonify(stamp=stamp, poll_seconds=POLL_SECONDS,
-                   calls=[{"id": c.id, "table": c.table.name, "issue": c.issue, "seat": c.seat,
-                           "words": call_words(c)} for c in calls])
+    return jsonify(stamp=stamp, poll_seconds=POLL_SECONDS, calls=calls)
