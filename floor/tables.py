@@ -26,7 +26,7 @@ from sqlalchemy.orm import selectinload
 from floor.cache import LRU
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
+from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
 from rules.events import FLOOR_ONLY, parse_event
 
@@ -102,13 +102,22 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
                               .order_by(PotSnapshot.version.desc()).limit(1)).first()
     if snap is None:
         return None
+    # Derived data never outranks the log: only a snapshot sealed on this very history (the digest
+    # of the entry at its version, the setup) is resumed from; any other is ignored (`flask verify`
+    # names it) and the state is replayed from the sealed log.
+    at = "" if snap.version == 0 else db.session.scalar(
+        db.select(LogEntry.digest).where(LogEntry.table_id == table.id, LogEntry.seq == snap.version))
+    if at is None or not snap.intact(at, table.setup):
+        current_app.logger.warning("table %s: the pot snapshot at version %s does not match its seal; "
+                                   "replaying the log", table.id, snap.version)
+        return None
     after = db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
                                                                  LogEntry.seq > snap.version,
                                                                  LogEntry.seq <= table.version)
                                .order_by(LogEntry.seq))
     try:
         return jackpot.resume(table.setup, snap.data, after)
-    except (RulesError, ValueError, KeyError, TypeError) as exc:
+    except (RulesError, ValueError, KeyError, TypeError, AssertionError) as exc:
         current_app.logger.warning("table %s: snapshot at version %s ignored (%s); replaying the log",
                                    table.id, snap.version, exc)
         return None
@@ -122,6 +131,9 @@ def state_of(table: Table) -> dict[str, Any]:
 def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
     """Check a setup against the rules (replaying no events) and store the table."""
     setup = dict(setup)
+    if event_id is not None and (isinstance(event_id, bool) or not isinstance(event_id, int)
+                                 or not 0 < event_id < 2**63 or db.session.get(CardRoomEvent, event_id) is None):
+        raise ValueError(f"event_id: there is no event {event_id!r} (create the event first, or leave event_id out)")
     setup["profile"] = resolve_profile(setup.get("profile", "cardroom"))
     jackpot.replay(setup, [])  # raises RulesError/ValueError with the reason if the setup is bad
     table = Table(name=name.strip() or "Table", setup=setup, event_id=event_id)
@@ -146,6 +158,37 @@ def check_role(kind: str, user: User | None) -> None:
         raise NotYours(f"a {kind.replace('_', ' ')} is the floor's word: {user.username} is a {user.role.name} "
                        "and may not log it" + (" (call the floor: the report waits for a floor person)"
                                                if kind == "false_openers" else ""))
+
+
+def floor_act(entry: LogEntry) -> str | None:
+    """Why a dealer may not withdraw ``entry``, or None: it is the floor's act when a floor person
+    or a director logged it (a tournament move, a balancing seat, a rebuy, a recount or any
+    correction, a ruling, false openers), or when a floor person ruled on it or confirmed the
+    rules' ruling on it. The barrier is per entry and the server's: no page hides it."""
+    who = entry.logged_by
+    kind = str(entry.payload.get("type", "event")).replace("_", " ")
+    if who is not None and who.may(Role.floor):
+        return (f"event #{entry.seq - 1} ({kind}) was logged by {who.username} ({who.role.name}): a dealer's "
+                "undo never withdraws the floor's act; call the floor if it is wrong")
+    ruled = db.session.scalars(db.select(IssuedRuling).where(
+        IssuedRuling.table_id == entry.table_id, IssuedRuling.log_seq == entry.seq,
+        (IssuedRuling.by_rules.is_(False)) | IssuedRuling.confirmed_by_id.is_not(None))).first()
+    if ruled is not None:
+        by = ruled.ruled_by.username if ruled.ruled_by is not None else "the floor"
+        return (f"event #{entry.seq - 1} ({kind}) carries ruling #{ruled.id} of {by}: a dealer's undo never "
+                "withdraws the floor's ruling; call the floor if it is wrong")
+    return None
+
+
+def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None:
+    """Refuse (:class:`NotYours`, with the reason) a dealer's void of an entry that is the floor's act."""
+    if payload.get("type") != "void" or user is None or user.may(Role.floor):
+        return
+    target = db.session.scalars(db.select(LogEntry).where(
+        LogEntry.table_id == table.id, LogEntry.seq == int(payload["event"]) + 1)).first()
+    reason = floor_act(target) if target is not None else None
+    if reason is not None:
+        raise NotYours(f"undo refused: {reason}")
 
 
 def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -202,6 +245,7 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     for amend in AMENDERS:
         event = amend(table, event)
     payload = canonical_event(event)
+    check_undo(table, payload, user)
     before = table_state(table)
     after = jackpot.apply(before, payload)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
@@ -211,8 +255,11 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
                      prev_digest=table.head_digest or "")
     entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
-        # a new pot begins: keep the state it begins from, so a restart replays from here
-        db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
+        # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
+        # the entry it follows (the table's head as read), so it is good for this history only
+        snap = PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before))
+        snap.seal = snap.compute_seal(table.head_digest or "", table.setup)
+        db.session.add(snap)
     # The head is re-sealed here, in the same UPDATE, when the seal read was good (else it stays
     # broken for `flask verify` to report; see floor.models._seal_tables).
     sealed = table.head_seal_intact

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floor.extensions import db
-from floor.models import IssuedRuling, LogEntry, Table
+from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from floor.seals import same
 
 
@@ -33,8 +33,21 @@ def table_problems(table: Table) -> tuple[int, list[str]]:
     """How many entries the table's log holds, and what does not match in it."""
     rows = db.session.execute(db.select(LogEntry).where(LogEntry.table_id == table.id).order_by(LogEntry.seq)
                               .execution_options(yield_per=1000)).scalars()
-    return chain_problems(f"table #{table.id} ({table.name})", table, rows,
-                          same(table.head_seal, table.compute_head_seal()))
+    where = f"table #{table.id} ({table.name})"
+    count, problems = chain_problems(where, table, rows, same(table.head_seal, table.compute_head_seal()))
+    return count, problems + snapshot_problems(where, table)
+
+
+def snapshot_problems(where: str, table: Table) -> list[str]:
+    """The table's pot snapshots whose seal does not match the entry at their version: the app
+    ignores each (it replays the log instead); an auditor should know someone wrote them."""
+    rows = db.session.execute(
+        db.select(PotSnapshot, LogEntry.digest).outerjoin(
+            LogEntry, (LogEntry.table_id == PotSnapshot.table_id) & (LogEntry.seq == PotSnapshot.version))
+        .where(PotSnapshot.table_id == table.id).order_by(PotSnapshot.version))
+    return [f"{where}: the pot snapshot at version {snap.version} does not match its seal: it was changed "
+            "outside the app (or belongs to another history); the app ignores it and replays the log"
+            for snap, digest in rows if not snap.intact("" if snap.version == 0 else (digest or "-"), table.setup)]
 
 
 def chain_problems(where: str, table: Any, rows: Iterable[Any], head_sealed: bool) -> tuple[int, list[str]]:
@@ -100,12 +113,19 @@ def verify_all() -> Report:
         report.problems += ruling_seal_problems(row)
     # Imported here: floor.banked's package imports its views, which import much of the app.
     from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
+    from floor.banked.views import logged_round_start
 
     for banked_table in db.session.scalars(db.select(BankedTable).order_by(BankedTable.id)):
         rows = db.session.execute(db.select(BankedEntry).where(BankedEntry.table_id == banked_table.id)
                                   .order_by(BankedEntry.seq).execution_options(yield_per=1000)).scalars()
-        count, problems = chain_problems(f"banked table #{banked_table.id} ({banked_table.name})", banked_table, rows,
+        where = f"banked table #{banked_table.id} ({banked_table.name})"
+        count, problems = chain_problems(where, banked_table, rows,
                                          same(banked_table.head_seal, banked_table.compute_head_seal()))
+        logged = logged_round_start(banked_table)
+        if banked_table.round_start != logged:
+            problems.append(f"{where}: the round in play is said to begin at entry {banked_table.round_start}, "
+                            f"but the log's last deal is entry {logged}: the round start was moved outside the app "
+                            "(the app reads the round from the log's last deal)")
         report.tables += 1
         report.entries += count
         report.problems += problems

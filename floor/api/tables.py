@@ -30,12 +30,15 @@ from floor.rulings import issuing, stored
 from rules import RulesError
 
 
-def table_json(table: Table, state: dict[str, Any] | None = None) -> dict[str, Any]:
+def table_json(table: Table, state: dict[str, Any] | None = None, version: int | None = None) -> dict[str, Any]:
+    """The table as the API shows it. ``version`` is that of the state carried: after an append it is
+    the new entry's (the table row, read again after the commit, may already be further on when
+    another device logged in between)."""
     return {
         "id": table.id,
         "name": table.name,
         "event_id": table.event_id,
-        "version": table.version,
+        "version": table.version if version is None else version,
         "profile": table.profile_name,
         "setup": table.setup,
         "state": state if state is not None else tables.state_of(table),
@@ -168,7 +171,7 @@ def post_event(table_id: int) -> Any:
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Refused by the rules", str(exc), version=table.version)
-    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, state)}, table)), 201
+    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, state, entry.seq)}, table)), 201
 
 
 def stale(table: Table, exc: tables.StaleVersion) -> Any:

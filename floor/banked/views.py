@@ -67,10 +67,28 @@ class Stale(Exception):
 
 def current_round(table: BankedTable) -> list[dict[str, Any]]:
     """The log from the current round's deal (earlier rounds were settled when logged): one round
-    read from the database, however long the day."""
+    read from the database, however long the day. The round start is trusted only under a good
+    head seal; a head changed outside the app (a moved round start) is not believed: the round is
+    found in the log itself, from its last deal (``flask verify`` names the broken seal)."""
+    start = table.round_start if table.head_seal_intact else logged_round_start(table)
     return list(db.session.scalars(
-        db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start,
+        db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= start,
                                              BankedEntry.seq <= table.version).order_by(BankedEntry.seq)))
+
+
+def logged_round_start(table: BankedTable) -> int:
+    """Where the round in play begins according to the log alone: the seq of its last deal (0
+    before the first). Reads the log backwards, a round at a time."""
+    seq = table.version
+    while seq > 0:
+        rows = db.session.execute(db.select(BankedEntry.seq, BankedEntry.payload).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq <= seq, BankedEntry.seq > seq - 200)
+            .order_by(BankedEntry.seq.desc())).all()
+        for at, payload in rows:
+            if (payload or {}).get("type") == "deal":
+                return int(at)
+        seq -= 200
+    return 0
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
