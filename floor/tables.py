@@ -23,6 +23,7 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from floor import witness
 from floor.cache import LRU
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
@@ -89,8 +90,11 @@ def table_state(table: Table) -> jackpot.TableState:
     key = cache_key(table)
     state = cache.get(key)
     if state is None or state.version != table.version:
+        witness.seen()  # read on what other processes witnessed since (a restart comes here too)
         state = _from_snapshot(table) or jackpot.replay_state(table.setup, events_of(table))
         _remember(key, state)
+    # never a state of a log cut back behind what the room's witness saw (floor.witness)
+    witness.check_not_behind("table", table.id, table.version)
     return state
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from floor import witness
 from floor.extensions import db
 from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from floor.seals import same
@@ -23,6 +24,9 @@ class Report:
     entries: int = 0
     rulings: int = 0
     problems: list[str] = field(default_factory=list)
+    #: What an auditor should know that is no mismatch: the witness's starts and restores, acts
+    #: newer than the witness (a crash between a commit and its witness line).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -136,4 +140,60 @@ def verify_all() -> Report:
         if not banked.seal_intact:
             report.problems.append(f"banked ruling #{banked.id} (table #{banked.table_id}): its content was changed "
                                    "after it was issued (its seal does not match)")
+    problems, notes = witness_problems()
+    report.problems += problems
+    report.notes += notes
     return report
+
+
+def witness_problems() -> tuple[list[str], list[str]]:
+    """The database against the room's witness (:mod:`floor.witness`): what it saw that the
+    database no longer holds (a log cut back, a ruling or a table deleted, an old backup put back
+    without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
+    from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
+
+    seen = witness.seen(fresh=True)
+    problems, notes = list(seen.broken), []
+    if seen.n == 0:
+        return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]
+    for epoch in seen.epochs:
+        what = ("started" if epoch["kind"] == witness.START else f"accepted a restore ({epoch.get('source')})")
+        notes.append(f"the room's witness {what} at line {epoch['n']}, {epoch['at']}: checked from there on")
+    for kind, logs, model, entry_model in (("table", seen.tables, Table, LogEntry),
+                                           ("banked table", seen.banked, BankedTable, BankedEntry)):
+        rows = {row.id: row for row in db.session.scalars(db.select(model))}
+        for table_id, (seq, digest, line) in sorted(logs.items()):
+            row = rows.get(table_id)
+            if row is None:
+                problems.append(f"{kind} #{table_id} was deleted, with its log: the room's witness saw it "
+                                f"(line {line}{f', its log at entry {seq}' if seq else ''})")
+                continue
+            where = f"{kind} #{table_id} ({row.name})"
+            if row.version < seq:
+                problems.append(f"{where}: its log was cut back to entry {row.version}, but the room's witness saw "
+                                f"it reach entry {seq} (line {line}): rolled back, or an old backup put back "
+                                "without `flask restore`")
+                continue
+            if seq and not same(db.session.scalar(db.select(entry_model.digest).where(
+                    entry_model.table_id == table_id, entry_model.seq == seq)), digest):
+                problems.append(f"{where}: entry {seq} is not the one the room's witness saw (line {line}): the log "
+                                "was cut back and written again")
+    for kind, rulings, model in (("ruling", seen.rulings, IssuedRuling),
+                                 ("banked ruling", seen.banked_rulings, IssuedBankedRuling)):
+        digests = dict(db.session.execute(db.select(model.id, model.digest)).all())
+        for ruling_id, (digest, line) in sorted(rulings.items()):
+            if ruling_id not in digests:
+                problems.append(f"{kind} #{ruling_id} was deleted: the room's witness saw it issued (line {line})")
+            elif not same(digests[ruling_id], digest):
+                problems.append(f"{kind} #{ruling_id} is not the ruling the room's witness saw issued (line {line}): "
+                                "it was replaced")
+        newer = sorted(set(digests) - set(rulings))
+        if newer and kind == "ruling":
+            notes.append(f"{len(newer)} ruling(s) newer than the room's witness (#{newer[0]}...): written when the "
+                         "witness could not be (a crash between a commit and its witness line?)")
+    confirmations = dict(db.session.execute(db.select(IssuedRuling.id, IssuedRuling.confirmation_digest)).all())
+    for ruling_id, (digest, line) in sorted(seen.confirms.items()):
+        if ruling_id in confirmations and not same(confirmations[ruling_id], digest):
+            problems.append(f"ruling #{ruling_id}: the floor's confirmation the room's witness saw (line {line}) is "
+                            "gone or replaced")
+    return problems, notes

@@ -7,16 +7,20 @@ tampered state (it answers what a replay of the sealed log gives).
 
 from __future__ import annotations
 
+import json
+import pathlib
+
+import pytest
 import sqlalchemy as sa
 
 from floor import tables
-from floor.banked.models import BankedTable
+from floor.banked.models import BankedEntry, BankedTable
 from floor.extensions import db
-from floor.models import PotSnapshot, Table
+from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from rules.jackpot import replay_state
-from tests.conftest import bearer
+from tests.conftest import SETUP, bearer
 from tests.test_banked_seals import log_round, new_table
-from tests.test_history_seals import tamper, verify
+from tests.test_history_seals import PLAY, history, tamper, verify
 from tests.test_pot_snapshots import _pots
 
 
@@ -128,3 +132,175 @@ def test_a_banked_round_start_moved_is_named_and_never_served(app, as_role):
     code, output = verify(app)
     assert code == 1 and f"banked table #{table_id} (Banked 1): the round in play is said to begin at entry 1" \
         in output, output
+
+
+# --------------------------------------------------------------------------- rollback and deletion
+
+def _play(client, table_id, token, count):
+    """``count`` more events: deals that everyone passes (the pot carries over)."""
+    for _ in range(count):
+        state = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json["state"]
+        event = {"type": "deal"} if state["phase"] == "between_deals" else {"type": "pass", "seat": state["to_act"]}
+        assert client.post(f"/api/tables/{table_id}/events", json=event, headers=bearer(token)).status_code == 201
+
+
+def _head(app, table_id):
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        return {"version": table.version, "head_digest": table.head_digest, "head_seal": table.head_seal}
+
+
+def _refused_as_rolled_back(client, tokens, table_id):
+    """The app serves nothing from a rolled-back table, and logs nothing there."""
+    tables.cache.clear()  # a restart too
+    shown = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"]))
+    assert shown.status_code == 409 and "the room's witness saw it reach entry" in shown.json["message"], shown.json
+    tapped = client.post(f"/api/tables/{table_id}/events", json={"type": "deal"}, headers=bearer(tokens["dealer"]))
+    assert tapped.status_code == 409 and "flask --app floor restore" in tapped.json["message"]
+
+
+def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app, tokens):
+    """The tail deleted and the table's version, head and seal set back to what they were then:
+    every seal in the database matches, but the room's witness remembers how far the log reached."""
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 6)
+    earlier = _head(app, table_id)
+    _play(client, table_id, tokens["dealer"], 5)
+    log, snaps, tab = LogEntry.__table__, PotSnapshot.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 6))
+    tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id, snaps.c.version >= 6))
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    code, output = verify(app)
+    assert code == 1 and f"table #{table_id} (T1): its log was cut back to entry 6, but the room's witness saw it " \
+        "reach entry 11" in output, output
+    assert "entry 6 was changed" not in output and "seal does not match" not in output  # the seals alone say nothing
+    _refused_as_rolled_back(client, tokens, table_id)
+
+
+def test_a_banked_log_cut_back_is_named_and_never_served(app, as_role):
+    table_id = new_table(as_role)
+    log_round(as_role, table_id)
+    with app.app_context():
+        table = db.session.get(BankedTable, table_id)
+        earlier = {"version": table.version, "head_digest": table.head_digest, "head_seal": table.head_seal,
+                   "round_start": table.round_start}
+    dealer = as_role("dealer")
+    from tests.test_banked_app import ROUND
+
+    for offset, event in enumerate(ROUND[:2]):
+        assert dealer.post(f"/banked/tables/{table_id}/events",
+                           json={**event, "expected_version": earlier["version"] + offset}).status_code in (200, 201)
+    log, tab = BankedEntry.__table__, BankedTable.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > earlier["version"]))
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    code, output = verify(app)
+    assert code == 1 and f"banked table #{table_id} (Banked 1): its log was cut back to entry {earlier['version']}, " \
+        f"but the room's witness saw it reach entry {earlier['version'] + 2}" in output, output
+    shown = dealer.get(f"/banked/tables/{table_id}.json")
+    assert shown.status_code == 409 and "flask --app floor restore" in shown.get_data(as_text=True)
+
+
+def test_an_old_backup_put_back_silently_is_named_and_flask_restore_is_accepted(app, tokens, as_role, tmp_path):
+    """A backup copied back over the live database without `flask restore` is a rollback of every
+    table (jackpot and banked): named, refused. The same backup put back with `flask restore` is
+    the director's explicit act: verify accepts it and says so."""
+    from floor import backup
+
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        from tests import pg
+
+        if not pg.tool("pg_dump"):
+            pytest.skip("pg_dump is not installed")
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 4)
+    banked_id = new_table(as_role)
+    log_round(as_role, banked_id)
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    saved = backup.backup(url, tmp_path / "backups" / "old.backup")
+    _play(client, table_id, tokens["dealer"], 3)
+    dealer = as_role("dealer")
+    from tests.test_banked_app import ROUND
+
+    assert dealer.post(f"/banked/tables/{banked_id}/events", json={**ROUND[0], "expected_version": 7}).status_code \
+        in (200, 201)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    backup.restore(url, saved)  # silently: no `flask restore`
+    code, output = verify(app)
+    assert code == 1, output
+    assert f"table #{table_id} (T1): its log was cut back to entry 4, but the room's witness saw it reach entry 7" \
+        in output and f"banked table #{banked_id} (Banked 1): its log was cut back to entry 7" in output, output
+    _refused_as_rolled_back(client, tokens, table_id)
+
+    result = app.test_cli_runner().invoke(args=["restore", str(saved), "--yes"])
+    assert result.exit_code == 0 and "Recorded in the room's witness" in result.output, result.output
+    code, output = verify(app)
+    assert code == 0 and "accepted a restore (old.backup" in output, output
+    tables.cache.clear()
+    assert client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"])).json["version"] == 4
+    _play(client, table_id, tokens["dealer"], 2)  # the room carries on from the restored log
+    assert verify(app)[0] == 0
+
+
+def test_a_deleted_ruling_is_named(app, tokens):
+    table_id, ruling_id = history(app, tokens)
+    rulings = IssuedRuling.__table__
+    tamper(app, sa.delete(rulings).where(rulings.c.id == ruling_id))
+    code, output = verify(app)
+    assert code == 1 and f"ruling #{ruling_id} was deleted: the room's witness saw it issued" in output, output
+    shown = app.test_client().get(f"/api/rulings/{ruling_id}", headers=bearer(tokens["dealer"]))
+    assert shown.status_code == 404
+
+
+def test_a_deleted_confirmation_is_named(app, tokens, as_role):
+    from tests.test_pot_snapshots import POT
+
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    for event in POT:
+        assert client.post(f"/api/tables/{table_id}/events", json=event, headers=bearer(tokens["dealer"])).status_code == 201
+    with app.app_context():
+        ruling_id = db.session.scalars(db.select(IssuedRuling.id).where(IssuedRuling.table_id == table_id)).first()
+    assert as_role("floor").post(f"/rulings/{ruling_id}/confirm").status_code in (200, 302)
+    rulings = IssuedRuling.__table__
+    tamper(app, sa.update(rulings).where(rulings.c.id == ruling_id).values(
+        confirmed_by_id=None, confirmed_at=None, confirmation_digest=""))
+    code, output = verify(app)
+    assert code == 1 and f"ruling #{ruling_id}: the floor's confirmation the room's witness saw" in output, output
+
+
+def test_a_table_deleted_with_its_log_is_named(app, tokens):
+    table_id, _ = history(app, tokens)
+    with app.app_context():
+        empty_id = db.session.scalars(db.select(Table.id).where(Table.name == "T2")).one()
+    log, snaps, tab = LogEntry.__table__, PotSnapshot.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id))
+    tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id))
+    tamper(app, sa.delete(tab).where(tab.c.id.in_([table_id, empty_id])))
+    code, output = verify(app)
+    assert code == 1, output
+    assert f"table #{table_id} was deleted, with its log: the room's witness saw it (line" in output
+    assert f"its log at entry {len(PLAY)})" in output and f"table #{empty_id} was deleted" in output
+    assert app.test_client().get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"])).status_code == 404
+
+
+def test_the_witness_file_edited_is_named(app, tokens):
+    history(app, tokens)
+    path = pathlib.Path(app.instance_path) / "witness.log"
+    lines = path.read_text().splitlines()
+    line = json.loads(lines[2])
+    line["at"] = "2020-01-01T00:00:00Z"  # the act moved to another day, the link left as it was
+    lines[2] = json.dumps(line, sort_keys=True, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    code, output = verify(app)
+    assert code == 1 and "the witness's line 3 was changed" in output, output
+
+
+def test_an_untouched_room_verifies_with_its_witness(app, tokens, as_role):
+    history(app, tokens)
+    log_round(as_role, new_table(as_role))
+    code, output = verify(app)
+    assert code == 0 and "the room's witness started at line 1" in output, output

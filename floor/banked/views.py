@@ -32,6 +32,7 @@ from markupsafe import Markup
 from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
+from floor import witness
 from floor.auth.access import require_role, role_required
 from floor.banked.models import BankedEntry, BankedTable
 from floor.extensions import csrf, db
@@ -70,6 +71,8 @@ def current_round(table: BankedTable) -> list[dict[str, Any]]:
     read from the database, however long the day. The round start is trusted only under a good
     head seal; a head changed outside the app (a moved round start) is not believed: the round is
     found in the log itself, from its last deal (``flask verify`` names the broken seal)."""
+    witness.seen()  # no cache here: read on what other processes witnessed, then refuse a rolled-back log
+    witness.check_not_behind("banked", table.id, table.version)
     start = table.round_start if table.head_seal_intact else logged_round_start(table)
     return list(db.session.scalars(
         db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= start,
