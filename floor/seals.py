@@ -38,6 +38,11 @@ from flask import current_app
 from floor.keys import instance_key
 
 
+class SealBroken(Exception):
+    """A table whose stored record does not match its seals (changed outside the app): the app shows
+    and logs nothing there (issue 20); ``flask verify`` names what was changed."""
+
+
 def canonical(data: Any) -> str:
     """The one byte-exact spelling of a record that its seal is taken over.
 

@@ -25,6 +25,7 @@ from sqlalchemy.orm import selectinload
 
 from floor import witness
 from floor.cache import LRU
+from floor.seals import SealBroken, same
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
@@ -91,11 +92,38 @@ def table_state(table: Table) -> jackpot.TableState:
     state = cache.get(key)
     if state is None or state.version != table.version:
         witness.seen()  # read on what other processes witnessed since (a restart comes here too)
-        state = _from_snapshot(table) or jackpot.replay_state(table.setup, events_of(table))
+        witness.check_not_behind("table", table.id, table.version)
+        if not table.head_seal_intact:
+            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+        state = _from_snapshot(table) or jackpot.replay_state(table.setup, sealed_events(table, 0, ""))
         _remember(key, state)
     # never a state of a log cut back behind what the room's witness saw (floor.witness)
     witness.check_not_behind("table", table.id, table.version)
     return state
+
+
+CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director puts the record right (`flask --app "
+                     "floor verify` names what was changed; `flask --app floor restore` puts a backup back).")
+
+
+def sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
+    """The log's events after entry ``after`` (whose digest is ``prev``) up to the table's version,
+    each checked against its seal and its link to the one before, the last against the table's
+    head: a state is only ever replayed from the sealed log. Raises :class:`SealBroken` (what
+    ``flask verify`` reports as an edited, inserted or removed entry)."""
+    events, expected = [], after + 1
+    for entry in db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
+                                                              LogEntry.seq <= table.version).order_by(LogEntry.seq)):
+        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
+            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
+                             f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
+        events.append(entry.payload)
+        prev, expected = entry.digest, expected + 1
+    if expected != table.version + 1 or not same(prev, table.head_digest):
+        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
+                         f"outside the app. {CALL_THE_DIRECTOR}")
+    return events
 
 
 def _from_snapshot(table: Table) -> jackpot.TableState | None:
@@ -115,10 +143,7 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
         current_app.logger.warning("table %s: the pot snapshot at version %s does not match its seal; "
                                    "replaying the log", table.id, snap.version)
         return None
-    after = db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
-                                                                 LogEntry.seq > snap.version,
-                                                                 LogEntry.seq <= table.version)
-                               .order_by(LogEntry.seq))
+    after = sealed_events(table, snap.version, at)
     try:
         return jackpot.resume(table.setup, snap.data, after)
     except (RulesError, ValueError, KeyError, TypeError, AssertionError) as exc:

@@ -304,3 +304,75 @@ def test_an_untouched_room_verifies_with_its_witness(app, tokens, as_role):
     log_round(as_role, new_table(as_role))
     code, output = verify(app)
     assert code == 0 and "the room's witness started at line 1" in output, output
+
+
+# --------------------------------------------------------------------------- the kinds issue 11 found, served
+
+def _edit_entry(app, table_id):
+    log = LogEntry.__table__
+    tamper(app, sa.update(log).where(log.c.table_id == table_id, log.c.seq == 3)
+           .values(payload={"type": "open", "seat": 3, "amount": 20}))
+    return "entry 3 was changed after it was logged", "entry 3 of the log does not match its seal"
+
+
+def _edit_stakes(app, table_id):
+    with app.app_context():
+        setup = db.session.get(Table, table_id).setup
+    tab = Table.__table__
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(setup={**setup, "small_bet": 100, "big_bet": 200}))
+    return "the table's seal does not match", "the table's seal does not match"
+
+
+def _cut_last_covering_tracks(app, table_id):
+    log, tab = LogEntry.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq == len(PLAY)))
+    with app.app_context():
+        last = db.session.scalars(db.select(LogEntry.digest).where(LogEntry.table_id == table_id)
+                                  .order_by(LogEntry.seq.desc())).first()
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(version=len(PLAY) - 1, head_digest=last))
+    return "the table's seal does not match", f"the room's witness saw it reach entry {len(PLAY)}"
+
+
+def _delete_middle_entry(app, table_id):
+    log = LogEntry.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq == 2))
+    return "entry 3 follows entry 1", "entry 2 of the log does not match its seal"
+
+
+@pytest.mark.parametrize("change", [_edit_entry, _edit_stakes, _cut_last_covering_tracks, _delete_middle_entry])
+def test_a_log_changed_in_place_is_named_and_never_served(app, tokens, change):
+    """Issue 11's kinds (an entry edited or removed, the stakes edited, the tail cut with the head
+    set to the new last entry): verify named them; now the app, after a restart, also refuses to
+    show or log anything at that table rather than replay a log that does not match its seals."""
+    table_id, _ = history(app, tokens)
+    named, refused = change(app, table_id)
+    code, output = verify(app)
+    assert code == 1 and named in output, output
+    tables.cache.clear()  # a restart
+    client = app.test_client()
+    shown = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"]))
+    assert shown.status_code == 409 and refused in shown.json["message"], shown.json
+    tapped = client.post(f"/api/tables/{table_id}/events", json={"type": "fold", "seat": 1},
+                         headers=bearer(tokens["dealer"]))
+    assert tapped.status_code == 409 and "flask --app floor verify" in tapped.json["message"]
+    page = as_dealer(app).get(f"/dealer/tables/{table_id}")
+    assert page.status_code == 409
+
+
+def test_a_banked_entry_edited_in_the_round_is_never_served(app, as_role):
+    table_id = new_table(as_role)
+    log_round(as_role, table_id, rounds=2)
+    log = BankedEntry.__table__
+    from tests.test_banked_app import ROUND
+
+    changed = {**ROUND[0], "antes": {"1": 30, "2": 6, "3": 3}}
+    tamper(app, sa.update(log).where(log.c.table_id == table_id, log.c.seq == len(ROUND) + 2).values(payload=changed))
+    shown = as_role("dealer").get(f"/banked/tables/{table_id}.json")
+    assert shown.status_code == 409 and "does not match its seal" in shown.get_data(as_text=True)
+    assert verify(app)[0] == 1
+
+
+def as_dealer(app):
+    from tests.conftest import login
+
+    return login(app.test_client(), "dee")

@@ -37,6 +37,8 @@ from floor.auth.access import require_role, role_required
 from floor.banked.models import BankedEntry, BankedTable
 from floor.extensions import csrf, db
 from floor.models import Role, utcnow
+from floor.seals import SealBroken, head_content, keyed_digest, same
+from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
@@ -73,10 +75,31 @@ def current_round(table: BankedTable) -> list[dict[str, Any]]:
     found in the log itself, from its last deal (``flask verify`` names the broken seal)."""
     witness.seen()  # no cache here: read on what other processes witnessed, then refuse a rolled-back log
     witness.check_not_behind("banked", table.id, table.version)
-    start = table.round_start if table.head_seal_intact else logged_round_start(table)
-    return list(db.session.scalars(
-        db.select(BankedEntry.payload).where(BankedEntry.table_id == table.id, BankedEntry.seq >= start,
-                                             BankedEntry.seq <= table.version).order_by(BankedEntry.seq)))
+    start = table.round_start
+    if not table.head_seal_intact:
+        start = logged_round_start(table)
+        if not same(table.head_seal, keyed_digest({**head_content(table.id, table.version, table.head_digest,
+                                                                  table.setup), "kind": "banked",
+                                                   "round_start": start})):
+            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+    # the round's entries, each against its seal and its link to the one before (issue 20)
+    first = max(start, 1)
+    prev = "" if first == 1 else db.session.scalar(db.select(BankedEntry.digest).where(
+        BankedEntry.table_id == table.id, BankedEntry.seq == first - 1)) or "-"
+    events, expected = [], first
+    for entry in db.session.scalars(db.select(BankedEntry).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq >= first, BankedEntry.seq <= table.version)
+            .order_by(BankedEntry.seq)):
+        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
+            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: the "
+                             f"log was changed outside the app. {CALL_THE_DIRECTOR}")
+        events.append(entry.payload)
+        prev, expected = entry.digest, expected + 1
+    if table.version and (expected != table.version + 1 or not same(prev, table.head_digest)):
+        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
+                         f"outside the app. {CALL_THE_DIRECTOR}")
+    return events
 
 
 def logged_round_start(table: BankedTable) -> int:
