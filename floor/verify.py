@@ -105,6 +105,9 @@ def ruling_problems(row: IssuedRuling) -> list[str]:
 
 def verify_all() -> Report:
     """Every table's chain and head, every ruling's seals (the banked tables' rulings too)."""
+    # The witness first: every line it holds was committed before it was written, so the database
+    # read after it reaches at least as far (the app may keep logging while verify runs).
+    seen = witness.seen(fresh=True)
     report = Report()
     for table in db.session.scalars(db.select(Table).order_by(Table.id)):
         count, problems = table_problems(table)
@@ -140,19 +143,18 @@ def verify_all() -> Report:
         if not banked.seal_intact:
             report.problems.append(f"banked ruling #{banked.id} (table #{banked.table_id}): its content was changed "
                                    "after it was issued (its seal does not match)")
-    problems, notes = witness_problems()
+    problems, notes = witness_problems(seen)
     report.problems += problems
     report.notes += notes
     return report
 
 
-def witness_problems() -> tuple[list[str], list[str]]:
+def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
     """The database against the room's witness (:mod:`floor.witness`): what it saw that the
     database no longer holds (a log cut back, a ruling or a table deleted, an old backup put back
     without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
     from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 
-    seen = witness.seen(fresh=True)
     problems, notes = list(seen.broken), []
     if seen.n == 0:
         return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]

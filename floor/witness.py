@@ -178,19 +178,31 @@ def head() -> dict[str, Any]:
 
 def check_not_behind(kind: str, table_id: int, version: int) -> None:
     """Raise :class:`RolledBack` when the witness saw the table's log reach further than ``version``
-    (``kind``: ``"table"`` or ``"banked"``). Reads only what this process knows already, plus the
-    lines written since when asked to ``refresh``: the witness only grows, so what is known is a floor."""
+    (``kind``: ``"table"`` or ``"banked"``), and the table's committed version too (the version
+    given may be of a row read before another process logged and witnessed more). Uses what this
+    process knows of the witness (callers read on first, :func:`seen`): it only grows."""
     known = _SEEN.get(path_of(current_app.instance_path))
     if known is None:
         known = seen()
     logs = known.tables if kind == "table" else known.banked
     reached = logs.get(table_id)
-    if reached is not None and version < reached[0]:
+    if reached is not None and version < reached[0] and _committed_version(kind, table_id) < reached[0]:
         raise RolledBack(f"this table's log ends at entry {version}, but the room's witness saw it reach entry "
                          f"{reached[0]} (witness line {reached[2]}): entries were taken away from the database "
                          "(a rollback, or a backup put back without `flask restore`). Nothing is shown or logged "
                          "here until a director restores the database with `flask --app floor restore`; "
                          "`flask --app floor verify` names what is missing.")
+
+
+def _committed_version(kind: str, table_id: int) -> int:
+    """The table's version as committed now, read on a connection of its own: the row a request
+    read may simply be older than a line another process witnessed since (not a rollback)."""
+    from floor.extensions import db
+
+    name = "tables" if kind == "table" else "banked_tables"
+    with db.engine.connect() as connection:
+        version = connection.execute(text(f"SELECT version FROM {name} WHERE id = :id"), {"id": table_id}).scalar()
+    return -1 if version is None else int(version)
 
 
 # --------------------------------------------------------------------------- writing it
