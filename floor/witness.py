@@ -176,6 +176,14 @@ def head() -> dict[str, Any]:
     return seen().head
 
 
+def room_record(ruling_id: int, banked: bool = False) -> dict[str, Any]:
+    """What a ruling's page and print show of the room's witness: the line that witnessed the
+    ruling (None when the witness has not yet, or no longer, got it) and the chain's head now."""
+    known = seen()
+    found = (known.banked_rulings if banked else known.rulings).get(ruling_id)
+    return {**known.head, "line": found[1] if found is not None else None}
+
+
 def check_not_behind(kind: str, table_id: int, version: int) -> None:
     """Raise :class:`RolledBack` when the witness saw the table's log reach further than ``version``
     (``kind``: ``"table"`` or ``"banked"``), and the table's committed version too (the version

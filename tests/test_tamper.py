@@ -376,3 +376,21 @@ def as_dealer(app):
     from tests.conftest import login
 
     return login(app.test_client(), "dee")
+
+
+def test_each_ruling_shows_its_line_and_the_head_of_the_room_record(app, tokens, as_role):
+    """The ruling page and its PDF print where the ruling stands in the room's witness and the
+    witness's head, to the full link: a printed head the witness no longer holds is a rewrite."""
+    _, ruling_id = history(app, tokens)
+    with app.app_context():
+        from floor import witness
+
+        known = witness.seen(fresh=True)
+        line, head = known.rulings[ruling_id][1], known.head
+    page = as_role("floor").get(f"/rulings/{ruling_id}").get_data(as_text=True)
+    assert f"This ruling is line {line} of the room" in page and head["link"] in page and f"line {head['n']}" in page
+    from tests.test_ruling_pdf import pdf_text
+
+    pages, text, _ = pdf_text(as_role("floor").get(f"/rulings/{ruling_id}.pdf"))
+    assert pages == 1  # still one A4 page
+    assert f"This ruling is line {line} of the room" in text and head["link"][:20] in text.replace(" ", "")
