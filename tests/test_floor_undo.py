@@ -137,3 +137,29 @@ def test_the_dealers_panel_offers_no_undo_of_the_floors_act(app, tokens, as_role
         with app.app_context():
             login_user(db.session.scalars(db.select(User).where(User.username == "dee")).one())
             assert panel_context(db.session.get(Table, table_id))["undo"] is None
+
+
+def test_a_balancing_move_of_the_tournament_floor_survives_the_dealers_undo(client, tokens):
+    """The case the issue saw: a floor person carries out the tournament's balancing move; the
+    dealer of the table the player came to taps undo. Refused: the moved player keeps the seat and
+    the chips, and the balance plan still counts every player (no final-table redraw with players
+    missing)."""
+    from tests.test_tournament_app import all_chips, make_event, play_bust
+    from tests.tourney_play import Api
+
+    api = Api(client, tokens)
+    event, ids = make_event(api)
+    total = all_chips(api, ids)
+    short = min(ids, key=lambda i: len(api.table(i)["seats"]))
+    seats = sorted(int(s) for s in api.table(short)["seats"])
+    for loser in seats[1:3]:
+        play_bust(api, short, seats[0], loser)
+    move = api.get(f"/api/events/{event}/balance")["moves"][0]
+    api.post(f"/api/events/{event}/balance", {"moves": [move]}, role="floor", status=200)
+    _refused(_undo(client, tokens["dealer"], move["to_table"]), "sit")
+    _refused(_undo(client, tokens["dealer"], move["from_table"]), "leave")
+    assert api.table(move["to_table"])["seats"][str(move["to_seat"])]["player"] == move["player"]
+    assert all_chips(api, ids) == total
+    plan = api.get(f"/api/events/{event}/balance")
+    assert plan["break_table"] is None and not plan["final_redraw"]
+    assert sum(1 for i in ids for x in api.table(i)["seats"].values() if x["stack"]) == 18  # 20 entered, 2 out
