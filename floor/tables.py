@@ -67,10 +67,9 @@ cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 def events_of(table: Table) -> list[dict[str, Any]]:
     """The log's events up to the table's version as read, oldest first (for a replay; pages read
-    :func:`log_page`). Entries another process logged since are not this version's."""
-    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
-                                                                     LogEntry.seq <= table.version)
-                                   .order_by(LogEntry.seq)))
+    :func:`log_page`). Entries another process logged since are not this version's. Each is checked
+    against its seal (:func:`sealed_entries`): a replay is only ever of the sealed log."""
+    return [entry.payload for entry in sealed_entries(table)]
 
 
 def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
@@ -108,22 +107,31 @@ CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director 
 
 
 def sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
-    """The log's events after entry ``after`` (whose digest is ``prev``) up to the table's version,
+    """The events of :func:`sealed_entries`."""
+    return [entry.payload for entry in sealed_entries(table, after, prev)]
+
+
+def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntry]:
+    """The log's entries after entry ``after`` (whose digest is ``prev``) up to the table's version,
     each checked against its seal and its link to the one before, the last against the table's
-    head: a state is only ever replayed from the sealed log. Raises :class:`SealBroken` (what
-    ``flask verify`` reports as an edited, inserted or removed entry)."""
-    events, expected = [], after + 1
+    sealed head: a state or a hand is only ever read from the sealed log. Raises
+    :class:`SealBroken` (what ``flask verify`` reports as an edited, inserted or removed entry)."""
+    if not table.head_seal_intact:
+        raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                         f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+    entries: list[LogEntry] = []
+    expected = after + 1
     for entry in db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
                                                               LogEntry.seq <= table.version).order_by(LogEntry.seq)):
         if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
             raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
                              f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
-        events.append(entry.payload)
+        entries.append(entry)
         prev, expected = entry.digest, expected + 1
     if expected != table.version + 1 or not same(prev, table.head_digest):
         raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
                          f"outside the app. {CALL_THE_DIRECTOR}")
-    return events
+    return entries
 
 
 def _from_snapshot(table: Table) -> jackpot.TableState | None:

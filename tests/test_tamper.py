@@ -357,6 +357,12 @@ def test_a_log_changed_in_place_is_named_and_never_served(app, tokens, change):
     assert tapped.status_code == 409 and "flask --app floor verify" in tapped.json["message"]
     page = as_dealer(app).get(f"/dealer/tables/{table_id}")
     assert page.status_code == 409
+    from tests.conftest import login
+
+    floor = login(app.test_client(), "fred")
+    for url in (f"/floor/tables/{table_id}/hands", f"/floor/tables/{table_id}/hands.txt",
+                f"/floor/tables/{table_id}/history"):
+        assert floor.get(url).status_code == 409, url  # past hands and the night's lines: not from a changed log
 
 
 def test_a_banked_entry_edited_in_the_round_is_never_served(app, as_role):
