@@ -197,14 +197,22 @@ def check_role(kind: str, user: User | None) -> None:
                                                if kind == "false_openers" else ""))
 
 
+#: The events that are the floor's acts when a floor person or a director logs them: who sits
+#: where and with what chips (a tournament move or balancing is a ``leave`` and a ``sit``, a seat
+#: change ``move_seat``, a rebuy ``add_chips``), and the floor's word (a recount or any correction,
+#: a ruling, false openers). The play of a hand (deal, pass, bet, draw, show...) a floor person taps
+#: while standing in at a dealer's tablet stays the table's play, which the dealer may undo.
+FLOOR_ACTS = frozenset({"sit", "leave", "move_seat", "add_chips", "sit_out", "sit_in"}) | FLOOR_EVENTS
+
+
 def floor_act(entry: LogEntry) -> str | None:
     """Why a dealer may not withdraw ``entry``, or None: it is the floor's act when a floor person
-    or a director logged it (a tournament move, a balancing seat, a rebuy, a recount or any
-    correction, a ruling, false openers), or when a floor person ruled on it or confirmed the
-    rules' ruling on it. The barrier is per entry and the server's: no page hides it."""
+    or a director logged it and it is one of :data:`FLOOR_ACTS`, or when it carries a floor
+    person's ruling or the rules' ruling a floor person confirmed. The barrier is per entry and
+    the server's (:func:`check_undo`): no page hides it."""
     who = entry.logged_by
     kind = str(entry.payload.get("type", "event")).replace("_", " ")
-    if who is not None and who.may(Role.floor):
+    if who is not None and who.may(Role.floor) and entry.payload.get("type") in FLOOR_ACTS:
         return (f"event #{entry.seq - 1} ({kind}) was logged by {who.username} ({who.role.name}): a dealer's "
                 "undo never withdraws the floor's act; call the floor if it is wrong")
     ruled = db.session.scalars(db.select(IssuedRuling).where(

@@ -119,10 +119,15 @@ def test_the_dealer_keeps_the_undo_of_the_dealers_own_taps_and_the_floor_of_its_
     table_id = _table(client, tokens)
     assert _log(client, tokens["dealer"], table_id, {"type": "deal"}).status_code == 201
     assert _undo(client, tokens["dealer"], table_id).status_code == 201
+
     assert _log(client, tokens["floor"], table_id, {"type": "move_seat", "seat": 4, "to": 6}).status_code == 201
     assert _undo(client, tokens["floor"], table_id).status_code == 201  # the floor withdraws its own
     seats = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"])).json["state"]["seats"]
     assert "4" in seats and "6" not in seats
+    # the play of a hand a floor person taps standing in at the tablet stays the table's play
+    assert _log(client, tokens["floor"], table_id, {"type": "deal"}).status_code == 201
+    assert _log(client, tokens["floor"], table_id, {"type": "pass", "seat": 2}).status_code == 201
+    assert _undo(client, tokens["dealer"], table_id).status_code == 201
 
 
 def test_the_dealers_panel_offers_no_undo_of_the_floors_act(app, tokens, as_role):
