@@ -308,7 +308,7 @@ def _collect(session: Session, _context: Any) -> None:
 @event.listens_for(Session, "after_commit")
 def _witness(session: Session) -> None:
     acts = session.info.pop("floor_witness", None)
-    if not acts or not has_app_context() or current_app.config.get("FLOOR_WITNESS") is False:
+    if not acts or not has_app_context():
         return
     try:
         write(acts)

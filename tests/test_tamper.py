@@ -400,3 +400,27 @@ def test_each_ruling_shows_its_line_and_the_head_of_the_room_record(app, tokens,
     pages, text, _ = pdf_text(as_role("floor").get(f"/rulings/{ruling_id}.pdf"))
     assert pages == 1  # still one A4 page
     assert f"This ruling is line {line} of the room" in text and head["link"][:20] in text.replace(" ", "")
+
+
+def test_a_witness_begun_over_an_existing_history_holds_it_from_then(app, tokens):
+    """An installation upgraded to this version has a history and no witness: the first commit
+    starts the witness with the database as it stands, and a cut back behind that is named."""
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    other = client.post("/api/tables", json={"name": "T2", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 3)
+    earlier = _head(app, table_id)
+    _play(client, table_id, tokens["dealer"], 3)
+    (pathlib.Path(app.instance_path) / "witness.log").unlink()  # as before this version
+    with app.app_context():
+        from floor import witness
+
+        witness._SEEN.clear()  # a restart of the server after the upgrade
+    _play(client, other, tokens["dealer"], 1)  # the first commit: the witness starts
+    log, tab = LogEntry.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 3))
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    code, output = verify(app)
+    assert code == 1 and "the room's witness started at line 1" in output
+    assert f"table #{table_id} (T1): its log was cut back to entry 3, but the room's witness saw it reach entry 6 " \
+        "(line 1)" in output, output
