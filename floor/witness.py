@@ -92,14 +92,17 @@ class Seen:
     confirms: dict[int, tuple[str, int]] = field(default_factory=dict)
     epochs: list[dict[str, Any]] = field(default_factory=list)  # the start and restore lines
     broken: list[str] = field(default_factory=list)  # the witness file's own faults
+    #: Whether each line's link is checked (verify); the app's own reads only need how far each
+    #: log reached, and a day's witness is read once per worker start.
+    checking: bool = True
 
     def take(self, line: dict[str, Any], key: bytes) -> None:
-        """Fold one line in (checking its place in the chain)."""
+        """Fold one line in (checking its place in the chain when ``checking``)."""
         n = line.get("n")
-        if n != self.n + 1 or not same(line.get("prev"), self.link):
+        if self.checking and (n != self.n + 1 or not same(line.get("prev"), self.link)):
             self.broken.append(f"the witness's line {n} does not follow line {self.n}: lines were removed, "
                                "inserted or reordered in instance/witness.log")
-        if not same(line.get("link"), link_of(line, key)):
+        if self.checking and not same(line.get("link"), link_of(line, key)):
             self.broken.append(f"the witness's line {n} was changed (its link does not match)")
         self.n, self.link, self.at = int(n or self.n + 1), str(line.get("link", "")), str(line.get("at", ""))
         kind, here = line.get("kind"), self.n
@@ -127,7 +130,7 @@ class Seen:
         """Fold in the lines written since the last read (all of them when the file was replaced)."""
         stat = os.fstat(fh.fileno())
         if stat.st_ino != self.inode or stat.st_size < self.offset:
-            self.__init__()  # type: ignore[misc]  # another file, or a shorter one: read it again from the start
+            self.__init__(checking=self.checking)  # type: ignore[misc]  # another file, or a shorter one: read anew
             self.inode = stat.st_ino
         fh.seek(self.offset)
         data = fh.read()
@@ -162,12 +165,12 @@ def seen(fresh: bool = False) -> Seen:
     """What this process knows of the witness, brought up to date (``fresh``: read anew)."""
     path = path_of(current_app.instance_path)
     with _LOCK:
-        known = Seen() if fresh else _SEEN.setdefault(path, Seen())
+        known = Seen() if fresh else _SEEN.setdefault(path, Seen(checking=False))
         try:
             with open(path, "rb") as fh:
                 known.read_on(fh, _key())
         except FileNotFoundError:
-            known.__init__()  # type: ignore[misc]
+            known.__init__(checking=known.checking)  # type: ignore[misc]
         return known
 
 
@@ -244,7 +247,7 @@ def write(acts: list[dict[str, Any]], *, epoch: dict[str, Any] | None = None) ->
     with os.fdopen(fd, "r+b") as fh, _LOCK:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
         try:
-            known = _SEEN.setdefault(path, Seen())
+            known = _SEEN.setdefault(path, Seen(checking=False))
             known.read_on(fh, key)
             lines = []
             if known.n == 0 and epoch is None:
