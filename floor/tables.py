@@ -8,6 +8,12 @@ counts its entries, so with the setup a version names exactly one state; and ``r
 fold of ``apply`` over the log, so applying one event to the cached state of version n is the
 replay of version n + 1 (the engine's property tests check that equality).
 
+A state is only ever replayed from the sealed log (issue 20): on a cache miss the entries are
+checked against their seals and links up to the table's sealed head (:func:`sealed_entries`), a pot
+snapshot is resumed from only when its own seal binds it to this history, and a table whose log is
+behind what the room's witness saw (:mod:`floor.witness`) is refused. Either failure answers 409
+with the reason; nothing is shown or logged there until a director puts the record right.
+
 Several server processes (gunicorn workers) append to the same tables, each with its own cache, so
 a state is cached under the version it was computed for (``TableState.version``, never the table
 row read again after a commit: another worker may have moved it on), a replay reads the log only
