@@ -155,7 +155,7 @@ def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
     without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
     from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 
-    problems, notes = list(seen.broken), []
+    problems, notes = list(seen.broken) + list(seen.reused), []
     if seen.n == 0:
         return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]
     for epoch in seen.epochs:

@@ -92,6 +92,10 @@ class Seen:
     confirms: dict[int, tuple[str, int]] = field(default_factory=dict)
     epochs: list[dict[str, Any]] = field(default_factory=list)  # the start and restore lines
     broken: list[str] = field(default_factory=list)  # the witness file's own faults
+    #: Ids the app used twice: a table or ruling the witness saw was deleted and its id taken again
+    #: (SQLite hands out the highest id again once its row is gone).
+    reused: list[str] = field(default_factory=list)
+    epoch_lines: set[int] = field(default_factory=set)
     #: Whether each line's link is checked (verify); the app's own reads only need how far each
     #: log reached, and a day's witness is read once per worker start.
     checking: bool = True
@@ -114,15 +118,27 @@ class Seen:
             self.banked_rulings = {int(k): (str(v), here) for k, v in state.get("banked_rulings", {}).items()}
             self.confirms = {int(k): (str(v), here) for k, v in state.get("confirms", {}).items()}
             self.epochs.append({k: line.get(k) for k in ("n", "at", "kind", "source")})
+            self.epoch_lines.add(here)
         elif kind in (APPEND, BANKED_APPEND):
             logs = self.tables if kind == APPEND else self.banked
             seq = int(line["seq"])
             if seq >= logs.get(int(line["table"]), (0, "", 0))[0]:
                 logs[int(line["table"])] = (seq, str(line["digest"]), here)
         elif kind in (TABLE, BANKED_TABLE):
-            (self.tables if kind == TABLE else self.banked)[int(line["table"])] = (0, "", here)
+            logs, table_id = (self.tables if kind == TABLE else self.banked), int(line["table"])
+            # (a start line records the commit that began the witness, its new table too: not a reuse)
+            if table_id in logs and (logs[table_id][0] or logs[table_id][2] not in self.epoch_lines):
+                self.reused.append(f"{'table' if kind == TABLE else 'banked table'} #{table_id} was set up again "
+                                   f"(witness line {here}) under the id of a table the witness saw at line "
+                                   f"{logs[table_id][2]}: that table was deleted")
+            logs[table_id] = (0, "", here)
         elif kind in (RULING, BANKED_RULING):
-            (self.rulings if kind == RULING else self.banked_rulings)[int(line["ruling"])] = (str(line["digest"]), here)
+            rulings, ruling_id = (self.rulings if kind == RULING else self.banked_rulings), int(line["ruling"])
+            if ruling_id in rulings and rulings[ruling_id][0] != line["digest"]:
+                self.reused.append(f"{'ruling' if kind == RULING else 'banked ruling'} #{ruling_id} was issued again "
+                                   f"(witness line {here}) under the id of a ruling the witness saw at line "
+                                   f"{rulings[ruling_id][1]}: that ruling was deleted")
+            rulings[ruling_id] = (str(line["digest"]), here)
         elif kind == CONFIRM:
             self.confirms[int(line["ruling"])] = (str(line["digest"]), here)
 
@@ -172,11 +188,6 @@ def seen(fresh: bool = False) -> Seen:
         except FileNotFoundError:
             known.__init__(checking=known.checking)  # type: ignore[misc]
         return known
-
-
-def head() -> dict[str, Any]:
-    """The room chain's head as it stands: what a ruling's page and PDF print."""
-    return seen().head
 
 
 def room_record(ruling_id: int, banked: bool = False) -> dict[str, Any]:

@@ -424,3 +424,22 @@ def test_a_witness_begun_over_an_existing_history_holds_it_from_then(app, tokens
     assert code == 1 and "the room's witness started at line 1" in output
     assert f"table #{table_id} (T1): its log was cut back to entry 3, but the room's witness saw it reach entry 6 " \
         "(line 1)" in output, output
+
+
+def test_a_deleted_table_whose_id_is_taken_again_is_named(app, tokens):
+    """The last table deleted with its log, then a new table set up: on SQLite it gets the same
+    id, which must not hide the deletion (on PostgreSQL it gets a new id: the deletion is named)."""
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 3)
+    log, snaps, tab = LogEntry.__table__, PotSnapshot.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id))
+    tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id))
+    tamper(app, sa.delete(tab).where(tab.c.id == table_id))
+    again = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    code, output = verify(app)
+    assert code == 1, output
+    if again == table_id:
+        assert f"table #{table_id} was set up again" in output and "that table was deleted" in output, output
+    else:
+        assert f"table #{table_id} was deleted, with its log" in output, output
