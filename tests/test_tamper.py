@@ -443,3 +443,24 @@ def test_a_deleted_table_whose_id_is_taken_again_is_named(app, tokens):
         assert f"table #{table_id} was set up again" in output and "that table was deleted" in output, output
     else:
         assert f"table #{table_id} was deleted, with its log" in output, output
+
+
+def test_restore_in_place_accepts_the_database_as_it_stands(app, tokens):
+    """After a power cut the database did not survive whole (its last commits lost, the witness's
+    lines kept), a director accepts it as it stands: an explicit act, recorded and then accepted."""
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 4)
+    earlier = _head(app, table_id)
+    _play(client, table_id, tokens["dealer"], 2)
+    log, tab = LogEntry.__table__, Table.__table__
+    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 4))
+    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    assert verify(app)[0] == 1
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["restore", "--yes"]).exit_code != 0  # neither a backup nor --in-place: refused
+    result = runner.invoke(args=["restore", "--in-place", "--yes"])
+    assert result.exit_code == 0 and "the database in place" in result.output, result.output
+    code, output = verify(app)
+    assert code == 0 and "accepted a restore (the database in place" in output, output
+    _play(client, table_id, tokens["dealer"], 1)
