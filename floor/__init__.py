@@ -103,6 +103,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     # overflow in the database driver.
     app.url_map.converters["int"] = BoundedInt
 
+    from floor import ratelimit, witness  # noqa: F401  (the floordb:// storage; the witness's session hooks)
     from floor.extensions import csrf, db, limiter, login, migrate
 
     db.init_app(app)

@@ -7,6 +7,7 @@ demo by :mod:`floor.demo` (neither imports this module: no import cycle).
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from floor import backup, room, tables
+from floor import backup, room, tables, witness
 from floor.accounts import create_user
 from floor.demo import load_demo
 from floor.extensions import db
@@ -116,6 +117,8 @@ def reset_password_command(username: str, password: str | None) -> None:
 def verify_command() -> None:
     """Check every table's hash chain and seal and every ruling's seal; name what does not match."""
     report = verify_all()
+    for note in report.notes:
+        click.echo(f"NOTE {note}")
     for problem in report.problems:
         click.echo(f"MISMATCH {problem}")
     summary = f"{report.tables} tables ({report.entries} log entries) and {report.rulings} rulings checked"
@@ -141,24 +144,38 @@ def backup_command(target: Path | None) -> None:
 
 
 @click.command("restore")
-@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path), required=False)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--in-place", is_flag=True,
+              help="Restore nothing: accept the database as it stands (after a crash it did not survive whole, "
+                   "or a restore made by other means).")
 @with_appcontext
-def restore_command(source: Path, yes: bool) -> None:
-    """Replace the database with a backup (stop the server first), then verify it."""
+def restore_command(source: Path | None, yes: bool, in_place: bool) -> None:
+    """Replace the database with a backup (stop the server first), and record the restore in the
+    room's witness: `flask verify` accepts the restored history from here on (a backup put back any
+    other way is reported as a rollback)."""
     database_url = current_app.config["SQLALCHEMY_DATABASE_URI"]
     shown = make_url(database_url).render_as_string(hide_password=True)
+    if (source is None) != in_place:
+        raise click.UsageError("name the backup to restore, or --in-place to accept the database as it stands")
     if not yes:
-        click.confirm(f"Replace everything in {shown} with {source}?", abort=True)
+        click.confirm(f"Accept {shown} as it stands as the room's record?" if in_place
+                      else f"Replace everything in {shown} with {source}?", abort=True)
     db.session.remove()
     db.engine.dispose()  # no connection of ours holds the old content
-    try:
-        backup.restore(database_url, source)
-    except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
-        raise click.ClickException(f"restore failed: {getattr(exc, 'stderr', None) or exc}") from None
+    if source is not None:
+        try:
+            backup.restore(database_url, source)
+        except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
+            raise click.ClickException(f"restore failed: {getattr(exc, 'stderr', None) or exc}") from None
     tables.cache.clear()
-    click.echo(f"Restored {shown} from {source}. Run `flask --app floor init-db` if the backup is from an older "
-               "version, then `flask --app floor verify`.")
+    by = os.environ.get("SUDO_USER") or os.environ.get("USER") or "?"
+    what = f"{source.name} (by {by})" if source is not None else f"the database in place (by {by})"
+    head = witness.write([], epoch={"kind": witness.RESTORE, "source": what})
+    click.echo(f"Recorded in the room's witness, line {head['n']}: restored from {what}.")
+    if source is not None:
+        click.echo(f"Restored {shown} from {source}. Run `flask --app floor init-db` if the backup is from an older "
+                   "version, then `flask --app floor verify`.")
 
 
 @click.command("demo")

@@ -28,6 +28,27 @@ def init_app(app: Flask) -> None:
     def csrf_error(exc: CSRFError) -> Any:
         return render_error(400, "Form expired or forged", f"{exc.description} Reload the page and try again.")
 
+    from floor.seals import SealBroken
+    from floor.witness import RolledBack
+
+    @app.errorhandler(SealBroken)
+    def seal_broken(exc: SealBroken) -> Any:
+        # the stored record does not match its seals: serve nothing from it (issue 20)
+        from floor.extensions import db
+
+        db.session.rollback()
+        app.logger.error("refused on %s %s: %s", request.method, request.path, exc)
+        return render_error(409, "The record does not match its seals", str(exc))
+
+    @app.errorhandler(RolledBack)
+    def rolled_back(exc: RolledBack) -> Any:
+        # the database is behind the room's witness: serve nothing from it (issue 20)
+        from floor.extensions import db
+
+        db.session.rollback()
+        app.logger.error("refused on %s %s: %s", request.method, request.path, exc)
+        return render_error(409, "The record was rolled back", str(exc))
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         return render_error(exc.code or 500, exc.name, exc.description or "")

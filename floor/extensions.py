@@ -31,7 +31,6 @@ login.login_message = "Please log in to see that page."
 login.login_message_category = "info"
 migrate = Migrate()
 # Login throttling per client address (the address the reverse proxy reports, see FLOOR_PROXIES).
-# The counts live in each server process's memory: with N workers a client gets at most N times
-# the limit, and the lockout per account (in the users table, shared by every process) is the
-# firm bound. RATELIMIT_STORAGE_URI may name a shared store (redis://...) instead.
-limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
+# The counts live in the app's database (RATELIMIT_STORAGE_URI "floordb://", floor.ratelimit), so
+# every server process counts the same attempts; a shared store (redis://...) may be named instead.
+limiter = Limiter(key_func=get_remote_address)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relati
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from floor.extensions import db
-from floor.seals import canonical, entry_content, head_content, keyed_digest, same
+from floor.seals import canonical, entry_content, head_content, keyed_digest, same, snapshot_content
 
 
 def utcnow() -> datetime:
@@ -271,8 +271,10 @@ class LogEntry(ChainedEntry, db.Model):
 class PotSnapshot(db.Model):
     """A table's state at the end of a pot, as ``rules.jackpot.snapshot`` gives it, taken when the
     next deal is logged. After a restart a table is replayed from its latest snapshot, one pot of
-    events, not the whole day's. Derived data: it is checked against a full replay in the tests,
-    and a snapshot that does not read is ignored (the log is the truth)."""
+    events, not the whole day's. Derived data that never outranks the log: each is sealed with the
+    installation's key, chained to the digest of the log entry at its version (issue 20), and one
+    whose seal does not match (edited, moved to another history, or unsealed) is ignored, reported
+    by ``flask verify``, and the state is replayed from the log; so is one that does not read."""
 
     __tablename__ = "pot_snapshots"
     __table_args__ = (UniqueConstraint("table_id", "version", name="uq_pot_snapshots_table_version"),)
@@ -282,6 +284,15 @@ class PotSnapshot(db.Model):
     version: Mapped[int]  # the log's length when the snapshot was taken: the events after it follow
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    seal: Mapped[str] = mapped_column(String(64), default="", server_default="")
+
+    def compute_seal(self, entry_digest: str, setup: Any) -> str:
+        """The keyed seal of this snapshot on the history whose entry at ``version`` has
+        ``entry_digest`` (``""`` at version 0), replayed from ``setup``."""
+        return keyed_digest(snapshot_content(self.table_id, self.version, entry_digest, setup, self.data))
+
+    def intact(self, entry_digest: str, setup: Any) -> bool:
+        return bool(self.seal) and same(self.seal, self.compute_seal(entry_digest, setup))
 
 
 #: The one byte-exact spelling of a record that its digest is taken over (:func:`floor.seals.canonical`).
@@ -527,3 +538,14 @@ class HealthProbe(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     checked_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RateLimitCount(db.Model):
+    """One counter of the login throttle (Flask-Limiter's fixed windows, :mod:`floor.ratelimit`):
+    kept in the database so that every server process counts the same attempts."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    expires_at: Mapped[float]  # seconds since the epoch: when the window's count starts again

@@ -13,7 +13,13 @@ What is sealed (all as :func:`canonical` JSON):
   chain, so an edited, inserted, re-ordered or deleted entry breaks every link after it;
 - each table's head: its version, the digest of its last entry and its setup, re-sealed at every
   append, so that deleting the last entries (and setting the version back), or editing the stakes
-  the log is replayed from, is detected too.
+  the log is replayed from, is detected too; a banked table's head also seals where its round in
+  play begins (``round_start``);
+- each pot snapshot (issue 20), chained to the log entry at its version: a snapshot is derived data,
+  and one whose seal does not match is never resumed from (the state is replayed from the log).
+
+What rows a rollback or a deletion could take away (the tail of a log, a ruling, a whole table) is
+remembered outside the database, by :mod:`floor.witness`.
 
 :mod:`floor.verify` checks all of it (``flask --app floor verify``, the ruling's verify page).
 This module knows no model (``floor.models`` imports it).
@@ -30,6 +36,11 @@ from typing import Any
 from flask import current_app
 
 from floor.keys import instance_key
+
+
+class SealBroken(Exception):
+    """A table whose stored record does not match its seals (changed outside the app): the app shows
+    and logs nothing there (issue 20); ``flask verify`` names what was changed."""
 
 
 def canonical(data: Any) -> str:
@@ -84,3 +95,12 @@ def head_content(table_id: int, version: int, head: str, setup: Any) -> dict[str
     """What a table's head seal vouches for: how long its log is, how the log ends, and the setup
     (seats, stacks, stakes, profile) that the log is replayed from."""
     return {"table": table_id, "version": version, "head": head, "setup": setup}
+
+
+def snapshot_content(table_id: int, version: int, entry_digest: str, setup: Any, data: Any) -> dict[str, Any]:
+    """What a pot snapshot's seal vouches for: the table, the log's length it was taken at and the
+    digest of the entry there (``""`` at 0: it is bound to that one history), the setup replayed
+    from, and the snapshot's data."""
+    # as JSON reads it back (seat keys as strings), so a snapshot seals the same before and after storing
+    return {"snapshot": table_id, "version": version, "entry": entry_digest,
+            "setup": json.loads(canonical(setup)), "data": json.loads(canonical(data))}

@@ -48,7 +48,7 @@ DEFAULTS: dict[str, Any] = {
     "FLOOR_LOCKOUT_FAILURES": 5,
     "FLOOR_LOCKOUT_MINUTES": 15,
     "FLOOR_LOGIN_LIMIT": "10 per minute",
-    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_STORAGE_URI": "floordb://",  # the app's own database: see floor.ratelimit
     "RATELIMIT_HEADERS_ENABLED": False,
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",

@@ -8,6 +8,12 @@ counts its entries, so with the setup a version names exactly one state; and ``r
 fold of ``apply`` over the log, so applying one event to the cached state of version n is the
 replay of version n + 1 (the engine's property tests check that equality).
 
+A state is only ever replayed from the sealed log (issue 20): on a cache miss the entries are
+checked against their seals and links up to the table's sealed head (:func:`sealed_entries`), a pot
+snapshot is resumed from only when its own seal binds it to this history, and a table whose log is
+behind what the room's witness saw (:mod:`floor.witness`) is refused. Either failure answers 409
+with the reason; nothing is shown or logged there until a director puts the record right.
+
 Several server processes (gunicorn workers) append to the same tables, each with its own cache, so
 a state is cached under the version it was computed for (``TableState.version``, never the table
 row read again after a commit: another worker may have moved it on), a replay reads the log only
@@ -23,10 +29,12 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from floor import witness
 from floor.cache import LRU
+from floor.seals import SealBroken, same
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.models import FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
+from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
 from rules.events import FLOOR_ONLY, parse_event
 
@@ -65,10 +73,9 @@ cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
 
 def events_of(table: Table) -> list[dict[str, Any]]:
     """The log's events up to the table's version as read, oldest first (for a replay; pages read
-    :func:`log_page`). Entries another process logged since are not this version's."""
-    return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
-                                                                     LogEntry.seq <= table.version)
-                                   .order_by(LogEntry.seq)))
+    :func:`log_page`). Entries another process logged since are not this version's. Each is checked
+    against its seal (:func:`sealed_entries`): a replay is only ever of the sealed log."""
+    return [entry.payload for entry in sealed_entries(table)]
 
 
 def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
@@ -89,9 +96,48 @@ def table_state(table: Table) -> jackpot.TableState:
     key = cache_key(table)
     state = cache.get(key)
     if state is None or state.version != table.version:
-        state = _from_snapshot(table) or jackpot.replay_state(table.setup, events_of(table))
+        witness.seen()  # read on what other processes witnessed since (a restart comes here too)
+        witness.check_not_behind("table", table.id, table.version)
+        if not table.head_seal_intact:
+            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+        state = _from_snapshot(table) or jackpot.replay_state(table.setup, sealed_events(table, 0, ""))
         _remember(key, state)
+    # never a state of a log cut back behind what the room's witness saw (floor.witness)
+    witness.check_not_behind("table", table.id, table.version)
     return state
+
+
+CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director puts the record right (`flask --app "
+                     "floor verify` names what was changed; `flask --app floor restore` puts a backup back).")
+
+
+def sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
+    """The events of :func:`sealed_entries`."""
+    return [entry.payload for entry in sealed_entries(table, after, prev)]
+
+
+def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntry]:
+    """The log's entries after entry ``after`` (whose digest is ``prev``) up to the table's version,
+    each checked against its seal and its link to the one before, the last against the table's
+    sealed head: a state or a hand is only ever read from the sealed log. Raises
+    :class:`SealBroken` (what ``flask verify`` reports as an edited, inserted or removed entry)."""
+    if not table.head_seal_intact:
+        raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                         f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+    entries: list[LogEntry] = []
+    expected = after + 1
+    for entry in db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
+                                                              LogEntry.seq <= table.version).order_by(LogEntry.seq)):
+        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
+            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
+                             f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
+        entries.append(entry)
+        prev, expected = entry.digest, expected + 1
+    if expected != table.version + 1 or not same(prev, table.head_digest):
+        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
+                         f"outside the app. {CALL_THE_DIRECTOR}")
+    return entries
 
 
 def _from_snapshot(table: Table) -> jackpot.TableState | None:
@@ -102,13 +148,19 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
                               .order_by(PotSnapshot.version.desc()).limit(1)).first()
     if snap is None:
         return None
-    after = db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table.id,
-                                                                 LogEntry.seq > snap.version,
-                                                                 LogEntry.seq <= table.version)
-                               .order_by(LogEntry.seq))
+    # Derived data never outranks the log: only a snapshot sealed on this very history (the digest
+    # of the entry at its version, the setup) is resumed from; any other is ignored (`flask verify`
+    # names it) and the state is replayed from the sealed log.
+    at = "" if snap.version == 0 else db.session.scalar(
+        db.select(LogEntry.digest).where(LogEntry.table_id == table.id, LogEntry.seq == snap.version))
+    if at is None or not snap.intact(at, table.setup):
+        current_app.logger.warning("table %s: the pot snapshot at version %s does not match its seal; "
+                                   "replaying the log", table.id, snap.version)
+        return None
+    after = sealed_events(table, snap.version, at)
     try:
         return jackpot.resume(table.setup, snap.data, after)
-    except (RulesError, ValueError, KeyError, TypeError) as exc:
+    except (RulesError, ValueError, KeyError, TypeError, AssertionError) as exc:
         current_app.logger.warning("table %s: snapshot at version %s ignored (%s); replaying the log",
                                    table.id, snap.version, exc)
         return None
@@ -122,6 +174,9 @@ def state_of(table: Table) -> dict[str, Any]:
 def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
     """Check a setup against the rules (replaying no events) and store the table."""
     setup = dict(setup)
+    if event_id is not None and (isinstance(event_id, bool) or not isinstance(event_id, int)
+                                 or not 0 < event_id < 2**63 or db.session.get(CardRoomEvent, event_id) is None):
+        raise ValueError(f"event_id: there is no event {event_id!r} (create the event first, or leave event_id out)")
     setup["profile"] = resolve_profile(setup.get("profile", "cardroom"))
     jackpot.replay(setup, [])  # raises RulesError/ValueError with the reason if the setup is bad
     table = Table(name=name.strip() or "Table", setup=setup, event_id=event_id)
@@ -146,6 +201,45 @@ def check_role(kind: str, user: User | None) -> None:
         raise NotYours(f"a {kind.replace('_', ' ')} is the floor's word: {user.username} is a {user.role.name} "
                        "and may not log it" + (" (call the floor: the report waits for a floor person)"
                                                if kind == "false_openers" else ""))
+
+
+#: The events that are the floor's acts when a floor person or a director logs them: who sits
+#: where and with what chips (a tournament move or balancing is a ``leave`` and a ``sit``, a seat
+#: change ``move_seat``, a rebuy ``add_chips``), and the floor's word (a recount or any correction,
+#: a ruling, false openers). The play of a hand (deal, pass, bet, draw, show...) a floor person taps
+#: while standing in at a dealer's tablet stays the table's play, which the dealer may undo.
+FLOOR_ACTS = frozenset({"sit", "leave", "move_seat", "add_chips", "sit_out", "sit_in"}) | FLOOR_EVENTS
+
+
+def floor_act(entry: LogEntry) -> str | None:
+    """Why a dealer may not withdraw ``entry``, or None: it is the floor's act when a floor person
+    or a director logged it and it is one of :data:`FLOOR_ACTS`, or when it carries a floor
+    person's ruling or the rules' ruling a floor person confirmed. The barrier is per entry and
+    the server's (:func:`check_undo`): no page hides it."""
+    who = entry.logged_by
+    kind = str(entry.payload.get("type", "event")).replace("_", " ")
+    if who is not None and who.may(Role.floor) and entry.payload.get("type") in FLOOR_ACTS:
+        return (f"event #{entry.seq - 1} ({kind}) was logged by {who.username} ({who.role.name}): a dealer's "
+                "undo never withdraws the floor's act; call the floor if it is wrong")
+    ruled = db.session.scalars(db.select(IssuedRuling).where(
+        IssuedRuling.table_id == entry.table_id, IssuedRuling.log_seq == entry.seq,
+        (IssuedRuling.by_rules.is_(False)) | IssuedRuling.confirmed_by_id.is_not(None))).first()
+    if ruled is not None:
+        by = ruled.ruled_by.username if ruled.ruled_by is not None else "the floor"
+        return (f"event #{entry.seq - 1} ({kind}) carries ruling #{ruled.id} of {by}: a dealer's undo never "
+                "withdraws the floor's ruling; call the floor if it is wrong")
+    return None
+
+
+def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None:
+    """Refuse (:class:`NotYours`, with the reason) a dealer's void of an entry that is the floor's act."""
+    if payload.get("type") != "void" or user is None or user.may(Role.floor):
+        return
+    target = db.session.scalars(db.select(LogEntry).where(
+        LogEntry.table_id == table.id, LogEntry.seq == int(payload["event"]) + 1)).first()
+    reason = floor_act(target) if target is not None else None
+    if reason is not None:
+        raise NotYours(f"undo refused: {reason}")
 
 
 def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -202,6 +296,7 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     for amend in AMENDERS:
         event = amend(table, event)
     payload = canonical_event(event)
+    check_undo(table, payload, user)
     before = table_state(table)
     after = jackpot.apply(before, payload)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
@@ -211,8 +306,11 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
                      prev_digest=table.head_digest or "")
     entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
-        # a new pot begins: keep the state it begins from, so a restart replays from here
-        db.session.add(PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before)))
+        # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
+        # the entry it follows (the table's head as read), so it is good for this history only
+        snap = PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before))
+        snap.seal = snap.compute_seal(table.head_digest or "", table.setup)
+        db.session.add(snap)
     # The head is re-sealed here, in the same UPDATE, when the seal read was good (else it stays
     # broken for `flask verify` to report; see floor.models._seal_tables).
     sealed = table.head_seal_intact

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from floor import witness
 from floor.extensions import db
-from floor.models import IssuedRuling, LogEntry, Table
+from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from floor.seals import same
 
 
@@ -23,6 +24,9 @@ class Report:
     entries: int = 0
     rulings: int = 0
     problems: list[str] = field(default_factory=list)
+    #: What an auditor should know that is no mismatch: the witness's starts and restores, acts
+    #: newer than the witness (a crash between a commit and its witness line).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -33,8 +37,21 @@ def table_problems(table: Table) -> tuple[int, list[str]]:
     """How many entries the table's log holds, and what does not match in it."""
     rows = db.session.execute(db.select(LogEntry).where(LogEntry.table_id == table.id).order_by(LogEntry.seq)
                               .execution_options(yield_per=1000)).scalars()
-    return chain_problems(f"table #{table.id} ({table.name})", table, rows,
-                          same(table.head_seal, table.compute_head_seal()))
+    where = f"table #{table.id} ({table.name})"
+    count, problems = chain_problems(where, table, rows, same(table.head_seal, table.compute_head_seal()))
+    return count, problems + snapshot_problems(where, table)
+
+
+def snapshot_problems(where: str, table: Table) -> list[str]:
+    """The table's pot snapshots whose seal does not match the entry at their version: the app
+    ignores each (it replays the log instead); an auditor should know someone wrote them."""
+    rows = db.session.execute(
+        db.select(PotSnapshot, LogEntry.digest).outerjoin(
+            LogEntry, (LogEntry.table_id == PotSnapshot.table_id) & (LogEntry.seq == PotSnapshot.version))
+        .where(PotSnapshot.table_id == table.id).order_by(PotSnapshot.version))
+    return [f"{where}: the pot snapshot at version {snap.version} does not match its seal: it was changed "
+            "outside the app (or belongs to another history); the app ignores it and replays the log"
+            for snap, digest in rows if not snap.intact("" if snap.version == 0 else (digest or "-"), table.setup)]
 
 
 def chain_problems(where: str, table: Any, rows: Iterable[Any], head_sealed: bool) -> tuple[int, list[str]]:
@@ -88,6 +105,9 @@ def ruling_problems(row: IssuedRuling) -> list[str]:
 
 def verify_all() -> Report:
     """Every table's chain and head, every ruling's seals (the banked tables' rulings too)."""
+    # The witness first: every line it holds was committed before it was written, so the database
+    # read after it reaches at least as far (the app may keep logging while verify runs).
+    seen = witness.seen(fresh=True)
     report = Report()
     for table in db.session.scalars(db.select(Table).order_by(Table.id)):
         count, problems = table_problems(table)
@@ -100,12 +120,19 @@ def verify_all() -> Report:
         report.problems += ruling_seal_problems(row)
     # Imported here: floor.banked's package imports its views, which import much of the app.
     from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
+    from floor.banked.views import logged_round_start
 
     for banked_table in db.session.scalars(db.select(BankedTable).order_by(BankedTable.id)):
         rows = db.session.execute(db.select(BankedEntry).where(BankedEntry.table_id == banked_table.id)
                                   .order_by(BankedEntry.seq).execution_options(yield_per=1000)).scalars()
-        count, problems = chain_problems(f"banked table #{banked_table.id} ({banked_table.name})", banked_table, rows,
+        where = f"banked table #{banked_table.id} ({banked_table.name})"
+        count, problems = chain_problems(where, banked_table, rows,
                                          same(banked_table.head_seal, banked_table.compute_head_seal()))
+        logged = logged_round_start(banked_table)
+        if banked_table.round_start != logged:
+            problems.append(f"{where}: the round in play is said to begin at entry {banked_table.round_start}, "
+                            f"but the log's last deal is entry {logged}: the round start was moved outside the app "
+                            "(the app reads the round from the log's last deal)")
         report.tables += 1
         report.entries += count
         report.problems += problems
@@ -116,4 +143,59 @@ def verify_all() -> Report:
         if not banked.seal_intact:
             report.problems.append(f"banked ruling #{banked.id} (table #{banked.table_id}): its content was changed "
                                    "after it was issued (its seal does not match)")
+    problems, notes = witness_problems(seen)
+    report.problems += problems
+    report.notes += notes
     return report
+
+
+def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
+    """The database against the room's witness (:mod:`floor.witness`): what it saw that the
+    database no longer holds (a log cut back, a ruling or a table deleted, an old backup put back
+    without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
+    from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
+
+    problems, notes = list(seen.broken) + list(seen.reused), []
+    if seen.n == 0:
+        return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]
+    for epoch in seen.epochs:
+        what = ("started" if epoch["kind"] == witness.START else f"accepted a restore ({epoch.get('source')})")
+        notes.append(f"the room's witness {what} at line {epoch['n']}, {epoch['at']}: checked from there on")
+    for kind, logs, model, entry_model in (("table", seen.tables, Table, LogEntry),
+                                           ("banked table", seen.banked, BankedTable, BankedEntry)):
+        rows = {row.id: row for row in db.session.scalars(db.select(model))}
+        for table_id, (seq, digest, line) in sorted(logs.items()):
+            row = rows.get(table_id)
+            if row is None:
+                problems.append(f"{kind} #{table_id} was deleted, with its log: the room's witness saw it "
+                                f"(line {line}{f', its log at entry {seq}' if seq else ''})")
+                continue
+            where = f"{kind} #{table_id} ({row.name})"
+            if row.version < seq:
+                problems.append(f"{where}: its log was cut back to entry {row.version}, but the room's witness saw "
+                                f"it reach entry {seq} (line {line}): rolled back, or an old backup put back "
+                                "without `flask restore`")
+                continue
+            if seq and not same(db.session.scalar(db.select(entry_model.digest).where(
+                    entry_model.table_id == table_id, entry_model.seq == seq)), digest):
+                problems.append(f"{where}: entry {seq} is not the one the room's witness saw (line {line}): the log "
+                                "was cut back and written again")
+    for kind, rulings, model in (("ruling", seen.rulings, IssuedRuling),
+                                 ("banked ruling", seen.banked_rulings, IssuedBankedRuling)):
+        digests = dict(db.session.execute(db.select(model.id, model.digest)).all())
+        for ruling_id, (digest, line) in sorted(rulings.items()):
+            if ruling_id not in digests:
+                problems.append(f"{kind} #{ruling_id} was deleted: the room's witness saw it issued (line {line})")
+            elif not same(digests[ruling_id], digest):
+                problems.append(f"{kind} #{ruling_id} is not the ruling the room's witness saw issued (line {line}): "
+                                "it was replaced")
+        newer = sorted(set(digests) - set(rulings))
+        if newer and kind == "ruling":
+            notes.append(f"{len(newer)} ruling(s) newer than the room's witness (#{newer[0]}...): written when the "
+                         "witness could not be (a crash between a commit and its witness line?)")
+    confirmations = dict(db.session.execute(db.select(IssuedRuling.id, IssuedRuling.confirmation_digest)).all())
+    for ruling_id, (digest, line) in sorted(seen.confirms.items()):
+        if ruling_id in confirmations and not same(confirmations[ruling_id], digest):
+            problems.append(f"ruling #{ruling_id}: the floor's confirmation the room's witness saw (line {line}) is "
+                            "gone or replaced")
+    return problems, notes

@@ -233,8 +233,10 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
     """
     if isinstance(cards, str):
         tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
-    else:
+    elif isinstance(cards, Iterable):
         tokens = cards
+    else:  # true, 7, an object: no cards (a JSON fact of the wrong kind)
+        raise CardError(f"cards are a text like 'Ah Kd' or a list of cards, not {cards!r}")
     out: list[Card] = []
     seen: set[int] = set()
     for token in tokens:

@@ -444,6 +444,8 @@ def from_toml(text: str) -> Profile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"not valid TOML: {exc}") from None
+    except RecursionError:  # arrays or tables nested thousands deep: no profile looks like that
+        raise ProfileError("not valid TOML: it is nested too deep for a profile") from None
     # TOML has no null: the text "none" stands for "no cap" in the capped options.
     for key in ("ante_deals", "pot_limit", "raise_cap"):
         if data.get(key) == "none":

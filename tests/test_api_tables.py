@@ -274,3 +274,22 @@ def test_the_log_stores_the_canonical_event_never_the_clients_payload(app, clien
     assert stored == [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10}]
     listed = client.get(f"/api/tables/{table['id']}/events", headers=bearer(tokens["dealer"])).json["events"]
     assert [e["event"] for e in listed] == stored
+
+
+def test_a_201_carries_the_version_of_the_state_it_carries(app, tokens, monkeypatch):
+    """Issue 20: another event logged right after (a tournament's hook, another device) must not
+    make the answer pair this event's state with a later version."""
+    from floor import tables as tables_module
+
+    client = app.test_client()
+    table = client.post("/api/tables", json={"name": "T", **SETUP}, headers=bearer(tokens["director"])).json
+
+    def another_device(table_row, entry, state):
+        if entry.payload["type"] == "deal":
+            tables_module.append(table_row, {"type": "pass", "seat": state.to_dict()["to_act"]}, None)
+
+    monkeypatch.setattr(tables_module, "AFTER_APPEND", [another_device])
+    answer = client.post(f"/api/tables/{table['id']}/events", json={"type": "deal"}, headers=bearer(tokens["dealer"]))
+    assert answer.status_code == 201
+    assert answer.json["version"] == answer.json["entry"]["seq"] == answer.json["state"]["version"] == 1
+    assert client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json["version"] == 2

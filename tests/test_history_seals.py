@@ -91,8 +91,10 @@ def test_the_next_append_does_not_launder_a_tampered_table(app, tokens):
     with app.app_context():
         setup = db.session.get(Table, table_id).setup
     tamper(app, sa.update(Table.__table__).where(Table.__table__.c.id == table_id).values(setup={**setup, "ante": 1}))
-    app.test_client().post(f"/api/tables/{table_id}/events", json={"type": "fold", "seat": 1},
-                           headers=bearer(tokens["dealer"]))
+    refused = app.test_client().post(f"/api/tables/{table_id}/events", json={"type": "fold", "seat": 1},
+                                     headers=bearer(tokens["dealer"]))
+    # issue 20: nothing is logged (nor shown) on a record that does not match its seals
+    assert refused.status_code == 409 and "the table's seal does not match" in refused.json["message"]
     code, output = verify(app)
     assert code != 0 and "the table's seal does not match" in output
 

@@ -199,3 +199,57 @@ def test_ids_beyond_64_bits_are_not_a_server_error(app, as_role, tokens, world, 
             if problem:
                 wrong.append(f"GET {url}: {problem}")
     assert not wrong, "\n".join(wrong)
+
+
+#: The inputs issue 20 found still answering 500: each now answers 4xx with the reason.
+DEEP_TOML = "a = " + "[" * 3000 + "]" * 3000
+SPLIT_PROOF = {"issue": "split_openers", "found": "after_draw", "seat": 2, "final_hand": "As Ad Kc Qd 3h",
+               "drawn": 1, "discards": "5c"}
+
+
+def test_the_inputs_that_answered_500_answer_4xx_with_the_reason(app, as_role, tokens, world):
+    client = app.test_client()
+    director, floor, dealer = bearer(tokens["director"]), bearer(tokens["floor"]), bearer(tokens["dealer"])
+    table = world["int"]
+    sent = [
+        ("a table for an event that does not exist", 422, "no event 999999",
+         lambda: client.post("/api/tables", json={"name": "X", "event_id": 999999, **SETUP}, headers=director)),
+        ("a table for event 2^63", 422, f"no event {2**63}",
+         lambda: client.post("/api/tables", json={"name": "X", "event_id": 2**63, **SETUP}, headers=director)),
+        ("a table for event 2^63 - 1", 422, f"no event {2**63 - 1}",
+         lambda: client.post("/api/tables", json={"name": "X", "event_id": 2**63 - 1, **SETUP}, headers=director)),
+        ("a ruling for table 2^63", 400, "'table_id' must be a whole number",
+         lambda: client.post("/api/rulings", json={"facts": {"issue": "caller_refund"}, "table_id": 2**63},
+                             headers=floor)),
+        ("a ruling superseding 2^64", 400, "'supersedes' must be a whole number",
+         lambda: client.post("/api/rulings", json={"facts": {"issue": "caller_refund"}, "supersedes": 2**64},
+                             headers=floor)),
+        ("a boolean opening_hand", 422, "not True",
+         lambda: client.post("/api/rulings", json={"facts": {**SPLIT_PROOF, "opening_hand": True}}, headers=floor)),
+        ("a number as opening_hand", 422, "not 7",
+         lambda: client.post("/api/rulings", json={"facts": {**SPLIT_PROOF, "opening_hand": 7}}, headers=floor)),
+        ("?after=³", 400, "'after' must be a whole number",
+         lambda: client.get(f"/api/tables/{table}/events?after=%C2%B3", headers=dealer)),
+        ("?limit=³ of the log", 400, "'limit' must be a whole number",
+         lambda: client.get(f"/api/tables/{table}/events?limit=%C2%B3", headers=dealer)),
+        ("?before=³", 400, "'before' must be a whole number",
+         lambda: client.get(f"/api/tables/{table}/rulings?before=%C2%B3", headers=dealer)),
+        ("?limit=² of the rulings", 400, "'limit' must be a whole number",
+         lambda: client.get(f"/api/tables/{table}/rulings?limit=%C2%B2", headers=dealer)),
+    ]
+    wrong = []
+    for what, status, words, send in sent:
+        response = send()
+        if response.status_code != status or words not in (response.json or {}).get("message", ""):
+            wrong.append(f"{what}: {response.status_code} {response.get_data(as_text=True)[:120]}")
+    pages = as_role("director")
+    for url in ("/director/profiles/new", f"/director/profiles/{_house_id(app)}/edit"):
+        response = pages.post(url, data={"name": "deep", "toml": DEEP_TOML})
+        if response.status_code != 400 or "nested too deep" not in response.get_data(as_text=True):
+            wrong.append(f"deep TOML at {url}: {response.status_code}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _house_id(app) -> int:
+    with app.app_context():
+        return db.session.scalars(db.select(HouseProfile.id)).first()

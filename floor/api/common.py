@@ -71,7 +71,8 @@ def query_int(name: str, default: int | None, low: int, high: int) -> int | None
     raw = request.args.get(name)
     if raw is None or raw == "":
         return default
-    if not raw.isdigit() or len(raw) > 19:
+    # isascii: "³" and "١" pass str.isdigit() but are no numbers a URL should carry
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 19:
         raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {raw!r}")
     value = int(raw)
     if not low <= value <= high:

@@ -32,6 +32,8 @@ def _whole(data: dict[str, Any], key: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"'{key}' must be a whole number")
+    if not 0 <= value < 2**63:  # beyond what a database id can be
+        raise ValueError(f"'{key}' must be a whole number from 0 to {2**63 - 1}")
     return value
 
 

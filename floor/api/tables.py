@@ -30,12 +30,15 @@ from floor.rulings import issuing, stored
 from rules import RulesError
 
 
-def table_json(table: Table, state: dict[str, Any] | None = None) -> dict[str, Any]:
+def table_json(table: Table, state: dict[str, Any] | None = None, version: int | None = None) -> dict[str, Any]:
+    """The table as the API shows it. ``version`` is that of the state carried: after an append it is
+    the new entry's (the table row, read again after the commit, may already be further on when
+    another device logged in between)."""
     return {
         "id": table.id,
         "name": table.name,
         "event_id": table.event_id,
-        "version": table.version,
+        "version": table.version if version is None else version,
         "profile": table.profile_name,
         "setup": table.setup,
         "state": state if state is not None else tables.state_of(table),
@@ -168,10 +171,11 @@ def post_event(table_id: int) -> Any:
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Refused by the rules", str(exc), version=table.version)
-    # A hook may have logged after this event (the tournament clears a busted player's seat): then
-    # the table is answered as it is now, so that its state and version agree.
-    now = state if table.version == entry.seq else None
-    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, now)}, table)), 201
+    # The version answered is that of the state carried (issue 20). A hook may have logged after
+    # this event (the tournament clears a busted player's seat): then the table is answered as it
+    # is now, its state and version read together.
+    now = (state, entry.seq) if table.version == entry.seq else (None, None)
+    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, *now)}, table)), 201
 
 
 def stale(table: Table, exc: tables.StaleVersion) -> Any:

@@ -6,7 +6,9 @@ What holds against guessing (issue 11):
   the account refuses logins, even with the right password, for ``FLOOR_LOCKOUT_MINUTES`` (15), or
   until a director resets its password. The count is in the users table: every server process
   sees it;
-- each client address may try ``FLOOR_LOGIN_LIMIT`` (10 per minute) logins (Flask-Limiter, 429);
+- each client address may try ``FLOOR_LOGIN_LIMIT`` (10 per minute) logins (Flask-Limiter, 429),
+  counted in the database (:mod:`floor.ratelimit`) so that every server process counts the same;
+- the failures are counted by one atomic UPDATE each: parallel attempts all count;
 - the answer is the same words and takes about as long whether the name exists, is locked, or the
   password is wrong: an unknown name is checked against a dummy hash made the way real ones are;
 - user names ignore case ("Dealer1" logs in dealer1: a tablet capitalises the first letter);
@@ -29,6 +31,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_user, logout_user
 from flask_wtf import FlaskForm
+from sqlalchemy import case, or_
+from sqlalchemy import update as sa_update
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
@@ -95,18 +99,29 @@ def check_login(username: str, password: str) -> User | None:
     now = utcnow()
     locked = user.locked_until is not None and user.locked_until > now
     good = user.check_password(password)  # always checked: a locked account answers as slowly
+    # Both the count and the lock are single UPDATE statements on the row, each reading the row as
+    # it is then (never the value this request read before hashing): eight wrong passwords sent at
+    # once count eight, and a right one racing them finds the lock they set (issue 20).
+    not_locked = or_(User.locked_until.is_(None), User.locked_until <= now)
     if good and not locked and user.active:
-        user.failed_logins, user.locked_until = 0, None
+        cleared = db.session.execute(sa_update(User).where(User.id == user.id, not_locked)
+                                     .values(failed_logins=0, locked_until=None)
+                                     .execution_options(synchronize_session=False)).rowcount
         db.session.commit()
-        return user
+        return user if cleared else None
     if not locked:
-        user.failed_logins = (user.failed_logins or 0) + 1
-        if user.failed_logins >= current_app.config["FLOOR_LOCKOUT_FAILURES"]:
-            user.locked_until = now + timedelta(minutes=current_app.config["FLOOR_LOCKOUT_MINUTES"])
-            user.failed_logins = 0
+        failures = current_app.config["FLOOR_LOCKOUT_FAILURES"]
+        until = now + timedelta(minutes=current_app.config["FLOOR_LOCKOUT_MINUTES"])
+        reaches = User.failed_logins + 1 >= failures
+        locked_now = db.session.execute(
+            sa_update(User).where(User.id == user.id, not_locked)
+            .values(failed_logins=case((reaches, 0), else_=User.failed_logins + 1),
+                    locked_until=case((reaches, until), else_=User.locked_until))
+            .returning(User.locked_until).execution_options(synchronize_session=False)).scalar()
+        db.session.commit()
+        if locked_now == until:
             current_app.logger.warning("login: %s locked after repeated failures (from %s)",
                                        user.username, request.remote_addr)
-        db.session.commit()
     return None
 
 

@@ -49,7 +49,10 @@ class BankedTable(db.Model):
         return int(self.setup["boxes"])
 
     def compute_head_seal(self) -> str:
-        return keyed_digest({**head_content(self.id, self.version, self.head_digest, self.setup), "kind": "banked"})
+        # where the round in play begins is sealed too: the app reads the round from there, so a
+        # moved round start would change what the table shows (issue 20)
+        return keyed_digest({**head_content(self.id, self.version, self.head_digest, self.setup), "kind": "banked",
+                             "round_start": self.round_start})
 
     @property
     def head_seal_intact(self) -> bool:

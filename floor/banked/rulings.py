@@ -25,6 +25,7 @@ from flask import abort, render_template, request, url_for
 from flask_login import current_user
 from flask_weasyprint import HTML, render_pdf
 
+from floor import witness
 from floor.auth.access import role_required
 from floor.banked.models import BankedTable, IssuedBankedRuling
 from floor.banked.views import Stale, append, bp, current_round, state_of
@@ -160,7 +161,7 @@ def ruling_context(row: IssuedBankedRuling) -> dict[str, Any]:
     rec = row.record
     return {"r": row, "rec": rec, "rules": cited(list(rec.get("citations", []))), "money": options.money,
             "intact": row.seal_intact, "specs": BANKED_FACTS, "facts": shown(row.facts, options),
-            "verify_hint": "flask --app floor verify"}
+            "verify_hint": "flask --app floor verify", "room": witness.room_record(row.id, banked=True)}
 
 
 def _row(ruling_id: int) -> IssuedBankedRuling:

@@ -32,11 +32,14 @@ from markupsafe import Markup
 from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
+from floor import witness
 from floor.auth.access import require_role, role_required
 from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
 from floor.models import Role, utcnow
+from floor.seals import SealBroken, head_content, keyed_digest, same
+from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
@@ -67,19 +70,63 @@ class Stale(Exception):
 
 
 def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
-    """The log from the current round's deal, undos and withdrawn entries included: (seq, event)."""
-    rows = db.session.execute(
-        db.select(BankedEntry.seq, BankedEntry.payload).where(
-            BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start,
-            BankedEntry.seq <= table.version).order_by(BankedEntry.seq))
-    return [(int(seq), payload) for seq, payload in rows]
+    """The log from the current round's deal, undos and withdrawn entries included: (seq, event),
+    each checked against its seal and its link to the one before (issue 20). The round start is
+    trusted only under a good head seal; a head changed outside the app (a moved round start) is
+    not believed: the round is found in the log itself, from its last standing deal (``flask
+    verify`` names the broken seal). One round read from the database, however long the day."""
+    witness.seen()  # no cache here: read on what other processes witnessed, then refuse a rolled-back log
+    witness.check_not_behind("banked", table.id, table.version)
+    start = table.round_start
+    if not table.head_seal_intact:
+        start = logged_round_start(table)
+        if not same(table.head_seal, keyed_digest({**head_content(table.id, table.version, table.head_digest,
+                                                                  table.setup), "kind": "banked",
+                                                   "round_start": start})):
+            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+    first = max(start, 1)
+    prev = "" if first == 1 else db.session.scalar(db.select(BankedEntry.digest).where(
+        BankedEntry.table_id == table.id, BankedEntry.seq == first - 1)) or "-"
+    entries: list[tuple[int, dict[str, Any]]] = []
+    expected = first
+    for entry in db.session.scalars(db.select(BankedEntry).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq >= first, BankedEntry.seq <= table.version)
+            .order_by(BankedEntry.seq)):
+        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
+            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: the "
+                             f"log was changed outside the app. {CALL_THE_DIRECTOR}")
+        entries.append((entry.seq, entry.payload))
+        prev, expected = entry.digest, expected + 1
+    if table.version and (expected != table.version + 1 or not same(prev, table.head_digest)):
+        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
+                         f"outside the app. {CALL_THE_DIRECTOR}")
+    return entries
 
 
 def current_round(table: BankedTable) -> list[dict[str, Any]]:
     """The events of the current round that stand (earlier rounds were settled when logged; an undo
-    and the entry it withdrew are left out: :mod:`floor.banked.tablet`): one round read from the
-    database, however long the day."""
+    and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
     return [payload for _, payload in tablet.standing(round_entries(table))]
+
+
+def logged_round_start(table: BankedTable) -> int:
+    """Where the round in play begins according to the log alone: the seq of its last deal that an
+    undo has not withdrawn (0 before the first). Reads the log backwards, a round at a time; an
+    undo comes after the entry it withdraws, so it is met first."""
+    seq, gone = table.version, set()
+    while seq > 0:
+        rows = db.session.execute(db.select(BankedEntry.seq, BankedEntry.payload).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq <= seq, BankedEntry.seq > seq - 200)
+            .order_by(BankedEntry.seq.desc())).all()
+        for at, payload in rows:
+            kind = (payload or {}).get("type")
+            if kind == "void" and str(payload.get("event", "")).isdigit():
+                gone.add(int(payload["event"]))
+            elif kind == "deal" and at not in gone:
+                return int(at)
+        seq -= 200
+    return 0
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
@@ -223,7 +270,8 @@ def _page(table: BankedTable, status: int = 200, error: str | None = None) -> An
     entries = round_entries(table)
     state = replay(table.setup, [p for _, p in tablet.standing(entries)])
     rows = {e.seq: e for e in db.session.scalars(db.select(BankedEntry).where(
-        BankedEntry.table_id == table.id, BankedEntry.seq >= table.round_start, BankedEntry.seq <= table.version))}
+        BankedEntry.table_id == table.id, BankedEntry.seq >= (entries[0][0] if entries else 0),
+        BankedEntry.seq <= table.version))}
     gone = {int(p["event"]) for _, p in entries if p.get("type") == "void"}
     log = [{"seq": seq, "words": tablet.entry_words(p, options.money), "withdrawn": seq in gone,
             "kind": p.get("type"), "who": rows[seq].logged_by.username if seq in rows and rows[seq].logged_by else "",

@@ -79,6 +79,8 @@ def panel_context(table: Table) -> dict[str, Any]:
     if undo is not None:
         target = next((e for e in tail if e.seq - 1 == undo["event"]), None) or db.session.scalars(
             db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq == undo["event"] + 1)).one()
+        if not current_user.may(Role.floor) and tables.floor_act(target) is not None:
+            target = None  # the floor's act: the server refuses a dealer's undo of it (tables.check_undo)
     seen: dict[str, str] = {}  # cards already face up in this deal: no hand can hold them
     for seat, info in state["seats"].items():
         for card in info.get("shown") or []:

@@ -71,7 +71,7 @@ def values_of(profile: profiles.Profile) -> dict[str, Any]:
 def _base(text: str) -> profiles.Profile:
     try:
         base = tomllib.loads(text).get("base", "cardroom")
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # RecursionError: nested too deep
         base = "cardroom"
     return profiles.PROFILES.get(str(base), profiles.DEFAULT)
 
@@ -82,7 +82,7 @@ def merge(text: str, values: dict[str, Any]) -> str:
     as it is: the rules' check says what is wrong with it."""
     try:
         tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # RecursionError: nested too deep
         return text
     base = _base(text)
     keys = "|".join(map(re.escape, values))

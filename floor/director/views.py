@@ -185,7 +185,10 @@ def table_edit(table_id: int) -> Any:
             # Only while the log is still empty: a dealer may have logged since the page was read.
             changed = db.session.execute(
                 db.update(Table).where(Table.id == table.id, Table.version == 0)
-                .values(name=form.name.data.strip(), setup=setup)
+                # sealed with the new setup in the same statement (a bulk UPDATE is not re-sealed by
+                # the session's hook; an empty log's head is version 0, "")
+                .values(name=form.name.data.strip(), setup=setup,
+                        head_seal=table.compute_head_seal(version=0, head="", setup=setup))
             ).rowcount
             db.session.commit()
             if not changed:

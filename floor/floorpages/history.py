@@ -21,6 +21,7 @@ from flask import Response, abort, render_template, request
 from floor.extensions import db
 from floor.localtime import local
 from floor.models import IssuedRuling, LogEntry, Table
+from floor.tables import sealed_entries
 from rules import RulesError
 from rules.hand_history import Hand, hands, result_words
 from rules.hand_text import hands_text
@@ -28,7 +29,8 @@ from rules.words import card_face, event_words, requirement_words
 
 
 def _log(table: Table) -> list[LogEntry]:
-    return list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id).order_by(LogEntry.seq)))
+    """The table's log, each entry checked against its seal (a past hand is shown only as sealed)."""
+    return sealed_entries(table)
 
 
 def _hands(table: Table) -> tuple[list[Hand], list[LogEntry]]:

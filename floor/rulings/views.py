@@ -14,7 +14,7 @@ from flask_login import current_user
 from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 
-from floor import tables
+from floor import tables, witness
 from floor.auth.access import require_role, role_required
 from floor.extensions import db
 from floor.house_profiles import profile_names
@@ -172,6 +172,7 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
         "newer": row.superseded_by, "intact": row.intact,
         "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
         "show_value": show_value, "confirm_form": ConfirmForm(),
+        "room": witness.room_record(row.id),
     }
 
 
