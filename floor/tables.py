@@ -218,8 +218,11 @@ def floor_act(entry: LogEntry) -> str | None:
     the server's (:func:`check_undo`): no page hides it."""
     who = entry.logged_by
     kind = str(entry.payload.get("type", "event")).replace("_", " ")
-    if who is not None and who.may(Role.floor) and entry.payload.get("type") in FLOOR_ACTS:
-        return (f"event #{entry.seq - 1} ({kind}) was logged by {who.username} ({who.role.name}): a dealer's "
+    # An entry of no one's is the app's own act for the floor (the tournament desk clearing a busted
+    # player's seat after the dealer's tap, the demo's seating): a dealer never logs without a login.
+    if entry.payload.get("type") in FLOOR_ACTS and (who is None or who.may(Role.floor)):
+        by = "the tournament desk" if who is None else f"{who.username} ({who.role.name})"
+        return (f"event #{entry.seq - 1} ({kind}) was logged by {by}: a dealer's "
                 "undo never withdraws the floor's act; call the floor if it is wrong")
     ruled = db.session.scalars(db.select(IssuedRuling).where(
         IssuedRuling.table_id == entry.table_id, IssuedRuling.log_seq == entry.seq,

@@ -168,3 +168,27 @@ def test_a_balancing_move_of_the_tournament_floor_survives_the_dealers_undo(clie
     plan = api.get(f"/api/events/{event}/balance")
     assert plan["break_table"] is None and not plan["final_redraw"]
     assert sum(1 for i in ids for x in api.table(i)["seats"].values() if x["stack"]) == 18  # 20 entered, 2 out
+
+
+def test_the_tournaments_own_leave_of_a_busted_player_survives_the_dealers_undo(client, tokens):
+    """Issues 20 and 21 together: the tournament clears a busted player's seat by itself (a ``leave``
+    logged by no one, right after the dealer's tap that ended the pot). That entry is the desk's act:
+    the dealer's undo of it is refused, so the player out of the event never comes back to the
+    table with no chips, and the chip counts and the results stay as the desk wrote them."""
+    from tests.test_tournament_app import all_chips, make_event, play_bust
+    from tests.tourney_play import Api
+
+    api = Api(client, tokens)
+    event, ids = make_event(api)
+    total = all_chips(api, ids)
+    table_id = ids[0]
+    seats = sorted(int(s) for s in api.table(table_id)["seats"])
+    loser = api.table(table_id)["seats"][str(seats[1])]["player"]
+    play_bust(api, table_id, seats[0], seats[1])
+    last = api.get(f"/api/tables/{table_id}/events")["events"][-1]
+    assert last["event"] == {"type": "leave", "seat": seats[1]} and last["logged_by"] is None
+    message = _refused(_undo(client, tokens["dealer"], table_id), "leave", who="the tournament desk")
+    assert "never withdraws the floor's act" in message
+    assert str(seats[1]) not in api.table(table_id)["seats"]
+    assert loser not in [c["player"] for c in api.get(f"/api/events/{event}/chips")]
+    assert all_chips(api, ids) == total
