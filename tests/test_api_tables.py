@@ -278,7 +278,9 @@ def test_the_log_stores_the_canonical_event_never_the_clients_payload(app, clien
 
 def test_a_201_carries_the_version_of_the_state_it_carries(app, tokens, monkeypatch):
     """Issue 20: another event logged right after (a tournament's hook, another device) must not
-    make the answer pair this event's state with a later version."""
+    make the answer pair this event's state with a later version. Decided (issue 21): the answer
+    is then the table as it is now, its state and version read together, so the tablet's next tap
+    carries the right expected version; ``entry`` is still the event this request logged."""
     from floor import tables as tables_module
 
     client = app.test_client()
@@ -291,5 +293,7 @@ def test_a_201_carries_the_version_of_the_state_it_carries(app, tokens, monkeypa
     monkeypatch.setattr(tables_module, "AFTER_APPEND", [another_device])
     answer = client.post(f"/api/tables/{table['id']}/events", json={"type": "deal"}, headers=bearer(tokens["dealer"]))
     assert answer.status_code == 201
-    assert answer.json["version"] == answer.json["entry"]["seq"] == answer.json["state"]["version"] == 1
-    assert client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json["version"] == 2
+    assert answer.json["entry"]["seq"] == 1 and answer.json["entry"]["event"] == {"type": "deal"}
+    assert answer.json["version"] == answer.json["state"]["version"] == 2
+    now = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json
+    assert now["version"] == 2 and now["state"] == answer.json["state"]
