@@ -14,6 +14,9 @@ What the suite's time went to, and what keeps it down (issue 23; the README's "T
   live in memory (``/dev/shm``) when the machine has it and nobody chose another place
   (``TMPDIR`` or ``--basetemp``): :func:`pytest_configure`. The app and its pragmas are unchanged;
   only the disk under them is faster.
+- ``make test`` runs the tests in as many processes as the machine has cores (pytest-xdist, the
+  Makefile's ``TEST_JOBS``); each worker makes its own schema copy and, on PostgreSQL, starts its
+  own throwaway server.
 - Each test still gets a fresh database, but its schema is copied from one made once per process
   (:func:`_sqlite_schema`, as tests/pg.py clones a template database on PostgreSQL) instead of
   being created table by table.
