@@ -62,6 +62,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(XDIST) -m "not slow and not e2e" $(PYTEST_ARGS)
 
 bench: $(STAMP)
+	$(BIN)/python bench/bench_tap.py
 	$(BIN)/python bench/bench_hands.py
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_append.py
