@@ -38,7 +38,8 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_multiprocess_cache.py tests/test_security.py tests/test_history_seals.py \
 	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
 	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py \
-	tests/test_banked_disputes_app.py tests/test_banked_seals.py
+	tests/test_banked_disputes_app.py tests/test_banked_seals.py tests/test_ruling_prints_stored.py \
+	tests/test_carried_pot.py
 
 # The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
 # sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
