@@ -39,22 +39,31 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
 	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py \
 	tests/test_banked_disputes_app.py tests/test_banked_seals.py tests/test_tamper.py tests/test_floor_undo.py \
-	tests/test_login_workers.py
+	tests/test_login_workers.py tests/test_ruling_prints_stored.py tests/test_carried_pot.py
+
+# The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
+# sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
+# PostgreSQL pass starts its own throwaway server (tests/pg.py). (A module-scoped fixture, such as
+# the browser, is built once per worker that runs tests of its module: a few seconds, less than
+# grouping modules on workers costs in balance.)
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+XDIST := -n $(TEST_JOBS)
 
 test: sysdeps $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
-	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest $(XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
 
 # Only the PostgreSQL pass of `make test`.
 test-pg: sysdeps $(STAMP)
-	FLOOR_TEST_PG=1 $(BIN)/python -m pytest -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest $(XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)
 
 # The suite without the exhaustive enumerations (slow) and the browser tests (e2e): for the loop
 # of editing; `make test` (all of it) before a commit.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) -m "not slow and not e2e" $(PYTEST_ARGS)
 
 bench: $(STAMP)
+	$(BIN)/python bench/bench_tap.py
 	$(BIN)/python bench/bench_hands.py
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_append.py

@@ -270,7 +270,7 @@ def append(
         entry, after = _stage(table, event, user, expected_version, reported_by)
         # Named before the commit: afterwards the table row reads whatever version it has then.
         key = cache_key(table, entry.seq)
-        db.session.commit()
+        _commit_as_written()
     except IntegrityError:
         # Another device took this sequence number between our read and our write.
         db.session.rollback()
@@ -284,6 +284,18 @@ def append(
     for hook in AFTER_APPEND:
         hook(table, entry, after)
     return entry, after.to_dict()
+
+
+def _commit_as_written() -> None:
+    """Commit without expiring the session's rows: the answer to a tap is the entry, the table and
+    the user as this request wrote them (the version it committed, not a later one another device
+    may have logged since), so nothing is read back after the commit (issue 23: a tap's cost)."""
+    session = db.session()
+    expire, session.expire_on_commit = session.expire_on_commit, False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expire
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,

@@ -17,7 +17,6 @@ Serialise cards with ``str(card)`` (or :func:`to_text`): ``json.dumps`` would wr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -39,6 +38,7 @@ __all__ = [
     "rank_plural",
     "parse_rank",
     "rank_text",
+    "CARD_OF_TEXT",
 ]
 
 #: Rank letters from the deuce up; a card's rank index is the position here (deuce 0, ace 12).
@@ -92,8 +92,6 @@ _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "te
           "jack", "queen", "king", "ace")
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
             "jacks", "queens", "kings", "aces")
-# Separators between cards: whitespace and commas (JSON clients and people both type either).
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 class Card(int):
@@ -157,6 +155,39 @@ _ALL = tuple(int.__new__(Card, i) for i in range(_JOKER_CODE + 1))
 JOKER = _ALL[_JOKER_CODE]
 
 
+def _spellings() -> dict[str, Card]:
+    """Every way a card may be typed, already trimmed: each rank letter or ``10`` in either case,
+    each suit as a letter (either case) or a symbol (with or without the emoji variation
+    selector), and the joker as ``jk`` or ``joker`` in any case.
+
+    >>> table = _spellings()
+    >>> table["10h"], table["q♠"], table["Joker"], len(table)
+    (Card('Th'), Card('Qs'), Card('Jk'), 492)
+    """
+    suits: dict[int, list[str]] = {}
+    for spelling, index in _SUIT_OF.items():
+        forms = {spelling, spelling.upper()}
+        if not spelling.isascii():
+            forms.add(spelling + "\ufe0f")
+        suits.setdefault(index, []).extend(sorted(forms))
+    ranks: dict[int, set[str]] = {}
+    for spelling, index in _RANK_OF.items():
+        ranks.setdefault(index, set()).update({spelling, spelling.upper()})
+    table = {r + s: _ALL[rank * 4 + suit] for rank, rank_forms in ranks.items() for r in rank_forms
+             for suit, suit_forms in suits.items() for s in suit_forms}
+    for word in ("jk", "joker"):
+        for mask in range(1 << len(word)):
+            table["".join(ch.upper() if mask >> i & 1 else ch for i, ch in enumerate(word))] = JOKER
+    return table
+
+
+#: Card text to card, one dict lookup: the hot path of text input (:func:`parse_cards`, and
+#: :func:`rules.hands.evaluate` given text). It holds trimmed tokens only; anything else (spaces
+#: around, other separators) goes the long way through :func:`parse_card`, which accepts the same
+#: cards, so this table is only a shortcut (``tests/test_cards.py`` checks they agree).
+CARD_OF_TEXT: dict[str, Card] = _spellings()
+
+
 def rank_name(rank: int) -> str:
     """The players' word for a rank: ``rank_name(2) == 'deuce'``, ``rank_name(14) == 'ace'``."""
     return _NAMES[rank - 2]
@@ -202,6 +233,9 @@ def parse_card(text: str) -> Card:
     ...
     rules.CardError: unknown card 'Zz'
     """
+    found = CARD_OF_TEXT.get(text)
+    if found is not None:
+        return found
     token = text.strip().replace("\ufe0f", "")  # emoji suits may carry a variation selector
     low = token.lower()
     if low in ("jk", "joker"):
@@ -232,7 +266,7 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
     rules.CardError: a hand has 5 cards, not 4
     """
     if isinstance(cards, str):
-        tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(cards) if t]
+        tokens: Iterable[str | Card] = cards.replace(",", " ").split()
     elif isinstance(cards, Iterable):
         tokens = cards
     else:  # true, 7, an object: no cards (a JSON fact of the wrong kind)
@@ -243,7 +277,7 @@ def parse_cards(cards: str | Iterable[str | Card], count: int | None = None) -> 
         if isinstance(token, Card):
             card = token
         elif isinstance(token, str):
-            card = parse_card(token)
+            card = CARD_OF_TEXT.get(token) or parse_card(token)
         else:
             raise CardError(f"unknown card {token!r}")
         if card in seen:

@@ -167,7 +167,8 @@ class TableState:
         """Two states are equal when they show the same table (the same ``to_dict()``)."""
         if not isinstance(other, TableState):
             return NotImplemented
-        return self is other or self.to_dict() == other.to_dict()
+        # to_dict() shows this deal's rulings only: the pot's earlier ones are compared here
+        return self is other or (self.to_dict() == other.to_dict() and self._t.rulings == other._t.rulings)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -204,6 +205,23 @@ class TableState:
     def deal_no(self) -> int:
         """The table's deal number (``to_dict()["deal"]``): 0 before the first deal."""
         return self._t.deal_no
+
+    @property
+    def pot_rulings(self) -> tuple[Mapping[str, Any], ...]:
+        """Every ruling of the pot in play, oldest first (read-only records, shared with the state:
+        ``to_dict()["rulings"]`` gives copies of this deal's only, so that a pot carried over a
+        thousand deals with a ruling each does not make every answer carry all of them)."""
+        return self._t.rulings
+
+    def deal_rulings(self) -> list[Mapping[str, Any]]:
+        """The rulings of the deal in play (between deals, of the deal just finished), oldest first:
+        the tail of :attr:`pot_rulings` with this deal's number. Costs what this deal holds, not
+        what the pot holds."""
+        rulings, deal = self._t.rulings, self._t.deal_no
+        start = len(rulings)
+        while start and rulings[start - 1].get("deal") == deal:
+            start -= 1
+        return list(rulings[start:])
 
     @property
     def voided(self) -> frozenset[int]:
@@ -341,7 +359,9 @@ class TableState:
             "show_order": list(t.show_order),
             "reopen": None if offer is None else {
                 "false_opener": offer.false_opener, "eligible": list(offer.eligible), "passed": list(offer.asked)},
-            "rulings": [copy.deepcopy(dict(r)) for r in t.rulings],
+            # this deal's rulings, and how many the pot in play has had in all (the app pages them)
+            "rulings": [copy.deepcopy(dict(r)) for r in self.deal_rulings()],
+            "rulings_in_pot": len(t.rulings),
             "awards": dict(t.awards),
             "last_end": str(t.last_end),
             "message": t.message,

@@ -6,6 +6,20 @@ collecting a rules test loads no Flask (``tests/test_purity.py`` checks it).
 
 The test accounts share one password hash, computed once per run with a cheap method
 (:func:`password_hash`); the app itself keeps Werkzeug's default (scrypt) for real accounts.
+
+What the suite's time went to, and what keeps it down (issue 23; the README's "Tests" section):
+
+- Every commit of the app fsyncs its SQLite file (``PRAGMA synchronous=FULL``): on this machine's
+  disk a fresh app's schema alone cost a tenth of a second. The run's temporary files therefore
+  live in memory (``/dev/shm``) when the machine has it and nobody chose another place
+  (``TMPDIR`` or ``--basetemp``): :func:`pytest_configure`. The app and its pragmas are unchanged;
+  only the disk under them is faster.
+- ``make test`` runs the tests in as many processes as the machine has cores (pytest-xdist, the
+  Makefile's ``TEST_JOBS``); each worker makes its own schema copy and, on PostgreSQL, starts its
+  own throwaway server.
+- Each test still gets a fresh database, but its schema is copied from one made once per process
+  (:func:`_sqlite_schema`, as tests/pg.py clones a template database on PostgreSQL) instead of
+  being created table by table.
 """
 
 from __future__ import annotations
@@ -13,6 +27,9 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -33,20 +50,48 @@ def password_hash() -> str:
     return generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 
 
+#: Where the run's temporary files go when nobody chose (a tmpfs: no fsync reaches a disk).
+MEMORY_TMP = "/dev/shm"
+
+
+def pytest_configure(config) -> None:
+    """The run's temporary files (``tmp_path``, the throwaway PostgreSQL server, the browser's
+    profile) in memory, unless ``TMPDIR`` or ``--basetemp`` says where. xdist's workers and the
+    servers the tests start inherit the choice through the environment."""
+    if os.environ.get("TMPDIR") or config.option.basetemp or not os.access(MEMORY_TMP, os.W_OK | os.X_OK):
+        return
+    os.environ["TMPDIR"] = MEMORY_TMP
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
 #: The PostgreSQL server of this run (``FLOOR_TEST_PG=1``, see tests/pg.py), else None: SQLite.
 POSTGRES: pg.Cluster | None = None
 #: The apps made during the current test, whose connections are closed after it.
 _APPS: list = []
 
 
-def _create_schema(url: str) -> None:
+def _create_schema(url: str, instance_path: str | None = None) -> None:
     from floor import create_app
     from floor.extensions import db
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url},
+                     instance_path=instance_path)
     with app.app_context():
         db.create_all()
         db.engine.dispose()
+
+
+@functools.cache
+def _sqlite_schema() -> bytes:
+    """An SQLite database file holding the schema and nothing else, made once per process (the
+    models cannot change during a run): every test's database starts as a copy of it."""
+    folder = tempfile.mkdtemp(prefix="floor-schema-")
+    try:
+        path = os.path.join(folder, "schema.sqlite")
+        _create_schema(f"sqlite:///{path}", instance_path=os.path.join(folder, "instance"))
+        return Path(path).read_bytes()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -86,7 +131,10 @@ def database_url(tmp_path) -> str:
     """A fresh database with the schema: on the run's PostgreSQL server, else a SQLite file."""
     if POSTGRES is not None:
         return POSTGRES.new_database()
-    return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    path = Path(tmp_path) / "test.sqlite"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(_sqlite_schema())
+    return f"sqlite:///{path}"
 
 
 def make_app(tmp_path, **config):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import CardError
-from rules.cards import JOKER, Card, deck, parse_card, parse_cards, to_text
+from rules.cards import CARD_OF_TEXT, JOKER, RANKS, SUITS, Card, deck, parse_card, parse_cards, to_text
 
 
 @pytest.mark.parametrize("text, canonical", [
@@ -88,3 +88,28 @@ def test_H1_decks(wild: str, stripped: bool, size: int, has_joker: bool, lowest:
 def test_unknown_wild_mode_for_a_deck() -> None:
     with pytest.raises(ValueError, match="wild"):
         deck(wild="sevens")
+
+
+def test_H1_the_lookup_table_reads_every_spelling_as_the_long_way_does() -> None:
+    """CARD_OF_TEXT (one dict lookup per card, the fast path of text input) is only a shortcut:
+    every token the long way (trimming, lower-casing, suit symbols) reads is in it as the same
+    card, and every token it holds the long way reads alike. The padded token is not in the
+    table, so parse_card takes the long way for it."""
+    ranks = [*RANKS, *RANKS.lower(), "10", "1", "0", "x", ""]
+    suits = [*SUITS, *SUITS.upper(), "♣", "♧", "♦", "♢", "♥", "♡", "♠", "♤", "♠\ufe0f", "♡\ufe0f", "x", ""]
+    tokens = {r + s for r in ranks for s in suits} | {"jk", "JK", "jK", "Jk", "joker", "JoKeR", "jok", "j"}
+    read_long = 0
+    for token in tokens:
+        try:
+            card = parse_card(f" {token}\t")
+        except CardError:
+            assert token not in CARD_OF_TEXT, token
+            continue
+        read_long += 1
+        assert CARD_OF_TEXT[token] == card, token
+    # 19 rank spellings (eight digits, five letters in two cases, 10) times the 18 suit spellings
+    # above, and the six joker spellings: nothing else of the list is a card.
+    assert read_long == 19 * 18 + 6
+    assert set(CARD_OF_TEXT.values()) == set(deck(wild="bug"))
+    for token, card in CARD_OF_TEXT.items():
+        assert parse_card(f" {token} ") == card

@@ -349,3 +349,42 @@ def test_H2_value_ignores_card_order_and_text_round_trips(hand: list[Card], rnd:
         aces = [a for a in deck() if a.rank == 14 and a not in naturals]
         if aces:
             assert value >= evaluate(naturals + aces[:1])
+
+
+@pytest.mark.parametrize("wild, stripped", [("none", False), ("bug", False), ("deuces", False), ("bug", True)])
+def test_H1_text_evaluates_as_cards_do_however_typed(wild: str, stripped: bool) -> None:
+    """Text takes evaluate()'s fast path (a table lookup per card): over real shuffled decks the
+    value is the one of the same Cards, whatever the case, ``10`` for ``T`` or suit symbols."""
+    from rules.hands import HandRules
+
+    rules = HandRules(wild, stripped=stripped)
+    spell = {"T": ["T", "t", "10"], "s": ["s", "S", "♠"], "h": ["h", "H", "♥"], "d": ["d", "♦"], "c": ["c", "♣"]}
+    rng = random.Random(23)
+    cards = list(rules.deck())
+    for _ in range(3000):
+        rng.shuffle(cards)
+        hand = cards[:5]
+        words = []
+        for card in hand:
+            text = str(card)
+            if card.is_joker:
+                words.append(rng.choice(["Jk", "jk", "JOKER"]))
+                continue
+            words.append(rng.choice(spell.get(text[0], [text[0], text[0].lower()])) + rng.choice(spell[text[1]]))
+        assert evaluate(" ".join(words), rules) == evaluate(hand, rules)
+        assert evaluate(words, rules) == evaluate(hand, rules)
+
+
+def test_H1_text_on_the_fast_path_refuses_what_the_long_way_refuses() -> None:
+    """The same messages as before the lookup table: a duplicate, a card the deck lacks."""
+    from rules.hands import HandRules
+
+    evaluate("As Ks Qs Js Ts", HandRules(stripped=True))  # the table is built: the fast path is taken
+    with pytest.raises(CardError, match="duplicate card: As"):
+        evaluate("As as Ks Qs Js")
+    with pytest.raises(CardError, match="6s"):
+        evaluate("As Ks Qs Js 6s", HandRules(stripped=True))
+    with pytest.raises(CardError, match="Jk"):
+        evaluate("As Ks Qs Js jk", "none")
+    with pytest.raises(CardError, match="unknown card 'Zz'"):
+        evaluate("As Ks Qs Js Zz")

@@ -2,7 +2,10 @@
 
 - ``POST /api/tables`` (director): a table from the contract's setup, plus ``name`` and ``event_id``.
 - ``GET /api/tables/<id>`` (dealer): its setup, version and state. The state does not grow with
-  the day: the log and the rulings have their own pages below.
+  the day: the log and the rulings have their own pages below. Nor does it grow with a pot carried
+  over many deals: ``state.rulings`` holds the rulings of the deal on the table (between deals, of
+  the deal just finished), ``state.rulings_in_pot`` counts the pot's rulings so far, and
+  ``rulings_url`` is the page that lists them all.
 - ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`); with
   ``?panel=1`` the answer also carries the dealer's table panel as HTML, so that a tap on the
   tablet is one request.
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request
+from flask import jsonify, request, url_for
 from flask_login import current_user
 
 from floor import tables
@@ -42,6 +45,8 @@ def table_json(table: Table, state: dict[str, Any] | None = None, version: int |
         "profile": table.profile_name,
         "setup": table.setup,
         "state": state if state is not None else tables.state_of(table),
+        # every ruling of the table, newest first (the state carries the current deal's only)
+        "rulings_url": url_for("api.list_rulings", table_id=table.id),
     }
 
 

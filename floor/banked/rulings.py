@@ -23,7 +23,6 @@ from typing import Any, Mapping
 
 from flask import abort, render_template, request, url_for
 from flask_login import current_user
-from flask_weasyprint import HTML, render_pdf
 
 from floor import witness
 from floor.auth.access import role_required
@@ -31,6 +30,7 @@ from floor.banked.models import BankedTable, IssuedBankedRuling
 from floor.banked.views import Stale, append, bp, current_round, state_of
 from floor.extensions import db
 from floor.models import Role
+from floor.rulings.printed import send_ruling_pdf
 from floor.rulings.walk import cited
 from rules import RulesError
 from rules.banked import BankedOptions, banked_options
@@ -180,5 +180,6 @@ def ruling_page(ruling_id: int) -> Any:
 def ruling_pdf(ruling_id: int) -> Any:
     row = _row(ruling_id)
     html = render_template("banked/ruling_print.html", **ruling_context(row))
-    return render_pdf(HTML(string=html, base_url=url_for("banked.index", _external=True)),
-                      download_filename=f"banked-ruling-{row.id}.pdf")
+    # rendered once, then served from storage while the seal and the printed page are the same
+    return send_ruling_pdf("banked", row.id, row.digest, html, download_name=f"banked-ruling-{row.id}.pdf",
+                           base_url=url_for("banked.index", _external=True))

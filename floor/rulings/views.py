@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
-from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 
 from floor import tables, witness
@@ -21,6 +20,7 @@ from floor.house_profiles import profile_names
 from floor.localtime import local
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
+from floor.rulings.printed import send_ruling_pdf
 from floor.verify import ruling_problems
 from floor.rulings.walk import (
     DisputeWalk,
@@ -202,7 +202,8 @@ def pdf(ruling_id: int) -> Any:
     """The ruling on one A4 page, to hand over at the table."""
     row = db.get_or_404(IssuedRuling, ruling_id, description=f"There is no ruling #{ruling_id}.")
     html = render_template("rulings/print.html", **ruling_context(row))
-    return render_pdf(HTML(string=html), download_filename=f"ruling-{row.id}.pdf")
+    # rendered once, then served from storage while the seal and the printed page are the same
+    return send_ruling_pdf("jackpot", row.id, row.digest, html, download_name=f"ruling-{row.id}.pdf")
 
 
 @bp.get("/<int:ruling_id>/verify")

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
 from rules import RulesError
-from rules.cards import Card, Wild, parse_cards
+from rules.cards import CARD_OF_TEXT, Card, Wild, parse_cards
 from rules.hands.game import HandRules
 from rules.hands.reading import Reader
 from rules.hands.value import HandValue
@@ -174,14 +174,17 @@ def evaluate(cards: str | Iterable[str | Card], wild: str | HandRules = "none",
     if not southern and wild_rank is None:
         try:
             plain, flush, word = _FAST[wild]
-            a, b, c, d, e = cards  # type: ignore[str-unpack]
+            a, b, c, d, e = cards.split() if cards.__class__ is str else cards
+            if a.__class__ is str:  # text: one dict lookup per card (CARD_OF_TEXT)
+                of = CARD_OF_TEXT
+                a, b, c, d, e = of[a], of[b], of[c], of[d], of[e]  # type: ignore[index]
             total = word[a] + word[b] + word[c] + word[d] + word[e]  # type: ignore[index]
             # Literal shifts and masks (the _CARD_BITS, SUIT_SHIFT, RANK_SHIFT layout): this
             # is the hot path, where even a global lookup shows.
             if (total & 0x1FFFFFFFFFFFFF).bit_count() == 5:
                 return (flush if (total >> 53) & 0xFFF in _ONE_SUIT else plain)[total >> 65]
         except (KeyError, TypeError, ValueError, IndexError):
-            pass  # text, a wrong count, a card the game lacks, a table not built yet: see below
+            pass  # other separators, a wrong count, a card the game lacks, a table not built yet: see below
     rules = hand_rules(wild, southern, wild_rank)
     value = evaluate_checked(cards, rules)
     if isinstance(wild, str) and not southern and wild_rank is None:

@@ -1,0 +1,260 @@
+"""Benchmark (issue 23): what a tap costs, side by side with what it could cost, in one run.
+
+1. The app's CPU per tap (``POST /api/tables/<id>/events`` through the test client: routing,
+   bearer auth, the rules, the seal, the SQLite commit) beside a bare ``sqlite3`` insert and
+   commit of the same log entry (same pragmas: WAL, synchronous=FULL). CPU time
+   (``time.process_time``), not wall time: the fsync both wait for is the disk's, not the app's.
+   Goal: within 4x.
+2. A sealed ruling's PDF, warm (after its first request), beside a rendering of the same page by
+   WeasyPrint (what every request cost before prints were stored). Goal: < 50 ms.
+3. A pot carried over deal after deal with a ruling every deal (false openers, nobody reopens,
+   F2/F3): a tap at its 10th and at its 1,000th deal, and the size of the answer. Goal: within 1.5x.
+4. Text card input: ``rules.hands.evaluate("As Kd ...")`` against treys reading the same text
+   (``Card.new`` per card, then ``evaluate``), and both against Card input. Goal: >= treys.
+
+Medians throughout. ``.venv/bin/python bench/bench_tap.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from benchkit import bench_app, next_event
+
+from floor.accounts import create_user
+from floor.models import Role
+
+SETUP = {
+    "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
+    "seats": [{"seat": n, "player": f"P{n}", "stack": 10_000_000} for n in range(1, 5)],
+}
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+class Bench:
+    """An app on a throwaway SQLite file with a director, a floor person and a dealer."""
+
+    def __init__(self, folder: str) -> None:
+        self.app = bench_app(folder)
+        with self.app.app_context():
+            _, director = create_user("director", Role.director, "bench-password")
+            _, floor = create_user("floor", Role.floor, "bench-password")
+            _, dealer = create_user("dealer", Role.dealer, "bench-password")
+        self.client = self.app.test_client()
+        self.director = {"Authorization": f"Bearer {director}"}
+        self.floor = {"Authorization": f"Bearer {floor}"}
+        self.dealer = {"Authorization": f"Bearer {dealer}"}
+
+    def table(self, name: str) -> dict[str, Any]:
+        response = self.client.post("/api/tables", json={"name": name, **SETUP}, headers=self.director)
+        assert response.status_code == 201, response.json
+        return response.json  # type: ignore[no-any-return]
+
+    def tap(self, table_id: int, event: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+        response = self.client.post(f"/api/tables/{table_id}/events", json=event, headers=headers)
+        assert response.status_code == 201, response.json
+        return response.json  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- 1. a tap beside SQLite
+
+def tap_cpu(bench: Bench, taps: int) -> tuple[list[float], dict[str, Any]]:
+    table = bench.table("Taps")
+    state, version, samples = table["state"], 0, []
+    last: dict[str, Any] = {}
+    for _ in range(taps):
+        event = {**next_event(state), "expected_version": version}
+        start = time.process_time()
+        last = bench.tap(table["id"], event, bench.dealer)
+        samples.append(time.process_time() - start)
+        state, version = last["state"], last["version"]
+    return samples, last
+
+
+def sqlite_cpu(folder: str, entry: dict[str, Any], inserts: int) -> list[float]:
+    """A bare insert and commit of the same entry (its payload as JSON text, its digests)."""
+    con = sqlite3.connect(str(Path(folder) / "bare.sqlite"), isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=FULL")
+    con.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, table_id INTEGER, seq INTEGER, payload TEXT, "
+                "logged_by_id INTEGER, logged_at TEXT, prev_digest TEXT, digest TEXT, UNIQUE (table_id, seq))")
+    payload = json.dumps(entry["event"])
+    samples = []
+    for seq in range(1, inserts + 1):
+        start = time.process_time()
+        con.execute("BEGIN")
+        con.execute("INSERT INTO log (table_id, seq, payload, logged_by_id, logged_at, prev_digest, digest) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (1, seq, payload, 3, entry["logged_at"], "0" * 64, "f" * 64))
+        con.execute("COMMIT")
+        samples.append(time.process_time() - start)
+    con.close()
+    return samples
+
+
+# --------------------------------------------------------------------------- 2. the ruling PDF
+
+def ruling_pdf(bench: Bench, requests: int) -> tuple[float, float, list[float]]:
+    facts = {"issue": "false_openers", "found": "after_draw", "opener": 2, "opener_all_in": False,
+             "callers": 1, "raise_before_draw": False, "drawn_to": True}
+    body = bench.client.post("/api/rulings", json={"facts": facts, "profile": "foster"}, headers=bench.floor).json
+    url = body["pdf_url"]
+    start = time.perf_counter()
+    first = bench.client.get(url, headers=bench.dealer)
+    cold = time.perf_counter() - start
+    assert first.status_code == 200 and first.mimetype == "application/pdf"
+    warm = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        response = bench.client.get(url, headers=bench.dealer)
+        warm.append(time.perf_counter() - start)
+        assert response.status_code == 200
+    # what each request cost before: the same page laid out by WeasyPrint every time
+    from flask import render_template
+    from flask_weasyprint import HTML
+
+    from floor.models import IssuedRuling
+    from floor.extensions import db
+    from floor.rulings.views import ruling_context
+
+    renders = []
+    with bench.app.test_request_context(url):
+        row = db.session.get(IssuedRuling, body["id"])
+        for _ in range(max(3, requests // 3)):
+            start = time.perf_counter()
+            HTML(string=render_template("rulings/print.html", **ruling_context(row))).write_pdf()
+            renders.append(time.perf_counter() - start)
+    return cold, statistics.median(renders), warm
+
+
+# --------------------------------------------------------------------------- 3. a carried pot
+
+def carried_pot(bench: Bench, deals: tuple[int, ...], sample: int) -> dict[int, tuple[float, int, int]]:
+    """Per deal in ``deals``: the median tap (CPU time, as in 1: the fsync is the disk's and the same
+    at every deal) over the events of ``sample`` deals starting there, the answer's size in bytes,
+    and the rulings the pot holds."""
+    table = bench.table("Carried")
+    tid = table["id"]
+    out: dict[int, tuple[float, int, int]] = {}
+    times: list[float] = []
+    size = 0
+    deal = 0
+
+    def tap(event: dict[str, Any], measure: bool) -> dict[str, Any]:
+        nonlocal size
+        start = time.process_time()
+        response = bench.client.post(f"/api/tables/{tid}/events", json=event, headers=bench.floor)
+        if measure:
+            times.append(time.process_time() - start)
+            size = max(size, len(response.data))
+        assert response.status_code == 201, response.json
+        return response.json["state"]  # type: ignore[no-any-return]
+
+    while deal < max(deals) + sample:
+        deal += 1
+        measure = any(d <= deal < d + sample for d in deals)
+        state = tap({"type": "deal"}, measure)
+        opener = state["to_act"]
+        tap({"type": "open", "seat": opener}, measure)
+        state = tap({"type": "false_openers", "seat": opener}, measure)
+        while state["phase"] != "between_deals":
+            state = tap({"type": "pass", "seat": state["to_act"]}, measure)
+        for d in deals:
+            if deal == d + sample - 1:
+                held = state.get("rulings_in_pot", len(state["rulings"]))
+                out[d] = (statistics.median(times), size, held)
+                times, size = [], 0
+    return out
+
+
+# --------------------------------------------------------------------------- 4. text input
+
+def text_input(hands: int, repeats: int) -> dict[str, float]:
+    from treys import Card as TreysCard  # type: ignore[import-untyped]
+    from treys import Evaluator
+
+    from rules.cards import deck
+    from rules.hands import evaluate
+
+    rng = random.Random(20261124)
+    natural = list(deck())
+    cards = [tuple(rng.sample(natural, 5)) for _ in range(hands)]
+    texts = [" ".join(map(str, h)) for h in cards]
+    evaluate(cards[0], "none")  # the table is built before timing
+    treys = Evaluator()
+
+    def rules_text() -> None:
+        for text in texts:
+            evaluate(text, "none")
+
+    def rules_cards() -> None:
+        for hand in cards:
+            evaluate(hand, "none")
+
+    def treys_text() -> None:
+        new, ev = TreysCard.new, treys.evaluate
+        for text in texts:
+            a, b, c, d, e = text.split()
+            ev([new(a), new(b)], [new(c), new(d), new(e)])
+
+    runs: dict[str, Callable[[], None]] = {"treys, text": treys_text, "rules, text": rules_text,
+                                           "rules, Card values": rules_cards}
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():  # in turn, so that a busy machine slows them alike
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return {name: hands / statistics.median(t) for name, t in times.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples and a pot of 200 deals")
+    args = parser.parse_args(argv)
+    taps, pdfs, far, hands = (100, 5, 200, 50_000) if args.quick else (300, 15, 1000, 200_000)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bench = Bench(tmp)
+        app_cpu, last = tap_cpu(bench, taps)
+        bare = sqlite_cpu(tmp, last["entry"], taps)
+        ratio = statistics.median(app_cpu) / statistics.median(bare)
+        print(f"1. a tap, CPU per request (median of {taps}): app {median_ms(app_cpu):.2f} ms, "
+              f"bare SQLite insert+commit of the same entry {median_ms(bare):.3f} ms: {ratio:.1f}x (goal <= 4x)")
+
+        cold, render, warm = ruling_pdf(bench, pdfs)
+        print(f"2. a sealed ruling's PDF: warm {median_ms(warm):.1f} ms (median of {pdfs}; goal < 50 ms); "
+              f"first request {cold * 1000:.0f} ms; WeasyPrint rendering it {render * 1000:.0f} ms "
+              f"(every request before prints were stored): {render / statistics.median(warm):.0f}x")
+
+        pot = carried_pot(bench, (10, far), 5)
+        (t10, s10, r10), (tfar, sfar, rfar) = pot[10], pot[far]
+        print(f"3. a pot carried over with a ruling every deal, CPU per tap: at deal 10 {t10 * 1000:.2f} ms "
+              f"(answer {s10 / 1000:.1f} KB, {r10} rulings in the pot), at deal {far:,} {tfar * 1000:.2f} ms "
+              f"(answer {sfar / 1000:.1f} KB, {rfar:,} rulings): {tfar / t10:.2f}x (goal <= 1.5x)")
+        with bench.app.app_context():
+            from floor.extensions import db
+
+            db.engine.dispose()  # before the folder goes
+
+    rates = text_input(hands, 5)
+    base = rates["treys, text"]
+    print(f"4. text card input, {hands:,} random hands (median of 5):")
+    for name, rate in rates.items():
+        print(f"   {name:<22}{rate:>12,.0f} hands/s {rate / base:>6.2f}x treys")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

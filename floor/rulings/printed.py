@@ -1,0 +1,99 @@
+"""Sealed rulings print once: a ruling's PDF is rendered on its first request and served from the
+database after that (issue 23). Shared by the jackpot game's rulings (:mod:`floor.rulings.views`)
+and the banked game's (:mod:`floor.banked.rulings`).
+
+A stored print is derived data, so it is checked against the ruling every time, never trusted over
+it. Each request still renders the page's HTML from the stored ruling (a few milliseconds: the
+seal check, the names, the wording of the templates as deployed); only WeasyPrint's layout, the
+costly part (150 to 250 ms), is skipped. The print is keyed on
+
+- the ruling's seal digest as stored, and
+- a digest of exactly what is printed: the rendered HTML (so the templates' wording, a correction
+  that supersedes the ruling, a floor person's confirmation, a seal that no longer matches, the
+  address a reader is told to check it at) together with the renderer's version and
+  :data:`PRINT_FORMAT`.
+
+Any difference renders afresh and replaces the stored print (one per ruling): a PDF is never
+served for a record whose seal or printed content differs from the one it was made from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from io import BytesIO
+from typing import Any
+
+import weasyprint
+from flask import send_file
+from flask_weasyprint import HTML
+from sqlalchemy import LargeBinary, String, UniqueConstraint
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from floor.extensions import db
+from floor.models import utcnow
+
+#: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
+PRINT_FORMAT = "1"
+
+
+class RulingPrint(db.Model):
+    """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
+    (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
+    (see the module)."""
+
+    __tablename__ = "ruling_prints"
+    __table_args__ = (UniqueConstraint("kind", "ruling_id", name="uq_ruling_prints_kind_ruling"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    ruling_id: Mapped[int]
+    seal: Mapped[str] = mapped_column(String(64))
+    key: Mapped[str] = mapped_column(String(64))
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    made_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+def print_key(seal: str, html: str) -> str:
+    """The digest that names one print: the seal, the printed HTML, the renderer and the format.
+
+    >>> print_key("ab" * 32, "<p>x</p>") == print_key("ab" * 32, "<p>x</p>") != print_key("ab" * 32, "<p>y</p>")
+    True
+    """
+    text = "\0".join((PRINT_FORMAT, weasyprint.__version__, seal, html))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def stored_pdf(kind: str, ruling_id: int, seal: str, html: str, base_url: str | None = None) -> bytes:
+    """The ruling's PDF: the stored one when it was made from this seal and this HTML, else
+    rendered now and stored in place of the old one."""
+    key = print_key(seal, html)
+    row = db.session.scalars(db.select(RulingPrint).where(RulingPrint.kind == kind,
+                                                          RulingPrint.ruling_id == ruling_id)).first()
+    if row is not None and row.seal == seal and row.key == key:
+        return row.pdf
+    # flask_weasyprint takes the request's URL as the base unless one is given
+    document = HTML(string=html) if base_url is None else HTML(string=html, base_url=base_url)
+    data: bytes = document.write_pdf()
+    if row is None:
+        row = RulingPrint(kind=kind, ruling_id=ruling_id)
+        db.session.add(row)
+    row.seal, row.key, row.pdf, row.made_at = seal, key, data, utcnow()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # Another server process stored this ruling's first print at the same moment: theirs is
+        # as good as ours (the next request checks its key like any other).
+        db.session.rollback()
+    return data
+
+
+def send_ruling_pdf(kind: str, ruling_id: int, seal: str, html: str, download_name: str,
+                    base_url: str | None = None) -> Any:
+    """The response: the PDF as an attachment, as ``flask_weasyprint.render_pdf`` sends it."""
+    data = stored_pdf(kind, ruling_id, seal, html, base_url)
+    return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True, download_name=download_name)
+
+
+__all__ = ["RulingPrint", "PRINT_FORMAT", "print_key", "stored_pdf", "send_ruling_pdf"]
