@@ -17,7 +17,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-banked bench-server sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-banked bench-server night sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -71,6 +71,11 @@ bench-banked: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py
 	$(BIN)/python bench/bench_server.py --think 2
+
+# The night (issue 24): a simulated card-room night through gunicorn on a throwaway database, checked
+# by a referee apart from rules/ (NIGHT_ARGS=--quick for a short one; --db postgresql; --export FILE).
+night: $(STAMP)
+	$(BIN)/python -m night $(NIGHT_ARGS)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

@@ -1,0 +1,280 @@
+"""A simulated dealer at a cash table: real shuffled decks, every seat played by a simple strategy,
+every tap through the HTTP API with ``expected_version``, the referee's verdict on every pot.
+
+The simulator knows every card (it deals them) but logs only what a dealer sees: the counts drawn,
+the hands shown at the showdown. It imports nothing of ``rules/``: the legal moves come from the
+server's answer (the ``legal`` list the tablet's buttons show), hand strength from the referee.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from night import referee
+from night.server import Client
+
+MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
+
+
+@dataclass
+class Tally:
+    """What one table reports to the night."""
+
+    name: str
+    profile: str
+    pots: int = 0
+    won: int = 0
+    rulings: int = 0
+    discrepancies: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    export: list[dict] = field(default_factory=list)
+    taps: dict[str, list[float]] = field(default_factory=dict)
+    start_chips: int = 0
+    notes: list[str] = field(default_factory=list)
+    stuck: list[str] = field(default_factory=list)
+
+
+def chips_on_table(state: dict[str, Any]) -> int:
+    return sum(s["stack"] for s in state["seats"].values()) + state["pot"]
+
+
+def conserved(state: dict[str, Any], start: int) -> bool:
+    """stacks + pot == starting stacks + chips_in - chips_out (the contract's law)."""
+    ledger = state["ledger"]
+    return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
+
+
+class Dealer:
+    """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected."""
+
+    def __init__(self, client: Client, floor: Client | None, table_id: int, tally: Tally, game: dict[str, Any],
+                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
+        self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
+        self.game, self.rng, self.deals, self.rate, self.churn = game, rng, deals, rate, churn
+        self.wild = game.get("wild", "bug")
+        self.wild_rank = game.get("wild_rank")
+        self.trips = bool(game.get("trips_to_win"))
+        self.max_draw = int(game.get("max_draw", 5))
+        self.newcomers = 0
+        status, body = self.api.request("GET", f"/api/tables/{table_id}")
+        assert status == 200, body
+        self.state, self.version = body["state"], body["version"]
+        self.tally.start_chips = sum(s["stack"] for s in body["setup"]["seats"])
+
+    # ------------------------------------------------------------------ taps
+    def tap(self, event: dict[str, Any], client: Client | None = None) -> tuple[int, dict]:
+        """Post one event as the tablet does; keep the new state; check conservation after it."""
+        client = client or self.api
+        began = time.perf_counter()
+        status, body = client.request("POST", f"/api/tables/{self.id}/events",
+                                      {"event": event, "expected_version": self.version})
+        self.tally.taps.setdefault(event["type"], []).append((time.perf_counter() - began) * 1000)
+        if status == 201:
+            self.state, self.version = body["state"], body["version"]
+            if not conserved(self.state, self.tally.start_chips):
+                self.tally.discrepancies.append(
+                    f"{self.tally.name}: chips not conserved after {event} (on the table {chips_on_table(self.state)},"
+                    f" ledger {self.state['ledger']})")
+        elif status == 409:
+            self.refresh()
+        return status, body
+
+    def refresh(self) -> None:
+        status, body = self.api.request("GET", f"/api/tables/{self.id}")
+        self.state, self.version = body["state"], body["version"]
+
+    def must(self, event: dict[str, Any], client: Client | None = None) -> dict:
+        status, body = self.tap(event, client)
+        if status != 201:
+            raise RuntimeError(f"{self.tally.name}: {event} refused: {status} {body.get('message', body)}")
+        return body
+
+    # ------------------------------------------------------------------ the night at this table
+    def run(self) -> None:
+        for _ in range(self.deals):
+            self.between_deals()
+            if len([s for s in self.state["seats"].values() if s["stack"] > 0 or s["all_in"]]) < 2:
+                self.tally.notes.append(f"{self.tally.name}: fewer than two players with chips; the table closes")
+                break
+            self.play_deal()
+
+    def legal(self) -> dict[str, dict]:
+        return {move["type"]: move for move in self.state["legal"]}
+
+    def between_deals(self) -> None:
+        """Players come and go: busted players rebuy or leave, now and then someone leaves or sits."""
+        moves = self.legal()
+        seats = self.state["seats"]
+        for seat, info in list(seats.items()):
+            if info["stack"] < 2 * max(1, self.state.get("ante") or 1) and int(seat) in moves.get("add_chips", {}).get("seats", []):
+                if self.rng.random() < 0.7:
+                    self.must({"type": "add_chips", "seat": int(seat), "amount": 300})
+                elif int(seat) in self.legal().get("leave", {}).get("seats", []):
+                    self.must({"type": "leave", "seat": int(seat)})
+        moves = self.legal()
+        players = len(self.state["seats"])
+        if self.rng.random() < self.churn and players > 3 and moves.get("leave", {}).get("seats"):
+            self.must({"type": "leave", "seat": self.rng.choice(moves["leave"]["seats"])})
+        moves = self.legal()
+        if self.rng.random() < self.churn and len(self.state["seats"]) < 6 and moves.get("sit", {}).get("seats"):
+            self.newcomers += 1
+            self.must({"type": "sit", "seat": self.rng.choice(moves["sit"]["seats"]),
+                       "player": f"{self.tally.name} guest {self.newcomers}", "chips": 400})
+
+    def play_deal(self) -> None:
+        status, body = self.tap({"type": "deal"})
+        if status == 422 and "at least two players" in body.get("message", ""):
+            # A trips-to-win pot left to one claimant (everyone else folded and is out of it, D9): the
+            # table cannot deal (the stuck table issue #22 fixes). A card room seats a newcomer, who
+            # antes and plays for the pot; the night notes it.
+            self.tally.stuck.append(f"{self.tally.name} deal {self.state['deal'] + 1}: {body.get('message')}")
+            seats = self.legal().get("sit", {}).get("seats")
+            if seats:
+                self.newcomers += 1
+                self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
+                           "chips": 400})
+            status, body = self.tap({"type": "deal"})
+        if status != 201:
+            raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
+        dealt = [int(s) for s in self.state.get("dealt", [])]
+        deck = referee.deck(self.wild == "bug")
+        self.rng.shuffle(deck)
+        hands: dict[int, list[str]] = {s: [] for s in dealt}
+        for _ in range(5):  # one card at a time round the table, as a dealer deals
+            for s in dealt:
+                hands[s].append(deck.pop())
+        record = {"table": self.tally.name, "deal": self.state["deal"], "profile": self.tally.profile,
+                  "dealt": {str(s): list(h) for s, h in hands.items()}, "drawn": {}, "final": {},
+                  "awards": {}, "rulings": []}
+        folded: set[int] = set()
+        shown: dict[int, tuple] = {}
+        opened_by: int | None = None
+        deal_no = self.state["deal"]
+        for _ in range(MAX_STEPS):
+            if self.state["phase"] == "between_deals":
+                break
+            before = self.state
+            seat = self.state["to_act"]
+            event = self.choose(seat, hands, deck, record)
+            if event["type"] == "fold":
+                folded.add(seat)
+            if event["type"] == "open":
+                opened_by = seat
+            status, body = self.tap(event)
+            if status != 201:
+                self.tally.discrepancies.append(
+                    f"{self.tally.name} deal {deal_no}: the legal move {event} was refused: {status} "
+                    f"{body.get('message', '')}")
+                return
+            if event["type"] == "show":
+                shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
+                record["final"][str(seat)] = list(hands[seat])
+            if self.state["phase"] == "between_deals":
+                self.judge(before, record, dealt, folded, shown, opened_by)
+                return
+        self.tally.discrepancies.append(f"{self.tally.name} deal {deal_no}: the deal did not end in {MAX_STEPS} taps")
+
+    # ------------------------------------------------------------------ the players
+    def strength(self, cards: list[str]) -> tuple:
+        return referee.value(cards, self.wild, self.wild_rank)
+
+    def choose(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict) -> dict[str, Any]:
+        moves = self.legal()
+        hand = hands[seat]
+        v = self.strength(hand)
+        rnd = self.rng.random()
+        phase = self.state["phase"]
+        if phase == "showdown" or "show" in moves:
+            return {"type": "show", "seat": seat, "cards": " ".join(hand)}
+        if "draw" in moves:
+            return self.draw(seat, hands, deck, record, moves["draw"])
+        if "open" in moves:
+            requirement = self.state["jackpot"].get("requirement") or "J"
+            if referee.qualifies(hand, self.wild, requirement, self.wild_rank) and rnd < 0.9:
+                return {"type": "open", "seat": seat}
+            return {"type": "pass" if "pass" in moves else "check", "seat": seat}
+        if "check" in moves:
+            if "bet" in moves and v[0] >= 2 and rnd < 0.5:
+                return {"type": "bet", "seat": seat}
+            return {"type": "check", "seat": seat}
+        if "call" in moves:
+            if "raise" in moves and v[0] >= 2 and rnd < 0.25:
+                return {"type": "raise", "seat": seat}
+            if v[0] >= 1 or rnd < 0.2:
+                return {"type": "call", "seat": seat}
+            return {"type": "fold", "seat": seat}
+        if "pass" in moves:
+            return {"type": "pass", "seat": seat}
+        if "fold" in moves:
+            return {"type": "fold", "seat": seat}
+        raise RuntimeError(f"{self.tally.name}: no move the strategy knows in {self.state['legal']}")
+
+    def keep(self, hand: list[str], most: int) -> list[str]:
+        """The cards a plain player keeps: a made hand of five stands pat; otherwise the wild cards,
+        every rank held twice or more (with the bug: the aces too), else the two highest."""
+        v = self.strength(hand)
+        if v[0] in (4, 5, 6, 8, 9):
+            return list(hand)
+        wilds = [c for c in hand if referee.is_wild(c, self.wild, self.wild_rank)]
+        naturals = [c for c in hand if c not in wilds]
+        counts: dict[str, int] = {}
+        for c in naturals:
+            counts[c[0]] = counts.get(c[0], 0) + 1
+        kept = wilds + [c for c in naturals if counts[c[0]] >= 2
+                        or (self.wild == "bug" and wilds and c[0] == "A")]
+        by_rank = sorted((c for c in naturals if c not in kept), key=lambda c: referee.RANKS[c[0]], reverse=True)
+        if not kept:
+            kept = by_rank[:2]
+        elif len(kept) == len(wilds):
+            kept += by_rank[:1]
+        rest = [c for c in by_rank if c not in kept]
+        while 5 - len(kept) > most:  # draw no more than the house allows: keep the next highest
+            kept.append(rest.pop(0))
+        return kept
+
+    def draw(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict,
+             move: dict[str, Any]) -> dict[str, Any]:
+        hand = hands[seat]
+        kept = self.keep(hand, min(int(move.get("max", 5)), self.max_draw, 3))
+        discards = [c for c in hand if c not in kept]
+        new = [deck.pop() for _ in discards]
+        hands[seat] = kept + new
+        record["drawn"][str(seat)] = new
+        return {"type": "draw", "seat": seat, "count": len(discards)}
+
+    # ------------------------------------------------------------------ the referee's verdict
+    def judge(self, before: dict, record: dict, dealt: list[int], folded: set[int], shown: dict[int, tuple],
+              opened_by: int | None) -> None:
+        state = self.state
+        self.tally.pots += 1
+        end = state.get("last_end")
+        awards = {int(s): a for s, a in state.get("awards", {}).items()} if end == "won" else {}
+        record["awards"] = {str(s): a for s, a in awards.items()}
+        record["rulings"] = [r.get("outcome") for r in state.get("rulings", [])] if end == "won" else []
+        self.tally.export.append(record)
+        where = f"{self.tally.name} deal {record['deal']}"
+        remaining = [s for s in dealt if s not in folded]
+        if end == "throw_in":
+            if opened_by is not None:
+                self.tally.wrong.append(f"{where}: thrown in although seat {opened_by} opened")
+            return
+        if end not in ("won", "carried"):
+            self.tally.notes.append(f"{where}: the deal ended '{end}'")
+            return
+        uncontested = remaining[0] if len(remaining) == 1 else None
+        expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
+        total = before["pot"]
+        if expected is None and uncontested is not None and referee.awards_match(
+                referee.expected_awards(before["pots"], shown, uncontested), awards, total):
+            expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
+        if not referee.awards_match(expected, awards, total):
+            self.tally.wrong.append(
+                f"{where}: the engine gave {awards or 'nothing'} ({end}); the referee says "
+                f"{expected if expected is not None else 'no winner (D9)'} of {total} from the cards "
+                f"{record['final'] or record['dealt']}")
+        if end == "won":
+            self.tally.won += 1
