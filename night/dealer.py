@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from night import referee
+from night.floorperson import FloorPerson
 from night.server import Client
 
 MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
@@ -51,7 +52,7 @@ def conserved(state: dict[str, Any], start: int) -> bool:
 class Dealer:
     """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected."""
 
-    def __init__(self, client: Client, floor: Client | None, table_id: int, tally: Tally, game: dict[str, Any],
+    def __init__(self, client: Client, floor: FloorPerson | None, table_id: int, tally: Tally, game: dict[str, Any],
                  rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
         self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
         self.game, self.rng, self.deals, self.rate, self.churn = game, rng, deals, rate, churn
@@ -60,6 +61,8 @@ class Dealer:
         self.trips = bool(game.get("trips_to_win"))
         self.max_draw = int(game.get("max_draw", 5))
         self.newcomers = 0
+        self.false_rules = game.get("false_openers", "cardroom")
+        self.irregular: dict[str, Any] = {}
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
         self.state, self.version = body["state"], body["version"]
@@ -154,16 +157,31 @@ class Dealer:
         shown: dict[int, tuple] = {}
         opened_by: int | None = None
         deal_no = self.state["deal"]
+        self.irregular = {"rulings_seen": len(self.state.get("rulings", []))}
         for _ in range(MAX_STEPS):
             if self.state["phase"] == "between_deals":
                 break
+            irr = self.irregular
+            if (irr.get("false") and not irr.get("found") and self.state["phase"] in ("predraw", "draw")
+                    and not record["drawn"] and self.rng.random() < 0.4):
+                before = self.state
+                self.call_floor(record, folded)
+                if self.state["phase"] == "between_deals":
+                    self.judge(before, record, dealt, folded, shown, opened_by)
+                    return
+                continue
             before = self.state
             seat = self.state["to_act"]
             event = self.choose(seat, hands, deck, record)
             if event["type"] == "fold":
                 folded.add(seat)
-            if event["type"] == "open":
+            if event["type"] in ("open", "reopen"):
                 opened_by = seat
+            if irr.get("false") and event["type"] in ("call", "raise") and self.state["phase"] == "predraw":
+                irr["callers" if event["type"] == "call" else "raises"] = irr.get(
+                    "callers" if event["type"] == "call" else "raises", 0) + 1
+            if event["type"] == "reopen":
+                irr["reopened"] = seat
             status, body = self.tap(event)
             if status != 201:
                 self.tally.discrepancies.append(
@@ -171,8 +189,10 @@ class Dealer:
                     f"{body.get('message', '')}")
                 return
             if event["type"] == "show":
-                shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
                 record["final"][str(seat)] = list(hands[seat])
+                if not (irr.get("false") == seat):  # F1/F8: a false opener's hand cannot win
+                    shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
+            self.collect_rulings(record)
             if self.state["phase"] == "between_deals":
                 self.judge(before, record, dealt, folded, shown, opened_by)
                 return
@@ -196,6 +216,10 @@ class Dealer:
             requirement = self.state["jackpot"].get("requirement") or "J"
             if referee.qualifies(hand, self.wild, requirement, self.wild_rank) and rnd < 0.9:
                 return {"type": "open", "seat": seat}
+            if (requirement != "none" and rnd > 1 - self.rate and not self.irregular.get("false")
+                    and not self.state["seats"][str(seat)]["all_in"]):
+                self.irregular["false"] = seat  # an irregularity injected: opens without openers
+                return {"type": "open", "seat": seat}
             return {"type": "pass" if "pass" in moves else "check", "seat": seat}
         if "check" in moves:
             if "bet" in moves and v[0] >= 2 and rnd < 0.5:
@@ -207,6 +231,11 @@ class Dealer:
             if v[0] >= 1 or rnd < 0.2:
                 return {"type": "call", "seat": seat}
             return {"type": "fold", "seat": seat}
+        if "reopen" in moves:  # F3: an eligible player with openers declares the pot open
+            requirement = self.state["jackpot"].get("requirement") or "J"
+            if referee.qualifies(hand, self.wild, requirement, self.wild_rank):
+                return {"type": "reopen", "seat": seat}
+            return {"type": "pass", "seat": seat}
         if "pass" in moves:
             return {"type": "pass", "seat": seat}
         if "fold" in moves:
@@ -254,19 +283,26 @@ class Dealer:
         end = state.get("last_end")
         awards = {int(s): a for s, a in state.get("awards", {}).items()} if end == "won" else {}
         record["awards"] = {str(s): a for s, a in awards.items()}
-        record["rulings"] = [r.get("outcome") for r in state.get("rulings", [])] if end == "won" else []
         self.tally.export.append(record)
         where = f"{self.tally.name} deal {record['deal']}"
         remaining = [s for s in dealt if s not in folded]
+        self.check_rulings(record, where)
         if end == "throw_in":
-            if opened_by is not None:
+            if opened_by is not None and not self.irregular.get("found"):
                 self.tally.wrong.append(f"{where}: thrown in although seat {opened_by} opened")
             return
         if end not in ("won", "carried"):
             self.tally.notes.append(f"{where}: the deal ended '{end}'")
             return
+        false = self.irregular.get("false")
+        if false is not None and self.irregular.get("found"):
+            remaining = [s for s in remaining if s != false]  # F2: the false opener's hand is dead
         uncontested = remaining[0] if len(remaining) == 1 else None
+        if false is not None and uncontested == false:
+            uncontested = None  # F8: nobody else left, the pot stays
         expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
+        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining):
+            expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
         total = before["pot"]
         if expected is None and uncontested is not None and referee.awards_match(
                 referee.expected_awards(before["pots"], shown, uncontested), awards, total):
@@ -278,3 +314,63 @@ class Dealer:
                 f"{record['final'] or record['dealt']}")
         if end == "won":
             self.tally.won += 1
+
+    # ------------------------------------------------------------------ irregularities and the floor
+    def call_floor(self, record: dict, folded: set[int]) -> None:
+        """False openers found before the draw: the dealer's tap is a report (202), the floor person
+        confirms it on the floor page, the referee says what the ruling must be (F2-F7, F9)."""
+        irr = self.irregular
+        seat = irr["false"]
+        where = f"{self.tally.name} deal {record['deal']}"
+        status, body = self.api.request("POST", f"/api/tables/{self.id}/events",
+                                        {"event": {"type": "false_openers", "seat": seat},
+                                         "expected_version": self.version})
+        irr["found"] = "before_draw"
+        if status != 202:
+            self.tally.wrong.append(f"{where}: the dealer's report of false openers answered {status} "
+                                    f"{body.get('message', '')}")
+            return
+        if self.false_rules == "foster":
+            irr["expect"] = {"FOSTER_FORFEIT"}
+        elif self.state["seats"][str(seat)]["all_in"]:
+            irr["expect"] = {"ALL_IN_OPENER_BARRED"}
+        elif irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw":
+            irr["expect"] = {"POT_PLAYS_OPENER_DEAD"}
+        else:
+            irr["expect"] = {"REOPENED", "POT_CARRIES_OVER"}  # which one: who reopens (checked at the end)
+        ruling = self.floor.confirm(body["call"]["id"]) if self.floor else None
+        if ruling is not None and self.floor and not self.floor.print_ruling(ruling):
+            self.tally.wrong.append(f"{where}: ruling #{ruling} did not print")
+        irr["ruling_id"] = ruling
+        self.refresh()
+        if not conserved(self.state, self.tally.start_chips):
+            self.tally.discrepancies.append(f"{where}: chips not conserved after the false openers ruling")
+        self.collect_rulings(record)
+
+    def collect_rulings(self, record: dict) -> None:
+        rulings = self.state.get("rulings", [])
+        seen = self.irregular.get("rulings_seen", 0)
+        if len(rulings) > seen:
+            for r in rulings[seen:]:
+                record["rulings"].append(r.get("outcome"))
+                self.tally.rulings += 1
+            self.irregular["rulings_seen"] = len(rulings)
+
+    def check_rulings(self, record: dict, where: str) -> None:
+        irr = self.irregular
+        expect = irr.get("expect")
+        if not expect:
+            return
+        if expect == {"REOPENED", "POT_CARRIES_OVER"}:
+            expect = {"REOPENED"} if irr.get("reopened") else {"POT_CARRIES_OVER"}
+        got = set(record["rulings"]) & {"POT_PLAYS_OPENER_DEAD", "REOPENED", "POT_CARRIES_OVER",
+                                        "ALL_IN_OPENER_BARRED", "FOSTER_FORFEIT"}
+        if got != expect:
+            self.tally.wrong.append(f"{where}: false openers ruled {sorted(got) or 'nothing'}; "
+                                    f"the referee expected {sorted(expect)}")
+        if irr.get("ruling_id") is None and self.floor and expect != {"FOSTER_FORFEIT"}:
+            status, body = self.api.request("GET", f"/api/tables/{self.id}/rulings?limit=1")
+            rows = body.get("rulings", []) if status == 200 else []
+            if rows and not self.floor.print_ruling(rows[0]["id"]):
+                self.tally.wrong.append(f"{where}: ruling #{rows[0]['id']} did not print")
+        self.irregular["checked"] = True

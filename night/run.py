@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from night.dealer import Dealer, Tally, chips_on_table
+from night.floorperson import FloorPerson
 from night.server import Server
 
 # The cash games of the night: the profile sent to the server, and what the simulator and the
@@ -32,7 +33,8 @@ GAMES: list[dict[str, Any]] = [
     {"label": "cardroom", "profile": "cardroom", "wild": "bug", "max_draw": 5},
     {"label": "pagat trips to win", "profile": {"name": "pagat", "trips_to_win": True}, "wild": "bug",
      "max_draw": 3, "trips_to_win": True},
-    {"label": "foster with the age", "profile": {"name": "foster", "age": True}, "wild": "none", "max_draw": 5},
+    {"label": "foster with the age", "profile": {"name": "foster", "age": True}, "wild": "none", "max_draw": 5,
+     "false_openers": "foster"},
     {"label": "deuces wild", "profile": {"name": "cardroom", "wild": "deuces"}, "wild": "deuces", "max_draw": 5},
 ]
 USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer"}
@@ -80,7 +82,9 @@ def run_night(args: argparse.Namespace) -> int:
     room: dict[str, int] = {}
     try:
         server.start(USERS)
-        director, floor = server.client("night-director"), server.client("night-floor")
+        director = server.client("night-director")
+        floor = FloorPerson(server.port, "night-floor")
+        floor.login()
         dealers: list[Dealer] = []
         for n in range(args.tables):
             game = GAMES[n % len(GAMES)]
