@@ -63,6 +63,7 @@ class Dealer:
         self.newcomers = 0
         self.false_rules = game.get("false_openers", "cardroom")
         self.irregular: dict[str, Any] = {}
+        self.closed = False
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
         self.state, self.version = body["state"], body["version"]
@@ -104,6 +105,8 @@ class Dealer:
                 self.tally.notes.append(f"{self.tally.name}: fewer than two players with chips; the table closes")
                 break
             self.play_deal()
+            if self.closed:
+                break
 
     def legal(self) -> dict[str, dict]:
         return {move["type"]: move for move in self.state["legal"]}
@@ -134,13 +137,18 @@ class Dealer:
             # A trips-to-win pot left to one claimant (everyone else folded and is out of it, D9): the
             # table cannot deal (the stuck table issue #22 fixes). A card room seats a newcomer, who
             # antes and plays for the pot; the night notes it.
-            self.tally.stuck.append(f"{self.tally.name} deal {self.state['deal'] + 1}: {body.get('message')}")
+            self.tally.stuck.append(f"deal {self.state['deal'] + 1}: {body.get('message')}")
             seats = self.legal().get("sit", {}).get("seats")
             if seats:
                 self.newcomers += 1
                 self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
                            "chips": 400})
             status, body = self.tap({"type": "deal"})
+            if status == 422 and "at least two players" in body.get("message", ""):
+                self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
+                                        " the table closes with its pot on it")
+                self.closed = True
+                return
         if status != 201:
             raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
         dealt = [int(s) for s in self.state.get("dealt", [])]
@@ -190,7 +198,15 @@ class Dealer:
                 return
             if event["type"] == "show":
                 record["final"][str(seat)] = list(hands[seat])
-                if not (irr.get("false") == seat):  # F1/F8: a false opener's hand cannot win
+                if irr.get("false") == seat and not irr.get("found"):
+                    irr["found"] = "after_draw"
+                    drawn = len(record["drawn"].get(str(seat), []))
+                    requirement = irr.get("requirement", "J")
+                    if referee.kept_could_open(hands[seat], drawn, self.wild, requirement, self.wild_rank):
+                        irr["undetectable"] = True  # the cards shown could hold openers: nobody can tell
+                        self.tally.notes.append(f"{self.tally.name} deal {deal_no}: a false opener's final hand "
+                                                "could have held openers; uncaught, as at a real table")
+                if irr.get("false") != seat or irr.get("undetectable"):  # F1/F8: a false opener cannot win
                     shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
             self.collect_rulings(record)
             if self.state["phase"] == "between_deals":
@@ -219,6 +235,7 @@ class Dealer:
             if (requirement != "none" and rnd > 1 - self.rate and not self.irregular.get("false")
                     and not self.state["seats"][str(seat)]["all_in"]):
                 self.irregular["false"] = seat  # an irregularity injected: opens without openers
+                self.irregular["requirement"] = requirement
                 return {"type": "open", "seat": seat}
             return {"type": "pass" if "pass" in moves else "check", "seat": seat}
         if "check" in moves:
@@ -295,6 +312,8 @@ class Dealer:
             self.tally.notes.append(f"{where}: the deal ended '{end}'")
             return
         false = self.irregular.get("false")
+        if false is not None and self.irregular.get("undetectable"):
+            false = None
         if false is not None and self.irregular.get("found"):
             remaining = [s for s in remaining if s != false]  # F2: the false opener's hand is dead
         uncontested = remaining[0] if len(remaining) == 1 else None

@@ -197,3 +197,37 @@ def awards_match(expected: dict[int, tuple[int, int]] | None, actual: dict[int, 
 LONE_CLAIMANT = """D9 with everyone but one folded: the seeds say the pot stays and the players who did not
 fold play a fresh deal among themselves, and are silent when only one did not fold. The referee
 accepts either reading: the pot stays (no award), or the lone claimant takes it all."""
+
+
+def kept_could_open(final: list[str], drawn: int, wild: str = "bug", minimum: str = "J",
+                    wild_rank: str | None = None) -> bool:
+    """Whether some ``5 - drawn`` cards of the final hand hold openers: all a dealer can check of an
+    opener who did not split (F1). A false opener whose final hand passes this is not caught by
+    anyone who did not see the discards, so the referee does not count it against the engine.
+
+    >>> kept_could_open(cards_of("Qh Qs 6c 6s 6d"), 2, "none"), kept_could_open(cards_of("Qh 9s 6c 6s 5d"), 2, "none")
+    (True, False)
+    """
+    from itertools import combinations
+
+    if drawn == 0:
+        return qualifies(final, wild, minimum, wild_rank)
+    need = RANKS[minimum] if minimum not in (None, "none") else 0
+    if not need:
+        return True
+    for kept in combinations(final, 5 - drawn):
+        w = sum(is_wild(c, wild, wild_rank) for c in kept)
+        counts: dict[int, int] = {}
+        for c in kept:
+            if not is_wild(c, wild, wild_rank):
+                counts[RANKS[c[0]]] = counts.get(RANKS[c[0]], 0) + 1
+        pairs = [r for r, n in counts.items() if n >= 2]
+        if any(n >= 3 for n in counts.values()) or len(pairs) >= 2 or any(r >= need for r in pairs):
+            return True
+        if w and wild == "bug":
+            if counts.get(14) or pairs:  # the bug with an ace: aces; with a pair: two pair (bug as ace)
+                return True
+        elif w:
+            if w >= 2 or pairs or any(r >= need for r in counts):
+                return True
+    return False

@@ -145,7 +145,8 @@ def run_night(args: argparse.Namespace) -> int:
         lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
         lines.extend(f"  WRONG {w}" for w in tally.wrong)
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
-        lines.extend(f"  stuck table, a newcomer seated (D9 lone claimant; issue #22): {n}" for n in tally.stuck)
+        lines.extend(f"  STUCK (D9 lone claimant; issue #22 fixes it; chips stay counted on the table): {n}"
+                     for n in tally.stuck)
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
