@@ -64,6 +64,7 @@ class Dealer:
         self.false_rules = game.get("false_openers", "cardroom")
         self.irregular: dict[str, Any] = {}
         self.closed = False
+        self.tournament = False
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
         self.state, self.version = body["state"], body["version"]
@@ -108,6 +109,17 @@ class Dealer:
             if self.closed:
                 break
 
+    def play_one(self) -> bool:
+        """One deal at a tournament table (no rebuys or newcomers: the desk seats and moves players);
+        False when the table has fewer than two players with chips."""
+        self.refresh()
+        live = [s for s in self.state["seats"].values() if s["stack"] > 0 or s["committed"]]
+        if len(live) < 2 and not self.state["pot"]:
+            return False
+        self.closed = False
+        self.play_deal()
+        return not self.closed
+
     def legal(self) -> dict[str, dict]:
         return {move["type"]: move for move in self.state["legal"]}
 
@@ -133,6 +145,9 @@ class Dealer:
 
     def play_deal(self) -> None:
         status, body = self.tap({"type": "deal"})
+        if status == 422 and "at least two players" in body.get("message", "") and self.tournament:
+            self.closed = True  # the table waits for the floor to move players in, or breaks
+            return
         if status == 422 and "at least two players" in body.get("message", ""):
             # A trips-to-win pot left to one claimant (everyone else folded and is out of it, D9): the
             # table cannot deal (the stuck table issue #22 fixes). A card room seats a newcomer, who
@@ -171,6 +186,7 @@ class Dealer:
                 break
             irr = self.irregular
             if (irr.get("false") and not irr.get("found") and self.state["phase"] in ("predraw", "draw")
+                    and self.state["seats"][str(irr["false"])]["status"] == "active"
                     and not record["drawn"] and self.rng.random() < 0.4):
                 before = self.state
                 self.call_floor(record, folded)
@@ -285,7 +301,9 @@ class Dealer:
     def draw(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict,
              move: dict[str, Any]) -> dict[str, Any]:
         hand = hands[seat]
-        kept = self.keep(hand, min(int(move.get("max", 5)), self.max_draw, 3))
+        # D3 aside: a player never asks for more than the stub holds less its last card (six players
+        # and a newcomer can outrun 53 cards), so the deck never runs out in the simulation.
+        kept = self.keep(hand, max(0, min(int(move.get("max", 5)), self.max_draw, 3, len(deck) - 1)))
         discards = [c for c in hand if c not in kept]
         new = [deck.pop() for _ in discards]
         hands[seat] = kept + new
@@ -320,7 +338,7 @@ class Dealer:
         if false is not None and uncontested == false:
             uncontested = None  # F8: nobody else left, the pot stays
         expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
-        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining):
+        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining) or expected == {}:
             expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
         total = before["pot"]
         if expected is None and uncontested is not None and referee.awards_match(

@@ -26,6 +26,7 @@ from typing import Any
 from night.dealer import Dealer, Tally, chips_on_table
 from night.floorperson import FloorPerson
 from night.server import Server
+from night.tournament import Tournament
 
 # The cash games of the night: the profile sent to the server, and what the simulator and the
 # referee need to know of it (the base profiles' values: bug in cardroom and pagat, none in foster).
@@ -58,12 +59,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--export", metavar="FILE", help="one JSON line per pot for a referee outside the project")
     parser.add_argument("--tables", type=int, help="cash tables (default 4 quick, 10 full)")
     parser.add_argument("--deals", type=int, help="deals per cash table (default 12 quick, 40 full)")
+    parser.add_argument("--entries", type=int, help="tournament entries (default 12 quick, 200 full; 0: none)")
+    parser.add_argument("--rounds", type=int, help="tournament rounds at most (a deal at every table each)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=0.15, help="how often an irregularity is injected")
     parser.add_argument("--out", metavar="DIR", help="where to save the night's artefacts (the shift report)")
     args = parser.parse_args(argv)
     args.tables = args.tables or (4 if args.quick else 10)
     args.deals = args.deals or (12 if args.quick else 40)
+    args.entries = (12 if args.quick else 200) if args.entries is None else args.entries
+    args.rounds = args.rounds or (30 if args.quick else 80)
     return args
 
 
@@ -80,6 +85,7 @@ def run_night(args: argparse.Namespace) -> int:
     lines: list[str] = []
     verify_ok, verify_text = False, "not run"
     room: dict[str, int] = {}
+    event: Tournament | None = None
     try:
         server.start(USERS)
         director = server.client("night-director")
@@ -106,6 +112,17 @@ def run_night(args: argparse.Namespace) -> int:
                 errors.append(f"{dealer.tally.name}: {type(exc).__name__}: {exc}")
 
         threads = [threading.Thread(target=play, args=(d,), daemon=True) for d in dealers]
+        if args.entries:
+            event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
+                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
+
+            def run_event() -> None:
+                try:
+                    event.run()
+                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
+                    event.discrepancies.append(f"tournament: {type(exc).__name__}: {exc}")
+
+            threads.append(threading.Thread(target=run_event, daemon=True))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -135,7 +152,8 @@ def run_night(args: argparse.Namespace) -> int:
         server.cleanup()
 
     taps: dict[str, list[float]] = {}
-    for tally in tallies:
+    every = tallies + (event.tallies if event is not None else [])
+    for tally in every:
         for kind, samples in tally.taps.items():
             taps.setdefault(kind, []).extend(samples)
     everything = [x for samples in taps.values() for x in samples]
@@ -147,6 +165,17 @@ def run_night(args: argparse.Namespace) -> int:
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
         lines.extend(f"  STUCK (D9 lone claimant; issue #22 fixes it; chips stay counted on the table): {n}"
                      for n in tally.stuck)
+    if event is not None:
+        for tally in event.tallies:
+            lines.append(f"table {tally.name} (tournament): {tally.pots} pots, {tally.won} won, "
+                         f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
+            lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
+            lines.extend(f"  WRONG {w}" for w in tally.wrong)
+        lines.extend(event.lines)
+        lines.extend(f"tournament desk: {p}: exercised" for p in event.passed)
+        lines.extend(event.skipped)
+        lines.extend(f"DISCREPANCY {d}" for d in event.discrepancies)
+        lines.extend(f"WRONG {w}" for w in event.wrong)
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
@@ -156,16 +185,20 @@ def run_night(args: argparse.Namespace) -> int:
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
     if args.export:
         with open(args.export, "w", encoding="utf-8") as out:
-            for tally in tallies:
+            for tally in every:
                 for record in tally.export:
                     out.write(json.dumps(record, sort_keys=True) + "\n")
-    discrepancies = sum(len(t.discrepancies) for t in tallies)
-    wrong = sum(len(t.wrong) for t in tallies)
-    pots = sum(t.pots for t in tallies)
-    rulings = sum(t.rulings for t in tallies)
+    discrepancies = sum(len(t.discrepancies) for t in every)
+    wrong = sum(len(t.wrong) for t in every)
+    pots = sum(t.pots for t in every)
+    rulings = sum(t.rulings for t in every)
     entries = 0
+    if event is not None:
+        discrepancies += len(event.discrepancies)
+        wrong += len(event.wrong)
+        entries = event.buy_ins
     lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
-    lines.append(f"night: {len(tallies)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
+    lines.append(f"night: {len(every)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
                  f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
                  f"verify {'clean' if verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")
     print("\n".join(lines), flush=True)
