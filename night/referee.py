@@ -103,7 +103,8 @@ def is_wild(card: str, wild: str, wild_rank: str | None = None) -> bool:
 
 
 def value(hand: str | list[str], wild: str = "none", wild_rank: str | None = None) -> tuple:
-    """The value of a five-card hand under a wild mode: ``none``, ``bug``, ``deuces``, ``rank``.
+    """The value of a five-card hand under a wild mode: ``none``, ``bug``, ``deuces``, ``rank``, or
+    ``joker_any`` (the joker fully wild: enough to say whether a banked dealer qualifies, B4).
 
     Wild cards are tried as every rank (the order of repeats does not matter); a flush needs the
     natural cards of one suit and the wild cards standing for cards of that suit not already in

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from night.banked import BankedNight
 from night.dealer import Dealer, Tally, chips_on_table
 from night.floorperson import FloorPerson
 from night.server import Server
@@ -61,6 +62,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, help="deals per cash table (default 12 quick, 40 full)")
     parser.add_argument("--entries", type=int, help="tournament entries (default 12 quick, 200 full; 0: none)")
     parser.add_argument("--rounds", type=int, help="tournament rounds at most (a deal at every table each)")
+    parser.add_argument("--banked", type=int, help="rounds at the banked table (default 10 quick, 40 full; 0: none)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=0.15, help="how often an irregularity is injected")
     parser.add_argument("--out", metavar="DIR", help="where to save the night's artefacts (the shift report)")
@@ -68,6 +70,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args.tables = args.tables or (4 if args.quick else 10)
     args.deals = args.deals or (12 if args.quick else 40)
     args.entries = (12 if args.quick else 200) if args.entries is None else args.entries
+    args.banked = (10 if args.quick else 40) if args.banked is None else args.banked
     args.rounds = args.rounds or (30 if args.quick else 80)
     return args
 
@@ -86,6 +89,7 @@ def run_night(args: argparse.Namespace) -> int:
     verify_ok, verify_text = False, "not run"
     room: dict[str, int] = {}
     event: Tournament | None = None
+    banked: BankedNight | None = None
     try:
         server.start(USERS)
         director = server.client("night-director")
@@ -112,6 +116,17 @@ def run_night(args: argparse.Namespace) -> int:
                 errors.append(f"{dealer.tally.name}: {type(exc).__name__}: {exc}")
 
         threads = [threading.Thread(target=play, args=(d,), daemon=True) for d in dealers]
+        if args.banked:
+            banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
+                                 random.Random(rng.getrandbits(64)), args.banked)
+
+            def run_banked() -> None:
+                try:
+                    banked.run()
+                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
+                    banked.discrepancies.append(f"banked: {type(exc).__name__}: {exc}")
+
+            threads.append(threading.Thread(target=run_banked, daemon=True))
         if args.entries:
             event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
                                args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
@@ -176,6 +191,14 @@ def run_night(args: argparse.Namespace) -> int:
         lines.extend(event.skipped)
         lines.extend(f"DISCREPANCY {d}" for d in event.discrepancies)
         lines.extend(f"WRONG {w}" for w in event.wrong)
+    if banked is not None:
+        lines.append(f"table Banked 1 (banked joker game): {banked.played} rounds, house total {banked.house_total} "
+                     f"(tenths), {len(banked.discrepancies)} discrepancies, {len(banked.wrong)} wrong verdicts")
+        lines.extend(f"  DISCREPANCY {d}" for d in banked.discrepancies)
+        lines.extend(f"  WRONG {w}" for w in banked.wrong)
+        for kind, samples in banked.taps.items():
+            taps.setdefault(kind, []).extend(samples)
+        everything.extend(x for samples in banked.taps.values() for x in samples)
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
@@ -193,12 +216,16 @@ def run_night(args: argparse.Namespace) -> int:
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings for t in every)
     entries = 0
+    if banked is not None:
+        discrepancies += len(banked.discrepancies)
+        wrong += len(banked.wrong)
+        pots += banked.played
     if event is not None:
         discrepancies += len(event.discrepancies)
         wrong += len(event.wrong)
         entries = event.buy_ins
     lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
-    lines.append(f"night: {len(every)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
+    lines.append(f"night: {len(every) + (1 if banked is not None else 0)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
                  f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
                  f"verify {'clean' if verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")
     print("\n".join(lines), flush=True)
