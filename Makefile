@@ -38,7 +38,7 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_multiprocess_cache.py tests/test_security.py tests/test_history_seals.py \
 	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
 	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py \
-	tests/test_banked_disputes_app.py tests/test_banked_seals.py
+	tests/test_banked_disputes_app.py tests/test_banked_seals.py tests/test_shift_report.py
 
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

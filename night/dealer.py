@@ -37,6 +37,7 @@ class Tally:
     start_chips: int = 0
     notes: list[str] = field(default_factory=list)
     stuck: list[str] = field(default_factory=list)
+    corrections: int = 0
 
 
 def chips_on_table(state: dict[str, Any]) -> int:
@@ -65,6 +66,7 @@ class Dealer:
         self.irregular: dict[str, Any] = {}
         self.closed = False
         self.tournament = False
+        self.floor_api: Client | None = None
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
         self.state, self.version = body["state"], body["version"]
@@ -133,6 +135,14 @@ class Dealer:
                     self.must({"type": "add_chips", "seat": int(seat), "amount": 300})
                 elif int(seat) in self.legal().get("leave", {}).get("seats", []):
                     self.must({"type": "leave", "seat": int(seat)})
+        if self.floor_api is not None and self.rng.random() < self.rate / 3 and len(self.state["seats"]) >= 2:
+            # The floor puts a miscounted award right: chips between two seats, the amounts summing to 0.
+            rich, poor = sorted(self.state["seats"], key=lambda s: -self.state["seats"][s]["stack"])[:2]
+            if self.state["seats"][rich]["stack"] >= 5:
+                self.must({"type": "correction", "moves": [{"seat": int(rich), "amount": -5},
+                                                           {"seat": int(poor), "amount": 5}],
+                           "reason": "a pot pushed short by five, put right by the floor"}, self.floor_api)
+                self.tally.corrections += 1
         moves = self.legal()
         players = len(self.state["seats"])
         if self.rng.random() < self.churn and players > 3 and moves.get("leave", {}).get("seats"):

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlencode
 import random
 import sys
 import threading
@@ -80,8 +83,24 @@ def seats_for(n: int, rng: random.Random) -> list[dict[str, Any]]:
     return [{"seat": s, "player": f"T{n} P{s}", "stack": 500} for s in range(1, count + 1)]
 
 
+def fetch_shift_report(floor: FloorPerson, since: datetime, out_dir: Path) -> str:
+    """The floor manager's shift report of the night, from the app (``/floor/shift.pdf``), saved."""
+    until = datetime.now(UTC) + timedelta(minutes=1)
+    query = urlencode({"from": since.isoformat(timespec="seconds"), "to": until.isoformat(timespec="seconds")})
+    status, data, headers = floor.web.raw("GET", f"/floor/shift.pdf?{query}")
+    if status != 200 or not data.startswith(b"%PDF"):
+        return f"shift report: not served ({status})"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / "shift-report.pdf"
+    path.write_bytes(data)
+    return f"shift report: {path} ({len(data) // 1024} KB)"
+
+
 def run_night(args: argparse.Namespace) -> int:
     began = time.monotonic()
+    night_began = datetime.now(UTC) - timedelta(minutes=1)
+    out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
+    shift_report = "shift report: not fetched"
     rng = random.Random(args.seed)
     server = Server(args.db, args.workers)
     tallies: list[Tally] = []
@@ -89,12 +108,14 @@ def run_night(args: argparse.Namespace) -> int:
     verify_ok, verify_text = False, "not run"
     room: dict[str, int] = {}
     event: Tournament | None = None
+    floor_pdfs: list[int] = []
     banked: BankedNight | None = None
     try:
         server.start(USERS)
         director = server.client("night-director")
         floor = FloorPerson(server.port, "night-floor")
         floor.login()
+        floor_pdfs = floor.pdfs
         dealers: list[Dealer] = []
         for n in range(args.tables):
             game = GAMES[n % len(GAMES)]
@@ -107,6 +128,7 @@ def run_night(args: argparse.Namespace) -> int:
             tallies.append(tally)
             dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
                                   random.Random(rng.getrandbits(64)), args.deals, args.rate))
+            dealers[-1].floor_api = server.client("night-floor")
         errors: list[str] = []
 
         def play(dealer: Dealer) -> None:
@@ -157,6 +179,7 @@ def run_night(args: argparse.Namespace) -> int:
         room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables}
         if start + chips_in != chips_out + on_tables:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
+        shift_report = fetch_shift_report(floor, night_began, out_dir)
     finally:
         server.stop()
         try:
@@ -206,6 +229,9 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
+    corrections = sum(t.corrections for t in tallies)
+    lines.append(f"floor: {len(floor_pdfs)} rulings printed, {corrections} chip corrections")
+    lines.append(shift_report)
     if args.export:
         with open(args.export, "w", encoding="utf-8") as out:
             for tally in every:
@@ -214,7 +240,7 @@ def run_night(args: argparse.Namespace) -> int:
     discrepancies = sum(len(t.discrepancies) for t in every)
     wrong = sum(len(t.wrong) for t in every)
     pots = sum(t.pots for t in every)
-    rulings = sum(t.rulings for t in every)
+    rulings = sum(t.rulings + t.corrections for t in every)
     entries = 0
     if banked is not None:
         discrepancies += len(banked.discrepancies)
