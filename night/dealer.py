@@ -38,6 +38,7 @@ class Tally:
     notes: list[str] = field(default_factory=list)
     stuck: list[str] = field(default_factory=list)
     corrections: int = 0
+    splits: int = 0
 
 
 def chips_on_table(state: dict[str, Any]) -> int:
@@ -195,9 +196,10 @@ class Dealer:
             if self.state["phase"] == "between_deals":
                 break
             irr = self.irregular
-            if (irr.get("false") and not irr.get("found") and self.state["phase"] in ("predraw", "draw")
-                    and self.state["seats"][str(irr["false"])]["status"] == "active"
-                    and not record["drawn"] and self.rng.random() < 0.4):
+            if (irr.get("false") and irr.get("find_before") and not irr.get("found")
+                    and self.state["phase"] in ("predraw", "draw")
+                    and self.state["seats"][str(irr["false"])]["status"] == "active" and not record["drawn"]
+                    and (self.state["phase"] == "draw" or self.rng.random() < 0.4)):
                 before = self.state
                 self.call_floor(record, folded)
                 if self.state["phase"] == "between_deals":
@@ -224,6 +226,20 @@ class Dealer:
                 return
             if event["type"] == "show":
                 record["final"][str(seat)] = list(hands[seat])
+                split = irr.get("split")
+                if split and split["seat"] == seat:
+                    requirement = irr.get("requirement") or self.state["jackpot"].get("requirement") or "J"
+                    ok = referee.could_open_split(hands[seat], split["escrow"], split["drawn"], self.wild,
+                                                  requirement, self.wild_rank)
+                    irr["split_expect"] = "SPLIT_VERIFIED" if ok else "SPLIT_FAILED"
+                    self.tally.splits += 1
+                    if irr.get("false") == seat and not irr.get("found"):
+                        irr["found"] = "after_draw"
+                        if ok:
+                            irr["undetectable"] = True
+                    elif irr.get("false") != seat and not ok:
+                        self.tally.wrong.append(f"{self.tally.name} deal {deal_no}: an honest split of openers "
+                                                f"could not be proved by the referee ({hands[seat]} + {split['escrow']})")
                 if irr.get("false") == seat and not irr.get("found"):
                     irr["found"] = "after_draw"
                     drawn = len(record["drawn"].get(str(seat), []))
@@ -262,6 +278,7 @@ class Dealer:
                     and not self.state["seats"][str(seat)]["all_in"]):
                 self.irregular["false"] = seat  # an irregularity injected: opens without openers
                 self.irregular["requirement"] = requirement
+                self.irregular["find_before"] = self.rng.random() < 0.5  # else found at the showdown
                 return {"type": "open", "seat": seat}
             return {"type": "pass" if "pass" in moves else "check", "seat": seat}
         if "check" in moves:
@@ -313,12 +330,37 @@ class Dealer:
         hand = hands[seat]
         # D3 aside: a player never asks for more than the stub holds less its last card (six players
         # and a newcomer can outrun 53 cards), so the deck never runs out in the simulation.
-        kept = self.keep(hand, max(0, min(int(move.get("max", 5)), self.max_draw, 3, len(deck) - 1)))
+        most = max(0, min(int(move.get("max", 5)), self.max_draw, 3, len(deck) - 1))
+        kept = self.keep(hand, most)
+        escrow: list[str] = []
+        opener = self.state["jackpot"].get("opener") == seat and move.get("split")
+        if opener and self.wild != "deuces":
+            flush = self.split_for_flush(hand)
+            if flush is not None and most >= 1:  # S1: breaks a pair of openers to draw to a flush
+                kept, escrow = flush, [c for c in hand if c not in flush]
+            elif self.irregular.get("false") == seat and most >= 1 and self.rng.random() < 0.5:
+                # A false opener who says "splitting": the discards under a chip (S1: all of them), who
+                # may or may not be found out by them (S2)
+                escrow = [c for c in hand if c not in kept] or [kept.pop()]
         discards = [c for c in hand if c not in kept]
         new = [deck.pop() for _ in discards]
         hands[seat] = kept + new
         record["drawn"][str(seat)] = new
+        if escrow:
+            self.irregular["split"] = {"seat": seat, "escrow": escrow, "drawn": len(discards)}
+            return {"type": "draw", "seat": seat, "count": len(discards), "split": True, "escrow": escrow}
         return {"type": "draw", "seat": seat, "count": len(discards)}
+
+    def split_for_flush(self, hand: list[str]) -> list[str] | None:
+        """The four cards of a flush draw that keep only one card of a pair of openers, or None."""
+        v = self.strength(hand)
+        if v[0] != 1 or referee.JOKER in hand:
+            return None
+        for suit in referee.SUITS:
+            same = [c for c in hand if c[1] == suit]
+            if len(same) == 4 and any(c[0] == referee.RANK_TEXT[v[1]] for c in same):
+                return same
+        return None
 
     # ------------------------------------------------------------------ the referee's verdict
     def judge(self, before: dict, record: dict, dealt: list[int], folded: set[int], shown: dict[int, tuple],
@@ -340,6 +382,14 @@ class Dealer:
             self.tally.notes.append(f"{where}: the deal ended '{end}'")
             return
         false = self.irregular.get("false")
+        split_expect = self.irregular.get("split_expect")
+        if split_expect is not None and ("SPLIT_FAILED" in record["rulings"]) != (split_expect == "SPLIT_FAILED"):
+            self.tally.wrong.append(f"{where}: the split openers were ruled {record['rulings'] or 'proved'}; "
+                                    f"the referee says {split_expect} (S2)")
+        split = self.irregular.get("split")
+        if split_expect == "SPLIT_FAILED" and false is None:
+            false = split["seat"]
+            self.irregular["found"] = "after_draw"
         if false is not None and self.irregular.get("undetectable"):
             false = None
         if false is not None and self.irregular.get("found"):

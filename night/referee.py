@@ -213,22 +213,43 @@ def kept_could_open(final: list[str], drawn: int, wild: str = "bug", minimum: st
 
     if drawn == 0:
         return qualifies(final, wild, minimum, wild_rank)
+    return any(holds_openers(list(kept), wild, minimum, wild_rank) for kept in combinations(final, 5 - drawn))
+
+
+def could_open_split(final: list[str], escrow: list[str], drawn: int, wild: str = "bug", minimum: str = "J",
+                     wild_rank: str | None = None) -> bool:
+    """S2: could the cards kept (some ``5 - drawn`` of the final hand) with the escrowed discards
+    have held openers? If not, the opener who split loses the pot.
+
+    >>> could_open_split(cards_of("Jh 9h 7h 5h 2h"), ["Jd"], 1, "none")
+    True
+    >>> could_open_split(cards_of("Qh 9h 7h 5h 2h"), ["Jd"], 1, "none")
+    False
+    """
+    from itertools import combinations
+
+    return any(holds_openers(list(kept) + list(escrow), wild, minimum, wild_rank)
+               for kept in combinations(final, 5 - drawn))
+
+
+def holds_openers(cards: list[str], wild: str = "bug", minimum: str = "J", wild_rank: str | None = None) -> bool:
+    """Whether these cards (five or fewer) hold openers: a pair of ``minimum`` or better, two pairs,
+    trips; with wild cards what they make with the rest (O1; the bug pairs only aces, H2)."""
+    if len(cards) == 5:
+        return qualifies(cards, wild, minimum, wild_rank)
     need = RANKS[minimum] if minimum not in (None, "none") else 0
     if not need:
         return True
-    for kept in combinations(final, 5 - drawn):
-        w = sum(is_wild(c, wild, wild_rank) for c in kept)
-        counts: dict[int, int] = {}
-        for c in kept:
-            if not is_wild(c, wild, wild_rank):
-                counts[RANKS[c[0]]] = counts.get(RANKS[c[0]], 0) + 1
-        pairs = [r for r, n in counts.items() if n >= 2]
-        if any(n >= 3 for n in counts.values()) or len(pairs) >= 2 or any(r >= need for r in pairs):
-            return True
-        if w and wild == "bug":
-            if counts.get(14) or pairs:  # the bug with an ace: aces; with a pair: two pair (bug as ace)
-                return True
-        elif w:
-            if w >= 2 or pairs or any(r >= need for r in counts):
-                return True
+    w = sum(is_wild(c, wild, wild_rank) for c in cards)
+    counts: dict[int, int] = {}
+    for c in cards:
+        if not is_wild(c, wild, wild_rank):
+            counts[RANKS[c[0]]] = counts.get(RANKS[c[0]], 0) + 1
+    pairs = [r for r, n in counts.items() if n >= 2]
+    if any(n >= 3 for n in counts.values()) or len(pairs) >= 2 or any(r >= need for r in pairs):
+        return True
+    if w and wild == "bug":
+        return bool(counts.get(14) or pairs)  # the bug with an ace: aces; with a pair: two pair
+    if w:
+        return w >= 2 or bool(pairs) or any(r >= need for r in counts)
     return False

@@ -197,6 +197,7 @@ def run_night(args: argparse.Namespace) -> int:
     everything = [x for samples in taps.values() for x in samples]
     for tally in tallies:
         lines.append(f"table {tally.name} ({tally.profile}): {tally.pots} pots, {tally.won} won, "
+                     f"rulings {tally.rulings}, split openers {tally.splits}, corrections {tally.corrections}, "
                      f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
         lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
         lines.extend(f"  WRONG {w}" for w in tally.wrong)
