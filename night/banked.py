@@ -34,6 +34,7 @@ class BankedNight:
         self.taps: dict[str, list[float]] = {}
         self.id = 0
         self.version = 0
+        self.deadline = float("inf")
 
     def setup(self) -> None:
         web = Client(self.port)
@@ -67,6 +68,8 @@ class BankedNight:
     def run(self) -> None:
         self.setup()
         for _ in range(self.rounds):
+            if time.monotonic() > self.deadline:
+                break
             self.play_round()
 
     def play_round(self) -> None:

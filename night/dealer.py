@@ -67,6 +67,7 @@ class Dealer:
         self.irregular: dict[str, Any] = {}
         self.closed = False
         self.tournament = False
+        self.deadline = float("inf")  # time.monotonic() after which no new deal starts
         self.floor_api: Client | None = None
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
@@ -104,6 +105,9 @@ class Dealer:
     # ------------------------------------------------------------------ the night at this table
     def run(self) -> None:
         for _ in range(self.deals):
+            if time.monotonic() > self.deadline:
+                self.tally.notes.append(f"{self.tally.name}: the night's time is up; the table closes")
+                break
             self.between_deals()
             if len([s for s in self.state["seats"].values() if s["stack"] > 0 or s["all_in"]]) < 2:
                 self.tally.notes.append(f"{self.tally.name}: fewer than two players with chips; the table closes")

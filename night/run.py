@@ -66,13 +66,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--entries", type=int, help="tournament entries (default 12 quick, 200 full; 0: none)")
     parser.add_argument("--rounds", type=int, help="tournament rounds at most (a deal at every table each)")
     parser.add_argument("--banked", type=int, help="rounds at the banked table (default 10 quick, 40 full; 0: none)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--minutes", type=float, help="play time at most; then every table stops after its deal "
+                        "(default 1.5 quick, 8 full)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=0.15, help="how often an irregularity is injected")
     parser.add_argument("--out", metavar="DIR", help="where to save the night's artefacts (the shift report)")
     args = parser.parse_args(argv)
     args.tables = args.tables or (4 if args.quick else 10)
     args.deals = args.deals or (12 if args.quick else 40)
     args.entries = (12 if args.quick else 200) if args.entries is None else args.entries
+    args.minutes = args.minutes or (1.5 if args.quick else 8.0)
     args.banked = (10 if args.quick else 40) if args.banked is None else args.banked
     args.rounds = args.rounds or (30 if args.quick else 80)
     return args
@@ -137,10 +140,14 @@ def run_night(args: argparse.Namespace) -> int:
             except Exception as exc:  # a table that breaks down is a discrepancy of the night, not a crash
                 errors.append(f"{dealer.tally.name}: {type(exc).__name__}: {exc}")
 
+        deadline = time.monotonic() + 60 * args.minutes
+        for d in dealers:
+            d.deadline = deadline
         threads = [threading.Thread(target=play, args=(d,), daemon=True) for d in dealers]
         if args.banked:
             banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
                                  random.Random(rng.getrandbits(64)), args.banked)
+            banked.deadline = deadline
 
             def run_banked() -> None:
                 try:
@@ -152,6 +159,7 @@ def run_night(args: argparse.Namespace) -> int:
         if args.entries:
             event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
                                args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
+            event.deadline = deadline
 
             def run_event() -> None:
                 try:
@@ -163,7 +171,8 @@ def run_night(args: argparse.Namespace) -> int:
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join(timeout=max(60.0, 600.0 - (time.monotonic() - began)))
+            # bounded: the deadline stops new deals; a deal in play gets a few minutes more at most
+            thread.join(timeout=max(30.0, deadline + 240.0 - time.monotonic()))
             if thread.is_alive():
                 errors.append("a table did not finish in time")
         for text in errors:

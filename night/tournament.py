@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 from night.dealer import Dealer, Tally
@@ -34,6 +35,7 @@ class Tournament:
         self.dealers: dict[int, Dealer] = {}
         self.results: list[dict] = []
         self.event_id = 0
+        self.deadline = float("inf")
         self.buy_ins = 0
 
     # ------------------------------------------------------------------ helpers
@@ -100,7 +102,10 @@ class Tournament:
         hand_for_hand: bool | None = None
         reentered = False
         for rnd in range(self.max_rounds):
-            if rnd and rnd % 3 == 0:  # the accelerated clock: a level every three rounds
+            if time.monotonic() > self.deadline:
+                self.lines.append(f"tournament: the night's time is up after {rnd} rounds; the event stops unfinished")
+                break
+            if rnd:  # the accelerated clock: a level a round (a deal at every table)
                 self.director.request("POST", f"/api/events/{event}/clock", {"action": "advance"})
             playing = self.play_round()
             self.balance()
