@@ -54,6 +54,11 @@ def conserved(state: dict[str, Any], start: int) -> bool:
 class Dealer:
     """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected."""
 
+    # Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``):
+    # name -> None (not tried), True (served), or the server's refusal (then skipped, never passed).
+    served: dict[str, Any] = {"expose": None, "keep_openers": None}
+    used: dict[str, int] = {"expose": 0, "keep_openers": 0}
+
     def __init__(self, client: Client, floor: FloorPerson | None, table_id: int, tally: Tally, game: dict[str, Any],
                  rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
         self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
@@ -91,6 +96,24 @@ class Dealer:
         elif status == 409:
             self.refresh()
         return status, body
+
+    def optional(self, event: dict[str, Any]) -> bool:
+        """Post an event of the contract that the server may not serve yet: True when logged; an
+        unknown event type turns the feature off for the night ("skipped: not served")."""
+        kind = event["type"]
+        if self.served.get(kind) not in (None, True):
+            return False
+        status, body = self.tap(event)
+        if status == 201:
+            Dealer.served[kind] = True
+            Dealer.used[kind] += 1
+            return True
+        message = str(body.get("message", ""))
+        if status in (400, 404) or "unknown event type" in message:
+            Dealer.served[kind] = f"skipped: not served ({status}: {message[:60]})"
+        else:
+            self.tally.discrepancies.append(f"{self.tally.name}: the contract's {event} was refused: {status} {message}")
+        return False
 
     def refresh(self) -> None:
         status, body = self.api.request("GET", f"/api/tables/{self.id}")
@@ -210,6 +233,18 @@ class Dealer:
                     self.judge(before, record, dealt, folded, shown, opened_by)
                     return
                 continue
+            if (opened_by is not None and not irr.get("asked") and self.state["phase"] == "predraw"
+                    and not irr.get("false") and self.rng.random() < self.rate / 2):
+                irr["asked"] = True  # G-R8, C12: a player asks the opener to keep the opening hand
+                asker = next((s for s in dealt if s != opened_by and s not in folded), None)
+                if asker is not None:
+                    self.optional({"type": "keep_openers", "seat": asker})
+            if irr.get("exposed") and self.state["phase"] != "draw":
+                # D12: the faced card is replaced once every other player has drawn
+                seat_x, card = irr.pop("exposed")
+                fresh = deck.pop()
+                hands[seat_x] = [c for c in hands[seat_x] if c != card] + [fresh]
+                record["drawn"][str(seat_x)] = [c for c in record["drawn"][str(seat_x)] if c != card] + [fresh]
             before = self.state
             seat = self.state["to_act"]
             event = self.choose(seat, hands, deck, record)
@@ -228,6 +263,12 @@ class Dealer:
                     f"{self.tally.name} deal {deal_no}: the legal move {event} was refused: {status} "
                     f"{body.get('message', '')}")
                 return
+            if (event["type"] == "draw" and event["count"] and not irr.get("exposed_once") and deck
+                    and self.rng.random() < self.rate / 3):
+                irr["exposed_once"] = True  # D12: the dealer turns a card of the draw face up
+                card = record["drawn"][str(seat)][0]
+                if self.optional({"type": "expose", "seat": seat, "card": card}):
+                    irr["exposed"] = (seat, card)
             if event["type"] == "show":
                 record["final"][str(seat)] = list(hands[seat])
                 split = irr.get("split")

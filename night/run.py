@@ -239,6 +239,13 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
+    for kind, answer in Dealer.served.items():
+        if answer is True:
+            lines.append(f"{kind}: exercised {Dealer.used[kind]} times")
+        elif answer is None:
+            lines.append(f"{kind}: not met tonight")
+        else:
+            lines.append(f"{kind}: {answer}")
     corrections = sum(t.corrections for t in tallies)
     lines.append(f"floor: {len(floor_pdfs)} rulings printed, {corrections} chip corrections")
     lines.append(shift_report)

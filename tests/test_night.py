@@ -148,3 +148,15 @@ def test_quick_night_through_the_production_server(tmp_path):
         assert all(len(h) == 5 for h in r["dealt"].values())
         assert len(cards) == len(set(cards)), r
     assert any(r["awards"] for r in records)
+
+
+def test_the_referees_docstring_examples_hold():
+    """The referee's examples (H2, O1, S2) run as doctests: the pytest run collects rules/ only."""
+    import doctest
+
+    import night.referee
+    import night.run
+
+    for module in (night.referee, night.run):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
