@@ -168,7 +168,9 @@ def expected_awards(pots: list[dict], shown: dict[int, tuple], uncontested: int 
             return None
     out: dict[int, list[int]] = {}
     for pot in pots:
-        eligible = [int(s) for s in pot["eligible"] if int(s) in contenders]
+        # A pot none of whose claimants is still in (they folded, or left the table with a claim on a
+        # carried pot) goes to the best hand still in: the chips cannot stay with nobody.
+        eligible = [int(s) for s in pot["eligible"] if int(s) in contenders] or list(contenders)
         if uncontested is not None:
             winners = eligible
         else:

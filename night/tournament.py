@@ -35,6 +35,7 @@ class Tournament:
         self.dealers: dict[int, Dealer] = {}
         self.results: list[dict] = []
         self.event_id = 0
+        self.broken: list[Any] = []
         self.deadline = float("inf")
         self.buy_ins = 0
 
@@ -150,8 +151,8 @@ class Tournament:
             status, plan = self.floor_api.request("GET", f"/api/events/{self.event_id}/balance")
             if status != 200 or not plan.get("moves"):
                 return
-            if plan.get("break_table"):
-                self.lines.append(f"tournament: table {plan['break_table']} breaks")
+            if plan.get("break_table") and plan["break_table"] not in self.broken:
+                self.broken.append(plan["break_table"])
             status, body = self.floor_api.request("POST", f"/api/events/{self.event_id}/balance",
                                                   {"moves": plan["moves"]})
             if status != 200:
@@ -213,6 +214,8 @@ class Tournament:
         places = sorted(r["place"] for r in placed)
         if places and places[-1] > len(self.results):
             self.wrong.append(f"tournament: a place beyond the field: {places[-1]}")
+        if self.broken:
+            self.lines.append(f"tournament: {len(self.broken)} tables broken (ids {', '.join(map(str, self.broken))})")
         winner = next((r["player"] for r in self.results if r.get("place") == 1), None)
         self.lines.append(f"tournament: {self.buy_ins} entries ({self.entries} players), {left} left, "
                           f"prize pool {clock.get('prize_pool')}, {len(placed)} placed, prizes paid {prizes}"
