@@ -262,7 +262,6 @@ def run_night(args: argparse.Namespace) -> int:
     if banked is not None:
         discrepancies += len(banked.discrepancies)
         wrong += len(banked.wrong)
-        pots += banked.played
     if event is not None:
         discrepancies += len(event.discrepancies)
         wrong += len(event.wrong)
