@@ -63,3 +63,21 @@ class FloorPerson:
             if ok:
                 self.pdfs.append(ruling_id)
             return ok
+
+    def confirm_pending(self, limit: int = 500) -> int:
+        """Sign the rulings the rules made on dealers' taps (a false opener at the showdown, a
+        failed split): each listed on the floor page with a Confirm form. Returns how many."""
+        done = 0
+        with self.lock:
+            for _ in range(limit):  # bounded: one ruling a round trip
+                status, page, _ = self.web.raw("GET", "/floor/")
+                text = page.decode("utf-8", "replace")
+                found = re.search(r'action="/rulings/(\d+)/confirm"', text)
+                token = CSRF.search(text)
+                if status != 200 or not found or not token:
+                    break
+                status, _ = self._post_form(f"/rulings/{found.group(1)}/confirm", {"csrf_token": token.group(1)})
+                if status not in (302, 303):
+                    raise RuntimeError(f"floor: confirming ruling #{found.group(1)} answered {status}")
+                done += 1
+        return done

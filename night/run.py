@@ -112,6 +112,7 @@ def run_night(args: argparse.Namespace) -> int:
     room: dict[str, int] = {}
     event: Tournament | None = None
     floor_pdfs: list[int] = []
+    confirmed = 0
     banked: BankedNight | None = None
     try:
         server.start(USERS)
@@ -188,6 +189,7 @@ def run_night(args: argparse.Namespace) -> int:
         room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables}
         if start + chips_in != chips_out + on_tables:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
+        confirmed = floor.confirm_pending()
         shift_report = fetch_shift_report(floor, night_began, out_dir)
     finally:
         server.stop()
@@ -247,7 +249,8 @@ def run_night(args: argparse.Namespace) -> int:
         else:
             lines.append(f"{kind}: {answer}")
     corrections = sum(t.corrections for t in tallies)
-    lines.append(f"floor: {len(floor_pdfs)} rulings printed, {corrections} chip corrections")
+    lines.append(f"floor: {len(floor_pdfs)} rulings printed, {confirmed} rulings of the rules confirmed on the floor "
+                 f"page, {corrections} chip corrections")
     lines.append(shift_report)
     if args.export:
         with open(args.export, "w", encoding="utf-8") as out:

@@ -148,6 +148,9 @@ def test_quick_night_through_the_production_server(tmp_path):
         assert all(len(h) == 5 for h in r["dealt"].values())
         assert len(cards) == len(set(cards)), r
     assert any(r["awards"] for r in records)
+    # The floor manager's shift report of the night, from the app, saved beside the export.
+    assert (tmp_path / "shift-report.pdf").read_bytes().startswith(b"%PDF")
+    assert "verify: " in done.stdout and "floor: " in done.stdout
 
 
 def test_the_referees_docstring_examples_hold():
