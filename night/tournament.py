@@ -101,6 +101,7 @@ class Tournament:
             d.tournament = True
             self.dealers[table["id"]] = d
         hand_for_hand: bool | None = None
+        idle = 0
         reentered = False
         for rnd in range(self.max_rounds):
             if time.monotonic() > self.deadline:
@@ -121,7 +122,16 @@ class Tournament:
                     self.passed.append("hand for hand")
             if left == 3 and self.chop(event):
                 break
-            if left <= 1 or not playing:
+            if left <= 1:
+                break
+            idle = 0 if playing else idle + 1
+            if idle >= 3:  # no table could deal three rounds running: say where the players are
+                status, chips = self.director.request("GET", f"/api/events/{event}/chips")
+                where: dict[str, int] = {}
+                for c in chips if status == 200 else []:
+                    where[str(c.get("table"))] = where.get(str(c.get("table")), 0) + 1
+                self.discrepancies.append(f"tournament: no table could deal for three rounds with {left} players "
+                                          f"left (players by table {where})")
                 break
         self.finish(event)
 
