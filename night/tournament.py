@@ -36,6 +36,7 @@ class Tournament:
         self.results: list[dict] = []
         self.event_id = 0
         self.broken: list[Any] = []
+        self.refusals: list[str] = []
         self.deadline = float("inf")
         self.buy_ins = 0
 
@@ -130,8 +131,10 @@ class Tournament:
                 where: dict[str, int] = {}
                 for c in chips if status == 200 else []:
                     where[str(c.get("table"))] = where.get(str(c.get("table")), 0) + 1
+                status, plan = self.floor_api.request("GET", f"/api/events/{event}/balance")
                 self.discrepancies.append(f"tournament: no table could deal for three rounds with {left} players "
-                                          f"left (players by table {where})")
+                                          f"left (players by table {where}); the balancing plan {str(plan)[:300]}; "
+                                          f"the last refusal {self.refusals[-1] if self.refusals else 'none'}")
                 break
         self.finish(event)
 
@@ -167,6 +170,7 @@ class Tournament:
                                                   {"moves": plan["moves"]})
             if status != 200:
                 # a move refused (a player with a claim on a carried pot moves once it is won): later
+                self.refusals.append(f"{plan['moves'][0]}: {status} {str(body.get('message', ''))[:160]}")
                 return
 
     def reentry(self, event: int) -> bool:
