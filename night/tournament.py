@@ -58,7 +58,7 @@ class Tournament:
             ante, small = ante * 2, small * 2
         s: dict[str, Any] = {"levels": levels, "starting_chips": 500, "buy_in": 100, "payouts": [50, 30, 20]}
         if desk:
-            s.update({"late_registration_levels": 2, "reentry": 1})
+            s.update({"late_registration_levels": 8, "reentry": 1})  # a level a round: registration stays open
         return s
 
     # ------------------------------------------------------------------ the event
