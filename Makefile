@@ -17,7 +17,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-banked bench-server sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-banked bench-server night sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -39,7 +39,8 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_health_backup.py tests/test_postgres.py tests/test_moves.py tests/test_pot_snapshots.py \
 	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py \
 	tests/test_banked_disputes_app.py tests/test_banked_seals.py tests/test_tamper.py tests/test_floor_undo.py \
-	tests/test_login_workers.py tests/test_ruling_prints_stored.py tests/test_carried_pot.py
+	tests/test_login_workers.py tests/test_ruling_prints_stored.py tests/test_carried_pot.py \
+	tests/test_shift_report.py
 
 # The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
 # sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
@@ -81,6 +82,11 @@ bench-banked: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py
 	$(BIN)/python bench/bench_server.py --think 2
+
+# The night (issue 24): a simulated card-room night through gunicorn on a throwaway database, checked
+# by a referee apart from rules/ (NIGHT_ARGS=--quick for a short one; --db postgresql; --export FILE).
+night: $(STAMP)
+	$(BIN)/python -m night $(NIGHT_ARGS)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

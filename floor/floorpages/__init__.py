@@ -1,13 +1,15 @@
 """The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
 the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
-:mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`."""
+:mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`; the floor manager's shift
+report :mod:`floor.floorpages.shift`."""
 
 from __future__ import annotations
 
-from floor.floorpages import history, lineups, live  # noqa: F401 (lineups' routes join the blueprint)
+from floor.floorpages import history, lineups, live, shift  # noqa: F401 (lineups' routes join the blueprint)
 from floor.floorpages.views import bp
 
 live.register(bp)
 history.register(bp)
+shift.register(bp)
 
 __all__ = ["bp"]

@@ -1,0 +1,146 @@
+"""The floor manager's shift report (issue 24): ``/floor/shift.pdf?from=&to=`` (and ``/floor/shift``
+as a page), floor and director only.
+
+What a floor manager hands over at the end of a shift, read from the stored history each time
+(nothing stored twice): every table with deals in the shift (hands, pots won, pots carried, chips
+awarded, the biggest pot), the disputes and rulings issued (outcome, who ruled, the seal and whether
+it still matches), the floor's chip corrections (who, why, the moves), the tournaments (places and
+payouts) and what ``flask verify`` finds wrong anywhere in the history. ``from`` and ``to`` are the
+card room's local times (``2026-11-24T18:00`` or a date); by default the last twelve hours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import abort, render_template, request
+from flask_weasyprint import HTML, render_pdf
+
+from floor.extensions import db
+from floor.localtime import local, zone
+from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.verify import ruling_seal_problems, verify_all
+from rules import RulesError
+from rules.hand_history import hands
+
+SHIFT_HOURS = 12
+
+
+@dataclass
+class TableLine:
+    table: Table
+    hands: int = 0
+    won: int = 0
+    carried: int = 0
+    awarded: int = 0
+    biggest: int = 0
+    entries: int = 0
+    problem: str = ""
+
+
+@dataclass
+class Shift:
+    start: datetime
+    end: datetime
+    tables: list[TableLine] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    tournaments: list[dict[str, Any]] = field(default_factory=list)
+    verify: list[str] = field(default_factory=list)
+    verified: str = ""
+
+
+def _moment(text: str | None, default: datetime) -> datetime:
+    """A local time from the query (ISO date or date and time) as stored UTC without tzinfo."""
+    if not text:
+        return default
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        abort(400, description=f"'{text[:40]}' is not a date or time (use 2026-11-24 or 2026-11-24T18:00)")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=zone())
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def _table_line(table: Table, start: datetime, end: datetime) -> TableLine | None:
+    entries = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
+                                      .order_by(LogEntry.seq)))
+    inside = [e for e in entries if start <= e.logged_at < end]
+    if not inside:
+        return None
+    line = TableLine(table, entries=len(inside))
+    try:
+        cut = hands(table.setup, [e.payload for e in entries])
+    except (RulesError, ValueError) as exc:  # a log the current rules refuse: said, never a crash
+        line.problem = f"the log does not replay: {exc}"
+        return line
+    for hand in cut:
+        if hand.first_index < 0 or not start <= entries[hand.first_index].logged_at < end:
+            continue
+        line.hands += 1
+        if hand.complete and hand.end == "won":
+            line.won += 1
+            total = sum(hand.awards.values())
+            line.awarded += total
+            line.biggest = max(line.biggest, total)
+        elif hand.complete:
+            line.carried += 1
+    return line
+
+
+def build(start: datetime, end: datetime) -> Shift:
+    shift = Shift(start, end)
+    for table in db.session.scalars(db.select(Table).order_by(Table.id)):
+        line = _table_line(table, start, end)
+        if line is not None:
+            shift.tables.append(line)
+    rows = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.issued_at >= start,
+                                                            IssuedRuling.issued_at < end).order_by(IssuedRuling.id))
+    for row in rows:
+        shift.rulings.append({"row": row, "summary": (row.record or {}).get("summary", ""),
+                              "seal": "matches" if not ruling_seal_problems(row) else "DOES NOT MATCH"})
+    corrections = db.session.scalars(db.select(LogEntry).where(LogEntry.logged_at >= start, LogEntry.logged_at < end)
+                                     .order_by(LogEntry.logged_at, LogEntry.id))
+    for entry in corrections:
+        if (entry.payload or {}).get("type") == "correction":
+            shift.corrections.append({"entry": entry, "moves": entry.payload.get("moves", []),
+                                      "reason": entry.payload.get("reason", "")})
+    # Imported here: the tournament package imports much of the app (as floor.verify does the banked one).
+    from floor.tournament import service
+
+    for t in db.session.scalars(db.select(Tournament).where(Tournament.created_at < end).order_by(Tournament.id)):
+        if t.entries:
+            shift.tournaments.append({"t": t, "rows": [r for r in service.results(t) if r["place"]],
+                                      "info": service.summary(t)})
+    report = verify_all()
+    shift.verify = list(report.problems)
+    shift.verified = (f"{report.tables} tables ({report.entries} log entries) and {report.rulings} rulings checked")
+    return shift
+
+
+def _shift() -> Shift:
+    now = utcnow()
+    end = _moment(request.args.get("to"), now)
+    start = _moment(request.args.get("from"), end - timedelta(hours=SHIFT_HOURS))
+    if start >= end:
+        abort(400, description="'from' must come before 'to'")
+    return build(start, end)
+
+
+def shift_page() -> Any:
+    shift = _shift()
+    return render_template("floorpages/shift.html", s=shift, pdf=False, local=local)
+
+
+def shift_pdf() -> Any:
+    shift = _shift()
+    html = render_template("floorpages/shift.html", s=shift, pdf=True, local=local)
+    return render_pdf(HTML(string=html), download_filename=f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
+
+
+def register(bp: Any) -> None:
+    bp.add_url_rule("/shift", "shift", shift_page)
+    bp.add_url_rule("/shift.pdf", "shift_pdf", shift_pdf)

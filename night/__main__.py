@@ -1,0 +1,5 @@
+import sys
+
+from night.run import main
+
+sys.exit(main())

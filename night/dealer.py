@@ -1,0 +1,518 @@
+"""A simulated dealer at a cash table: real shuffled decks, every seat played by a simple strategy,
+every tap through the HTTP API with ``expected_version``, the referee's verdict on every pot.
+
+The simulator knows every card (it deals them) but logs only what a dealer sees: the counts drawn,
+the hands shown at the showdown. It imports nothing of ``rules/``: the legal moves come from the
+server's answer (the ``legal`` list the tablet's buttons show), hand strength from the referee.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from night import referee
+from night.floorperson import FloorPerson
+from night.server import Client
+
+MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
+
+
+@dataclass
+class Tally:
+    """What one table reports to the night."""
+
+    name: str
+    profile: str
+    pots: int = 0
+    won: int = 0
+    rulings: int = 0
+    discrepancies: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    export: list[dict] = field(default_factory=list)
+    taps: dict[str, list[float]] = field(default_factory=dict)
+    start_chips: int = 0
+    notes: list[str] = field(default_factory=list)
+    stuck: list[str] = field(default_factory=list)
+    corrections: int = 0
+    splits: int = 0
+
+
+def chips_on_table(state: dict[str, Any]) -> int:
+    return sum(s["stack"] for s in state["seats"].values()) + state["pot"]
+
+
+def conserved(state: dict[str, Any], start: int) -> bool:
+    """stacks + pot == starting stacks + chips_in - chips_out (the contract's law)."""
+    ledger = state["ledger"]
+    return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
+
+
+class Dealer:
+    """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected."""
+
+    # Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``):
+    # name -> None (not tried), True (served), or the server's refusal (then skipped, never passed).
+    served: dict[str, Any] = {"expose": None, "keep_openers": None}
+    used: dict[str, int] = {"expose": 0, "keep_openers": 0}
+
+    def __init__(self, client: Client, floor: FloorPerson | None, table_id: int, tally: Tally, game: dict[str, Any],
+                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
+        self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
+        self.game, self.rng, self.deals, self.rate, self.churn = game, rng, deals, rate, churn
+        self.wild = game.get("wild", "bug")
+        self.wild_rank = game.get("wild_rank")
+        self.trips = bool(game.get("trips_to_win"))
+        self.max_draw = int(game.get("max_draw", 5))
+        self.newcomers = 0
+        self.false_rules = game.get("false_openers", "cardroom")
+        self.irregular: dict[str, Any] = {}
+        self.closed = False
+        self.tournament = False
+        self.deadline = float("inf")  # time.monotonic() after which no new deal starts
+        self.floor_api: Client | None = None
+        status, body = self.api.request("GET", f"/api/tables/{table_id}")
+        assert status == 200, body
+        self.state, self.version = body["state"], body["version"]
+        self.tally.start_chips = sum(s["stack"] for s in body["setup"]["seats"])
+
+    # ------------------------------------------------------------------ taps
+    def tap(self, event: dict[str, Any], client: Client | None = None) -> tuple[int, dict]:
+        """Post one event as the tablet does; keep the new state; check conservation after it."""
+        client = client or self.api
+        began = time.perf_counter()
+        status, body = client.request("POST", f"/api/tables/{self.id}/events",
+                                      {"event": event, "expected_version": self.version})
+        self.tally.taps.setdefault(event["type"], []).append((time.perf_counter() - began) * 1000)
+        if status == 201:
+            self.state, self.version = body["state"], body["version"]
+            if not conserved(self.state, self.tally.start_chips):
+                self.tally.discrepancies.append(
+                    f"{self.tally.name}: chips not conserved after {event} (on the table {chips_on_table(self.state)},"
+                    f" ledger {self.state['ledger']})")
+        elif status == 409:
+            self.refresh()
+        return status, body
+
+    def optional(self, event: dict[str, Any]) -> bool:
+        """Post an event of the contract that the server may not serve yet: True when logged; an
+        unknown event type turns the feature off for the night ("skipped: not served")."""
+        kind = event["type"]
+        if self.served.get(kind) not in (None, True):
+            return False
+        status, body = self.tap(event)
+        if status == 201:
+            Dealer.served[kind] = True
+            Dealer.used[kind] += 1
+            return True
+        message = str(body.get("message", ""))
+        if status in (400, 404) or "unknown event type" in message:
+            Dealer.served[kind] = f"skipped: not served ({status}: {message[:60]})"
+        else:
+            self.tally.discrepancies.append(f"{self.tally.name}: the contract's {event} was refused: {status} {message}")
+        return False
+
+    def refresh(self) -> None:
+        status, body = self.api.request("GET", f"/api/tables/{self.id}")
+        self.state, self.version = body["state"], body["version"]
+
+    def must(self, event: dict[str, Any], client: Client | None = None) -> dict:
+        status, body = self.tap(event, client)
+        if status != 201:
+            raise RuntimeError(f"{self.tally.name}: {event} refused: {status} {body.get('message', body)}")
+        return body
+
+    # ------------------------------------------------------------------ the night at this table
+    def run(self) -> None:
+        for _ in range(self.deals):
+            if time.monotonic() > self.deadline:
+                self.tally.notes.append(f"{self.tally.name}: the night's time is up; the table closes")
+                break
+            self.between_deals()
+            if len([s for s in self.state["seats"].values() if s["stack"] > 0 or s["all_in"]]) < 2:
+                self.tally.notes.append(f"{self.tally.name}: fewer than two players with chips; the table closes")
+                break
+            self.play_deal()
+            if self.closed:
+                break
+
+    def play_one(self) -> bool:
+        """One deal at a tournament table (no rebuys or newcomers: the desk seats and moves players);
+        False when the table has fewer than two players with chips."""
+        self.refresh()
+        live = [s for s in self.state["seats"].values() if s["stack"] > 0 or s["committed"]]
+        if len(live) < 2 and not self.state["pot"]:
+            return False
+        self.closed = False
+        self.play_deal()
+        return not self.closed
+
+    def legal(self) -> dict[str, dict]:
+        return {move["type"]: move for move in self.state["legal"]}
+
+    def between_deals(self) -> None:
+        """Players come and go: busted players rebuy or leave, now and then someone leaves or sits."""
+        moves = self.legal()
+        seats = self.state["seats"]
+        for seat, info in list(seats.items()):
+            if info["stack"] < 2 * max(1, self.state.get("ante") or 1) and int(seat) in moves.get("add_chips", {}).get("seats", []):
+                if self.rng.random() < 0.7:
+                    self.must({"type": "add_chips", "seat": int(seat), "amount": 300})
+                elif int(seat) in self.legal().get("leave", {}).get("seats", []):
+                    self.must({"type": "leave", "seat": int(seat)})
+        if self.floor_api is not None and self.rng.random() < self.rate / 3 and len(self.state["seats"]) >= 2:
+            # The floor puts a miscounted award right: chips between two seats, the amounts summing to 0.
+            rich, poor = sorted(self.state["seats"], key=lambda s: -self.state["seats"][s]["stack"])[:2]
+            if self.state["seats"][rich]["stack"] >= 5:
+                self.must({"type": "correction", "moves": [{"seat": int(rich), "amount": -5},
+                                                           {"seat": int(poor), "amount": 5}],
+                           "reason": "a pot pushed short by five, put right by the floor"}, self.floor_api)
+                self.tally.corrections += 1
+        moves = self.legal()
+        players = len(self.state["seats"])
+        if self.rng.random() < self.churn and players > 3 and moves.get("leave", {}).get("seats"):
+            self.must({"type": "leave", "seat": self.rng.choice(moves["leave"]["seats"])})
+        moves = self.legal()
+        if self.rng.random() < self.churn and len(self.state["seats"]) < 6 and moves.get("sit", {}).get("seats"):
+            self.newcomers += 1
+            self.must({"type": "sit", "seat": self.rng.choice(moves["sit"]["seats"]),
+                       "player": f"{self.tally.name} guest {self.newcomers}", "chips": 400})
+
+    def play_deal(self) -> None:
+        status, body = self.tap({"type": "deal"})
+        if status == 422 and "at least two players" in body.get("message", "") and self.tournament:
+            self.closed = True  # the table waits for the floor to move players in, or breaks
+            return
+        if status == 422 and "at least two players" in body.get("message", ""):
+            # A trips-to-win pot left to one claimant (everyone else folded and is out of it, D9): the
+            # table cannot deal (the stuck table issue #22 fixes). A card room seats a newcomer, who
+            # antes and plays for the pot; the night notes it.
+            self.tally.stuck.append(f"deal {self.state['deal'] + 1}: {body.get('message')}")
+            seats = self.legal().get("sit", {}).get("seats")
+            if seats:
+                self.newcomers += 1
+                self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
+                           "chips": 400})
+            status, body = self.tap({"type": "deal"})
+            if status == 422 and "at least two players" in body.get("message", ""):
+                self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
+                                        " the table closes with its pot on it")
+                self.closed = True
+                return
+        if status != 201:
+            raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
+        dealt = [int(s) for s in self.state.get("dealt", [])]
+        deck = referee.deck(self.wild == "bug")
+        self.rng.shuffle(deck)
+        hands: dict[int, list[str]] = {s: [] for s in dealt}
+        for _ in range(5):  # one card at a time round the table, as a dealer deals
+            for s in dealt:
+                hands[s].append(deck.pop())
+        record = {"table": self.tally.name, "deal": self.state["deal"], "profile": self.tally.profile,
+                  "dealt": {str(s): list(h) for s, h in hands.items()}, "drawn": {}, "final": {},
+                  "awards": {}, "rulings": []}
+        folded: set[int] = set()
+        shown: dict[int, tuple] = {}
+        opened_by: int | None = None
+        deal_no = self.state["deal"]
+        self.irregular = {"rulings_seen": len(self.state.get("rulings", []))}
+        for _ in range(MAX_STEPS):
+            if self.state["phase"] == "between_deals":
+                break
+            irr = self.irregular
+            if (irr.get("false") and irr.get("find_before") and not irr.get("found")
+                    and self.state["phase"] in ("predraw", "draw")
+                    and self.state["seats"][str(irr["false"])]["status"] == "active" and not record["drawn"]
+                    and (self.state["phase"] == "draw" or self.rng.random() < 0.4)):
+                before = self.state
+                self.call_floor(record, folded)
+                if self.state["phase"] == "between_deals":
+                    self.judge(before, record, dealt, folded, shown, opened_by)
+                    return
+                continue
+            if (opened_by is not None and not irr.get("asked") and self.state["phase"] == "predraw"
+                    and not irr.get("false") and self.rng.random() < self.rate / 2):
+                irr["asked"] = True  # G-R8, C12: a player asks the opener to keep the opening hand
+                asker = next((s for s in dealt if s != opened_by and s not in folded), None)
+                if asker is not None:
+                    self.optional({"type": "keep_openers", "seat": asker})
+            if irr.get("exposed") and self.state["phase"] != "draw":
+                # D12: the faced card is replaced once every other player has drawn
+                seat_x, card = irr.pop("exposed")
+                fresh = deck.pop()
+                hands[seat_x] = [c for c in hands[seat_x] if c != card] + [fresh]
+                record["drawn"][str(seat_x)] = [c for c in record["drawn"][str(seat_x)] if c != card] + [fresh]
+            before = self.state
+            seat = self.state["to_act"]
+            event = self.choose(seat, hands, deck, record)
+            if event["type"] == "fold":
+                folded.add(seat)
+            if event["type"] in ("open", "reopen"):
+                opened_by = seat
+            if irr.get("false") and event["type"] in ("call", "raise") and self.state["phase"] == "predraw":
+                irr["callers" if event["type"] == "call" else "raises"] = irr.get(
+                    "callers" if event["type"] == "call" else "raises", 0) + 1
+            if event["type"] == "reopen":
+                irr["reopened"] = seat
+            status, body = self.tap(event)
+            if status != 201:
+                self.tally.discrepancies.append(
+                    f"{self.tally.name} deal {deal_no}: the legal move {event} was refused: {status} "
+                    f"{body.get('message', '')}")
+                return
+            if (event["type"] == "draw" and event["count"] and not irr.get("exposed_once") and deck
+                    and self.rng.random() < self.rate / 3):
+                irr["exposed_once"] = True  # D12: the dealer turns a card of the draw face up
+                card = record["drawn"][str(seat)][0]
+                if self.optional({"type": "expose", "seat": seat, "card": card}):
+                    irr["exposed"] = (seat, card)
+            if event["type"] == "show":
+                record["final"][str(seat)] = list(hands[seat])
+                split = irr.get("split")
+                if split and split["seat"] == seat:
+                    requirement = irr.get("requirement") or self.state["jackpot"].get("requirement") or "J"
+                    ok = referee.could_open_split(hands[seat], split["escrow"], split["drawn"], self.wild,
+                                                  requirement, self.wild_rank)
+                    irr["split_expect"] = "SPLIT_VERIFIED" if ok else "SPLIT_FAILED"
+                    self.tally.splits += 1
+                    if irr.get("false") == seat and not irr.get("found"):
+                        irr["found"] = "after_draw"
+                        if ok:
+                            irr["undetectable"] = True
+                    elif irr.get("false") != seat and not ok:
+                        self.tally.wrong.append(f"{self.tally.name} deal {deal_no}: an honest split of openers "
+                                                f"could not be proved by the referee ({hands[seat]} + {split['escrow']})")
+                if irr.get("false") == seat and not irr.get("found"):
+                    irr["found"] = "after_draw"
+                    drawn = len(record["drawn"].get(str(seat), []))
+                    requirement = irr.get("requirement", "J")
+                    if referee.kept_could_open(hands[seat], drawn, self.wild, requirement, self.wild_rank):
+                        irr["undetectable"] = True  # the cards shown could hold openers: nobody can tell
+                        self.tally.notes.append(f"{self.tally.name} deal {deal_no}: a false opener's final hand "
+                                                "could have held openers; uncaught, as at a real table")
+                if irr.get("false") != seat or irr.get("undetectable"):  # F1/F8: a false opener cannot win
+                    shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
+            self.collect_rulings(record)
+            if self.state["phase"] == "between_deals":
+                self.judge(before, record, dealt, folded, shown, opened_by)
+                return
+        self.tally.discrepancies.append(f"{self.tally.name} deal {deal_no}: the deal did not end in {MAX_STEPS} taps")
+
+    # ------------------------------------------------------------------ the players
+    def strength(self, cards: list[str]) -> tuple:
+        return referee.value(cards, self.wild, self.wild_rank)
+
+    def choose(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict) -> dict[str, Any]:
+        moves = self.legal()
+        hand = hands[seat]
+        v = self.strength(hand)
+        rnd = self.rng.random()
+        phase = self.state["phase"]
+        if phase == "showdown" or "show" in moves:
+            return {"type": "show", "seat": seat, "cards": " ".join(hand)}
+        if "draw" in moves:
+            return self.draw(seat, hands, deck, record, moves["draw"])
+        if "open" in moves:
+            requirement = self.state["jackpot"].get("requirement") or "J"
+            if referee.qualifies(hand, self.wild, requirement, self.wild_rank) and rnd < 0.9:
+                return {"type": "open", "seat": seat}
+            if (requirement != "none" and rnd > 1 - self.rate and not self.irregular.get("false")
+                    and not self.state["seats"][str(seat)]["all_in"]):
+                self.irregular["false"] = seat  # an irregularity injected: opens without openers
+                self.irregular["requirement"] = requirement
+                self.irregular["find_before"] = self.rng.random() < 0.5  # else found at the showdown
+                return {"type": "open", "seat": seat}
+            return {"type": "pass" if "pass" in moves else "check", "seat": seat}
+        if "check" in moves:
+            if "bet" in moves and v[0] >= 2 and rnd < 0.5:
+                return {"type": "bet", "seat": seat}
+            return {"type": "check", "seat": seat}
+        if "call" in moves:
+            if "raise" in moves and v[0] >= 2 and rnd < 0.25:
+                return {"type": "raise", "seat": seat}
+            if v[0] >= 1 or rnd < 0.2:
+                return {"type": "call", "seat": seat}
+            return {"type": "fold", "seat": seat}
+        if "reopen" in moves:  # F3: an eligible player with openers declares the pot open
+            requirement = self.state["jackpot"].get("requirement") or "J"
+            if referee.qualifies(hand, self.wild, requirement, self.wild_rank):
+                return {"type": "reopen", "seat": seat}
+            return {"type": "pass", "seat": seat}
+        if "pass" in moves:
+            return {"type": "pass", "seat": seat}
+        if "fold" in moves:
+            return {"type": "fold", "seat": seat}
+        raise RuntimeError(f"{self.tally.name}: no move the strategy knows in {self.state['legal']}")
+
+    def keep(self, hand: list[str], most: int) -> list[str]:
+        """The cards a plain player keeps: a made hand of five stands pat; otherwise the wild cards,
+        every rank held twice or more (with the bug: the aces too), else the two highest."""
+        v = self.strength(hand)
+        if v[0] in (4, 5, 6, 8, 9):
+            return list(hand)
+        wilds = [c for c in hand if referee.is_wild(c, self.wild, self.wild_rank)]
+        naturals = [c for c in hand if c not in wilds]
+        counts: dict[str, int] = {}
+        for c in naturals:
+            counts[c[0]] = counts.get(c[0], 0) + 1
+        kept = wilds + [c for c in naturals if counts[c[0]] >= 2
+                        or (self.wild == "bug" and wilds and c[0] == "A")]
+        by_rank = sorted((c for c in naturals if c not in kept), key=lambda c: referee.RANKS[c[0]], reverse=True)
+        if not kept:
+            kept = by_rank[:2]
+        elif len(kept) == len(wilds):
+            kept += by_rank[:1]
+        rest = [c for c in by_rank if c not in kept]
+        while 5 - len(kept) > most:  # draw no more than the house allows: keep the next highest
+            kept.append(rest.pop(0))
+        return kept
+
+    def draw(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict,
+             move: dict[str, Any]) -> dict[str, Any]:
+        hand = hands[seat]
+        # D3 aside: a player never asks for more than the stub holds less its last card (six players
+        # and a newcomer can outrun 53 cards), so the deck never runs out in the simulation.
+        most = max(0, min(int(move.get("max", 5)), self.max_draw, 3, len(deck) - 1))
+        kept = self.keep(hand, most)
+        escrow: list[str] = []
+        opener = self.state["jackpot"].get("opener") == seat and move.get("split")
+        if opener and self.wild != "deuces":
+            flush = self.split_for_flush(hand)
+            if flush is not None and most >= 1:  # S1: breaks a pair of openers to draw to a flush
+                kept, escrow = flush, [c for c in hand if c not in flush]
+            elif self.irregular.get("false") == seat and most >= 1 and self.rng.random() < 0.5:
+                # A false opener who says "splitting": the discards under a chip (S1: all of them), who
+                # may or may not be found out by them (S2)
+                escrow = [c for c in hand if c not in kept] or [kept.pop()]
+        discards = [c for c in hand if c not in kept]
+        new = [deck.pop() for _ in discards]
+        hands[seat] = kept + new
+        record["drawn"][str(seat)] = new
+        if escrow:
+            self.irregular["split"] = {"seat": seat, "escrow": escrow, "drawn": len(discards)}
+            return {"type": "draw", "seat": seat, "count": len(discards), "split": True, "escrow": escrow}
+        return {"type": "draw", "seat": seat, "count": len(discards)}
+
+    def split_for_flush(self, hand: list[str]) -> list[str] | None:
+        """The four cards of a flush draw that keep only one card of a pair of openers, or None."""
+        v = self.strength(hand)
+        if v[0] != 1 or referee.JOKER in hand:
+            return None
+        for suit in referee.SUITS:
+            same = [c for c in hand if c[1] == suit]
+            if len(same) == 4 and any(c[0] == referee.RANK_TEXT[v[1]] for c in same):
+                return same
+        return None
+
+    # ------------------------------------------------------------------ the referee's verdict
+    def judge(self, before: dict, record: dict, dealt: list[int], folded: set[int], shown: dict[int, tuple],
+              opened_by: int | None) -> None:
+        state = self.state
+        self.tally.pots += 1
+        end = state.get("last_end")
+        awards = {int(s): a for s, a in state.get("awards", {}).items()} if end == "won" else {}
+        record["awards"] = {str(s): a for s, a in awards.items()}
+        self.tally.export.append(record)
+        where = f"{self.tally.name} deal {record['deal']}"
+        remaining = [s for s in dealt if s not in folded]
+        self.check_rulings(record, where)
+        if end == "throw_in":
+            if opened_by is not None and not self.irregular.get("found"):
+                self.tally.wrong.append(f"{where}: thrown in although seat {opened_by} opened")
+            return
+        if end not in ("won", "carried"):
+            self.tally.notes.append(f"{where}: the deal ended '{end}'")
+            return
+        false = self.irregular.get("false")
+        split_expect = self.irregular.get("split_expect")
+        if split_expect is not None and ("SPLIT_FAILED" in record["rulings"]) != (split_expect == "SPLIT_FAILED"):
+            self.tally.wrong.append(f"{where}: the split openers were ruled {record['rulings'] or 'proved'}; "
+                                    f"the referee says {split_expect} (S2)")
+        split = self.irregular.get("split")
+        if split_expect == "SPLIT_FAILED" and false is None:
+            false = split["seat"]
+            self.irregular["found"] = "after_draw"
+        if false is not None and self.irregular.get("undetectable"):
+            false = None
+        if false is not None and self.irregular.get("found"):
+            remaining = [s for s in remaining if s != false]  # F2: the false opener's hand is dead
+        uncontested = remaining[0] if len(remaining) == 1 else None
+        if false is not None and uncontested == false:
+            uncontested = None  # F8: nobody else left, the pot stays
+        expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
+        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining) or expected == {}:
+            expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
+        total = before["pot"]
+        if expected is None and uncontested is not None and referee.awards_match(
+                referee.expected_awards(before["pots"], shown, uncontested), awards, total):
+            expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
+        if not referee.awards_match(expected, awards, total):
+            self.tally.wrong.append(
+                f"{where}: the engine gave {awards or 'nothing'} ({end}); the referee says "
+                f"{expected if expected is not None else 'no winner (D9)'} of {total} from the cards "
+                f"{record['final'] or record['dealt']}")
+        if end == "won":
+            self.tally.won += 1
+
+    # ------------------------------------------------------------------ irregularities and the floor
+    def call_floor(self, record: dict, folded: set[int]) -> None:
+        """False openers found before the draw: the dealer's tap is a report (202), the floor person
+        confirms it on the floor page, the referee says what the ruling must be (F2-F7, F9)."""
+        irr = self.irregular
+        seat = irr["false"]
+        where = f"{self.tally.name} deal {record['deal']}"
+        status, body = self.api.request("POST", f"/api/tables/{self.id}/events",
+                                        {"event": {"type": "false_openers", "seat": seat},
+                                         "expected_version": self.version})
+        irr["found"] = "before_draw"
+        if status != 202:
+            self.tally.wrong.append(f"{where}: the dealer's report of false openers answered {status} "
+                                    f"{body.get('message', '')}")
+            return
+        if self.false_rules == "foster":
+            irr["expect"] = {"FOSTER_FORFEIT"}
+        elif self.state["seats"][str(seat)]["all_in"]:
+            irr["expect"] = {"ALL_IN_OPENER_BARRED"}
+        elif irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw":
+            irr["expect"] = {"POT_PLAYS_OPENER_DEAD"}
+        else:
+            irr["expect"] = {"REOPENED", "POT_CARRIES_OVER"}  # which one: who reopens (checked at the end)
+        ruling = self.floor.confirm(body["call"]["id"]) if self.floor else None
+        if ruling is not None and self.floor and not self.floor.print_ruling(ruling):
+            self.tally.wrong.append(f"{where}: ruling #{ruling} did not print")
+        irr["ruling_id"] = ruling
+        self.refresh()
+        if not conserved(self.state, self.tally.start_chips):
+            self.tally.discrepancies.append(f"{where}: chips not conserved after the false openers ruling")
+        self.collect_rulings(record)
+
+    def collect_rulings(self, record: dict) -> None:
+        rulings = self.state.get("rulings", [])
+        seen = self.irregular.get("rulings_seen", 0)
+        if len(rulings) > seen:
+            for r in rulings[seen:]:
+                record["rulings"].append(r.get("outcome"))
+                self.tally.rulings += 1
+            self.irregular["rulings_seen"] = len(rulings)
+
+    def check_rulings(self, record: dict, where: str) -> None:
+        irr = self.irregular
+        expect = irr.get("expect")
+        if not expect:
+            return
+        if expect == {"REOPENED", "POT_CARRIES_OVER"}:
+            expect = {"REOPENED"} if irr.get("reopened") else {"POT_CARRIES_OVER"}
+        got = set(record["rulings"]) & {"POT_PLAYS_OPENER_DEAD", "REOPENED", "POT_CARRIES_OVER",
+                                        "ALL_IN_OPENER_BARRED", "FOSTER_FORFEIT"}
+        if got != expect:
+            self.tally.wrong.append(f"{where}: false openers ruled {sorted(got) or 'nothing'}; "
+                                    f"the referee expected {sorted(expect)}")
+        if irr.get("ruling_id") is None and self.floor and expect != {"FOSTER_FORFEIT"}:
+            status, body = self.api.request("GET", f"/api/tables/{self.id}/rulings?limit=1")
+            rows = body.get("rulings", []) if status == 200 else []
+            if rows and not self.floor.print_ruling(rows[0]["id"]):
+                self.tally.wrong.append(f"{where}: ruling #{rows[0]['id']} did not print")
+        self.irregular["checked"] = True

@@ -1,0 +1,83 @@
+"""A simulated floor person: logs in with a session like a phone's browser, reads the CSRF token
+from the pages, confirms a dealer's call on the floor page (``POST /floor/calls/<id>/confirm``),
+and prints the ruling (``/rulings/<id>.pdf``). One session shared by the tables, one request at a
+time (a floor person walks to one table at once)."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from urllib.parse import urlencode
+
+from night.server import PASSWORD, Client
+
+CSRF = re.compile(r'name="csrf[-_]token" (?:value|content)="([^"]+)"')
+
+
+class FloorPerson:
+    def __init__(self, port: int, username: str) -> None:
+        self.web = Client(port)
+        self.web.headers = {}
+        self.username = username
+        self.lock = threading.Lock()
+        self.pdfs: list[int] = []
+        self.taps: list[float] = []
+
+    def _token(self, path: str) -> str:
+        status, data, _ = self.web.raw("GET", path)
+        found = CSRF.search(data.decode("utf-8", "replace"))
+        if status != 200 or not found:
+            raise RuntimeError(f"floor: no form on {path} ({status})")
+        return found.group(1)
+
+    def _post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict[str, str]]:
+        status, _, headers = self.web.raw("POST", path, urlencode(fields).encode(),
+                                          {"Content-Type": "application/x-www-form-urlencoded"})
+        return status, headers
+
+    def login(self) -> None:
+        with self.lock:
+            token = self._token("/login")
+            status, headers = self._post_form("/login", {"username": self.username, "password": PASSWORD,
+                                                         "csrf_token": token})
+            if status not in (302, 303):
+                raise RuntimeError(f"floor login refused ({status})")
+
+    def confirm(self, call_id: int) -> int | None:
+        """Confirm the call; the ruling's id when one was issued at once (None: a reopen offer first)."""
+        with self.lock:
+            began = time.perf_counter()
+            token = self._token("/floor/")
+            status, headers = self._post_form(f"/floor/calls/{call_id}/confirm", {"csrf_token": token})
+            self.taps.append((time.perf_counter() - began) * 1000)
+            if status not in (302, 303):
+                raise RuntimeError(f"floor: confirming call {call_id} answered {status}")
+            found = re.search(r"/rulings/(\d+)$", headers.get("location", ""))
+            return int(found.group(1)) if found else None
+
+    def print_ruling(self, ruling_id: int) -> bool:
+        with self.lock:
+            status, data, headers = self.web.raw("GET", f"/rulings/{ruling_id}.pdf")
+            ok = status == 200 and data.startswith(b"%PDF")
+            if ok:
+                self.pdfs.append(ruling_id)
+            return ok
+
+    def confirm_pending(self, limit: int = 500) -> int:
+        """Sign the rulings the rules made on dealers' taps (a false opener at the showdown, a
+        failed split): each listed on the floor page with a Confirm form. Returns how many."""
+        done = 0
+        with self.lock:
+            for _ in range(limit):  # bounded: one ruling a round trip
+                status, page, _ = self.web.raw("GET", "/floor/")
+                text = page.decode("utf-8", "replace")
+                found = re.search(r'action="/rulings/(\d+)/confirm"', text)
+                token = CSRF.search(text)
+                if status != 200 or not found or not token:
+                    break
+                status, _ = self._post_form(f"/rulings/{found.group(1)}/confirm", {"csrf_token": token.group(1)})
+                if status not in (302, 303):
+                    raise RuntimeError(f"floor: confirming ruling #{found.group(1)} answered {status}")
+                done += 1
+        return done

@@ -1,0 +1,165 @@
+"""The night (issue 24): its referee's evaluator against brute force and against the engine, its
+verdicts on awards, and a quick night through the production server (exit status, last line,
+export)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import re
+import subprocess
+import sys
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from night import referee
+from rules.hands import evaluate
+
+ROOT = Path(__file__).resolve().parent.parent
+LAST_LINE = re.compile(r"^night: (\d+) tables, (\d+) pots, (\d+) rulings, (\d+) entries; chip discrepancies (\d+), "
+                       r"wrong verdicts (\d+), verify (clean|FAILED), p99 (\d+) ms$")
+
+
+def brute(hand: list[str], wild: str) -> tuple:
+    """Truth by substitution: every wild card tried as every card not in the hand (distinct cards),
+    the bug only as an ace or where it makes a straight or a flush (H2), five of a kind where the
+    natural cards are all of one rank (H2: four aces and the bug; H4: any rank with wild cards)."""
+    wilds = [c for c in hand if referee.is_wild(c, wild)]
+    naturals = [c for c in hand if c not in wilds]
+    if not wilds:
+        return referee.value(hand)
+    best: tuple = ()
+    if len({c[0] for c in naturals}) <= 1:
+        rank = naturals[0][0] if naturals else "A"
+        if wild != "bug" or rank == "A":
+            best = (9, referee.RANKS[rank])
+    others = [c for c in referee.deck(False) if c not in naturals]
+    for fills in product(others, repeat=len(wilds)):
+        if len(set(fills)) < len(fills):
+            continue
+        v = referee.value(naturals + list(fills))
+        if wild == "bug" and fills[0][0] != "A" and v[0] not in (4, 5, 8):
+            continue
+        best = max(best, v)
+    return best
+
+
+def random_hands(n: int, joker: bool, seed: int, wild_card: str | None = None) -> list[list[str]]:
+    """Random five-card hands from shuffled decks, half of them holding a wild card when asked."""
+    rng = random.Random(seed)
+    hands = []
+    for i in range(n):
+        deck = referee.deck(joker)
+        rng.shuffle(deck)
+        hand = deck[:5]
+        if wild_card == "Jk" and i % 2 and "Jk" not in hand:
+            hand[0] = "Jk"
+        hands.append(hand)
+    return hands
+
+
+@pytest.mark.parametrize("wild", ["bug", "deuces"])
+def test_referee_evaluator_agrees_with_brute_force_substitution(wild):
+    """H2 (the bug) and H4 (deuces): the referee's rank-by-rank search gives what trying every card does."""
+    hands = random_hands(300, wild == "bug", 24, "Jk" if wild == "bug" else None)
+    hands += [["Jk", "As", "Ah", "Ad", "Ac"], ["9h", "9d", "7c", "7s", "Jk"], ["Ah", "Th", "9h", "8h", "Jk"],
+              ["2s", "2d", "Ks", "Kh", "Kc"], ["2s", "2d", "2h", "Ts", "Js"], ["Jk", "Ks", "Qs", "Js", "Ts"]]
+    checked = 0
+    for hand in hands:
+        if sum(referee.is_wild(c, wild) for c in hand) > 2:
+            continue  # brute force over three wild cards is 100,000 hands each; the engine test covers them
+        assert referee.value(hand, wild) == brute(hand, wild), hand
+        checked += 1
+    assert checked > 250
+
+
+@pytest.mark.parametrize("wild", ["none", "bug", "deuces"])
+def test_referee_orders_hands_as_the_engine_does(wild):
+    """H5: on 600 pairs of shuffled hands the referee and rules.hands agree on the category and on
+    which hand wins (two evaluators written apart; neither is checked by the other's code)."""
+    hands = random_hands(1200, wild == "bug", 7, "Jk" if wild == "bug" else None)
+    for a, b in zip(hands[::2], hands[1::2]):
+        ea, eb = evaluate(" ".join(a), wild=wild), evaluate(" ".join(b), wild=wild)
+        ra, rb = referee.value(a, wild), referee.value(b, wild)
+        assert referee.category_name(ra) == ea.category, (a, ea.describe())
+        assert (ra > rb) == (ea > eb) and (ra == rb) == (ea == eb), (a, b)
+
+
+def test_referee_openers_are_jacks_or_better():
+    """O1: jacks or better, two small pairs qualify, the bug with an ace is a pair of aces."""
+    assert referee.qualifies("Jh Jd 4c 5s 9h", "bug")
+    assert not referee.qualifies("Th Td Ac Ks Qh", "bug")
+    assert referee.qualifies("3h 3d 2c 2s 9h", "bug")
+    assert referee.qualifies("Jk Ad 4c 5s 9h", "bug")
+    assert not referee.qualifies("Jk Qd 4c 5s 9h", "bug")
+    assert referee.qualifies("2s Qd 4c 5h 9h", "deuces", "Q")
+    for hand in random_hands(400, True, 3, "Jk"):
+        from rules.openers import qualifies
+
+        assert referee.qualifies(hand, "bug") == qualifies(" ".join(hand), wild="bug"), hand
+
+
+def test_referee_awards_split_ties_and_hold_trips_to_win():
+    """H5 ties split; D9: no hand of trips or better, no winner; a wrong winner is a wrong verdict."""
+    pots = [{"amount": 101, "eligible": [1, 2, 3]}]
+    shown = {1: referee.value("Ah Ad 4c 5s 9h"), 2: referee.value("As Ac 4d 5h 9d"), 3: referee.value("Kh Kd 4h 5d 9s")}
+    expected = referee.expected_awards(pots, shown)
+    assert expected == {1: (50, 51), 2: (50, 51)}
+    assert referee.awards_match(expected, {1: 51, 2: 50}, 101)
+    assert not referee.awards_match(expected, {1: 101}, 101)
+    assert not referee.awards_match(expected, {1: 50, 3: 51}, 101)
+    assert referee.expected_awards(pots, shown, trips_to_win=True) is None
+    assert referee.awards_match(None, {}, 101) and not referee.awards_match(None, {1: 101}, 101)
+    side = [{"amount": 30, "eligible": [1, 2, 3]}, {"amount": 40, "eligible": [2, 3]}]
+    assert referee.expected_awards(side, shown) == {1: (15, 15), 2: (55, 55)}
+
+
+def test_the_referee_and_the_simulator_import_nothing_of_rules_or_floor():
+    """The judge is written apart: no module of night/ imports rules or floor."""
+    for path in (ROOT / "night").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert name.split(".")[0] not in ("rules", "floor"), f"{path.name} imports {name}"
+
+
+def test_quick_night_through_the_production_server(tmp_path):
+    """`make night NIGHT_ARGS=--quick`: exit 0, the contract's last line with no discrepancy, and one
+    export line per pot whose cards are real deals (five distinct cards a seat, no card twice)."""
+    export = tmp_path / "night.jsonl"
+    done = subprocess.run([sys.executable, "-m", "night", "--quick", "--seed", "7", "--export", str(export),
+                           "--out", str(tmp_path)], cwd=str(ROOT), capture_output=True, text=True, timeout=300)
+    last = done.stdout.strip().splitlines()[-1]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    m = LAST_LINE.match(last)
+    assert m, last
+    tables, pots = int(m[1]), int(m[2])
+    assert tables >= 4 and pots >= 20 and m[5] == "0" and m[6] == "0" and m[7] == "clean"
+    records = [json.loads(line) for line in export.read_text().splitlines()]
+    assert len(records) == pots
+    for r in records:
+        assert set(r) >= {"table", "deal", "profile", "dealt", "drawn", "final", "awards", "rulings"}
+        cards = [c for hand in r["dealt"].values() for c in hand] + [c for h in r["drawn"].values() for c in h]
+        assert all(len(h) == 5 for h in r["dealt"].values())
+        assert len(cards) == len(set(cards)), r
+    assert any(r["awards"] for r in records)
+    # The floor manager's shift report of the night, from the app, saved beside the export.
+    assert (tmp_path / "shift-report.pdf").read_bytes().startswith(b"%PDF")
+    assert "verify: " in done.stdout and "floor: " in done.stdout
+
+
+def test_the_referees_docstring_examples_hold():
+    """The referee's examples (H2, O1, S2) run as doctests: the pytest run collects rules/ only."""
+    import doctest
+
+    import night.referee
+    import night.run
+
+    for module in (night.referee, night.run):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

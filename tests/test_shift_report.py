@@ -1,0 +1,78 @@
+"""The floor manager's shift report (issue 24): /floor/shift.pdf?from=&to= lists the shift's tables
+and pots, its rulings with their seals, the chip corrections and what verify finds; floor only."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime, timedelta
+
+from floor import tables
+from floor.extensions import db
+from floor.models import IssuedRuling, User
+from tests.conftest import SETUP
+
+# Seat 2 passes, seat 3 opens, 4 calls, 1 and 2 fold; both draw, check, show: seat 4's kings win.
+HAND = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4},
+        {"type": "fold", "seat": 1}, {"type": "fold", "seat": 2}, {"type": "draw", "seat": 3, "count": 3},
+        {"type": "draw", "seat": 4, "count": 3}, {"type": "check", "seat": 3}, {"type": "check", "seat": 4},
+        {"type": "show", "seat": 3, "cards": "Jh Jd 2c 3s 4h"}, {"type": "show", "seat": 4, "cards": "Kh Kd 2d 3h 5h"}]
+
+
+def night(app):
+    with app.app_context():
+        table = tables.create_table("Table 9", SETUP)
+        floor = db.session.scalars(db.select(User).where(User.role_name == "floor")).first()
+        dealer = db.session.scalars(db.select(User).where(User.role_name == "dealer")).first()
+        for event in HAND:
+            tables.append(table, event, dealer)
+        tables.append(table, {"type": "correction", "moves": [{"seat": 4, "amount": -10}, {"seat": 3, "amount": 10}],
+                              "reason": "a pot pushed long by ten"}, floor)
+        return table.id
+
+
+def text_of(pdf: bytes, tmp_path) -> str:
+    path = tmp_path / "shift.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def window() -> str:
+    now = datetime.now(UTC)
+    return f"from={(now - timedelta(hours=1)).isoformat(timespec='seconds')}&to={(now + timedelta(minutes=5)).isoformat(timespec='seconds')}".replace("+", "%2B")
+
+
+def test_the_shift_report_lists_tables_pots_rulings_corrections_and_verify(app, as_role, tmp_path):
+    night(app)
+    response = as_role("floor").get(f"/floor/shift.pdf?{window()}")
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+    text = text_of(response.data, tmp_path)
+    assert "Shift report" in text and "Table 9" in text
+    line = next(x for x in text.splitlines() if "cardroom" in x)
+    # 13 entries logged, 1 deal, 1 pot won, none carried, 40 awarded (antes 20, the bet and the call), biggest 40
+    assert line.split()[-6:] == ["13", "1", "1", "0", "40", "40"]
+    assert "CHIPS_CORRECTED" in text and "matches" in text  # the correction's ruling and its seal
+    assert "a pot pushed long by ten" in text and "seat 4: -10" in text
+    assert "every chain and seal matches" in text
+
+
+def test_a_broken_seal_shows_on_the_shift_report(app, as_role, tmp_path):
+    night(app)
+    with app.app_context():
+        row = db.session.scalars(db.select(IssuedRuling)).first()
+        row.record = {**row.record, "summary": "edited after the fact"}
+        db.session.commit()
+    text = text_of(as_role("floor").get(f"/floor/shift.pdf?{window()}").data, tmp_path)
+    assert "DOES NOT MATCH" in text and "problem" in text
+
+
+def test_a_shift_before_anything_happened_is_empty_and_bad_times_are_refused(app, as_role):
+    night(app)
+    floor = as_role("floor")
+    page = floor.get("/floor/shift?from=2020-01-01&to=2020-01-02").get_data(as_text=True)
+    assert "No deal was logged in this shift." in page and "No ruling was issued" in page
+    assert floor.get("/floor/shift.pdf?from=yesterday").status_code == 400
+    assert floor.get("/floor/shift.pdf?from=2020-01-02&to=2020-01-01").status_code == 400
+
+
+def test_dealers_may_not_read_the_shift_report(app, as_role):
+    assert as_role("dealer").get("/floor/shift.pdf").status_code == 403
