@@ -47,32 +47,24 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
                 t.set(s, status=SeatStatus.ACTIVE)
             if t.seats[s].waiting:  # a newcomer who waited for the pot to be won plays now
                 t.set(s, waiting=False)
-    statuses = {}
-    for s in t.order:
-        x = t.seats[s]
-        if x.status == SeatStatus.BARRED:
-            statuses[s] = SeatStatus.BARRED
-        elif (x.stack == 0 and x.put == 0) or x.sitting_out or x.waiting:
-            statuses[s] = SeatStatus.OUT
-        else:
-            statuses[s] = SeatStatus.ACTIVE
+    statuses, forced = t.deal_plan()
     moves = t.deal_no > 0 and (t.last_end != DealEnd.THROW_IN or t.profile.button_moves_on_throw_in)
     if moves or t.button not in t.seats or statuses[t.button] == SeatStatus.OUT:
         # the button moves one seat (O3), and never rests on an empty seat or one not in play
         t.button = next((s for s in t.clockwise(t.button) if statuses[s] != SeatStatus.OUT), t.button)
     dealt = tuple(s for s in t.clockwise(t.button) if statuses[s] == SeatStatus.ACTIVE)
-    if len(dealt) < 2:
-        raise IllegalAction("cannot deal: a deal needs at least two players with chips or a claim on the pot "
-                            f"(in play: {', '.join(map(str, dealt)) or 'none'})")
-    deck = t.profile.deck_size
-    if 5 * len(dealt) > deck:
-        raise IllegalAction(f"cannot deal: {len(dealt)} players need {5 * len(dealt)} cards and the deck has {deck}")
+    why = t.deal_refusal(statuses)
+    if why is not None:
+        raise IllegalAction(why)
+    if forced:
+        t.force_ante = True  # too few players with a stake in the capped pot: everyone antes (O4)
     antes = antes_due(t)
     t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
         t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False)
     reset_deal(t)
-    t.phase, t.dealt, t.stub = Phase.PREDRAW, dealt, deck - 5 * len(dealt)
+    t.phase, t.dealt = Phase.PREDRAW, dealt
+    t.stub = t.profile.deck_size - t.profile.hand_size * len(dealt)
     words: list[str] = []
     if t.profile.age and not t.jack_pot:
         # D11: a blind deal: no antes; the age (first after the button) puts up a blind of one small
@@ -408,7 +400,14 @@ def next_show(t: WorkingTable) -> None:
     live = t.live()
     pending = [x for x in t.show_order if x in live and t.seats[x].shown is None]
     if pending:
-        if not t.unproven and len(live) == 1 and not (live[0] == t.opener and not t.proven):
+        # The one live hand left wins without showing, as an uncontested pot (D7), whether the
+        # others were mucked or found dead (a false opener, a failed split): an opener must still
+        # prove openers (F1), and with trips to win the hand must show three of a kind (D9).
+        must_show = t.profile.trips_to_win and not t.low
+        if len(live) == 1 and not (live[0] == t.opener and not t.proven) and not must_show:
+            if t.unproven:
+                t.next_step = "rule_unproven"  # the dead opener's ruling gives it the pot
+                return
             w = live[0]
             amount = t.pot
             award(t, {w: amount})

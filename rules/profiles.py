@@ -184,6 +184,15 @@ class Profile:
         return base + (1 if self.wild in JOKER_MODES else 0)
 
     @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player.
+
+        >>> get_profile("cardroom").hand_size
+        5
+        """
+        return 5
+
+    @property
     def hand_rules(self) -> HandRules:
         """How this table reads hands: the evaluator's context (:class:`rules.hands.HandRules`).
         In wild widow the rank is not known yet: ``profile.hand_rules.with_widow(card)``.

@@ -255,6 +255,11 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
     from rules.hands import evaluate
 
     others = {s: c for s, c in f["hands"].items() if s != opener}
+    unshown = [s for s, c in others.items() if c is None or _hand_size(c) == 0]
+    if len(others) == 1 and unshown and not prof.trips_to_win:
+        # the one live hand left was never asked to show: it takes the pot uncontested (D7)
+        return (unshown[0],), "", ()
+    others = {s: c for s, c in others.items() if s not in unshown}
     if not others:
         raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
                          "answer everyone_folded: yes")
@@ -372,7 +377,10 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
             tail.append(f"{_sentence(seats_text(foul))} cannot win: not five cards (H6).")
         else:
             tail.append("Every hand compared holds five cards (H6).")
-        if len(winners) == 1:
+        if len(winners) == 1 and not best_hand:
+            tail[-1] = (f"{_sentence(names)} holds the only other live hand and takes the pot uncontested, "
+                        "without showing (D7).")
+        elif len(winners) == 1:
             tail.append(f"The best of the other hands is {names}'s, {best_hand}, which takes the pot (H5).")
         else:
             tail.append(f"{_sentence(names)} tie with {best_hand} and split the pot (H5).")

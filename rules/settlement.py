@@ -21,16 +21,8 @@ __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep
 
 
 def antes_due(t: WorkingTable) -> bool:
-    """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals of
-    one pot, and a pot limit stops antes too. A fresh pot always antes."""
-    if t.new_pot or t.force_ante:
-        return True
-    p = t.profile
-    if p.ante_deals is not None and t.ante_deals >= p.ante_deals:
-        return False
-    if p.pot_limit is not None and t.pot >= p.pot_limit:
-        return False
-    return True
+    """Whether the next deal of this pot takes antes (O4); see :meth:`WorkingTable.antes_due`."""
+    return t.antes_due()
 
 
 def next_requirement(t: WorkingTable) -> None:
@@ -98,6 +90,17 @@ def carry_for_trips(t: WorkingTable) -> None:
     deal are out of it, and those who showed down ante again and play on among themselves. (The
     survey names those who folded before the draw; 'the players who did not fold' play the next
     deal, so a fold after the draw is out too.)"""
+    live = t.live()
+    staying = [s for s in t.dealt if t.seats[s].status != SeatStatus.FOLDED]
+    if len(staying) == 1 and staying[0] in live:
+        # Issue 22's decision: the survey's play-off among those who did not fold needs two of
+        # them. Everyone else gave the pot up by folding, so the one player left takes it, as a
+        # card room awards an uncontested pot, rather than the table waiting for a newcomer.
+        w, amount = staying[0], t.pot
+        award(t, {w: amount})
+        t.message += (f"; no three of a kind, but everyone else folded: seat {w}, the only player left in "
+                      f"the pot, takes the {amount} (D9, D7)")
+        return
     staying = shut_out_folded(t)
     end_deal(t, DealEnd.CARRIED)
     t.force_ante = True
@@ -108,10 +111,14 @@ def carry_for_trips(t: WorkingTable) -> None:
 def shut_out_folded(t: WorkingTable) -> list[int]:
     """D9: the players who folded in this deal are out of the pot (barred until it is won); the
     seats that stay in are returned."""
+    staying = [s for s in t.dealt if t.seats[s].status != SeatStatus.FOLDED]
+    if len(staying) < 2:
+        # a play-off needs two players: nobody is shut out and the pot stays for everyone
+        return list(t.dealt)
     for s in t.dealt:
         if t.seats[s].status == SeatStatus.FOLDED:
             t.set(s, status=SeatStatus.BARRED)
-    return [s for s in t.dealt if t.seats[s].status != SeatStatus.BARRED]
+    return staying
 
 
 def settle(t: WorkingTable) -> None:

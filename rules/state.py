@@ -253,7 +253,9 @@ class WorkingTable:
     def legal(self) -> list[dict[str, Any]]:
         """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
         if self.phase == Phase.BETWEEN_DEALS:
-            return [{"type": "deal"}, *self.seating_moves()]
+            # the deal is offered only when it would be accepted: a tablet never shows a dead button
+            deal = [{"type": "deal"}] if self.deal_refusal() is None else []
+            return [*deal, *self.seating_moves()]
         if self.widow_due:
             return [{"type": "widow"}]
         s = self.to_act
@@ -290,6 +292,59 @@ class WorkingTable:
                 out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
         out.append({"type": "fold"})
         return out
+
+    # ------------------------------------------------------------------ who the next deal deals in
+    def antes_due(self) -> bool:
+        """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals
+        of one pot, and a pot limit stops antes too. A fresh pot always antes."""
+        if self.new_pot or self.force_ante:
+            return True
+        p = self.profile
+        if p.ante_deals is not None and self.ante_deals >= p.ante_deals:
+            return False
+        return p.pot_limit is None or self.pot < p.pot_limit
+
+    def deal_plan(self) -> tuple[dict[int, SeatStatus], bool]:
+        """Each seat's status in the next deal, and whether that deal must take antes so that
+        players who have put nothing into a capped pot may play.
+
+        A seat barred from the pot (F7) stays barred; a seat without chips or claim, sitting out
+        or waiting for a carried pot to be won is out. A player who has put nothing into a carried
+        pot whose antes have stopped (O4, the three-deal cap) is not dealt in: a card room does not
+        let anyone play for a pot free. If that would leave fewer than two players, the antes
+        start again for that deal and everyone is dealt in (the decision of issue 22).
+        """
+        fresh = self.new_pot
+        statuses: dict[int, SeatStatus] = {}
+        for s in self.order:
+            x = self.seats[s]
+            if x.status == SeatStatus.BARRED and not fresh:
+                statuses[s] = SeatStatus.BARRED
+            elif (x.stack == 0 and x.put == 0) or x.sitting_out or (x.waiting and not fresh):
+                statuses[s] = SeatStatus.OUT
+            else:
+                statuses[s] = SeatStatus.ACTIVE
+        blind_deal = self.profile.age and not self.jack_pot
+        if fresh or blind_deal or self.antes_due() or self.ante == 0:
+            return statuses, False
+        free = [s for s, st in statuses.items() if st == SeatStatus.ACTIVE and self.seats[s].put == 0]
+        if not free:
+            return statuses, False
+        if sum(1 for st in statuses.values() if st == SeatStatus.ACTIVE) - len(free) >= 2:
+            return {s: (SeatStatus.OUT if s in free else st) for s, st in statuses.items()}, False
+        return statuses, True
+
+    def deal_refusal(self, statuses: Mapping[int, SeatStatus] | None = None) -> str | None:
+        """Why the next deal cannot be dealt now, or None when it can."""
+        statuses = statuses if statuses is not None else self.deal_plan()[0]
+        dealt = [s for s in self.order if statuses.get(s) == SeatStatus.ACTIVE]
+        if len(dealt) < 2:
+            return ("cannot deal: a deal needs at least two players with chips or a claim on the pot "
+                    f"(in play: {', '.join(map(str, dealt)) or 'none'})")
+        deck, each = self.profile.deck_size, self.profile.hand_size
+        if each * len(dealt) > deck:
+            return f"cannot deal: {len(dealt)} players need {each * len(dealt)} cards and the deck has {deck}"
+        return None
 
     @property
     def widow_due(self) -> bool:
