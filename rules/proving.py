@@ -179,7 +179,9 @@ def cannot_show_node(p: Profile) -> Node:
         not_proved: Node = Question(
             "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
                 drawn_q("cs_folded_drawn_to", cs_folded("cs_forfeit_drawn", True), cs_folded("cs_forfeit", False)),
-                drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True), cs_best("cs_best", False))),
+                # D9 holds in Foster's game too: without trips no other hand takes the pot
+                _trips_question(p, drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True),
+                                           cs_best("cs_best", False)))),
             title="Everyone else folded?", rules=("F9",))
     else:
         stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "

@@ -269,7 +269,8 @@ class WorkingTable:
             return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
         if self.phase == Phase.DRAW:
             most = 4 if self.profile.ace_draws_four else self.profile.max_draw
-            move: dict[str, Any] = {"type": "draw", "min": 0, "max": most}
+            # never more than the stub and the reshuffled discards can give (D3)
+            move: dict[str, Any] = {"type": "draw", "min": 0, "max": min(most, self.stub + self.muck)}
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
             return [move]

@@ -1,0 +1,165 @@
+"""No table is ever left stuck (issue 22): every move ``legal`` lists is accepted by ``apply``, no
+reachable state has an empty ``legal`` list, in every profile and option combination; and the
+three faults found from the seeds, each decided as a card room would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import IllegalAction
+from rules.jackpot import replay
+from tests.notation import log, stacks, statuses, table
+from tests.walks import walk
+
+TRIPS = {"base": "cardroom", "trips_to_win": True}
+
+
+def test_every_legal_move_is_accepted_over_many_random_walks() -> None:
+    """400 random walks of up to 80 events, each in a random profile the schema allows, with real
+    shuffled cards: every listed move is accepted and some move is always listed."""
+    assert sum(walk(seed) for seed in range(400)) > 20_000
+
+
+@pytest.mark.slow
+def test_every_legal_move_is_accepted_over_thousands_of_random_walks() -> None:
+    """The same over 5000 walks of up to 150 events."""
+    assert sum(walk(seed, steps=150) for seed in range(1000, 6000)) > 500_000
+
+
+# --------------------------------------------------------------------------- D9: the stuck table
+
+
+def test_D9_trips_to_win_a_sole_survivor_without_trips_takes_the_pot() -> None:
+    """D9 (PAGAT): "If no one has a hand as good as three of a kind after the draw, the pot remains,
+    but the players who folded before the draw are out of the game. The players who did not fold
+    ante again and there is a new deal involving just these players."
+
+    That procedure needs two players who did not fold. When everyone folds to the opener, who shows
+    openers but no trips, only one is left: the table used to bar everyone else and refuse the next
+    deal while ``legal`` offered it. The decision: the one player left in the pot takes it."""
+    text = "deal; 2 pass; 3 open; 4 fold; 1 fold; 2 fold"
+    at_show = replay(table(4, profile=TRIPS), log(text))
+    assert at_show["phase"] == "showdown" and at_show["to_act"] == 3
+    state = replay(table(4, profile=TRIPS), log(text + "; 3 show Qc Qd 9h 5s 2c"))
+    assert state["awards"] == {3: 30} and state["pot"] == 0
+    assert set(statuses(state).values()) == {"active"}  # nobody barred: a new pot
+    assert stacks(state) == {1: 495, 2: 495, 3: 515, 4: 495}
+    assert {"type": "deal"} in state["legal"]
+    nxt = replay(table(4, profile=TRIPS), log(text + "; 3 show Qc Qd 9h 5s 2c; deal"))
+    assert nxt["dealt"] == [3, 4, 1, 2] and nxt["pot"] == 20
+
+
+def test_D9_two_survivors_still_play_the_pot_off() -> None:
+    """D9: with two players left who did not fold, the seed's procedure holds: the pot stays and
+    the player who folded is out of it."""
+    text = ("deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 3; 4 draw 1; 3 check; 4 check; "
+            "3 show Jc Jd 5h 5s 2c; 4 show Ac Ad Kc Kd 9h")
+    state = replay(table(4, profile=TRIPS), log(text))
+    assert state["awards"] == {} and state["pot"] == 40
+    assert statuses(state)[1] == statuses(state)[2] == "barred"
+    assert replay(table(4, profile=TRIPS), log(text + "; deal"))["dealt"] == [3, 4]
+
+
+def test_the_deal_is_offered_only_when_it_can_be_dealt() -> None:
+    """A table where only one player has chips lists no deal (it would be refused), but seating."""
+    state = replay(table(3, stacks={1: 0, 2: 0}), [])
+    kinds = [m["type"] for m in state["legal"]]
+    assert "deal" not in kinds and {"sit", "add_chips", "leave"} <= set(kinds)
+    with pytest.raises(IllegalAction, match="at least two players"):
+        replay(table(3, stacks={1: 0, 2: 0}), log("deal"))
+
+
+# --------------------------------------------------------------------------- D7: the uncontested hand
+
+
+def test_D7_the_one_live_hand_left_after_a_false_opener_wins_without_showing() -> None:
+    """D7 (FOSTER): "If the last raise is not called, the player takes the pool without showing his
+    hand". The opener shows first and cannot prove openers: the hand is dead (F1), and the caller's
+    is the only live hand: it takes the pot as an uncontested pot, without being asked to show."""
+    text = ("deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1; 4 draw 2; 3 check; 4 check; "
+            "3 show 7c 8d 9h Ts Jc")
+    state = replay(table(4), log(text))
+    assert state["phase"] == "between_deals" and state["awards"] == {4: 40}
+    assert state["seats"][4]["shown"] is None
+    r = state["rulings"][-1]
+    assert r["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS" and r["winner"] == 4
+    assert "uncontested, without showing (D7)" in r["summary"]
+
+
+def test_D7_S2_a_failed_split_leaves_the_other_hand_uncontested() -> None:
+    """S2 (CARDROOM): "If you declare that you are splitting openers, but it is determined that you
+    could not possibly have had openers when your final hand is compared with your discards, you
+    lose the pot." The other live hand takes it without showing."""
+    text = ("deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1 split Td; 4 draw 1; 3 check; 4 check; "
+            "3 show Js 8h 7h 6h 2h")
+    state = replay(table(4), log(text))
+    assert state["rulings"][-1]["outcome"] == "SPLIT_FAILED" and state["awards"] == {4: 40}
+
+
+def test_D7_D9_with_trips_to_win_the_last_hand_still_shows_trips() -> None:
+    """D9 (PAGAT): "If the pot is won without a showdown, the winner must expose enough cards to
+    prove that the hand is at least as good as three of a kind." So with trips to win the last
+    live hand is asked to show."""
+    text = ("deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1; 4 draw 2; 3 check; 4 check; "
+            "3 show 7c 8d 9h Ts Jc")
+    state = replay(table(4, profile=TRIPS), log(text))
+    assert state["phase"] == "showdown" and state["to_act"] == 4
+    won = replay(table(4, profile=TRIPS), log(text + "; 4 show 9s 9d 9c 3c 4h"))
+    assert won["awards"] == {4: 40}
+
+
+# --------------------------------------------------------------------------- O4: a newcomer at a capped pot
+
+
+def _thrown_in(setup: dict[str, Any], deals: int) -> list[dict[str, Any]]:
+    """``deals`` deals that nobody opens: everyone passes in turn."""
+    events: list[dict[str, Any]] = []
+    for _ in range(deals):
+        events.append({"type": "deal"})
+        state = replay(setup, events)
+        while state["phase"] != "between_deals":
+            events.append({"type": "pass", "seat": state["to_act"]})
+            state = replay(setup, events)
+    return events
+
+
+DEV = {"type": "sit", "seat": 5, "player": "Dev", "chips": 300}
+
+
+def test_O4_a_newcomer_does_not_play_a_capped_pot_free() -> None:
+    """O4 (CARDROOM): antes stop "unless the limit of antes has been reached for that particular
+    game". A newcomer who sits down then would put nothing in and play for the whole pot: card rooms
+    do not allow it, so the newcomer is dealt in from the next pot."""
+    setup = table(4)
+    capped = _thrown_in(setup, 3) + [DEV]
+    before = replay(setup, capped)
+    assert before["pot"] == 60 and before["jackpot"]["antes_next_deal"] is False
+    state = replay(setup, capped + [{"type": "deal"}])
+    assert 5 not in state["dealt"] and state["seats"][5]["status"] == "out" and state["pot"] == 60
+    opener = state["to_act"]
+    events = capped + [{"type": "deal"}, {"type": "open", "seat": opener}]
+    events += [{"type": "fold", "seat": s} for s in state["dealt"] if s != opener]
+    events += [{"type": "show", "seat": opener, "cards": "Qs Qd 7c 5h 2s"}]
+    won = replay(setup, events)
+    assert won["awards"] == {opener: 70}
+    assert 5 in replay(setup, events + [{"type": "deal"}])["dealt"]  # a new pot: Dev antes and plays
+
+
+def test_O4_a_newcomer_at_a_pot_still_taking_antes_antes_and_plays() -> None:
+    """O4: while the pot still takes antes, a newcomer antes like everyone and plays for it."""
+    setup = table(4)
+    state = replay(setup, _thrown_in(setup, 1) + [DEV, {"type": "deal"}])
+    assert 5 in state["dealt"] and state["seats"][5]["put"] == 5
+
+
+def test_O4_with_too_few_stakes_left_the_antes_start_again() -> None:
+    """O4: when leaving the newcomers out would leave fewer than two players, the antes start again
+    for that deal, so that nobody plays the pot free and the table is not stuck."""
+    setup = table(3)
+    events = _thrown_in(setup, 3) + [{"type": "leave", "seat": s} for s in (1, 2)] + [DEV]
+    assert {"type": "deal"} in replay(setup, events)["legal"]
+    state = replay(setup, events + [{"type": "deal"}])
+    assert sorted(state["dealt"]) == [3, 5] and state["seats"][5]["put"] == 5 and state["seats"][3]["put"] == 20

@@ -1,0 +1,197 @@
+"""Random walks over the table engine, for the property that no table is ever left stuck (issue 22):
+every move that ``legal`` lists is accepted by ``apply``, and no reachable state has an empty
+``legal`` list, in every profile and option combination the schema allows.
+
+A walk deals real cards from the profile's deck (shuffled each deal), so the shows are hands a
+table could hold: draws replace the cards discarded, a split escrows the real discards, and a hand
+is sometimes shown with a card too few (a foul hand, H6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from rules import IllegalAction, ProfileError
+from rules.cards import to_text
+from rules.jackpot import start
+from rules.profiles import Profile, get_profile
+
+RANKS = ["2", "5", "7", "9", "T", "J", "Q", "K", "A"]
+NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai"]
+SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
+
+
+def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
+    """A random value the schema allows for one option (out-of-range values are other tests')."""
+    name, choices = f.name, (f.metadata or {}).get("choices")
+    if name == "southern_hands":
+        return [h for h in choices if rng.random() < 0.3]
+    if name == "wild_rank":
+        return rng.choice(RANKS)
+    if name == "blinds":
+        return rng.choice([None, [5, 10], [2, 10]])
+    if name == "spread":
+        return rng.choice([[5, 20], [10, 10], [1, 40]])
+    if name == "straddle":
+        return rng.choice([False, True, 0, 1, 2, 3])
+    if choices is not None:
+        return rng.choice(choices)
+    if isinstance(f.default, bool):
+        return rng.random() < 0.35
+    if name in ("ante_deals", "raise_cap"):
+        return rng.choice([None, 1, 2, 3, 4])
+    if name == "pot_limit":
+        return rng.choice([None, 30, 200])
+    if name == "max_draw":
+        return rng.randint(0, 5)
+    if name == "draw_rounds":
+        return rng.randint(1, 3)
+    raise AssertionError(f"tests/walks.py: no values known for the option {name}; add them")
+
+
+def random_profile(rng: random.Random) -> Profile:
+    """A random profile: each option set with some chance; an option the others do not allow with
+    is dropped (the refusal names it first), until the profile is accepted."""
+    fields = [f for f in dataclasses.fields(Profile) if f.metadata]
+    spec: dict[str, Any] = {"base": rng.choice(["cardroom", "pagat", "foster"])}
+    for f in fields:
+        if rng.random() < 0.3:
+            spec[f.name] = option_value(rng, f)
+    for _ in range(len(fields) + 1):
+        try:
+            return get_profile(spec)
+        except ProfileError as exc:
+            named = str(exc).split(":", 1)[0]
+            if named not in spec:  # a refusal naming an option the base set: undo the last one set
+                named = next(reversed([k for k in spec if k != "base"]))
+            del spec[named]
+    raise AssertionError(f"no profile accepted: {spec}")
+
+
+class Cards:
+    """The cards of the deal in play: a shuffled deck, each seat's hand, the escrow."""
+
+    def __init__(self, rng: random.Random, profile: Profile) -> None:
+        self.rng, self.profile = rng, profile
+        self.hands: dict[int, list[str]] = {}
+        self.deck: list[str] = []
+        self.muck: list[str] = []
+
+    def deal(self, state: dict[str, Any]) -> None:
+        self.deck = [to_text([c]) for c in self.profile.hand_rules.deck()]
+        self.rng.shuffle(self.deck)
+        size = self.profile.hand_size
+        self.muck = []
+        self.hands = {s: [self.deck.pop() for _ in range(size)] for s in state["dealt"]}
+
+    def widow(self) -> str:
+        card = next(c for c in self.deck if c != "Jk")
+        self.deck.remove(card)
+        return card
+
+    def draw(self, seat: int, count: int) -> list[str]:
+        hand = self.hands.setdefault(seat, [])
+        self.rng.shuffle(hand)
+        thrown, kept = hand[:count], hand[count:]
+        if len(self.deck) < count:  # the discards are shuffled to finish the draw (D3)
+            self.rng.shuffle(self.muck)
+            self.deck, self.muck = self.muck + self.deck, []
+        new = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
+        self.muck += thrown
+        self.hands[seat] = kept + new
+        return thrown
+
+    def show(self, seat: int) -> list[str]:
+        hand = self.hands.get(seat) or []
+        five = best_five(hand, self.profile) if len(hand) > 5 else hand
+        if self.rng.random() < 0.04:
+            return five[:4]  # a foul hand (H6)
+        return five
+
+
+def best_five(hand: list[str], profile: Profile) -> list[str]:
+    """The best five of a longer hand (seven-card draw shows five)."""
+    from itertools import combinations
+
+    from rules.hands import evaluate
+
+    return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), profile.hand_rules)))
+
+
+def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], cards: Cards) -> dict[str, Any]:
+    """An event that is an instance of the legal move ``move``."""
+    kind = move["type"]
+    if kind == "deal":
+        return {"type": "deal"}
+    if kind == "widow":
+        return {"type": "widow", "card": cards.widow()}
+    if kind in SEATING:
+        event: dict[str, Any] = {"type": kind, "seat": rng.choice(move["seats"])}
+        if kind == "sit":
+            seated = {x["player"] for x in state["seats"].values()}
+            event["player"] = rng.choice([n for n in NAMES if n not in seated] or ["Zed"])
+            event["chips"] = rng.choice([1, 20, 300])
+        elif kind == "add_chips":
+            event["amount"] = rng.choice([1, 50, 500])
+        elif kind == "move_seat":
+            event["to"] = rng.choice(move["to"])
+        return event
+    if "seats" in move:  # a move any of several seats may make (keep_openers, expose)
+        event = {"type": kind, "seat": rng.choice(move["seats"])}
+        if kind == "expose":
+            hand = cards.hands.get(event["seat"]) or []
+            event["card"] = hand[-1] if hand else cards.deck[-1]
+        return event
+    event = {"type": kind, "seat": state["to_act"]}
+    seat = state["to_act"]
+    if kind == "draw":
+        count = rng.randint(move["min"], move["max"])
+        if move.get("cards") is not None:
+            count = rng.choice(move["cards"])
+        event["count"] = count
+        thrown = cards.draw(seat, count)
+        if move.get("keep") or (move.get("split") and count and rng.random() < 0.3):
+            event["escrow"] = thrown
+            cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
+            event["split"] = not move.get("keep") or bool(move.get("split") and rng.random() < 0.5)
+        if move.get("bosnian") and count == 4 and rng.random() < 0.5:
+            event["take"] = rng.choice(["up", "down"])
+    elif kind == "show":
+        event["cards"] = cards.show(seat)
+        if move.get("declare"):
+            event["declare"] = rng.choice(move["declare"])
+    elif kind in ("open", "bet", "raise") and move.get("amounts"):
+        event["amount"] = rng.choice(move["amounts"])
+    elif kind in ("reopen", "straddle") and rng.random() < 0.5 and "amount" in move:
+        event["amount"] = move["amount"]
+    return event
+
+
+def walk(seed: int, steps: int = 80) -> int:
+    """One random walk; returns the number of events applied. Fails (AssertionError) on a legal
+    move refused or a state with no legal move, naming the seed and the event."""
+    rng = random.Random(seed)
+    profile = random_profile(rng)
+    n = rng.randint(2, 7)
+    setup = {"profile": profile.to_dict(), "ante": rng.choice([0, 5]), "small_bet": 10, "big_bet": 20,
+             "button": rng.randint(1, n),
+             "seats": [{"seat": s, "player": f"P{s}", "stack": rng.choice([0, 3, 8, 40, 200, 200])}
+                       for s in range(1, n + 1)]}
+    table = start(setup)
+    cards = Cards(rng, profile)
+    applied = 0
+    for _ in range(steps):
+        state = table.to_dict()
+        assert state["legal"], f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
+        move = rng.choice(state["legal"])
+        event = event_for(rng, state, move, cards)
+        try:
+            table = table.apply(event)
+        except IllegalAction as exc:
+            raise AssertionError(f"seed {seed}: legal move {move} refused as {event}: {exc}") from None
+        applied += 1
+        if event["type"] == "deal":
+            cards.deal(table.to_dict())
+    return applied
