@@ -15,7 +15,7 @@ Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle, widow
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle, widow, expose, keep_openers
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -40,7 +40,7 @@ from rules.rulings import Ruling as FloorRuling
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
-    "SitIn", "MoveSeat", "Straddle", "Widow", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
+    "SitIn", "MoveSeat", "Straddle", "Widow", "Expose", "KeepOpeners", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
 ]
 
 
@@ -71,6 +71,8 @@ class EventType(StrEnum):
     MOVE_SEAT = "move_seat"
     STRADDLE = "straddle"
     WIDOW = "widow"
+    EXPOSE = "expose"
+    KEEP_OPENERS = "keep_openers"
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,27 @@ class Widow(Event):
 
 
 @dataclass(frozen=True)
+class Expose(SeatEvent):
+    """D12: ``card`` was turned face up while the dealer dealt ``seat`` its draw; the card is dead
+    and the seat's replacement comes once every other player has drawn.
+
+    >>> parse_event({"type": "expose", "seat": 2, "card": "qh"})
+    Expose(seat=2, card='Qh')
+    """
+
+    kind = "expose"
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class KeepOpeners(SeatEvent):
+    """F12: the player in ``seat`` asks the opener to keep the opening hand and show it once the pot
+    is decided."""
+
+    kind = "keep_openers"
+
+
+@dataclass(frozen=True)
 class Sit(SeatEvent):
     """A player takes an empty seat between deals with chips (a buy-in, or a move from another table)."""
 
@@ -309,7 +332,7 @@ class Correction(Event):
 
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
     cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck,
-                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat, Straddle)
+                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat, Straddle, Expose, KeepOpeners)
 }
 #: The longest player name a seat takes (names in any script; the pages wrap them).
 NAME_MAX = 80
@@ -397,6 +420,11 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         if not isinstance(split, bool):
             raise IllegalAction(f"draw: split is true or false, not {split!r}")
         return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"))
+    if cls is Expose:
+        faced = _card_list(event.get("card"), "expose: card")
+        if len(faced) != 1:
+            raise IllegalAction("expose: give the one card turned face up (card)")
+        return Expose(seat=seat, card=faced[0])
     if cls is Show:
         if event.get("cards") in (None, "", []):
             raise IllegalAction("show: list the cards shown (cards)")

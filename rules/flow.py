@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules import CardError, IllegalAction
 from rules import events as ev
 from rules.cards import parse_rank, rank_plural
+from rules.requests import deal_owed, take_cards
 from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
@@ -162,7 +163,9 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
     """D10, jacks back: nobody opened, so the same hands are played for ace-to-five low, with a fresh
     betting round from the button's left in which anyone may open (and nothing needs proving); with
     the house's blind, the first player posts it and the betting starts after the blind."""
-    t.low, t.passed, t.requirement = True, (), "none"
+    # the requirement stays as it was: nothing needs proving while ``low`` (rules.betting.open_),
+    # and if the low round is thrown in too the next deal of the pot needs openers again (O1, O5)
+    t.low, t.passed = True, ()
     t.message = f"seat {s} passes; nobody opened: the hands are played for low (D10)"
     first = next(x for x in t.clockwise(t.button) if x in t.live())
     t.to_act = first
@@ -202,6 +205,11 @@ def last_standing(t: WorkingTable, w: int) -> None:
         t.phase, t.show_order, t.to_act = Phase.SHOWDOWN, (w,), w
         t.message += f"; everyone else folded: seat {w} shows three of a kind or better to take the pot (D9)"
         return
+    if t.keep_owed():
+        t.phase, t.show_order = Phase.SHOWDOWN, (w,)
+        t.message += f"; everyone else folded to seat {w}"
+        next_show(t)  # F12: the opener who folded shows the kept hand first
+        return
     amount = t.pot
     nobody_came_in = t.age_seat == w and t.callers == 0 and t.phase == Phase.PREDRAW
     award(t, {w: amount})
@@ -221,7 +229,7 @@ def start_draw(t: WorkingTable) -> None:
     t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == SeatStatus.ACTIVE)
     t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
                   else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
-    t.drew_this_round = ()
+    t.drew_this_round, t.drawn_now, t.exposed_now = (), (), ()
 
 
 def draw(t: WorkingTable, e: ev.Draw) -> None:
@@ -242,7 +250,14 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
         also = ", or 4 when keeping an ace" if t.profile.ace_draws_four else ""
         raise t.refuse(f"seat {s} cannot draw {e.count}: at most {t.profile.max_draw} cards{also} (D2)")
     escrow: tuple[str, ...] = ()
-    if e.split or e.escrow:
+    keep = t.keep_asked is not None and s == t.opener and t.draw_round == 1
+    if keep and e.count and len(e.escrow) != e.count:
+        raise t.refuse(f"seat {s} was asked to keep the opening hand (F12, by seat {t.keep_asked}): every discard "
+                       f"is kept apart, so the escrow lists all {e.count} discards, not {len(e.escrow)}")
+    if keep and e.escrow and not e.split:
+        escrow = e.escrow  # kept apart at a player's request (F12), not a split
+        check_cards(t, escrow, "escrow")
+    elif e.split or e.escrow:
         if t.draw_round > 1:
             raise t.refuse(f"seat {s} cannot split openers in draw {t.draw_round}: openers are split in the "
                            "first draw (S1)")
@@ -257,28 +272,26 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
         escrow = e.escrow  # read once, at the edge (rules.events)
         check_cards(t, escrow, "escrow")
     n = e.count
-    if n <= t.stub - 1 or n == 0:
-        t.stub -= n
-        note = ""
-    else:
-        pack = t.stub + t.muck
-        if n > pack:
-            raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
-                           f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
-        t.stub, t.muck, t.reshuffled = pack - n, 0, True
-        note = "; the discards were reshuffled to finish the draw (D3)"
+    pack = t.stub + t.muck - len(t.owed)  # a card owed for one faced (D12) is kept back
+    if n > pack and n:
+        raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
+                       f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
+    note = take_cards(t, n)
     t.muck += n - len(escrow)
     if escrow:
         t.escrow = t.escrow + ((s, escrow),)
-        t.split = True
+        t.split = t.split or bool(e.split)
+    t.drawn_now = t.drawn_now + ((s, n),)
     seat = t.seats[s]
     t.set(s, drawn=(seat.drawn or 0) + n, drew_four=seat.drew_four or four)
     t.drew_this_round = t.drew_this_round + (s,)
     t.message = (f"seat {s} draws {n}" if n else f"seat {s} stands pat") + note
     if four:
         t.message += "; four cards, keeping an ace (checked at the show, D2)"
-    if escrow:
+    if escrow and e.split:
         t.message += f"; openers split, {' '.join(escrow)} in escrow (S1)"
+    elif escrow:
+        t.message += f"; the discards {' '.join(escrow)} are kept apart, as asked (F12)"
     waiting = [x for x in t.clockwise(s) if t.seats[x].status == SeatStatus.ACTIVE and x not in t.drew_this_round]
     if waiting:
         t.to_act = waiting[0]
@@ -289,6 +302,7 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
 def start_postdraw(t: WorkingTable) -> None:
     """The second round (D4): from the opener, or the next live seat after the opener, or from the
     button's left when the profile says so; the big bet (D5)."""
+    deal_owed(t)  # D12: every other player has drawn: a card faced is replaced now
     t.phase = Phase.POSTDRAW
     for x in t.order:
         if t.seats[x].committed or t.seats[x].acted:
@@ -383,6 +397,9 @@ def muck(t: WorkingTable, e: ev.Muck) -> None:
     t.check_turn("muck", s)
     if t.phase != Phase.SHOWDOWN or t.reopen is not None:
         raise t.refuse(f"seat {s} cannot muck: hands are mucked at the showdown (fold while betting)")
+    if s == t.opener and t.keep_asked is not None and not t.proven:
+        raise t.refuse(f"seat {s} cannot muck: seat {t.keep_asked} asked the opener to keep the opening hand, "
+                       "which is shown (F12)")
     t.set(s, status=SeatStatus.FOLDED)
     t.message = f"seat {s} mucks"
     if s == t.opener and not t.proven and not t.live():
@@ -399,12 +416,18 @@ def next_show(t: WorkingTable) -> None:
     """
     live = t.live()
     pending = [x for x in t.show_order if x in live and t.seats[x].shown is None]
+    must_show = t.profile.trips_to_win and not t.low
+    uncontested = len(live) == 1 and not (live[0] == t.opener and not t.proven) and not must_show
+    if t.keep_owed() and (not pending or uncontested):
+        # F12: the opener who folded shows the kept opening hand before the pot is paid
+        t.phase, t.to_act = Phase.SHOWDOWN, t.opener
+        t.message += f"; seat {t.opener}, who opened, shows the opening hand kept at seat {t.keep_asked}'s request (F12)"
+        return
     if pending:
         # The one live hand left wins without showing, as an uncontested pot (D7), whether the
         # others were mucked or found dead (a false opener, a failed split): an opener must still
         # prove openers (F1), and with trips to win the hand must show three of a kind (D9).
-        must_show = t.profile.trips_to_win and not t.low
-        if len(live) == 1 and not (live[0] == t.opener and not t.proven) and not must_show:
+        if uncontested:
             if t.unproven:
                 t.next_step = "rule_unproven"  # the dead opener's ruling gives it the pot
                 return

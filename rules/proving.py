@@ -117,7 +117,7 @@ def _others_make_trips(p: Profile) -> Any:
     return derive
 
 
-def _trips_question(p: Profile, best_other: Leaf) -> Node:
+def _trips_question(p: Profile, best_other: Node) -> Node:
     """With trips to win, the best other hand takes the pot only with three of a kind or better;
     otherwise the pot stays for those who showed down (D9)."""
     if not p.trips_to_win:

@@ -11,7 +11,7 @@ the rules they hold:
 - :mod:`rules.false_openers`  false openers (F2-F7, F9) and a caller's refund (F10)
 - :mod:`rules.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
   (S1-S3), retrieving discards (F11)
-- :mod:`rules.card_count`     a hand of the wrong size (H6, D8)
+- :mod:`rules.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
 - :mod:`rules.facts`          the facts the tree asks; :mod:`rules.outcomes` its outcome codes
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError, parse
-from rules.card_count import wrong_count_node
+from rules.card_count import exposed_card_node, wrong_count_node
 from rules.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, seats_text, who
 from rules.false_openers import false_openers_node, refund_node
 from rules.outcomes import Move, Outcome
@@ -96,7 +96,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
     """
     p = get_profile(profile)
     disputes = (false_openers_node(p), cannot_show_node(p), split_openers_node(p), wrong_count_node(p),
-                retrieval_node(p), refund_node(p))
+                retrieval_node(p), refund_node(p), exposed_card_node(p))
     root = Question(
         "issue", FACTS["issue"].question, ("issue",), tuple(
             Branch(issue.value, label, node) for issue, label, node in zip(Issue, ISSUE_SHORT, disputes)),

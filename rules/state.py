@@ -154,6 +154,14 @@ class WorkingTable:
     widow: str | None  # wild widow: the card turned up in this deal, whose rank is wild (H4)
     draw_round: int
     drew_this_round: tuple[int, ...]
+    # D12: the cards faced while the draw was dealt (seat, card), the seats exposed to in this
+    # draw, each seat's count drawn in this draw, and the seats owed a card once the others drew
+    exposed: tuple[tuple[int, str], ...]
+    exposed_now: tuple[int, ...]
+    drawn_now: tuple[tuple[int, int], ...]
+    owed: tuple[int, ...]
+    # F12: the seat that asked the opener to keep the opening hand, if anyone did
+    keep_asked: int | None
     age_seat: int | None
     jack_pot: bool
     # the record
@@ -243,6 +251,39 @@ class WorkingTable:
     def bet_size(self) -> int:
         return self.big_bet if self.phase == Phase.POSTDRAW else self.small_bet
 
+    # ------------------------------------------------------------------ requests any seat may make
+    def expose_seats(self) -> list[int]:
+        """D12: the seats a card may have been faced to while the draw was dealt: those who drew in
+        this draw, while it lasts or right after its last draw, no more often than cards drawn."""
+        last = (self.last_event or {}).get("type")
+        if self.phase != Phase.DRAW and not (self.phase in (Phase.POSTDRAW, Phase.SHOWDOWN)
+                                              and last in ("draw", "expose")):
+            return []
+        if self.reopen is not None:
+            return []
+        counts = dict(self.drawn_now)
+        return [s for s in self.drew_this_round if self.seats[s].status == SeatStatus.ACTIVE
+                and counts.get(s, 0) > self.exposed_now.count(s)]
+
+    def keep_seats(self) -> list[int]:
+        """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
+        opener, once, while openers are still to prove and the opening hand can still be shown
+        (the opener has not thrown any of it into the discards)."""
+        o = self.opener
+        if (o is None or self.keep_asked is not None or self.proven or self.reopen is not None
+                or self.phase == Phase.BETWEEN_DEALS or not self.opened):
+            return []
+        opener = self.seats[o]
+        if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(self.escrow_of(o)):
+            return []
+        return [s for s in self.dealt if s != o]
+
+    def keep_owed(self) -> bool:
+        """F12: an opener asked to keep the opening hand who folded still shows it at the end."""
+        o = self.opener
+        return (self.keep_asked is not None and o is not None and not self.proven
+                and self.seats[o].status == SeatStatus.FOLDED and self.seats[o].shown is None)
+
     def escrow_of(self, s: int | None) -> tuple[str, ...]:
         for seat, cards in self.escrow:
             if seat == s:
@@ -270,11 +311,16 @@ class WorkingTable:
         if self.phase == Phase.DRAW:
             most = 4 if self.profile.ace_draws_four else self.profile.max_draw
             # never more than the stub and the reshuffled discards can give (D3)
-            move: dict[str, Any] = {"type": "draw", "min": 0, "max": min(most, self.stub + self.muck)}
+            move: dict[str, Any] = {"type": "draw", "min": 0,
+                                    "max": max(0, min(most, self.stub + self.muck - len(self.owed)))}
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
+                if self.keep_asked is not None:
+                    move["keep"] = True  # F12: every discard is kept apart (escrow)
             return [move]
         if self.phase == Phase.SHOWDOWN:
+            if s == self.opener and self.keep_asked is not None and not self.proven:
+                return [{"type": "show"}]  # F12: the kept hand is shown, never mucked
             return [{"type": "show"}, {"type": "muck"}]
         to_call = self.bet_level - seat.committed
         out: list[dict[str, Any]] = []
@@ -292,6 +338,19 @@ class WorkingTable:
             if seat.stack > to_call and self.may_raise(seat):
                 out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
         out.append({"type": "fold"})
+        return out
+
+    def requests(self) -> list[dict[str, Any]]:
+        """The moves beside the turn to act (the state's ``requests``, beside ``legal``): asking the
+        opener to keep the opening hand (F12), a card faced in the draw (D12); each with the seats it
+        may concern, and each accepted for those seats as ``legal``'s moves are."""
+        out: list[dict[str, Any]] = []
+        keep = self.keep_seats()
+        if keep:
+            out.append({"type": "keep_openers", "seats": keep})
+        exposed = self.expose_seats()
+        if exposed:
+            out.append({"type": "expose", "seats": exposed})
         return out
 
     # ------------------------------------------------------------------ who the next deal deals in
@@ -454,6 +513,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
+    t.exposed, t.exposed_now, t.drawn_now, t.owed, t.keep_asked = (), (), (), (), None
 
 
 @functools.lru_cache(maxsize=64)
@@ -470,6 +530,8 @@ def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
             raise t.refuse(f"{what}: {c} is not in this game's deck")
         if c == t.widow:
             raise t.refuse(f"{what}: {c} is the widow card, turned up on the table")
+        if any(c == faced for _, faced in t.exposed):
+            raise t.refuse(f"{what}: {c} was faced in the draw and is dead (D12)")
 
 
 def evaluate(cards: Iterable[str], rules: HandRules) -> Any:

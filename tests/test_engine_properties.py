@@ -73,7 +73,7 @@ def seating_event(draw: Callable[..., Any], state: dict[str, Any], move: dict[st
 
 
 def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, Any]:
-    move = dict(draw(st.sampled_from(state["legal"])))
+    move = dict(draw(st.sampled_from(state["legal"] + state["requests"])))
     kind = move["type"]
     event: dict[str, Any] = {"type": kind}
     if kind == "deal":
@@ -82,6 +82,11 @@ def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, An
         return {"type": "widow", "card": draw(st.sampled_from(NATURAL))}
     if kind in SEATING:
         return seating_event(draw, state, move)
+    if "seats" in move:  # a request of any seat (F12 keep_openers, D12 expose)
+        event["seat"] = draw(st.sampled_from(move["seats"]))
+        if kind == "expose":
+            event["card"] = draw(st.sampled_from(NATURAL))
+        return event
     event["seat"] = state["to_act"]
     if kind == "draw":
         count = draw(st.integers(0, move["max"]))
@@ -147,7 +152,9 @@ def check_state(state: dict[str, Any], total: int) -> None:
         assert {m["type"] for m in state["legal"]} <= {"deal", *SEATING}
     else:
         assert state["to_act"] in state["seats"] and state["legal"]
-        assert state["seats"][state["to_act"]]["status"] == "active"
+        # the one to act is in the hand, or is an opener who folded showing the kept hand (F12)
+        kept = state["keep_openers"] is not None and state["to_act"] == state["jackpot"]["opener"]
+        assert state["seats"][state["to_act"]]["status"] == "active" or kept
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -191,16 +198,20 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
     table = start(setup)
     for _ in range(data.draw(st.integers(5, 60))):
         state = table.to_dict()
-        move = data.draw(st.sampled_from(state["legal"]))
+        move = data.draw(st.sampled_from(state["legal"] + state["requests"]))
         event: dict[str, Any] = {"type": move["type"]}
         if move["type"] in SEATING:
             event = seating_event(data.draw, state, move)
+        elif move["type"] == "keep_openers":
+            event = {"type": "keep_openers", "seat": data.draw(st.sampled_from(move["seats"]))}
+        elif move["type"] == "expose":
+            continue  # the card faced must be one no hand holds: tests/walks.py deals real cards
         elif move["type"] == "widow":
             event = {"type": "widow", "card": WIDOW}
         elif move["type"] != "deal":
             event["seat"] = state["to_act"]
         if move["type"] == "draw":
-            event["count"] = 0
+            event["count"] = 0  # standing pat: nothing to keep apart even when asked (F12)
         if move["type"] == "show":
             seat = state["to_act"]
             # a different hand for each seat, never holding the card turned up on the table (H4)

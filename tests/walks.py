@@ -103,6 +103,17 @@ class Cards:
         self.hands[seat] = kept + new
         return thrown
 
+    def expose(self, seat: int) -> str:
+        """D12: the last card dealt to ``seat`` was faced: it is dead, and another takes its place."""
+        hand = self.hands.setdefault(seat, [])
+        faced = hand.pop()
+        if not self.deck:
+            self.rng.shuffle(self.muck)
+            self.deck, self.muck = self.muck, []
+        if self.deck:
+            hand.append(self.deck.pop())
+        return faced
+
     def show(self, seat: int) -> list[str]:
         hand = self.hands.get(seat) or []
         five = best_five(hand, self.profile) if len(hand) > 5 else hand
@@ -141,8 +152,7 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
     if "seats" in move:  # a move any of several seats may make (keep_openers, expose)
         event = {"type": kind, "seat": rng.choice(move["seats"])}
         if kind == "expose":
-            hand = cards.hands.get(event["seat"]) or []
-            event["card"] = hand[-1] if hand else cards.deck[-1]
+            event["card"] = cards.expose(event["seat"])
         return event
     event = {"type": kind, "seat": state["to_act"]}
     seat = state["to_act"]
@@ -155,7 +165,7 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
         if move.get("keep") or (move.get("split") and count and rng.random() < 0.3):
             event["escrow"] = thrown
             cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
-            event["split"] = not move.get("keep") or bool(move.get("split") and rng.random() < 0.5)
+            event["split"] = bool(count) and (not move.get("keep") or rng.random() < 0.5)
         if move.get("bosnian") and count == 4 and rng.random() < 0.5:
             event["take"] = rng.choice(["up", "down"])
     elif kind == "show":
@@ -185,7 +195,7 @@ def walk(seed: int, steps: int = 80) -> int:
     for _ in range(steps):
         state = table.to_dict()
         assert state["legal"], f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
-        move = rng.choice(state["legal"])
+        move = rng.choice(state["legal"] + state["requests"])
         event = event_for(rng, state, move, cards)
         try:
             table = table.apply(event)
