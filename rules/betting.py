@@ -85,6 +85,7 @@ def check(t: WorkingTable, e: ev.Check) -> None:
     if t.phase == Phase.PREDRAW and t.raises == 0 and s != t.opener:
         t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
     t.set(s, acted=True)
+    t.checked = t.checked + (s,)
     t.message = f"seat {s} checks"
     after_action(t, s)
 
@@ -110,6 +111,9 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
     to_call = t.bet_level - seat.committed
     if t.bet_level == 0:
         raise t.refuse(f"seat {s} cannot raise: there is no bet yet (bet instead)")
+    if t.checked_in_low(s):
+        raise t.refuse(f"seat {s} cannot raise: seat {s} checked in this round, and check-raising is not played "
+                       "in the low part of jacks back (D14)")
     if not t.may_raise(seat):
         raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
     if seat.stack <= to_call:
@@ -146,10 +150,11 @@ def straddle(t: WorkingTable, e: ev.Straddle) -> None:
     t.check_turn("straddle", s)
     amount = t.straddle_amount(s)
     if amount is None:
-        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds, before anyone has "
-                       "acted, where the house plays straddles")
+        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds (or, where the house "
+                       "allows re-straddles, after the last straddle) before anyone has acted (O2, O7)")
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    t.straddled += 1
     t.set(s, acted=False)  # a blind: the straddler may still raise when everyone has only called
-    t.message = f"seat {s} straddles to {t.bet_level}"
+    t.message = f"seat {s} {'re-straddles' if t.straddled > 1 else 'straddles'} to {t.bet_level}"
     after_action(t, s)

@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(48, ['S1', 'S2', 'S3'])
+(50, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -139,6 +139,11 @@ _ALL: tuple[Rule, ...] = (
     _r("O6", "Opening when all in for the ante", (C, G), """
         A player whose stack went into all or part of the ante may still announce the pot open when
         the cards qualify."""),
+    # issue 22: seed items RULES.md leaves without an id of their own
+    _r("O7", "Re-straddles", (P,), """
+        Where blinds are played, the player after the big blind may post a blind raise of twice it
+        (a straddle), and the next player may double that again (a re-straddle), and so on as far as
+        the house allows; the betting starts after the last of them, who keeps the option to raise."""),
     # ---- F: false openers and proving openers
     _r("F1", "Openers must be proved", (C, G, P), """
         The opener wins the pot only after showing that the hand qualified. The survey applies this
@@ -237,6 +242,10 @@ _ALL: tuple[Rule, ...] = (
     _r("D13", "More than one draw", (G, P), """
         Under dealer's choice a hand may have several draws, each followed by a round of betting; in
         all for one, players keep drawing one card or all five until the pack is nearly used up.
+        House options."""),
+    _r("D14", "No check-raise for low", (P,), """
+        Some jacks back games forbid a player who checked from raising later in the same betting
+        round, in the low part of the deal; some also play the sevens rule of California lowball.
         House options."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """

@@ -165,7 +165,7 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
     the house's blind, the first player posts it and the betting starts after the blind."""
     # the requirement stays as it was: nothing needs proving while ``low`` (rules.betting.open_),
     # and if the low round is thrown in too the next deal of the pot needs openers again (O1, O5)
-    t.low, t.passed = True, ()
+    t.low, t.passed, t.checked = True, (), ()
     t.message = f"seat {s} passes; nobody opened: the hands are played for low (D10)"
     first = next(x for x in t.clockwise(t.button) if x in t.live())
     t.to_act = first
@@ -229,7 +229,7 @@ def start_draw(t: WorkingTable) -> None:
     t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == SeatStatus.ACTIVE)
     t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
                   else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
-    t.drew_this_round, t.drawn_now, t.exposed_now = (), (), ()
+    t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()
 
 
 def draw(t: WorkingTable, e: ev.Draw) -> None:
@@ -303,7 +303,7 @@ def start_postdraw(t: WorkingTable) -> None:
     """The second round (D4): from the opener, or the next live seat after the opener, or from the
     button's left when the profile says so; the big bet (D5)."""
     deal_owed(t)  # D12: every other player has drawn: a card faced is replaced now
-    t.phase = Phase.POSTDRAW
+    t.phase, t.checked = Phase.POSTDRAW, ()
     for x in t.order:
         if t.seats[x].committed or t.seats[x].acted:
             t.set(x, committed=0, acted=False)

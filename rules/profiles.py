@@ -117,9 +117,11 @@ class Profile:
         ("O2",), "Blind bets [small, big] posted by the two players after the button before the cards are "
         "seen; the betting starts after the big blind, who may raise when everyone has only called. "
         "Only with opening_minimum 'none' (the basic game): a blind is an opening no one proves."))
-    straddle: bool = field(default=False, metadata=_opt(
-        ("O2",), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
-        "blind, posted before the cards are seen; the betting then starts after the straddler."))
+    straddle: bool | int = field(default=False, metadata=_opt(
+        ("O2", "O7"), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
+        "blind, posted before the cards are seen; the betting then starts after the straddler. A number "
+        "(0 to 8) also allows that many re-straddles, each by the next player, each twice the last "
+        "(true plays as 0: a straddle and no re-straddle)."))
     age: bool = field(default=False, metadata=_opt(
         ("D11",), "Foster's blind game: the player after the button (the age) puts up a blind of one small "
         "bet and anyone may come in against it with any cards; when nobody comes in, the next deal is "
@@ -128,6 +130,9 @@ class Profile:
         ("D10",), "Jacks back: when nobody opens, the same hands are played for ace-to-five low (the joker "
         "a fitter) with a fresh betting round begun after the button; if nobody bets then either, the "
         "cards are thrown in."))
+    jacks_back_no_check_raise: bool = field(default=False, metadata=_opt(
+        ("D10", "D14"), "With jacks back, in the low part of the deal a player who checked may not raise "
+        "later in the same betting round (calling or folding stays open)."))
     jacks_back_blind: bool = field(default=False, metadata=_opt(
         ("D10",), "With jacks back, the player after the button must post a blind bet when the game turns "
         "to low; the betting starts after the blind, who may raise when everyone has only called."))
@@ -182,6 +187,18 @@ class Profile:
         """
         base = 32 if self.stripped_deck else 52
         return base + (1 if self.wild in JOKER_MODES else 0)
+
+    @property
+    def straddles(self) -> int:
+        """How many blind raises may follow the big blind: the straddle and the re-straddles (O2, O7).
+
+        >>> get_profile().straddles, get_profile({"opening_minimum": "none", "blinds": [5, 10],
+        ...                                      "straddle": 2}).straddles
+        (0, 3)
+        """
+        if isinstance(self.straddle, bool):
+            return int(self.straddle)
+        return self.straddle + 1
 
     @property
     def hand_size(self) -> int:
@@ -271,6 +288,12 @@ def _check(name: str, value: Any) -> Any:
         if bad:
             raise ProfileError(f"southern_hands: unknown hand {bad[0]!r}; choose from " + ", ".join(SOUTHERN_HANDS))
         return tuple(h for h in SOUTHERN_HANDS if h in value)
+    if name == "straddle":
+        if isinstance(value, bool):
+            return value
+        if not isinstance(value, int) or not 0 <= value <= 8:
+            raise ProfileError(f"straddle: true, false, or the number of re-straddles allowed (0 to 8), not {value!r}")
+        return value
     default = fields[name].default
     if isinstance(default, bool):
         if not isinstance(value, bool):
@@ -380,7 +403,7 @@ def _coherent(p: Profile) -> Profile:
     """
     if p.blinds is not None and p.opening_minimum != "none":
         raise ProfileError("blinds: only with opening_minimum 'none' (a blind opens the pot without openers)")
-    if p.straddle and p.blinds is None:
+    if p.straddles and p.blinds is None:
         raise ProfileError("straddle: only with blinds (a straddle raises the big blind)")
     if p.age and (p.blinds is not None or p.opening_minimum == "none"):
         raise ProfileError("age: the blind game alternates with jack pots, which need an opening_minimum, "
@@ -389,6 +412,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back: only when opening needs openers (opening_minimum J, Q, K or A)")
     if p.jacks_back_blind and not p.jacks_back:
         raise ProfileError("jacks_back_blind: only with jacks_back")
+    if p.jacks_back_no_check_raise and not p.jacks_back:
+        raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
     if p.ace_draws_four and p.max_draw != 3:

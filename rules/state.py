@@ -162,6 +162,9 @@ class WorkingTable:
     owed: tuple[int, ...]
     # F12: the seat that asked the opener to keep the opening hand, if anyone did
     keep_asked: int | None
+    # O7: blind raises posted after the big blind this deal; D14: seats that checked this round
+    straddled: int
+    checked: tuple[int, ...]
     age_seat: int | None
     jack_pot: bool
     # the record
@@ -453,13 +456,23 @@ class WorkingTable:
         to act after the blinds, before anyone has acted, may post a blind raise to twice the big
         blind (O2, the basic game)."""
         blinds = self.profile.blinds
-        if (not self.profile.straddle or blinds is None or self.phase != Phase.PREDRAW or self.to_act != s
-                or self.bet_level != blinds[1] or any(x.acted for x in self.seats.values())):
+        # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
+        if (self.straddled >= self.profile.straddles or blinds is None or self.phase != Phase.PREDRAW
+                or self.to_act != s or self.bet_level != blinds[1] << self.straddled
+                or any(x.acted for x in self.seats.values())):
             return None
-        want = 2 * blinds[1] - self.seats[s].committed
+        want = 2 * self.bet_level - self.seats[s].committed
         return want if self.seats[s].stack > want else None
 
+    def checked_in_low(self, s: int) -> bool:
+        """D14: with the house's no check-raise, whether seat ``s`` checked (or passed before the
+        opening) in this betting round of the low part of jacks back."""
+        return (self.low and self.profile.jacks_back_no_check_raise
+                and (s in self.checked or (self.phase == Phase.PREDRAW and s in self.passed)))
+
     def may_raise(self, seat: Seat) -> bool:
+        if self.checked_in_low(seat.seat):
+            return False  # D14: no check-raise in the low part of jacks back
         cap = self.profile.raise_cap
         return cap is None or self.raises < cap
 
@@ -514,6 +527,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
     t.exposed, t.exposed_now, t.drawn_now, t.owed, t.keep_asked = (), (), (), (), None
+    t.straddled, t.checked = 0, ()
 
 
 @functools.lru_cache(maxsize=64)

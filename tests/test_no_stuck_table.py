@@ -163,3 +163,44 @@ def test_O4_with_too_few_stakes_left_the_antes_start_again() -> None:
     assert {"type": "deal"} in replay(setup, events)["legal"]
     state = replay(setup, events + [{"type": "deal"}])
     assert sorted(state["dealt"]) == [3, 5] and state["seats"][5]["put"] == 5 and state["seats"][3]["put"] == 20
+
+
+# --------------------------------------------------------------------------- O7 re-straddles, D14 no check-raise
+
+RESTRADDLE = {"base": "cardroom", "opening_minimum": "none", "blinds": [5, 10], "straddle": 2, "ante_deals": None}
+
+
+def test_O7_re_straddles_each_double_the_last_up_to_the_house_number() -> None:
+    """O7 (PAGAT, P11): "The next player to the left may be permitted to straddle by placing a blind
+    bet of twice this amount, the next player to re-straddle and so on. Then the betting round begins
+    with the player to the left of the player who placed the largest blind bet." With two
+    re-straddles: 20, 40, 80; then nobody else may straddle, and the betting starts after the last."""
+    setup = table(6, profile=RESTRADDLE, ante=0)
+    state = replay(setup, log("deal"))  # button 1: blinds 2 and 3; seat 4 may straddle
+    assert {"type": "straddle", "amount": 20} in state["legal"]
+    events = log("deal") + [{"type": "straddle", "seat": s} for s in (4, 5, 6)]
+    state = replay(setup, events)
+    assert [state["seats"][s]["committed"] for s in (4, 5, 6)] == [20, 40, 80]
+    assert state["to_act"] == 1 and "straddle" not in [m["type"] for m in state["legal"]]
+    assert "re-straddles to 80" in state["message"]
+    with pytest.raises(IllegalAction, match="O7"):
+        replay(table(6, profile={**RESTRADDLE, "straddle": True}, ante=0),
+               log("deal") + [{"type": "straddle", "seat": 4}, {"type": "straddle", "seat": 5}])
+    # everyone calls round to the last straddler, who keeps the option to raise
+    calls = events + [{"type": "call", "seat": s} for s in (1, 2, 3, 4, 5)]
+    assert replay(setup, calls)["to_act"] == 6
+
+
+def test_D14_jacks_back_no_check_raise_in_the_low_round() -> None:
+    """D14 (PAGAT, P23): "Some play that check-raising is not allowed in the Lowball part of this
+    game". Nobody opens for high; for low seat 2 checks (passes), seat 3 bets: seat 2 may call or
+    fold, not raise. Without the option a check-raise stays open."""
+    profile = {"base": "cardroom", "jacks_back": True, "jacks_back_no_check_raise": True}
+    low = "deal; 2 pass; 3 pass; 4 pass; 1 pass; 2 pass; 3 open; 4 fold; 1 fold"
+    state = replay(table(4, profile=profile), log(low))
+    assert state["low"] and state["to_act"] == 2
+    assert [m["type"] for m in state["legal"]] == ["call", "fold"]
+    with pytest.raises(IllegalAction, match="D14"):
+        replay(table(4, profile=profile), log(low + "; 2 raise"))
+    plain = replay(table(4, profile={"base": "cardroom", "jacks_back": True}), log(low))
+    assert "raise" in [m["type"] for m in plain["legal"]]
