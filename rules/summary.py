@@ -208,7 +208,8 @@ def readings(p: Profile) -> dict[str, list[str]]:
         add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
     if p.trips_to_win:
         add("D9", "In force here: no hand below three of a kind wins. Without one the pot stays; those who "
-                  "folded before the draw are out of it, and the rest ante again and play on among themselves.")
+                  "folded before the draw are out of it, and the rest ante again and play on among "
+                  "themselves; when everyone else folded, the one player left in the pot takes it.")
     if p.jacks_back:
         add("D10", "In force here: when nobody opens, the same hands are played for ace-to-five low, the joker "
                    "a fitter; if nobody bets for low either, the cards are thrown in."
