@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(50, ['S1', 'S2', 'S3'])
+(51, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -247,6 +247,11 @@ _ALL: tuple[Rule, ...] = (
         Some jacks back games forbid a player who checked from raising later in the same betting
         round, in the low part of the deal; some also play the sevens rule of California lowball.
         House options."""),
+    _r("D15", "Seven-card draw", (P,), """
+        A novelty game for few players: blinds instead of openers, seven cards to each player, one draw
+        of up to four cards starting after the big blind (the discards reshuffled if the pack runs
+        short), a second round of betting at twice the stakes, and each player shows the best five
+        of the seven."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """
         Each player plays against the dealer; the ante is a multiple of a set unit (0.3 in the

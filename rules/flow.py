@@ -226,7 +226,9 @@ def start_draw(t: WorkingTable) -> None:
         if t.seats[x].committed or t.seats[x].acted or (t.draw_round > 1 and t.seats[x].drawn is not None):
             t.set(x, committed=0, acted=False)
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
-    t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == SeatStatus.ACTIVE)
+    # D15: in seven-card draw the draw begins after the big blind (the second seat dealt)
+    start = t.dealt[1] if t.profile.seven_card_draw else t.button
+    t.to_act = next(x for x in t.clockwise(start) if t.seats[x].status == SeatStatus.ACTIVE)
     t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
                   else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
     t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()

@@ -140,6 +140,11 @@ class Profile:
         ("D9",), "Trips to win: no hand below three of a kind wins. Without one the pot stays: those who "
         "folded before the draw are out of it, the rest ante again and play a fresh deal among themselves."))
 
+    seven_card_draw: bool = field(default=False, metadata=_opt(
+        ("D15",), "Seven-card draw: seven cards each, blinds, one draw of 0 to 4 cards begun after the big "
+        "blind, and each hand shown as its best five (the other two discarded). Needs blinds (so "
+        "opening_minimum 'none') and max_draw 4 or less; after the draw the bet is the big bet."))
+
     # Betting and drawing
     raise_cap: int | None = field(default=4, metadata=_opt(
         ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
@@ -207,7 +212,7 @@ class Profile:
         >>> get_profile("cardroom").hand_size
         5
         """
-        return 5
+        return 7 if self.seven_card_draw else 5
 
     @property
     def hand_rules(self) -> HandRules:
@@ -416,6 +421,10 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if p.seven_card_draw and p.blinds is None:
+        raise ProfileError("seven_card_draw: played with blinds (and so opening_minimum 'none')")
+    if p.seven_card_draw and p.max_draw > 4:
+        raise ProfileError(f"seven_card_draw: a player draws 0 to 4 cards (max_draw 4 or less, not {p.max_draw})")
     if p.ace_draws_four and p.max_draw != 3:
         raise ProfileError("ace_draws_four: only with max_draw 3 (four cards when keeping an ace)")
     return p

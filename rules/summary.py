@@ -48,6 +48,7 @@ NOT_PLAYED: dict[str, str] = {
     "D13": "one draw a hand is played here",
     "O7": "no re-straddles are played here",
     "D14": "check-raising is not restricted here",
+    "D15": "five cards are dealt here",
     "P1": "see the hand rankings",
 }
 
@@ -55,7 +56,8 @@ NOT_PLAYED: dict[str, str] = {
 def _variants_in_force(p: Profile) -> set[str]:
     """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
     on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age, "D13": p.draw_rounds > 1,
-          "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise}
+          "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise,
+          "D15": p.seven_card_draw}
     return {rule_id for rule_id, played in on.items() if played}
 MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 DECK_WORDS: dict[str, str] = {
@@ -204,6 +206,9 @@ def readings(p: Profile) -> dict[str, list[str]]:
     if p.ace_draws_four:
         add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
                   "the show, where such a hand without an ace is dead.")
+    if p.seven_card_draw:
+        add("D15", "In force here: seven cards each, one draw of up to four cards begun after the big blind, "
+                   "the big bet after the draw, and each player shows the best five of the seven.")
     if p.draw_rounds > 1:
         add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
     if p.trips_to_win:

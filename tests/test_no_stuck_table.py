@@ -9,10 +9,15 @@ from typing import Any
 
 import pytest
 
-from rules import IllegalAction
+import random
+
+from rules import IllegalAction, ProfileError
+from rules.cards import deck, to_text
+from rules.hands import evaluate
 from rules.jackpot import replay
+from rules.profiles import get_profile
 from tests.notation import log, stacks, statuses, table
-from tests.walks import walk
+from tests.walks import best_five, walk
 
 TRIPS = {"base": "cardroom", "trips_to_win": True}
 
@@ -204,3 +209,52 @@ def test_D14_jacks_back_no_check_raise_in_the_low_round() -> None:
         replay(table(4, profile=profile), log(low + "; 2 raise"))
     plain = replay(table(4, profile={"base": "cardroom", "jacks_back": True}), log(low))
     assert "raise" in [m["type"] for m in plain["legal"]]
+
+
+# --------------------------------------------------------------------------- D15 seven-card draw
+
+SEVEN = {"base": "cardroom", "opening_minimum": "none", "blinds": [5, 10], "seven_card_draw": True, "max_draw": 4,
+         "wild": "none", "ante_deals": None}
+
+
+def test_D15_seven_card_draw_deals_seven_draws_four_shows_five() -> None:
+    """D15 (PAGAT, P27): "The dealer then deals seven cards to each player and there is a first round
+    of betting beginning to the left of the big blind." ... "beginning to the left of the player who
+    placed the big blind, has one opportunity to discard from zero to four cards" ... "In the
+    showdown, each surviving player discards two cards and keeps five." Checked with a real deck:
+    the seven cards each and the best five of them decide the pot."""
+    rng = random.Random(27)
+    cards = [to_text([c]) for c in deck()]
+    rng.shuffle(cards)
+    setup = table(4, profile=SEVEN, ante=0)
+    state = replay(setup, log("deal"))
+    assert state["stub"] == 52 - 28 and state["to_act"] == 4  # blinds 2 and 3, then seat 4
+    hands = {s: cards[7 * (s - 1):7 * s] for s in (1, 2, 3, 4)}
+    best = {s: best_five(h, get_profile(SEVEN)) for s, h in hands.items()}
+    events = log("deal; 4 call; 1 fold; 2 call; 3 check")
+    state = replay(setup, events)
+    assert state["phase"] == "draw" and state["to_act"] == 4  # the draw begins after the big blind
+    assert [m for m in state["legal"] if m["type"] == "draw"][0]["max"] == 4
+    with pytest.raises(IllegalAction, match="at most 4"):
+        replay(setup, events + log("4 draw 5"))
+    events += log("4 draw 0; 2 draw 0; 3 draw 0; 2 check; 3 check; 4 check")
+    state = replay(setup, events)
+    assert state["phase"] == "showdown"
+    for s in state["show_order"]:
+        events.append({"type": "show", "seat": s, "cards": best[s]})
+    state = replay(setup, events)
+    values = {s: evaluate(best[s], get_profile(SEVEN).hand_rules) for s in (2, 3, 4)}
+    top = max(values.values())
+    assert set(state["awards"]) == {s for s, v in values.items() if v == top}
+    assert sum(x["stack"] for x in state["seats"].values()) == 2000
+
+
+def test_D15_seven_card_draw_needs_blinds_and_a_draw_of_four_at_most() -> None:
+    with pytest.raises(ProfileError, match="seven_card_draw: played with blinds"):
+        get_profile({"seven_card_draw": True})
+    with pytest.raises(ProfileError, match="0 to 4"):
+        get_profile({**SEVEN, "max_draw": 5})
+    assert get_profile(SEVEN).hand_size == 7
+    # eight players need 56 cards: the deal is not offered and is refused
+    state = replay(table(8, profile=SEVEN, ante=0), [])
+    assert "deal" not in [m["type"] for m in state["legal"]]

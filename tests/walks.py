@@ -23,6 +23,16 @@ NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo",
 SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
 
 
+#: Games made of several options together (issue 22's among them).
+PICKS: list[dict[str, Any]] = [
+    {"opening_minimum": "none", "blinds": [5, 10], "seven_card_draw": True, "max_draw": 4},
+    {"opening_minimum": "none", "blinds": [5, 10], "straddle": 3},
+    {"jacks_back": True, "jacks_back_no_check_raise": True, "jacks_back_blind": True},
+    {"trips_to_win": True, "ante_deals": 1},
+    {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
+]
+
+
 def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
     """A random value the schema allows for one option (out-of-range values are other tests')."""
     name, choices = f.name, (f.metadata or {}).get("choices")
@@ -56,8 +66,11 @@ def random_profile(rng: random.Random) -> Profile:
     is dropped (the refusal names it first), until the profile is accepted."""
     fields = [f for f in dataclasses.fields(Profile) if f.metadata]
     spec: dict[str, Any] = {"base": rng.choice(["cardroom", "pagat", "foster"])}
+    picked = rng.random() < 0.3
+    if picked:  # a game that needs several options at once, which random picks seldom hit
+        spec.update(rng.choice(PICKS))
     for f in fields:
-        if rng.random() < 0.3:
+        if rng.random() < (0.12 if picked else 0.3) and f.name not in spec:
             spec[f.name] = option_value(rng, f)
     for _ in range(len(fields) + 1):
         try:
