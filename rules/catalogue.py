@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(51, ['S1', 'S2', 'S3'])
+(52, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -252,6 +252,10 @@ _ALL: tuple[Rule, ...] = (
         of up to four cards starting after the big blind (the discards reshuffled if the pack runs
         short), a second round of betting at twice the stakes, and each player shows the best five
         of the seven."""),
+    _r("D16", "The Bosnian exchange", (P,), """
+        A regional way of drawing four: the player first gets three cards face down, then one card face
+        up and one face down, and keeps one of those two. A face-up card left behind has been seen; a
+        face-down one left behind goes to the discards unseen."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """
         Each player plays against the dealer; the ante is a multiple of a set unit (0.3 in the

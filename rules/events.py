@@ -180,6 +180,17 @@ class Draw(SeatEvent):
     count: int = 0
     split: bool = False
     escrow: tuple[str, ...] = ()
+    #: the Bosnian exchange (D16): of the last two cards of a four-card draw, the one dealt face up
+    #: and which of the two the player takes ("up" or "down")
+    up: str | None = None
+    take: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        for name in ("up", "take"):
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -419,7 +430,14 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         split = event.get("split", False)
         if not isinstance(split, bool):
             raise IllegalAction(f"draw: split is true or false, not {split!r}")
-        return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"))
+        take = event.get("take")
+        if take not in (None, "up", "down"):
+            raise IllegalAction(f"draw: take is 'up' or 'down' (the Bosnian exchange), not {take!r}")
+        up = _card_list(event.get("up"), "draw: up")
+        if len(up) > 1:
+            raise IllegalAction("draw: up is the one card dealt face up (the Bosnian exchange)")
+        return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"),
+                    up=up[0] if up else None, take=take)
     if cls is Expose:
         faced = _card_list(event.get("card"), "expose: card")
         if len(faced) != 1:

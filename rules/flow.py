@@ -278,8 +278,18 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     if n > pack and n:
         raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
                        f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
-    note = take_cards(t, n)
-    t.muck += n - len(escrow)
+    # D16: the Bosnian exchange deals a fifth card for a four-card draw, one of the last two left
+    # out, when the pack has it; otherwise the four are dealt plainly
+    bosnian = t.profile.bosnian and n == 4 and pack >= 5
+    if (e.take or e.up) and not bosnian:
+        raise t.refuse(f"seat {s}: the Bosnian exchange (take, up) is for a draw of four where the house plays "
+                       "it and the pack holds a fifth card (D16)")
+    if e.up is not None:
+        check_cards(t, (e.up,), "draw: up")
+    if e.take == "down" and e.up is not None:
+        t.exposed = t.exposed + ((s, e.up),)  # the face-up card left is seen by all: dead (D16)
+    note = take_cards(t, n + 1 if bosnian else n)
+    t.muck += n - len(escrow) + (1 if bosnian else 0)
     if escrow:
         t.escrow = t.escrow + ((s, escrow),)
         t.split = t.split or bool(e.split)
@@ -290,6 +300,11 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     t.message = (f"seat {s} draws {n}" if n else f"seat {s} stands pat") + note
     if four:
         t.message += "; four cards, keeping an ace (checked at the show, D2)"
+    if bosnian:
+        faced = f" {e.up}" if e.up else ""
+        t.message += (f"; the Bosnian exchange: seat {s} takes the face-up card{faced}" if e.take == "up" else
+                      f"; the Bosnian exchange: seat {s} takes the face-down card, the face-up{faced} is dead"
+                      if e.take == "down" else "; the Bosnian exchange (D16)")
     if escrow and e.split:
         t.message += f"; openers split, {' '.join(escrow)} in escrow (S1)"
     elif escrow:

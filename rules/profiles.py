@@ -145,6 +145,11 @@ class Profile:
         "blind, and each hand shown as its best five (the other two discarded). Needs blinds (so "
         "opening_minimum 'none') and max_draw 4 or less; after the draw the bet is the big bet."))
 
+    bosnian: bool = field(default=False, metadata=_opt(
+        ("D16",), "The Bosnian exchange: a player drawing four gets three face down, then one face up and one "
+        "face down, and keeps one of those two; a face-up card left is dead, a face-down one goes unseen to "
+        "the discards. Needs max_draw 4 or more."))
+
     # Betting and drawing
     raise_cap: int | None = field(default=4, metadata=_opt(
         ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
@@ -425,6 +430,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("seven_card_draw: played with blinds (and so opening_minimum 'none')")
     if p.seven_card_draw and p.max_draw > 4:
         raise ProfileError(f"seven_card_draw: a player draws 0 to 4 cards (max_draw 4 or less, not {p.max_draw})")
+    if p.bosnian and p.max_draw < 4 and not p.ace_draws_four:
+        raise ProfileError(f"bosnian: the exchange is a four-card draw (max_draw 4 or more, not {p.max_draw})")
     if p.ace_draws_four and p.max_draw != 3:
         raise ProfileError("ace_draws_four: only with max_draw 3 (four cards when keeping an ace)")
     return p

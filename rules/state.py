@@ -316,6 +316,8 @@ class WorkingTable:
             # never more than the stub and the reshuffled discards can give (D3)
             move: dict[str, Any] = {"type": "draw", "min": 0,
                                     "max": max(0, min(most, self.stub + self.muck - len(self.owed)))}
+            if self.profile.bosnian and move["max"] >= 4:
+                move["bosnian"] = True  # D16: a four-card draw may take "up" or "down" of the last two
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
                 if self.keep_asked is not None:

@@ -202,3 +202,31 @@ def test_F12_the_kept_hand_proves_openers_over_300_real_deals() -> None:
         verdicts[truth] += 1
         assert sum(x["stack"] for x in state["seats"].values()) + state["pot"] == 2000
     assert verdicts[True] > 20 and verdicts[False] > 100
+
+
+# --------------------------------------------------------------------------- D16 the Bosnian exchange
+
+BOSNIAN = {"base": "cardroom", "bosnian": True, "max_draw": 4}
+
+
+def test_D16_the_bosnian_exchange() -> None:
+    """D16 (PAGAT, P26): "A player who asks to exchange four cards discards four and is first dealt
+    three cards face down to look at. Then the dealer deals one card face up and one face down, and
+    the player must choose which of these to take as the fourth card. If the face up card is chosen
+    the face down card is discarded unseen." Five cards leave the stub for a four-card draw; a
+    face-up card left behind is dead."""
+    setup = table(profile=BOSNIAN)
+    state = replay(setup, log(HEADS_UP))
+    assert [m for m in state["legal"] if m["type"] == "draw"][0]["bosnian"] is True
+    up = replay(setup, log(HEADS_UP) + [{"type": "draw", "seat": 3, "count": 4, "take": "up", "up": "Kh"}])
+    assert up["stub"] == 53 - 20 - 5 and up["discards"] == 5 and "takes the face-up card Kh" in up["message"]
+    down = log(HEADS_UP) + [{"type": "draw", "seat": 3, "count": 4, "take": "down", "up": "Kh"}]
+    assert replay(setup, down)["exposed"] == [{"seat": 3, "card": "Kh"}]
+    with pytest.raises(IllegalAction, match="Kh was faced in the draw and is dead"):
+        replay(setup, down + log("4 draw 1; 3 check; 4 check; 3 show Kh Kd Kc 5s 2h"))
+    with pytest.raises(IllegalAction, match="D16"):  # only a four-card draw, only where the house plays it
+        replay(setup, log(HEADS_UP) + [{"type": "draw", "seat": 3, "count": 3, "take": "up", "up": "Kh"}])
+    with pytest.raises(IllegalAction, match="D16"):
+        replay(table(), log(HEADS_UP) + [{"type": "draw", "seat": 3, "count": 4, "take": "up", "up": "Kh"}])
+    plain = replay(setup, log(HEADS_UP) + [{"type": "draw", "seat": 3, "count": 3}])
+    assert plain["stub"] == 53 - 20 - 3

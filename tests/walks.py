@@ -29,6 +29,7 @@ PICKS: list[dict[str, Any]] = [
     {"opening_minimum": "none", "blinds": [5, 10], "straddle": 3},
     {"jacks_back": True, "jacks_back_no_check_raise": True, "jacks_back_blind": True},
     {"trips_to_win": True, "ante_deals": 1},
+    {"bosnian": True, "max_draw": 4},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
 ]
 
@@ -179,8 +180,13 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
             event["escrow"] = thrown
             cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
             event["split"] = bool(count) and (not move.get("keep") or rng.random() < 0.5)
-        if move.get("bosnian") and count == 4 and rng.random() < 0.5:
+        if move.get("bosnian") and count == 4 and len(cards.deck) > 1 and rng.random() < 0.7:
             event["take"] = rng.choice(["up", "down"])
+            hand = cards.hands[seat]
+            if event["take"] == "up":
+                event["up"] = hand[-1]  # the face-up card kept is in the hand
+            else:
+                event["up"] = cards.deck.pop()  # the face-up card left: dead
     elif kind == "show":
         event["cards"] = cards.show(seat)
         if move.get("declare"):
