@@ -22,7 +22,7 @@ def open_(t: WorkingTable, e: ev.Open) -> None:
     if t.phase != Phase.PREDRAW or t.opened:
         raise t.refuse(f"seat {s} cannot open: the pot is already open")
     amounts = t.opening_amounts(seat)
-    due = min(t.small_bet, seat.stack) if e.amount is None else e.amount
+    due = t.opening_default(seat) if e.amount is None else e.amount
     if due not in amounts:
         allowed = " or ".join(map(str, amounts))
         raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
@@ -33,7 +33,7 @@ def open_(t: WorkingTable, e: ev.Open) -> None:
     # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
     # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
     # which protects the players who came in against the opener.
-    raised = due > t.small_bet
+    raised = due > t.small_bet and t.profile.spread is None  # any spread amount is an opening bet (D17)
     t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
     t.set(s, acted=True)
     if due == 0 and seat.stack > 0:
@@ -97,7 +97,7 @@ def bet(t: WorkingTable, e: ev.Bet) -> None:
         raise t.refuse(f"seat {s} cannot bet: there is already a bet (call or raise it)")
     if seat.stack == 0:  # pragma: no cover - all-in seats are never asked
         raise t.refuse(f"seat {s} cannot bet: no chips left")
-    amount = min(t.bet_size, seat.stack)
+    amount = _chosen(t, "bet", s, e.amount, 0, seat.stack)
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     _reopen_action(t, s)
@@ -118,7 +118,7 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
         raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
     if seat.stack <= to_call:
         raise t.refuse(f"seat {s} cannot raise: {seat.stack} chips only call the {to_call} due")
-    amount = min(to_call + t.bet_size, seat.stack)
+    amount = _chosen(t, "raise", s, e.amount, max(0, to_call), seat.stack)
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     t.raises += 1
@@ -127,6 +127,18 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
     _reopen_action(t, s)
     t.message = f"seat {s} raises to {t.bet_level}" + (" (all in)" if t.seats[s].stack == 0 else "")
     after_action(t, s)
+
+
+def _chosen(t: WorkingTable, kind: str, s: int, amount: int | None, to_call: int, stack: int) -> int:
+    """The chips a bet or raise puts in: the one fixed amount, or with spread betting the amount
+    named if the spread allows it (D5, D17)."""
+    allowed = sorted({min(to_call + x, stack) for x in t.bet_sizes()})
+    if amount is None:
+        return allowed[0]
+    if amount not in allowed:
+        what = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise t.refuse(f"seat {s} cannot {kind} {amount}: the {kind} here puts in {what} (D5, D17)")
+    return amount
 
 
 def fold(t: WorkingTable, e: ev.Fold) -> None:

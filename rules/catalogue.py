@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(52, ['S1', 'S2', 'S3'])
+(53, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -256,6 +256,10 @@ _ALL: tuple[Rule, ...] = (
         A regional way of drawing four: the player first gets three cards face down, then one card face
         up and one face down, and keeps one of those two. A face-up card left behind has been seen; a
         face-down one left behind goes to the discards unseen."""),
+    _r("D17", "Spread limit", (P,), """
+        Instead of fixed amounts, any bet or raise between a smallest and a largest amount the house
+        sets; after the draw the amounts are usually higher, typically twice, and the cap on raises
+        applies as in fixed limit."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """
         Each player plays against the dealer; the ante is a multiple of a set unit (0.3 in the

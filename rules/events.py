@@ -154,7 +154,16 @@ class Call(SeatEvent):
 
 @dataclass(frozen=True)
 class Raise(SeatEvent):
+    """A raise; ``amount`` (the chips put in, the call included) only matters with spread betting (D17)."""
+
     kind = "raise"
+    amount: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("amount") is None:
+            out.pop("amount", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -169,7 +178,16 @@ class Check(SeatEvent):
 
 @dataclass(frozen=True)
 class Bet(SeatEvent):
+    """A bet; ``amount`` (the chips put in) only matters with spread betting (D17)."""
+
     kind = "bet"
+    amount: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("amount") is None:
+            out.pop("amount", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -413,6 +431,10 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     if event.get("seat") is None:
         raise IllegalAction(f"{kind}: the event needs a seat (a seat number)")
     seat = parse.seat(event["seat"], f"{kind}: seat")
+    if cls is Bet or cls is Raise:
+        amount = event.get("amount")
+        value = None if amount is None else parse.whole(amount, f"{kind}: amount")
+        return cls(seat=seat, amount=value)
     if cls is Open or cls is Reopen:
         amount = event.get("amount")
         value = None if amount is None else parse.whole(amount, f"{kind}: amount")

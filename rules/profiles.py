@@ -151,6 +151,12 @@ class Profile:
         "the discards. Needs max_draw 4 or more."))
 
     # Betting and drawing
+    betting: str = field(default="fixed", metadata=_opt(
+        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after) or 'spread' "
+        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw).",
+        ("fixed", "spread")))
+    spread: tuple[int, int] | None = field(default=None, metadata=_opt(
+        ("D17",), "With spread betting, the smallest and largest bet [min, max] before the draw."))
     raise_cap: int | None = field(default=4, metadata=_opt(
         ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
         "The cardroom text is silent; 4 follows the survey's 'a bet and four raises'."))
@@ -244,6 +250,7 @@ class Profile:
         data = dataclasses.asdict(self)
         data["southern_hands"] = list(self.southern_hands)
         data["blinds"] = list(self.blinds) if self.blinds is not None else None
+        data["spread"] = list(self.spread) if self.spread is not None else None
         return data
 
 
@@ -323,6 +330,13 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
             raise ProfileError(f"draw_rounds: must be 1, 2 or 3, not {value!r}")
         return value
+    if name == "spread":
+        if value is None or value == "none":
+            return None
+        if (isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value) or value[0] > value[1]):
+            raise ProfileError(f"spread: must be [min, max], two numbers of chips with min <= max, not {value!r}")
+        return (value[0], value[1])
     if name == "blinds":
         if value is None or value == "none":
             return None
@@ -426,6 +440,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if (p.betting == "spread") != (p.spread is not None):
+        raise ProfileError("spread: give [min, max] exactly when betting is 'spread'")
     if p.seven_card_draw and p.blinds is None:
         raise ProfileError("seven_card_draw: played with blinds (and so opening_minimum 'none')")
     if p.seven_card_draw and p.max_draw > 4:

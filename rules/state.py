@@ -252,7 +252,25 @@ class WorkingTable:
 
     @property
     def bet_size(self) -> int:
-        return self.big_bet if self.phase == Phase.POSTDRAW else self.small_bet
+        return self.bet_sizes()[0]
+
+    def bet_sizes(self) -> list[int]:
+        """What one bet (or the rise of one raise) may be: the fixed limit's small or big bet, or with
+        spread betting any amount of the spread, doubled after the draw (D5, D17)."""
+        after = self.phase == Phase.POSTDRAW
+        if self.profile.spread is None:
+            return [self.big_bet if after else self.small_bet]
+        low, high = self.profile.spread
+        factor = 2 if after else 1
+        return list(range(low * factor, high * factor + 1))
+
+    def _amounts(self, base: int, stack: int) -> dict[str, Any]:
+        """A bet's or raise's amounts: the least first; with spread betting every amount allowed."""
+        amounts = sorted({min(base + x, stack) for x in self.bet_sizes()})
+        out: dict[str, Any] = {"amount": amounts[0]}
+        if self.profile.spread is not None:
+            out["amounts"] = amounts
+        return out
 
     # ------------------------------------------------------------------ requests any seat may make
     def expose_seats(self) -> list[int]:
@@ -310,7 +328,7 @@ class WorkingTable:
             return [{"type": "reopen", "amount": min(self.small_bet, seat.stack)}, {"type": "pass"}]
         if self.phase == Phase.PREDRAW and not self.opened:
             amounts = self.opening_amounts(seat)
-            return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
+            return [{"type": "pass"}, {"type": "open", "amount": self.opening_default(seat), "amounts": amounts}]
         if self.phase == Phase.DRAW:
             most = 4 if self.profile.ace_draws_four else self.profile.max_draw
             # never more than the stub and the reshuffled discards can give (D3)
@@ -335,13 +353,13 @@ class WorkingTable:
         if to_call <= 0:
             out.append({"type": "check"})
             if self.bet_level == 0:
-                out.append({"type": "bet", "amount": min(self.bet_size, seat.stack)})
+                out.append({"type": "bet", **self._amounts(0, seat.stack)})
             elif self.may_raise(seat):
-                out.append({"type": "raise", "amount": min(self.bet_size, seat.stack)})
+                out.append({"type": "raise", **self._amounts(0, seat.stack)})
         else:
             out.append({"type": "call", "amount": min(to_call, seat.stack)})
             if seat.stack > to_call and self.may_raise(seat):
-                out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
+                out.append({"type": "raise", **self._amounts(to_call, seat.stack)})
         out.append({"type": "fold"})
         return out
 
@@ -442,9 +460,18 @@ class WorkingTable:
             moves.append({"type": "move_seat", "seats": taken, "to": empty})
         return moves
 
+    def opening_default(self, seat: Seat) -> int:
+        """The opening bet when none is named: the small bet, or the least of the spread (D17)."""
+        if self.profile.spread is not None:
+            return min(self.profile.spread[0], seat.stack)
+        return min(self.small_bet, seat.stack)
+
     def opening_amounts(self, seat: Seat) -> list[int]:
         """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
         when the house lets a player open with a raise, nothing when it lets a player open by checking."""
+        if self.profile.spread is not None:  # D17: any opening bet within the spread
+            amounts = sorted({min(x, seat.stack) for x in self.bet_sizes()})
+            return ([0] if self.profile.check_open and amounts[0] > 0 else []) + amounts
         due = min(self.small_bet, seat.stack)
         amounts = [due]
         if self.profile.open_with_raise and seat.stack > self.small_bet:

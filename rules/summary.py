@@ -50,6 +50,7 @@ NOT_PLAYED: dict[str, str] = {
     "D14": "check-raising is not restricted here",
     "D15": "five cards are dealt here",
     "D16": "a four-card draw is dealt plainly here",
+    "D17": "bets are fixed here",
     "P1": "see the hand rankings",
 }
 
@@ -58,7 +59,7 @@ def _variants_in_force(p: Profile) -> set[str]:
     """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
     on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age, "D13": p.draw_rounds > 1,
           "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise,
-          "D15": p.seven_card_draw, "D16": p.bosnian}
+          "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None}
     return {rule_id for rule_id, played in on.items() if played}
 MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 DECK_WORDS: dict[str, str] = {
@@ -207,6 +208,10 @@ def readings(p: Profile) -> dict[str, list[str]]:
     if p.ace_draws_four:
         add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
                   "the show, where such a hand without an ace is dead.")
+    if p.spread is not None:
+        low, high = p.spread
+        add("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "
+                   f"before the draw and from {2 * low} to {2 * high} after it.")
     if p.bosnian:
         add("D16", "In force here: a player drawing four gets three face down, then one face up and one face "
                    "down, and keeps one of the two; a face-up card left is dead.")

@@ -258,3 +258,33 @@ def test_D15_seven_card_draw_needs_blinds_and_a_draw_of_four_at_most() -> None:
     # eight players need 56 cards: the deal is not offered and is refused
     state = replay(table(8, profile=SEVEN, ante=0), [])
     assert "deal" not in [m["type"] for m in state["legal"]]
+
+
+# --------------------------------------------------------------------------- D17 spread limit
+
+SPREAD = {"base": "cardroom", "betting": "spread", "spread": [5, 20]}
+
+
+def test_D17_spread_limit_bets_any_amount_in_the_spread_doubled_after_the_draw() -> None:
+    """D17 (PAGAT, P4): "In fixed or spread limit games, the number of raises after the initial
+    opening bet is usually limited to four." ... "The minimum and maximum bets allowed in the second
+    betting round are normally set higher than in the first betting round - typically double.\""""
+    setup = table(4, profile=SPREAD)
+    state = replay(setup, log("deal; 2 pass"))
+    opening = [m for m in state["legal"] if m["type"] == "open"][0]
+    assert opening["amounts"] == list(range(5, 21)) and opening["amount"] == 5
+    events = log("deal; 2 pass") + [{"type": "open", "seat": 3, "amount": 15}]
+    state = replay(setup, events)
+    assert state["seats"][3]["committed"] == 15 and state["raises"] == 0  # an opening, not a raise
+    raise_ = [m for m in state["legal"] if m["type"] == "raise"][0]
+    assert raise_["amounts"] == list(range(20, 36))  # the call of 15 and a rise of 5 to 20
+    with pytest.raises(IllegalAction, match="D17"):
+        replay(setup, events + [{"type": "raise", "seat": 4, "amount": 40}])
+    events += [{"type": "raise", "seat": 4, "amount": 35}] + log("1 fold; 2 fold; 3 call; 3 draw 1; 4 draw 1")
+    after = replay(setup, events)
+    bet = [m for m in after["legal"] if m["type"] == "bet"][0]
+    assert bet["amounts"] == list(range(10, 41))  # doubled after the draw
+    done = replay(setup, events + [{"type": "bet", "seat": 3, "amount": 40}, {"type": "call", "seat": 4}])
+    assert done["pot"] == 20 + 35 + 35 + 80 and done["phase"] == "showdown"
+    with pytest.raises(ProfileError, match="spread"):
+        get_profile({"betting": "spread"})

@@ -30,6 +30,7 @@ PICKS: list[dict[str, Any]] = [
     {"jacks_back": True, "jacks_back_no_check_raise": True, "jacks_back_blind": True},
     {"trips_to_win": True, "ante_deals": 1},
     {"bosnian": True, "max_draw": 4},
+    {"betting": "spread", "spread": [5, 20]},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
 ]
 
