@@ -187,7 +187,10 @@ def after_action(t: WorkingTable, s: int) -> None:
     movers = [x for x in live if t.seats[x].stack > 0]
     pending = [x for x in movers if not t.seats[x].acted or t.seats[x].committed < t.bet_level]
     if not pending or (len(movers) == 1 and t.seats[movers[0]].committed >= t.bet_level):
-        if t.phase == Phase.PREDRAW or t.draw_round < t.profile.draw_rounds:
+        if t.profile.all_for_one and t.stub < len(live):
+            t.message += "; the pack holds too few cards for another draw (D13)"
+            start_showdown(t)  # all for one: the draws stop when the pack runs low
+        elif t.phase == Phase.PREDRAW or t.draw_round < t.profile.draw_rounds or t.profile.all_for_one:
             start_draw(t)  # D13: another draw, when the house plays more than one
         else:
             start_showdown(t)
@@ -228,7 +231,10 @@ def start_draw(t: WorkingTable) -> None:
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
     # D15: in seven-card draw the draw begins after the big blind (the second seat dealt)
     start = t.dealt[1] if t.profile.seven_card_draw else t.button
+    if t.profile.all_for_one and t.draw_leader is not None:
+        start = t.draw_leader  # D13: each draw begins one seat further round than the last
     t.to_act = next(x for x in t.clockwise(start) if t.seats[x].status == SeatStatus.ACTIVE)
+    t.draw_leader = t.to_act
     t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
                   else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
     t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()
@@ -248,7 +254,12 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     if t.phase != Phase.DRAW:
         raise t.refuse(f"seat {s} cannot draw: this is the {t.phase.replace('_', ' ')}")
     four = t.profile.ace_draws_four and e.count == 4
-    if e.count > t.profile.max_draw and not four:
+    if t.profile.all_for_one:
+        allowed = t.all_for_one_counts()
+        if e.count not in allowed:
+            raise t.refuse(f"seat {s} cannot draw {e.count}: in all for one a player stands pat, changes one card "
+                           f"or all five, as the pack allows ({', '.join(map(str, allowed))} now) (D13)")
+    elif e.count > t.profile.max_draw and not four:
         also = ", or 4 when keeping an ace" if t.profile.ace_draws_four else ""
         raise t.refuse(f"seat {s} cannot draw {e.count}: at most {t.profile.max_draw} cards{also} (D2)")
     escrow: tuple[str, ...] = ()

@@ -145,6 +145,11 @@ class Profile:
         "blind, and each hand shown as its best five (the other two discarded). Needs blinds (so "
         "opening_minimum 'none') and max_draw 4 or less; after the draw the bet is the big bet."))
 
+    all_for_one: bool = field(default=False, metadata=_opt(
+        ("D13",), "All for one and one for all: draw after draw, each followed by a round of betting, while "
+        "the pack holds a card for every player still in; in each draw a player stands pat, changes one "
+        "card or all five (all five only if every player still to draw can then have one); each draw "
+        "begins one seat further round than the one before."))
     bosnian: bool = field(default=False, metadata=_opt(
         ("D16",), "The Bosnian exchange: a player drawing four gets three face down, then one face up and one "
         "face down, and keeps one of those two; a face-up card left is dead, a face-down one goes unseen to "
@@ -446,6 +451,9 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("seven_card_draw: played with blinds (and so opening_minimum 'none')")
     if p.seven_card_draw and p.max_draw > 4:
         raise ProfileError(f"seven_card_draw: a player draws 0 to 4 cards (max_draw 4 or less, not {p.max_draw})")
+    if p.all_for_one and (p.draw_rounds > 1 or p.seven_card_draw or p.bosnian or p.ace_draws_four):
+        raise ProfileError("all_for_one: has its own draws (one card or five, until the pack runs low), not with "
+                           "draw_rounds, seven_card_draw, bosnian or ace_draws_four")
     if p.bosnian and p.max_draw < 4 and not p.ace_draws_four:
         raise ProfileError(f"bosnian: the exchange is a four-card draw (max_draw 4 or more, not {p.max_draw})")
     if p.ace_draws_four and p.max_draw != 3:

@@ -32,7 +32,8 @@ __all__ = ["expose", "keep_openers", "take_cards", "deal_owed"]
 def take_cards(t: WorkingTable, n: int) -> str:
     """Deal ``n`` cards from the stub, never its last card: the discards of those who drew are
     shuffled in when it is short (D3). Returns a note for the message ('' if no reshuffle)."""
-    if n == 0 or n <= t.stub - 1:
+    # all for one (D13) deals the stub to its last card and never reshuffles
+    if n == 0 or n <= t.stub - 1 or (t.profile.all_for_one and n <= t.stub):
         t.stub -= n
         return ""
     pack = t.stub + t.muck

@@ -165,6 +165,7 @@ class WorkingTable:
     # O7: blind raises posted after the big blind this deal; D14: seats that checked this round
     straddled: int
     checked: tuple[int, ...]
+    draw_leader: int | None  # D13 all for one: who began the last draw
     age_seat: int | None
     jack_pot: bool
     # the record
@@ -334,6 +335,9 @@ class WorkingTable:
             # never more than the stub and the reshuffled discards can give (D3)
             move: dict[str, Any] = {"type": "draw", "min": 0,
                                     "max": max(0, min(most, self.stub + self.muck - len(self.owed)))}
+            if self.profile.all_for_one:  # D13: 0, 1 or 5 cards, as the pack allows
+                counts = self.all_for_one_counts()
+                move.update(max=max(counts), cards=counts)
             if self.profile.bosnian and move["max"] >= 4:
                 move["bosnian"] = True  # D16: a four-card draw may take "up" or "down" of the last two
             if s == self.opener and self.draw_round == 1:
@@ -460,6 +464,17 @@ class WorkingTable:
             moves.append({"type": "move_seat", "seats": taken, "to": empty})
         return moves
 
+    def all_for_one_counts(self) -> list[int]:
+        """All for one (D13): stand pat, change one, or change five when the stub still holds a card
+        for each player after this one in the draw; the discards are never reshuffled."""
+        waiting = [x for x in self.live() if x not in self.drew_this_round and x != self.to_act]
+        counts = [0]
+        if self.stub - len(self.owed) >= 1 + len(waiting):
+            counts.append(1)
+        if self.stub - len(self.owed) >= 5 + len(waiting):
+            counts.append(5)
+        return counts
+
     def opening_default(self, seat: Seat) -> int:
         """The opening bet when none is named: the small bet, or the least of the spread (D17)."""
         if self.profile.spread is not None:
@@ -556,7 +571,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
     t.exposed, t.exposed_now, t.drawn_now, t.owed, t.keep_asked = (), (), (), (), None
-    t.straddled, t.checked = 0, ()
+    t.straddled, t.checked, t.draw_leader = 0, (), None
 
 
 @functools.lru_cache(maxsize=64)

@@ -57,7 +57,8 @@ NOT_PLAYED: dict[str, str] = {
 
 def _variants_in_force(p: Profile) -> set[str]:
     """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
-    on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age, "D13": p.draw_rounds > 1,
+    on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age,
+          "D13": p.draw_rounds > 1 or p.all_for_one,
           "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise,
           "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None}
     return {rule_id for rule_id, played in on.items() if played}
@@ -218,6 +219,10 @@ def readings(p: Profile) -> dict[str, list[str]]:
     if p.seven_card_draw:
         add("D15", "In force here: seven cards each, one draw of up to four cards begun after the big blind, "
                    "the big bet after the draw, and each player shows the best five of the seven.")
+    if p.all_for_one:
+        add("D13", "All for one is played here: draw after draw, each followed by betting at the big bet, "
+                   "while the pack holds a card for every player still in; a player stands pat, changes one "
+                   "card, or changes all five when the others still to draw can each have one.")
     if p.draw_rounds > 1:
         add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
     if p.trips_to_win:

@@ -288,3 +288,43 @@ def test_D17_spread_limit_bets_any_amount_in_the_spread_doubled_after_the_draw()
     assert done["pot"] == 20 + 35 + 35 + 80 and done["phase"] == "showdown"
     with pytest.raises(ProfileError, match="spread"):
         get_profile({"betting": "spread"})
+
+
+# --------------------------------------------------------------------------- D13 all for one
+
+ALL_FOR_ONE = {"base": "cardroom", "all_for_one": True, "wild": "none"}
+
+
+def test_D13_all_for_one_draws_one_or_five_until_the_pack_runs_low() -> None:
+    """D13 (PAGAT, P24): "Each active player, beginning to dealer's left, can either: stand pat, or
+    discard one card face down and receive a replacement, or discard all five cards face down and
+    receive a new five-card hand." ... "each begun by the player to the left of the one who began
+    the previous drawing round" ... "A player is not allowed to exchange all five cards if this
+    would not leave enough cards for all remaining active players in the current drawing round to
+    exchange one." ... "If after a betting round there are fewer cards remaining in the deck than
+    there are active players, there is no more drawing, but a showdown\""""
+    setup = table(4, profile=ALL_FOR_ONE, ante=5)
+    events = log("deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold")  # stub 52 - 20 = 32, seats 3 and 4
+    state = replay(setup, events)
+    move = state["legal"][0]
+    assert (move["type"], move["cards"], state["to_act"]) == ("draw", [0, 1, 5], 3)
+    with pytest.raises(IllegalAction, match="D13"):
+        replay(setup, events + log("3 draw 3"))
+    leaders = []
+    for _ in range(5):  # five draws of five each take 25 cards: 7 left
+        state = replay(setup, events)
+        leaders.append(state["to_act"])
+        first = state["to_act"]
+        second = 4 if first == 3 else 3
+        events += log(f"{first} draw 5; {second} draw 0; 3 check; 4 check")
+    assert leaders == [3, 4, 3, 4, 3]  # each draw begins one seat further round
+    state = replay(setup, events)
+    assert state["stub"] == 7 and state["phase"] == "draw"
+    # 7 left: the first may change five only if the second can still have one (7 >= 5 + 1)
+    assert state["legal"][0]["cards"] == [0, 1, 5]
+    events += log(f"{state['to_act']} draw 5")
+    assert replay(setup, events)["legal"][0]["cards"] == [0, 1]  # 2 left: one card, not five
+    events += log(f"{replay(setup, events)['to_act']} draw 1; 3 check; 4 check")
+    final = replay(setup, events)
+    assert final["stub"] == 1 and final["phase"] == "showdown"  # fewer cards than players: the show
+    assert "too few cards for another draw (D13)" in final["message"]

@@ -31,6 +31,7 @@ PICKS: list[dict[str, Any]] = [
     {"trips_to_win": True, "ante_deals": 1},
     {"bosnian": True, "max_draw": 4},
     {"betting": "spread", "spread": [5, 20]},
+    {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
 ]
 
