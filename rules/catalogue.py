@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(53, ['S1', 'S2', 'S3'])
+(54, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -116,6 +116,10 @@ _ALL: tuple[Rule, ...] = (
     _r("H8", "Lowball with the fitter", (P,), """
         For low hands (jacks back) the ace ranks at the bottom and straights and flushes are ignored,
         which makes ace-to-five the lowest and winning hand. The joker there is a fitter: the lowest rank missing from the hand."""),
+    _r("H9", "Declared hands", (P,), """
+        Where wild cards are played at home, players often declare their own hands instead of letting
+        the cards speak: the hand is what its holder says it is, and a player who says less than the
+        cards hold gets only what was said."""),
     # ---- O: opening
     _r("O1", "Openers", (G, C, P, F), """
         Only a player holding jacks or better may open: any hand stronger than a pair of tens, so two

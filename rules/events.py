@@ -217,6 +217,14 @@ class Show(SeatEvent):
 
     kind = "show"
     cards: tuple[str, ...] = ()
+    #: the hand's class as its holder declares it, where cards do not speak (H9): "two_pair", ...
+    declare: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("declare") is None:
+            out.pop("declare", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -468,7 +476,10 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     if cls is Show:
         if event.get("cards") in (None, "", []):
             raise IllegalAction("show: list the cards shown (cards)")
-        return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"))
+        declare = event.get("declare")
+        if declare is not None and not isinstance(declare, str):
+            raise IllegalAction(f"show: declare names the hand's class ('two_pair', 'flush', ...), not {declare!r}")
+        return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"), declare=declare or None)
     if cls is Sit:
         player = event.get("player")
         if not isinstance(player, str) or not player.strip():

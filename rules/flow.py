@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules import CardError, IllegalAction
 from rules import events as ev
 from rules.cards import parse_rank, rank_plural
+from rules.hands import categories
 from rules.requests import deal_owed, take_cards
 from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
@@ -62,7 +63,8 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
     antes = antes_due(t)
     t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
-        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False)
+        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False,
+              declared=None)
     reset_deal(t)
     t.phase, t.dealt = Phase.PREDRAW, dealt
     t.stub = t.profile.deck_size - t.profile.hand_size * len(dealt)
@@ -384,6 +386,10 @@ def show(t: WorkingTable, e: ev.Show) -> None:
             evaluate(texts, t.hand_rules())
         except CardError as exc:
             raise t.refuse(f"show: {exc}") from None
+    if t.profile.declared_hands and len(texts) == 5:
+        declare_hand(t, s, texts, e.declare)
+    elif e.declare is not None:
+        raise t.refuse("show: hands are declared only where cards do not speak (declared_hands, H9)")
     t.set(s, shown=texts)
     if len(texts) == 5 and t.seats[s].drew_four and not any(c[0] == "A" or c == "Jk" for c in texts):
         # D2: four cards were drawn only to an ace kept; a hand without one is dead
@@ -417,6 +423,21 @@ def show(t: WorkingTable, e: ev.Show) -> None:
                               else ", which does not prove openers: the cards kept hold no openers (F1)")
     if t.phase == Phase.SHOWDOWN:
         next_show(t)
+
+
+def declare_hand(t: WorkingTable, s: int, texts: tuple[str, ...], declare: str | None) -> None:
+    """H9, cards do not speak: the show names the hand's class; one the cards cannot make is refused."""
+    order = categories(t.hand_rules())
+    if declare is None:
+        raise t.refuse(f"seat {s} shows: here each player declares the hand (declare: one of {', '.join(order)}) "
+                       "(H9)")
+    if declare not in order:
+        raise t.refuse(f"seat {s} declares {declare!r}: this game's hands are {', '.join(order)} (H9)")
+    made = evaluate(texts, t.hand_rules()).category
+    if order.index(declare) > order.index(made):
+        raise t.refuse(f"seat {s} declares {declare.replace('_', ' ')}, which {' '.join(texts)} cannot make "
+                       f"(they make {made.replace('_', ' ')}) (H9)")
+    t.set(s, declared=declare)
 
 
 def muck(t: WorkingTable, e: ev.Muck) -> None:

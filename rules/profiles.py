@@ -145,6 +145,10 @@ class Profile:
         "blind, and each hand shown as its best five (the other two discarded). Needs blinds (so "
         "opening_minimum 'none') and max_draw 4 or less; after the draw the bet is the big bet."))
 
+    declared_hands: bool = field(default=False, metadata=_opt(
+        ("H9",), "Cards do not speak: at the show each player declares the hand (its class: a pair, a "
+        "flush, ...); a declaration the cards cannot make is refused, and a hand declared below its worth "
+        "plays as declared (between hands declared alike, the cards decide)."))
     all_for_one: bool = field(default=False, metadata=_opt(
         ("D13",), "All for one and one for all: draw after draw, each followed by a round of betting, while "
         "the pack holds a card for every player still in; in each draw a player stands pat, changes one "

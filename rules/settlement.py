@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.pots import side_pots, split_amount
-from rules.hands import LowValue, evaluate_low, trips_or_better
+from rules.hands import LowValue, categories, evaluate_low, trips_or_better
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
@@ -45,12 +45,47 @@ def throw_in(t: WorkingTable) -> None:
         t.message += f"; openers needed now: {requirement_words(t.requirement)} (O5)"
 
 
-def wins_the_pot(t: WorkingTable, cards: tuple[str, ...]) -> bool:
+def wins_the_pot(t: WorkingTable, cards: tuple[str, ...], declared: str | None = None) -> bool:
     """Whether a hand may win at all: any hand, but with trips to win only three of a kind or a
-    better hand (D9; low hands in jacks back are not held to it)."""
+    better hand (D9; low hands in jacks back are not held to it), as declared where cards do not
+    speak (H9)."""
     if not t.profile.trips_to_win or t.low:
         return True
+    if declared is not None:
+        order = categories(t.hand_rules())
+        return order.index(declared) >= order.index("three_of_a_kind")
     return trips_or_better(cards, t.hand_rules())
+
+
+class _Declared:
+    """H9: a hand ranked by the class its holder declared, then (between hands declared alike) by
+    its cards."""
+
+    __slots__ = ("rank", "value", "declared")
+
+    def __init__(self, declared: str, value: Any, order: tuple[str, ...]) -> None:
+        self.rank, self.value, self.declared = order.index(declared), value, declared
+
+    def _key(self) -> tuple[int, Any]:
+        return (self.rank, self.value)
+
+    def __lt__(self, other: "_Declared") -> bool:
+        return self._key() < other._key()
+
+    def __gt__(self, other: "_Declared") -> bool:
+        return self._key() > other._key()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Declared) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self.rank)
+
+    def describe(self) -> str:
+        made = self.value.describe()
+        if self.declared == self.value.category:
+            return f"{made} (declared)"
+        return f"{self.declared.replace('_', ' ')} as declared ({made})"
 
 
 def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
@@ -59,6 +94,16 @@ def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
     if t.low:
         return _Low(evaluate_low(list(cards), t.hand_rules()))
     return evaluate(cards, t.hand_rules())
+
+
+def shown_value(t: WorkingTable, s: int) -> Any:
+    """A seat's shown hand's value, as declared where cards do not speak (H9)."""
+    cards = t.seats[s].shown or ()
+    made = value(t, cards)
+    declared = t.seats[s].declared
+    if declared is None or t.low:
+        return made
+    return _Declared(declared, made, categories(t.hand_rules()))
 
 
 class _Low:
@@ -127,8 +172,8 @@ def settle(t: WorkingTable) -> None:
     pot none of whose contenders has one goes to the best such hand at the table, and with none at
     all the pot stays (D9)."""
     live = t.live()
-    values = {s: value(t, t.seats[s].shown or ()) for s in live
-              if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or ())}
+    values = {s: shown_value(t, s) for s in live
+              if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or (), t.seats[s].declared)}
     if t.profile.trips_to_win and not t.low and not values:
         carry_for_trips(t)
         return

@@ -19,7 +19,7 @@ from typing import Any
 
 from rules import IllegalAction
 from rules.cards import to_text
-from rules.hands import HandRules
+from rules.hands import HandRules, categories
 from rules.hands import evaluate as evaluate_hand
 from rules.profiles import Profile
 
@@ -85,6 +85,7 @@ class Seat:
     sitting_out: bool = False
     waiting: bool = False
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
+    declared: str | None = None  # the class declared at the show where cards do not speak (H9)
 
     @property
     def all_in(self) -> bool:
@@ -303,8 +304,8 @@ class WorkingTable:
     def keep_owed(self) -> bool:
         """F12: an opener asked to keep the opening hand who folded still shows it at the end."""
         o = self.opener
-        return (self.keep_asked is not None and o is not None and not self.proven
-                and self.seats[o].status == SeatStatus.FOLDED and self.seats[o].shown is None)
+        return self.keep_asked is not None and o is not None and not self.proven and \
+            self.seats[o].status == SeatStatus.FOLDED and self.seats[o].shown is None
 
     def escrow_of(self, s: int | None) -> tuple[str, ...]:
         for seat, cards in self.escrow:
@@ -346,9 +347,12 @@ class WorkingTable:
                     move["keep"] = True  # F12: every discard is kept apart (escrow)
             return [move]
         if self.phase == Phase.SHOWDOWN:
+            show: dict[str, Any] = {"type": "show"}
+            if self.profile.declared_hands:  # H9: the classes a player may declare
+                show["declare"] = list(categories(self.hand_rules()))
             if s == self.opener and self.keep_asked is not None and not self.proven:
-                return [{"type": "show"}]  # F12: the kept hand is shown, never mucked
-            return [{"type": "show"}, {"type": "muck"}]
+                return [show]  # F12: the kept hand is shown, never mucked
+            return [show, {"type": "muck"}]
         to_call = self.bet_level - seat.committed
         out: list[dict[str, Any]] = []
         straddle = self.straddle_amount(s)
@@ -468,12 +472,7 @@ class WorkingTable:
         """All for one (D13): stand pat, change one, or change five when the stub still holds a card
         for each player after this one in the draw; the discards are never reshuffled."""
         waiting = [x for x in self.live() if x not in self.drew_this_round and x != self.to_act]
-        counts = [0]
-        if self.stub - len(self.owed) >= 1 + len(waiting):
-            counts.append(1)
-        if self.stub - len(self.owed) >= 5 + len(waiting):
-            counts.append(5)
-        return counts
+        return [n for n in (0, 1, 5) if not n or self.stub - len(self.owed) >= n + len(waiting)]
 
     def opening_default(self, seat: Seat) -> int:
         """The opening bet when none is named: the small bet, or the least of the spread (D17)."""

@@ -51,6 +51,7 @@ NOT_PLAYED: dict[str, str] = {
     "D15": "five cards are dealt here",
     "D16": "a four-card draw is dealt plainly here",
     "D17": "bets are fixed here",
+    "H9": "the cards speak for themselves here",
     "P1": "see the hand rankings",
 }
 
@@ -60,7 +61,8 @@ def _variants_in_force(p: Profile) -> set[str]:
     on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age,
           "D13": p.draw_rounds > 1 or p.all_for_one,
           "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise,
-          "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None}
+          "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None,
+          "H9": p.declared_hands}
     return {rule_id for rule_id, played in on.items() if played}
 MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 DECK_WORDS: dict[str, str] = {
@@ -209,6 +211,10 @@ def readings(p: Profile) -> dict[str, list[str]]:
     if p.ace_draws_four:
         add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
                   "the show, where such a hand without an ace is dead.")
+    if p.declared_hands:
+        add("H9", "In force here: the cards do not speak. Each player declares the hand at the show; a "
+                  "declaration the cards cannot make is refused, and a hand declared below its worth plays "
+                  "as declared (between hands declared alike, the cards decide).")
     if p.spread is not None:
         low, high = p.spread
         add("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "

@@ -328,3 +328,32 @@ def test_D13_all_for_one_draws_one_or_five_until_the_pack_runs_low() -> None:
     final = replay(setup, events)
     assert final["stub"] == 1 and final["phase"] == "showdown"  # fewer cards than players: the show
     assert "too few cards for another draw (D13)" in final["message"]
+
+
+# --------------------------------------------------------------------------- H9 declared hands
+
+DECLARED = {"base": "cardroom", "wild": "deuces", "declared_hands": True}
+SHOWDOWN = "deal; 2 pass; 3 open; 4 call; 1 fold; 2 fold; 3 draw 1; 4 draw 1; 3 check; 4 check"
+
+
+def test_H9_deuces_wild_with_declared_hands_cards_do_not_speak() -> None:
+    """H9 (PAGAT, P20): "This variant is found mostly in home poker games and is usually played with
+    the rule that players must declare their own hands (the cards do not "speak for themselves")".
+    Seat 3's K-K-K-2-9 is four kings with the deuce wild but is declared as three of a kind; seat 4's
+    full house, declared as one, wins. A declaration above the cards is refused; a show without one too."""
+    setup = table(4, profile=DECLARED)
+    events = log(SHOWDOWN)
+    state = replay(setup, events)
+    assert state["legal"][0]["declare"][-1] == "five_of_a_kind"
+    with pytest.raises(IllegalAction, match="H9"):
+        replay(setup, events + [{"type": "show", "seat": 3, "cards": "Kc Kd Kh 2s 9h"}])
+    with pytest.raises(IllegalAction, match="cannot make"):
+        replay(setup, events + [{"type": "show", "seat": 3, "cards": "Kc Kd Kh 2s 9h", "declare": "five_of_a_kind"}])
+    events += [{"type": "show", "seat": 3, "cards": "Kc Kd Kh 2s 9h", "declare": "three_of_a_kind"},
+               {"type": "show", "seat": 4, "cards": "Qc Qd 7h 7s 2h", "declare": "full_house"}]
+    state = replay(setup, events)
+    assert state["awards"] == {4: 40}
+    # the cards speak where the house does not play declared hands: four kings win
+    plain = replay(table(4, profile={"base": "cardroom", "wild": "deuces"}),
+                   log(SHOWDOWN + "; 3 show Kc Kd Kh 2s 9h; 4 show Qc Qd 7h 7s 2h"))
+    assert plain["awards"] == {3: 40}

@@ -32,6 +32,7 @@ PICKS: list[dict[str, Any]] = [
     {"bosnian": True, "max_draw": 4},
     {"betting": "spread", "spread": [5, 20]},
     {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
+    {"declared_hands": True, "wild": "deuces"},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
 ]
 
@@ -94,17 +95,19 @@ class Cards:
         self.hands: dict[int, list[str]] = {}
         self.deck: list[str] = []
         self.muck: list[str] = []
+        self.widow_card: str | None = None
 
     def deal(self, state: dict[str, Any]) -> None:
         self.deck = [to_text([c]) for c in self.profile.hand_rules.deck()]
         self.rng.shuffle(self.deck)
         size = self.profile.hand_size
-        self.muck = []
+        self.muck, self.widow_card = [], None
         self.hands = {s: [self.deck.pop() for _ in range(size)] for s in state["dealt"]}
 
     def widow(self) -> str:
         card = next(c for c in self.deck if c != "Jk")
         self.deck.remove(card)
+        self.widow_card = card
         return card
 
     def draw(self, seat: int, count: int) -> list[str]:
@@ -132,19 +135,20 @@ class Cards:
 
     def show(self, seat: int) -> list[str]:
         hand = self.hands.get(seat) or []
-        five = best_five(hand, self.profile) if len(hand) > 5 else hand
+        five = best_five(hand, self.profile, self.widow_card) if len(hand) > 5 else hand
         if self.rng.random() < 0.04:
             return five[:4]  # a foul hand (H6)
         return five
 
 
-def best_five(hand: list[str], profile: Profile) -> list[str]:
-    """The best five of a longer hand (seven-card draw shows five)."""
+def best_five(hand: list[str], profile: Profile, widow: str | None = None) -> list[str]:
+    """The best five of a longer hand (seven-card draw shows five); in wild widow, with its card."""
     from itertools import combinations
 
     from rules.hands import evaluate
 
-    return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), profile.hand_rules)))
+    rules = profile.hand_rules.with_widow(widow) if widow else profile.hand_rules
+    return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), rules)))
 
 
 def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], cards: Cards) -> dict[str, Any]:
@@ -191,8 +195,13 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
                 event["up"] = cards.deck.pop()  # the face-up card left: dead
     elif kind == "show":
         event["cards"] = cards.show(seat)
-        if move.get("declare"):
-            event["declare"] = rng.choice(move["declare"])
+        if move.get("declare") and len(event["cards"]) == 5:
+            from rules.hands import evaluate
+            rules = cards.profile.hand_rules
+            if state.get("widow"):
+                rules = rules.with_widow(state["widow"])
+            made = evaluate(event["cards"], rules).category
+            event["declare"] = rng.choice(move["declare"][:move["declare"].index(made) + 1])
     elif kind in ("open", "bet", "raise") and move.get("amounts"):
         event["amount"] = rng.choice(move["amounts"])
     elif kind in ("reopen", "straddle") and rng.random() < 0.5 and "amount" in move:
