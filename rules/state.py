@@ -440,7 +440,9 @@ class WorkingTable:
     @property
     def widow_due(self) -> bool:
         """Wild widow: the deal waits for the dealer to turn up the widow card (H4)."""
-        return self.profile.wild == "widow" and self.widow is None and self.phase == Phase.PREDRAW
+        # asked before anything else; a deal that moved on at once (everyone all in on the blinds)
+        # still waits for it, for no hand can be read without it
+        return self.profile.wild == "widow" and self.widow is None and self.phase != Phase.BETWEEN_DEALS
 
     def hand_rules(self) -> HandRules:
         """How hands are read in this deal: the profile's rules, with the widow's rank wild once

@@ -125,6 +125,8 @@ class Cards:
     def expose(self, seat: int) -> str:
         """D12: the last card dealt to ``seat`` was faced: it is dead, and another takes its place."""
         hand = self.hands.setdefault(seat, [])
+        if not hand:  # the simulated stub ran dry for this seat: face a card from what is left
+            hand.append((self.deck or self.muck).pop())
         faced = hand.pop()
         if not self.deck:
             self.rng.shuffle(self.muck)
