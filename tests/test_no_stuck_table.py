@@ -357,3 +357,14 @@ def test_H9_deuces_wild_with_declared_hands_cards_do_not_speak() -> None:
     plain = replay(table(4, profile={"base": "cardroom", "wild": "deuces"}),
                    log(SHOWDOWN + "; 3 show Kc Kd Kh 2s 9h; 4 show Qc Qd 7h 7s 2h"))
     assert plain["awards"] == {3: 40}
+
+
+def test_H4_the_widow_card_is_asked_even_when_the_blinds_put_everyone_all_in() -> None:
+    """H4: both players all in on their blinds: the deal moves on at once, but no hand can be read
+    without the widow's rank, so the widow card is still asked first (found by the long walks)."""
+    profile = {"base": "cardroom", "wild": "widow", "opening_minimum": "none", "blinds": [5, 10], "ante_deals": None}
+    setup = table(2, profile=profile, ante=0, stacks={1: 5, 2: 10})
+    state = replay(setup, log("deal"))
+    assert state["legal"] == [{"type": "widow"}]
+    state = replay(setup, log("deal") + [{"type": "widow", "card": "9d"}])
+    assert state["legal"] and state["widow"] == "9d"
