@@ -86,6 +86,9 @@ def check(t: WorkingTable, e: ev.Check) -> None:
         t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
     t.set(s, acted=True)
     t.checked = t.checked + (s,)
+    if t.low and t.phase == Phase.POSTDRAW and t.profile.jacks_back_sevens and s not in dict(t.sevens):
+        # D14's sevens rule: what everyone had bet when this player checked after the draw
+        t.sevens = t.sevens + ((s, tuple((x, t.seats[x].bets) for x in t.dealt)),)
     t.message = f"seat {s} checks"
     after_action(t, s)
 

@@ -133,6 +133,10 @@ class Profile:
     jacks_back_no_check_raise: bool = field(default=False, metadata=_opt(
         ("D10", "D14"), "With jacks back, in the low part of the deal a player who checked may not raise "
         "later in the same betting round (calling or folding stays open)."))
+    jacks_back_sevens: bool = field(default=False, metadata=_opt(
+        ("D10", "D14"), "With jacks back, the sevens rule of California lowball: a player who checks after the "
+        "draw holding a seven-low or better and then wins the pot does not win the bets made after that "
+        "check; they go back to whoever made them."))
     jacks_back_blind: bool = field(default=False, metadata=_opt(
         ("D10",), "With jacks back, the player after the button must post a blind bet when the game turns "
         "to low; the betting starts after the blind, who may raise when everyone has only called."))
@@ -445,6 +449,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back: only when opening needs openers (opening_minimum J, Q, K or A)")
     if p.jacks_back_blind and not p.jacks_back:
         raise ProfileError("jacks_back_blind: only with jacks_back")
+    if p.jacks_back_sevens and not p.jacks_back:
+        raise ProfileError("jacks_back_sevens: only with jacks_back")
     if p.jacks_back_no_check_raise and not p.jacks_back:
         raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":

@@ -190,8 +190,34 @@ def settle(t: WorkingTable) -> None:
             winners = eligible
         for s, amount in split_amount(pot.amount, winners, around).items():
             awards[s] = awards.get(s, 0) + amount
+    sevens_rule(t, awards)
     award(t, awards)
     t.message += "; " + ", ".join(f"seat {s} wins {a}" for s, a in awards.items())
+
+
+def sevens_rule(t: WorkingTable, awards: dict[int, int]) -> None:
+    """D14, jacks back's sevens rule (as in California lowball): a lone winner who checked after the
+    draw holding a seven-low or better does not win the bets made after the check; each goes back
+    to the player who made it (out of the winner's award, which is changed in place)."""
+    marks = dict(t.sevens)
+    if not (t.low and t.profile.jacks_back_sevens and len(awards) == 1):
+        return
+    w = next(iter(awards))
+    if w not in marks:
+        return
+    low = evaluate_low(list(t.seats[w].shown or ()), t.hand_rules())
+    if low.pattern != 0 or max(low.ranks) > 7:
+        return
+    before = dict(marks[w])
+    back = {x: t.seats[x].bets - before.get(x, 0) for x in t.dealt if x != w}
+    back = {x: v for x, v in back.items() if v > 0}
+    for x, v in back.items():
+        v = min(v, awards[w])
+        awards[w] -= v
+        awards[x] = awards.get(x, 0) + v
+    if back:
+        t.message += (f"; seat {w} checked a seven-low or better after the draw: the bets made after the check "
+                      f"go back (D14)")
 
 
 def award(t: WorkingTable, awards: Mapping[int, int]) -> None:

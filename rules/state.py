@@ -167,6 +167,7 @@ class WorkingTable:
     straddled: int
     checked: tuple[int, ...]
     draw_leader: int | None  # D13 all for one: who began the last draw
+    sevens: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # D14: checks after the draw, bets then
     age_seat: int | None
     jack_pot: bool
     # the record
@@ -572,7 +573,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
     t.exposed, t.exposed_now, t.drawn_now, t.owed, t.keep_asked = (), (), (), (), None
-    t.straddled, t.checked, t.draw_leader = 0, (), None
+    t.straddled, t.checked, t.draw_leader, t.sevens = 0, (), None, ()
 
 
 @functools.lru_cache(maxsize=64)

@@ -60,7 +60,7 @@ def _variants_in_force(p: Profile) -> set[str]:
     """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
     on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age,
           "D13": p.draw_rounds > 1 or p.all_for_one,
-          "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise,
+          "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise or p.jacks_back_sevens,
           "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None,
           "H9": p.declared_hands}
     return {rule_id for rule_id, played in on.items() if played}
@@ -241,6 +241,9 @@ def readings(p: Profile) -> dict[str, list[str]]:
             + (" The player after the button posts a blind bet of one small bet when the game turns to low."
                if p.jacks_back_blind else ""))
         add("H8", "Played here in the low round of jacks back (D10).")
+        if p.jacks_back_sevens:
+            add("D14", "The sevens rule is played here: a player who checks a seven-low or better after the "
+                       "draw and wins does not win the bets made after the check.")
         if p.jacks_back_no_check_raise:
             add("D14", "In force here: in the low part of the deal, a player who has checked may not raise "
                        "later in the same betting round.")

@@ -368,3 +368,22 @@ def test_H4_the_widow_card_is_asked_even_when_the_blinds_put_everyone_all_in() -
     assert state["legal"] == [{"type": "widow"}]
     state = replay(setup, log("deal") + [{"type": "widow", "card": "9d"}])
     assert state["legal"] and state["widow"] == "9d"
+
+
+def test_D14_jacks_back_sevens_rule() -> None:
+    """D14 (PAGAT, P23): "Some play that check-raising is not allowed in the Lowball part of this
+    game, and also apply the betting sevens rule as for California Lowball." Read as California
+    lowball's rule: seat 2 checks a seven-low after the draw, seat 3 bets, seat 2 calls and wins: the
+    bet made after the check goes back to seat 3. Without the option seat 2 wins it all."""
+    text = ("deal; 2 pass; 3 pass; 4 pass; 1 pass; 2 open; 3 call; 4 fold; 1 fold; 2 draw 1; 3 draw 1; "
+            "2 check; 3 bet; 2 call; 3 show Kc Qd 9h 5s 2h; 2 show 7c 5d 4h 3s 2c")
+    sevens = replay(table(4, profile={"base": "cardroom", "jacks_back": True, "jacks_back_sevens": True,
+                                      "wild": "none"}), log(text))
+    assert sevens["awards"] == {2: 60, 3: 20} and stacks(sevens)[2] == 525 and stacks(sevens)[3] == 485
+    assert "bets made after the check go back (D14)" in sevens["message"]
+    plain = replay(table(4, profile={"base": "cardroom", "jacks_back": True, "wild": "none"}), log(text))
+    assert plain["awards"] == {2: 80}
+    # an eight-low checked is not held to it
+    eight = replay(table(4, profile={"base": "cardroom", "jacks_back": True, "jacks_back_sevens": True,
+                                     "wild": "none"}), log(text.replace("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c")))
+    assert eight["awards"] == {2: 80}

@@ -28,6 +28,7 @@ PICKS: list[dict[str, Any]] = [
     {"opening_minimum": "none", "blinds": [5, 10], "seven_card_draw": True, "max_draw": 4},
     {"opening_minimum": "none", "blinds": [5, 10], "straddle": 3},
     {"jacks_back": True, "jacks_back_no_check_raise": True, "jacks_back_blind": True},
+    {"jacks_back": True, "jacks_back_sevens": True, "wild": "none"},
     {"trips_to_win": True, "ante_deals": 1},
     {"bosnian": True, "max_draw": 4},
     {"betting": "spread", "spread": [5, 20]},
