@@ -136,8 +136,14 @@ class Cards:
             hand.append(self.deck.pop())
         return faced
 
-    def show(self, seat: int) -> list[str]:
-        hand = self.hands.get(seat) or []
+    def show(self, seat: int, state: dict[str, Any]) -> list[str]:
+        hand = self.hands.setdefault(seat, [])
+        if len(hand) < 5:  # the simulated pack ran shorter than the table's: top up from unseen cards
+            seen = {c for h in self.hands.values() for c in h} | {c for cs in state["escrow"].values() for c in cs}
+            seen |= {x["card"] for x in state["exposed"]} | {c for x in state["seats"].values() for c in x["shown"] or ()}
+            seen.add(state.get("widow") or "")
+            pool = [to_text([c]) for c in self.profile.hand_rules.deck()]
+            hand += [c for c in pool if c not in seen][:5 - len(hand)]
         five = best_five(hand, self.profile, self.widow_card) if len(hand) > 5 else hand
         if self.rng.random() < 0.04:
             return five[:4]  # a foul hand (H6)
@@ -197,7 +203,7 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
             else:
                 event["up"] = cards.deck.pop()  # the face-up card left: dead
     elif kind == "show":
-        event["cards"] = cards.show(seat)
+        event["cards"] = cards.show(seat, state)
         if move.get("declare") and len(event["cards"]) == 5:
             from rules.hands import evaluate
             rules = cards.profile.hand_rules
