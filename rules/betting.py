@@ -22,7 +22,7 @@ def open_(t: WorkingTable, e: ev.Open) -> None:
     if t.phase != Phase.PREDRAW or t.opened:
         raise t.refuse(f"seat {s} cannot open: the pot is already open")
     amounts = t.opening_amounts(seat)
-    due = min(t.small_bet, seat.stack) if e.amount is None else e.amount
+    due = t.opening_default(seat) if e.amount is None else e.amount
     if due not in amounts:
         allowed = " or ".join(map(str, amounts))
         raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
@@ -33,7 +33,7 @@ def open_(t: WorkingTable, e: ev.Open) -> None:
     # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
     # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
     # which protects the players who came in against the opener.
-    raised = due > t.small_bet
+    raised = due > t.small_bet and t.profile.spread is None  # any spread amount is an opening bet (D17)
     t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
     t.set(s, acted=True)
     if due == 0 and seat.stack > 0:
@@ -85,6 +85,10 @@ def check(t: WorkingTable, e: ev.Check) -> None:
     if t.phase == Phase.PREDRAW and t.raises == 0 and s != t.opener:
         t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
     t.set(s, acted=True)
+    t.checked = t.checked + (s,)
+    if t.low and t.phase == Phase.POSTDRAW and t.profile.jacks_back_sevens and s not in dict(t.sevens):
+        # D14's sevens rule: what everyone had bet when this player checked after the draw
+        t.sevens = t.sevens + ((s, tuple((x, t.seats[x].bets) for x in t.dealt)),)
     t.message = f"seat {s} checks"
     after_action(t, s)
 
@@ -96,7 +100,7 @@ def bet(t: WorkingTable, e: ev.Bet) -> None:
         raise t.refuse(f"seat {s} cannot bet: there is already a bet (call or raise it)")
     if seat.stack == 0:  # pragma: no cover - all-in seats are never asked
         raise t.refuse(f"seat {s} cannot bet: no chips left")
-    amount = min(t.bet_size, seat.stack)
+    amount = _chosen(t, "bet", s, e.amount, 0, seat.stack)
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     _reopen_action(t, s)
@@ -110,11 +114,14 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
     to_call = t.bet_level - seat.committed
     if t.bet_level == 0:
         raise t.refuse(f"seat {s} cannot raise: there is no bet yet (bet instead)")
+    if t.checked_in_low(s):
+        raise t.refuse(f"seat {s} cannot raise: seat {s} checked in this round, and check-raising is not played "
+                       "in the low part of jacks back (D14)")
     if not t.may_raise(seat):
         raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
     if seat.stack <= to_call:
         raise t.refuse(f"seat {s} cannot raise: {seat.stack} chips only call the {to_call} due")
-    amount = min(to_call + t.bet_size, seat.stack)
+    amount = _chosen(t, "raise", s, e.amount, max(0, to_call), seat.stack)
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     t.raises += 1
@@ -123,6 +130,18 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
     _reopen_action(t, s)
     t.message = f"seat {s} raises to {t.bet_level}" + (" (all in)" if t.seats[s].stack == 0 else "")
     after_action(t, s)
+
+
+def _chosen(t: WorkingTable, kind: str, s: int, amount: int | None, to_call: int, stack: int) -> int:
+    """The chips a bet or raise puts in: the one fixed amount, or with spread betting the amount
+    named if the spread allows it (D5, D17)."""
+    allowed = sorted({min(to_call + x, stack) for x in t.bet_sizes()})
+    if amount is None:
+        return allowed[0]
+    if amount not in allowed:
+        what = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise t.refuse(f"seat {s} cannot {kind} {amount}: the {kind} here puts in {what} (D5, D17)")
+    return amount
 
 
 def fold(t: WorkingTable, e: ev.Fold) -> None:
@@ -146,10 +165,11 @@ def straddle(t: WorkingTable, e: ev.Straddle) -> None:
     t.check_turn("straddle", s)
     amount = t.straddle_amount(s)
     if amount is None:
-        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds, before anyone has "
-                       "acted, where the house plays straddles")
+        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds (or, where the house "
+                       "allows re-straddles, after the last straddle) before anyone has acted (O2, O7)")
     _record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    t.straddled += 1
     t.set(s, acted=False)  # a blind: the straddler may still raise when everyone has only called
-    t.message = f"seat {s} straddles to {t.bet_level}"
+    t.message = f"seat {s} {'re-straddles' if t.straddled > 1 else 'straddles'} to {t.bet_level}"
     after_action(t, s)

@@ -1,15 +1,16 @@
 """A hand of the wrong size in the decision tree (H6, D8): dead after the draw; before it, as the
-house rule says (put right or dead).
+house rule says (put right or dead). A card exposed while the draw is dealt (D12): the card is dead
+and the player's replacement waits until everyone else has drawn.
 """
 
 from __future__ import annotations
 
-from rules.facts import found_question
+from rules.facts import FACTS, found_question, yes_no
 from rules.outcomes import Move, Outcome
 from rules.profiles import Profile
-from rules.tree import Leaf, Node
+from rules.tree import Leaf, Node, Question
 
-__all__ = ["wrong_count_node"]
+__all__ = ["wrong_count_node", "exposed_card_node"]
 
 _M = Move
 _O = Outcome
@@ -35,3 +36,26 @@ def wrong_count_node(p: Profile) -> Node:
     wrong_count = found_q("wc_found", before, dead_after, "Was the wrong number of cards found before "
                           "the draw or after it?")
     return wrong_count
+
+
+def exposed_card_node(p: Profile) -> Node:
+    """D12 (FOSTER): a card turned face up while the draw is dealt is not the player's; it goes to
+    the discards, and the player is given another only once every other player has been helped, so
+    the faced card changes nobody else's draw. The same in every profile (no source disagrees).
+
+    >>> from rules.rulings import resolve
+    >>> r = resolve({"issue": "exposed_card", "seat": 2, "others_to_draw": True})
+    >>> r.outcome.value, r.citations, r.pot_plays
+    ('EXPOSED_CARD_REPLACED', ('D12',), True)
+    """
+    base = ("seat",)
+    later = Leaf("ec_after_others", _O.EXPOSED_CARD_REPLACED, ("D12",), (_M.POT_PLAYS,), base,
+                 "replaced after the others draw",
+                 "The card faced in dealing {seat}'s draw is dead and goes to the discards. The dealer "
+                 "finishes the draw for every other player first, and then gives {seat} a card in its "
+                 "place (D12).")
+    now = Leaf("ec_now", _O.EXPOSED_CARD_REPLACED, ("D12",), (_M.POT_PLAYS,), base, "replaced at once",
+               "The card faced in dealing {seat}'s draw is dead and goes to the discards. Everyone else "
+               "has drawn already, so {seat} gets a card in its place at once (D12).")
+    return Question("ec_others", FACTS["others_to_draw"].question, ("others_to_draw",), yes_no(later, now),
+                    title="Others still to draw?", rules=("D12",))

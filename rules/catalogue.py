@@ -12,7 +12,7 @@ Traceback (most recent call last):
 ...
 rules.RulesError: unknown rule id 'Z9'
 >>> len(RULES), [r.id for r in by_group("S")]
-(48, ['S1', 'S2', 'S3'])
+(54, ['S1', 'S2', 'S3'])
 """
 
 from __future__ import annotations
@@ -116,6 +116,10 @@ _ALL: tuple[Rule, ...] = (
     _r("H8", "Lowball with the fitter", (P,), """
         For low hands (jacks back) the ace ranks at the bottom and straights and flushes are ignored,
         which makes ace-to-five the lowest and winning hand. The joker there is a fitter: the lowest rank missing from the hand."""),
+    _r("H9", "Declared hands", (P,), """
+        Where wild cards are played at home, players often declare their own hands instead of letting
+        the cards speak: the hand is what its holder says it is, and a player who says less than the
+        cards hold gets only what was said."""),
     # ---- O: opening
     _r("O1", "Openers", (G, C, P, F), """
         Only a player holding jacks or better may open: any hand stronger than a pair of tens, so two
@@ -139,6 +143,11 @@ _ALL: tuple[Rule, ...] = (
     _r("O6", "Opening when all in for the ante", (C, G), """
         A player whose stack went into all or part of the ante may still announce the pot open when
         the cards qualify."""),
+    # issue 22: seed items RULES.md leaves without an id of their own
+    _r("O7", "Re-straddles", (P,), """
+        Where blinds are played, the player after the big blind may post a blind raise of twice it
+        (a straddle), and the next player may double that again (a re-straddle), and so on as far as
+        the house allows; the betting starts after the last of them, who keeps the option to raise."""),
     # ---- F: false openers and proving openers
     _r("F1", "Openers must be proved", (C, G, P), """
         The opener wins the pot only after showing that the hand qualified. The survey applies this
@@ -238,6 +247,23 @@ _ALL: tuple[Rule, ...] = (
         Under dealer's choice a hand may have several draws, each followed by a round of betting; in
         all for one, players keep drawing one card or all five until the pack is nearly used up.
         House options."""),
+    _r("D14", "No check-raise for low", (P,), """
+        Some jacks back games forbid a player who checked from raising later in the same betting
+        round, in the low part of the deal; some also play the sevens rule of California lowball.
+        House options."""),
+    _r("D15", "Seven-card draw", (P,), """
+        A novelty game for few players: blinds instead of openers, seven cards to each player, one draw
+        of up to four cards starting after the big blind (the discards reshuffled if the pack runs
+        short), a second round of betting at twice the stakes, and each player shows the best five
+        of the seven."""),
+    _r("D16", "The Bosnian exchange", (P,), """
+        A regional way of drawing four: the player first gets three cards face down, then one card face
+        up and one face down, and keeps one of those two. A face-up card left behind has been seen; a
+        face-down one left behind goes to the discards unseen."""),
+    _r("D17", "Spread limit", (P,), """
+        Instead of fixed amounts, any bet or raise between a smallest and a largest amount the house
+        sets; after the draw the amounts are usually higher, typically twice, and the cap on raises
+        applies as in fixed limit."""),
     # ---- B: the banked joker game
     _r("B1", "Banked game: the ante", (B,), """
         Each player plays against the dealer; the ante is a multiple of a set unit (0.3 in the

@@ -62,7 +62,7 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     ...     {"seat": 1, "player": "A", "stack": 9}]}), "bluffing")
     Traceback (most recent call last):
     ...
-    rules.RulesError: issue: must be one of false_openers, opener_cannot_show, split_openers, wrong_card_count, discard_retrieval, caller_refund, not 'bluffing'
+    rules.RulesError: issue: must be one of false_openers, opener_cannot_show, split_openers, wrong_card_count, discard_retrieval, caller_refund, exposed_card, not 'bluffing'
     """
     facts: dict[str, Any] = {"issue": FACTS["issue"].parse(issue)}
     concerned = None if seat in (None, "") else _seat_no(seat)

@@ -15,7 +15,7 @@ Void(event=4)
 >>> parse_event({"type": "shuffle"})
 Traceback (most recent call last):
 ...
-rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle, widow
+rules.IllegalAction: unknown event type 'shuffle'; the event types are: deal, pass, open, call, raise, fold, check, bet, draw, show, false_openers, reopen, muck, void, ruling, correction, sit, add_chips, leave, sit_out, sit_in, move_seat, straddle, widow, expose, keep_openers
 >>> parse_event({"type": "call"})
 Traceback (most recent call last):
 ...
@@ -40,7 +40,7 @@ from rules.rulings import Ruling as FloorRuling
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
-    "SitIn", "MoveSeat", "Straddle", "Widow", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
+    "SitIn", "MoveSeat", "Straddle", "Widow", "Expose", "KeepOpeners", "EVENT_TYPES", "FLOOR_ONLY", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat",
 ]
 
 
@@ -71,6 +71,8 @@ class EventType(StrEnum):
     MOVE_SEAT = "move_seat"
     STRADDLE = "straddle"
     WIDOW = "widow"
+    EXPOSE = "expose"
+    KEEP_OPENERS = "keep_openers"
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,16 @@ class Call(SeatEvent):
 
 @dataclass(frozen=True)
 class Raise(SeatEvent):
+    """A raise; ``amount`` (the chips put in, the call included) only matters with spread betting (D17)."""
+
     kind = "raise"
+    amount: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("amount") is None:
+            out.pop("amount", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -167,7 +178,16 @@ class Check(SeatEvent):
 
 @dataclass(frozen=True)
 class Bet(SeatEvent):
+    """A bet; ``amount`` (the chips put in) only matters with spread betting (D17)."""
+
     kind = "bet"
+    amount: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("amount") is None:
+            out.pop("amount", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -178,6 +198,17 @@ class Draw(SeatEvent):
     count: int = 0
     split: bool = False
     escrow: tuple[str, ...] = ()
+    #: the Bosnian exchange (D16): of the last two cards of a four-card draw, the one dealt face up
+    #: and which of the two the player takes ("up" or "down")
+    up: str | None = None
+    take: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        for name in ("up", "take"):
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -186,6 +217,14 @@ class Show(SeatEvent):
 
     kind = "show"
     cards: tuple[str, ...] = ()
+    #: the hand's class as its holder declares it, where cards do not speak (H9): "two_pair", ...
+    declare: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if out.get("declare") is None:
+            out.pop("declare", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -244,6 +283,27 @@ class Widow(Event):
 
     kind = "widow"
     card: str = ""
+
+
+@dataclass(frozen=True)
+class Expose(SeatEvent):
+    """D12: ``card`` was turned face up while the dealer dealt ``seat`` its draw; the card is dead
+    and the seat's replacement comes once every other player has drawn.
+
+    >>> parse_event({"type": "expose", "seat": 2, "card": "qh"})
+    Expose(seat=2, card='Qh')
+    """
+
+    kind = "expose"
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class KeepOpeners(SeatEvent):
+    """F12: the player in ``seat`` asks the opener to keep the opening hand and show it once the pot
+    is decided."""
+
+    kind = "keep_openers"
 
 
 @dataclass(frozen=True)
@@ -325,7 +385,7 @@ class Correction(Event):
 
 _SEAT_EVENTS: dict[str, type[SeatEvent]] = {
     cls.kind: cls for cls in (Pass, Open, Call, Raise, Fold, Check, Bet, Draw, Show, FalseOpeners, Reopen, Muck,
-                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat, Straddle)
+                              Sit, AddChips, Leave, SitOut, SitIn, MoveSeat, Straddle, Expose, KeepOpeners)
 }
 #: The longest player name a seat takes (names in any script; the pages wrap them).
 NAME_MAX = 80
@@ -395,6 +455,10 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
     if event.get("seat") is None:
         raise IllegalAction(f"{kind}: the event needs a seat (a seat number)")
     seat = parse.seat(event["seat"], f"{kind}: seat")
+    if cls is Bet or cls is Raise:
+        amount = event.get("amount")
+        value = None if amount is None else parse.whole(amount, f"{kind}: amount")
+        return cls(seat=seat, amount=value)
     if cls is Open or cls is Reopen:
         amount = event.get("amount")
         value = None if amount is None else parse.whole(amount, f"{kind}: amount")
@@ -412,11 +476,26 @@ def parse_event(event: Mapping[str, Any] | Event) -> Event:
         split = event.get("split", False)
         if not isinstance(split, bool):
             raise IllegalAction(f"draw: split is true or false, not {split!r}")
-        return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"))
+        take = event.get("take")
+        if take not in (None, "up", "down"):
+            raise IllegalAction(f"draw: take is 'up' or 'down' (the Bosnian exchange), not {take!r}")
+        up = _card_list(event.get("up"), "draw: up")
+        if len(up) > 1:
+            raise IllegalAction("draw: up is the one card dealt face up (the Bosnian exchange)")
+        return Draw(seat=seat, count=n, split=split, escrow=_card_list(event.get("escrow"), "draw: escrow"),
+                    up=up[0] if up else None, take=take)
+    if cls is Expose:
+        faced = _card_list(event.get("card"), "expose: card")
+        if len(faced) != 1:
+            raise IllegalAction("expose: give the one card turned face up (card)")
+        return Expose(seat=seat, card=faced[0])
     if cls is Show:
         if event.get("cards") in (None, "", []):
             raise IllegalAction("show: list the cards shown (cards)")
-        return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"))
+        declare = event.get("declare")
+        if declare is not None and not isinstance(declare, str):
+            raise IllegalAction(f"show: declare names the hand's class ('two_pair', 'flush', ...), not {declare!r}")
+        return Show(seat=seat, cards=_card_list(event.get("cards"), "show: cards"), declare=declare or None)
     if cls is Sit:
         player = event.get("player")
         if not isinstance(player, str) or not player.strip():

@@ -30,6 +30,7 @@ class Issue(StrEnum):
     WRONG_CARD_COUNT = "wrong_card_count"
     DISCARD_RETRIEVAL = "discard_retrieval"
     CALLER_REFUND = "caller_refund"
+    EXPOSED_CARD = "exposed_card"
 
 
 _ISSUE_LABELS = (
@@ -39,10 +40,11 @@ _ISSUE_LABELS = (
     "wrong number of cards",
     "retrieving discards",
     "caller wants the bet back",
+    "card exposed in the draw",
 )
 
 ISSUE_SHORT = ("false openers", "cannot show", "split openers", "card count", "retrieval",
-                "refund asked")
+                "refund asked", "card exposed")
 
 #: Each fact in a few words, for the printed ruling's list of facts found.
 _TITLES = {
@@ -54,7 +56,7 @@ _TITLES = {
     "everyone_folded": "Everyone else folded", "hands": "Hands shown", "opening_hand": "Opening hand",
     "final_hand": "The opener's final hand", "discards": "Escrowed discards", "drawn": "Cards the opener drew",
     "seat": "Seat concerned", "card_count": "Cards in the hand", "retrieval_allowed": "Retrieval allowed",
-    "requirement": "Openers needed", "widow": "Widow card",
+    "requirement": "Openers needed", "widow": "Widow card", "others_to_draw": "Others still to draw",
 }
 
 #: Every fact the tree may ask, with the question a floor person is asked.
@@ -96,6 +98,7 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("requirement", "What did it take to open this deal (progressive openers)?", "choice",
                  ("J", "Q", "K", "A"), ("jacks", "queens", "kings", "aces")),
         FactSpec("widow", "Which card was turned up as the widow (its rank is wild)?", "cards"),
+        FactSpec("others_to_draw", "Are other players still waiting for their draw?", "bool"),
     )
 }
 

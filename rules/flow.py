@@ -13,6 +13,8 @@ from __future__ import annotations
 from rules import CardError, IllegalAction
 from rules import events as ev
 from rules.cards import parse_rank, rank_plural
+from rules.hands import categories
+from rules.requests import deal_owed, take_cards
 from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
@@ -47,32 +49,25 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
                 t.set(s, status=SeatStatus.ACTIVE)
             if t.seats[s].waiting:  # a newcomer who waited for the pot to be won plays now
                 t.set(s, waiting=False)
-    statuses = {}
-    for s in t.order:
-        x = t.seats[s]
-        if x.status == SeatStatus.BARRED:
-            statuses[s] = SeatStatus.BARRED
-        elif (x.stack == 0 and x.put == 0) or x.sitting_out or x.waiting:
-            statuses[s] = SeatStatus.OUT
-        else:
-            statuses[s] = SeatStatus.ACTIVE
+    statuses, forced = t.deal_plan()
     moves = t.deal_no > 0 and (t.last_end != DealEnd.THROW_IN or t.profile.button_moves_on_throw_in)
     if moves or t.button not in t.seats or statuses[t.button] == SeatStatus.OUT:
         # the button moves one seat (O3), and never rests on an empty seat or one not in play
         t.button = next((s for s in t.clockwise(t.button) if statuses[s] != SeatStatus.OUT), t.button)
     dealt = tuple(s for s in t.clockwise(t.button) if statuses[s] == SeatStatus.ACTIVE)
-    if len(dealt) < 2:
-        raise IllegalAction("cannot deal: a deal needs at least two players with chips or a claim on the pot "
-                            f"(in play: {', '.join(map(str, dealt)) or 'none'})")
-    deck = t.profile.deck_size
-    if 5 * len(dealt) > deck:
-        raise IllegalAction(f"cannot deal: {len(dealt)} players need {5 * len(dealt)} cards and the deck has {deck}")
+    why = t.deal_refusal(statuses)
+    if why is not None:
+        raise IllegalAction(why)
+    if forced:
+        t.force_ante = True  # too few players with a stake in the capped pot: everyone antes (O4)
     antes = antes_due(t)
     t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
-        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False)
+        t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False,
+              declared=None)
     reset_deal(t)
-    t.phase, t.dealt, t.stub = Phase.PREDRAW, dealt, deck - 5 * len(dealt)
+    t.phase, t.dealt = Phase.PREDRAW, dealt
+    t.stub = t.profile.deck_size - t.profile.hand_size * len(dealt)
     words: list[str] = []
     if t.profile.age and not t.jack_pot:
         # D11: a blind deal: no antes; the age (first after the button) puts up a blind of one small
@@ -170,7 +165,9 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
     """D10, jacks back: nobody opened, so the same hands are played for ace-to-five low, with a fresh
     betting round from the button's left in which anyone may open (and nothing needs proving); with
     the house's blind, the first player posts it and the betting starts after the blind."""
-    t.low, t.passed, t.requirement = True, (), "none"
+    # the requirement stays as it was: nothing needs proving while ``low`` (rules.betting.open_),
+    # and if the low round is thrown in too the next deal of the pot needs openers again (O1, O5)
+    t.low, t.passed, t.checked = True, (), ()
     t.message = f"seat {s} passes; nobody opened: the hands are played for low (D10)"
     first = next(x for x in t.clockwise(t.button) if x in t.live())
     t.to_act = first
@@ -192,7 +189,10 @@ def after_action(t: WorkingTable, s: int) -> None:
     movers = [x for x in live if t.seats[x].stack > 0]
     pending = [x for x in movers if not t.seats[x].acted or t.seats[x].committed < t.bet_level]
     if not pending or (len(movers) == 1 and t.seats[movers[0]].committed >= t.bet_level):
-        if t.phase == Phase.PREDRAW or t.draw_round < t.profile.draw_rounds:
+        if t.profile.all_for_one and t.stub < len(live):
+            t.message += "; the pack holds too few cards for another draw (D13)"
+            start_showdown(t)  # all for one: the draws stop when the pack runs low
+        elif t.phase == Phase.PREDRAW or t.draw_round < t.profile.draw_rounds or t.profile.all_for_one:
             start_draw(t)  # D13: another draw, when the house plays more than one
         else:
             start_showdown(t)
@@ -210,6 +210,11 @@ def last_standing(t: WorkingTable, w: int) -> None:
         t.phase, t.show_order, t.to_act = Phase.SHOWDOWN, (w,), w
         t.message += f"; everyone else folded: seat {w} shows three of a kind or better to take the pot (D9)"
         return
+    if t.keep_owed():
+        t.phase, t.show_order = Phase.SHOWDOWN, (w,)
+        t.message += f"; everyone else folded to seat {w}"
+        next_show(t)  # F12: the opener who folded shows the kept hand first
+        return
     amount = t.pot
     nobody_came_in = t.age_seat == w and t.callers == 0 and t.phase == Phase.PREDRAW
     award(t, {w: amount})
@@ -226,10 +231,15 @@ def start_draw(t: WorkingTable) -> None:
         if t.seats[x].committed or t.seats[x].acted or (t.draw_round > 1 and t.seats[x].drawn is not None):
             t.set(x, committed=0, acted=False)
     t.bet_level, t.raises, t.last_aggressor = 0, 0, None
-    t.to_act = next(x for x in t.clockwise(t.button) if t.seats[x].status == SeatStatus.ACTIVE)
+    # D15: in seven-card draw the draw begins after the big blind (the second seat dealt)
+    start = t.dealt[1] if t.profile.seven_card_draw else t.button
+    if t.profile.all_for_one and t.draw_leader is not None:
+        start = t.draw_leader  # D13: each draw begins one seat further round than the last
+    t.to_act = next(x for x in t.clockwise(start) if t.seats[x].status == SeatStatus.ACTIVE)
+    t.draw_leader = t.to_act
     t.message += ("; betting before the draw is complete: the draw starts (D2)" if t.draw_round == 1
                   else f"; the betting is complete: draw {t.draw_round} of {t.profile.draw_rounds} (D13)")
-    t.drew_this_round = ()
+    t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()
 
 
 def draw(t: WorkingTable, e: ev.Draw) -> None:
@@ -246,11 +256,23 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     if t.phase != Phase.DRAW:
         raise t.refuse(f"seat {s} cannot draw: this is the {t.phase.replace('_', ' ')}")
     four = t.profile.ace_draws_four and e.count == 4
-    if e.count > t.profile.max_draw and not four:
+    if t.profile.all_for_one:
+        allowed = t.all_for_one_counts()
+        if e.count not in allowed:
+            raise t.refuse(f"seat {s} cannot draw {e.count}: in all for one a player stands pat, changes one card "
+                           f"or all five, as the pack allows ({', '.join(map(str, allowed))} now) (D13)")
+    elif e.count > t.profile.max_draw and not four:
         also = ", or 4 when keeping an ace" if t.profile.ace_draws_four else ""
         raise t.refuse(f"seat {s} cannot draw {e.count}: at most {t.profile.max_draw} cards{also} (D2)")
     escrow: tuple[str, ...] = ()
-    if e.split or e.escrow:
+    keep = t.keep_asked is not None and s == t.opener and t.draw_round == 1
+    if keep and e.count and len(e.escrow) != e.count:
+        raise t.refuse(f"seat {s} was asked to keep the opening hand (F12, by seat {t.keep_asked}): every discard "
+                       f"is kept apart, so the escrow lists all {e.count} discards, not {len(e.escrow)}")
+    if keep and e.escrow and not e.split:
+        escrow = e.escrow  # kept apart at a player's request (F12), not a split
+        check_cards(t, escrow, "escrow")
+    elif e.split or e.escrow:
         if t.draw_round > 1:
             raise t.refuse(f"seat {s} cannot split openers in draw {t.draw_round}: openers are split in the "
                            "first draw (S1)")
@@ -265,28 +287,41 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
         escrow = e.escrow  # read once, at the edge (rules.events)
         check_cards(t, escrow, "escrow")
     n = e.count
-    if n <= t.stub - 1 or n == 0:
-        t.stub -= n
-        note = ""
-    else:
-        pack = t.stub + t.muck
-        if n > pack:
-            raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
-                           f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
-        t.stub, t.muck, t.reshuffled = pack - n, 0, True
-        note = "; the discards were reshuffled to finish the draw (D3)"
-    t.muck += n - len(escrow)
+    pack = t.stub + t.muck - len(t.owed)  # a card owed for one faced (D12) is kept back
+    if n > pack and n:
+        raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
+                       f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
+    # D16: the Bosnian exchange deals a fifth card for a four-card draw, one of the last two left
+    # out, when the pack has it; otherwise the four are dealt plainly
+    bosnian = t.profile.bosnian and n == 4 and pack >= 5
+    if (e.take or e.up) and not bosnian:
+        raise t.refuse(f"seat {s}: the Bosnian exchange (take, up) is for a draw of four where the house plays "
+                       "it and the pack holds a fifth card (D16)")
+    if e.up is not None:
+        check_cards(t, (e.up,), "draw: up")
+    if e.take == "down" and e.up is not None:
+        t.exposed = t.exposed + ((s, e.up),)  # the face-up card left is seen by all: dead (D16)
+    note = take_cards(t, n + 1 if bosnian else n)
+    t.muck += n - len(escrow) + (1 if bosnian else 0)
     if escrow:
         t.escrow = t.escrow + ((s, escrow),)
-        t.split = True
+        t.split = t.split or bool(e.split)
+    t.drawn_now = t.drawn_now + ((s, n),)
     seat = t.seats[s]
     t.set(s, drawn=(seat.drawn or 0) + n, drew_four=seat.drew_four or four)
     t.drew_this_round = t.drew_this_round + (s,)
     t.message = (f"seat {s} draws {n}" if n else f"seat {s} stands pat") + note
     if four:
         t.message += "; four cards, keeping an ace (checked at the show, D2)"
-    if escrow:
+    if bosnian:
+        faced = f" {e.up}" if e.up else ""
+        t.message += (f"; the Bosnian exchange: seat {s} takes the face-up card{faced}" if e.take == "up" else
+                      f"; the Bosnian exchange: seat {s} takes the face-down card, the face-up{faced} is dead"
+                      if e.take == "down" else "; the Bosnian exchange (D16)")
+    if escrow and e.split:
         t.message += f"; openers split, {' '.join(escrow)} in escrow (S1)"
+    elif escrow:
+        t.message += f"; the discards {' '.join(escrow)} are kept apart, as asked (F12)"
     waiting = [x for x in t.clockwise(s) if t.seats[x].status == SeatStatus.ACTIVE and x not in t.drew_this_round]
     if waiting:
         t.to_act = waiting[0]
@@ -297,7 +332,8 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
 def start_postdraw(t: WorkingTable) -> None:
     """The second round (D4): from the opener, or the next live seat after the opener, or from the
     button's left when the profile says so; the big bet (D5)."""
-    t.phase = Phase.POSTDRAW
+    deal_owed(t)  # D12: every other player has drawn: a card faced is replaced now
+    t.phase, t.checked = Phase.POSTDRAW, ()
     for x in t.order:
         if t.seats[x].committed or t.seats[x].acted:
             t.set(x, committed=0, acted=False)
@@ -350,6 +386,10 @@ def show(t: WorkingTable, e: ev.Show) -> None:
             evaluate(texts, t.hand_rules())
         except CardError as exc:
             raise t.refuse(f"show: {exc}") from None
+    if t.profile.declared_hands and len(texts) == 5:
+        declare_hand(t, s, texts, e.declare)
+    elif e.declare is not None:
+        raise t.refuse("show: hands are declared only where cards do not speak (declared_hands, H9)")
     t.set(s, shown=texts)
     if len(texts) == 5 and t.seats[s].drew_four and not any(c[0] == "A" or c == "Jk" for c in texts):
         # D2: four cards were drawn only to an ace kept; a hand without one is dead
@@ -385,12 +425,30 @@ def show(t: WorkingTable, e: ev.Show) -> None:
         next_show(t)
 
 
+def declare_hand(t: WorkingTable, s: int, texts: tuple[str, ...], declare: str | None) -> None:
+    """H9, cards do not speak: the show names the hand's class; one the cards cannot make is refused."""
+    order = categories(t.hand_rules())
+    if declare is None:
+        raise t.refuse(f"seat {s} shows: here each player declares the hand (declare: one of {', '.join(order)}) "
+                       "(H9)")
+    if declare not in order:
+        raise t.refuse(f"seat {s} declares {declare!r}: this game's hands are {', '.join(order)} (H9)")
+    made = evaluate(texts, t.hand_rules()).category
+    if order.index(declare) > order.index(made):
+        raise t.refuse(f"seat {s} declares {declare.replace('_', ' ')}, which {' '.join(texts)} cannot make "
+                       f"(they make {made.replace('_', ' ')}) (H9)")
+    t.set(s, declared=declare)
+
+
 def muck(t: WorkingTable, e: ev.Muck) -> None:
     """Gives up the hand at the showdown. An opener left alone who mucks has not proved openers (F8)."""
     s = e.seat
     t.check_turn("muck", s)
     if t.phase != Phase.SHOWDOWN or t.reopen is not None:
         raise t.refuse(f"seat {s} cannot muck: hands are mucked at the showdown (fold while betting)")
+    if s == t.opener and t.keep_asked is not None and not t.proven:
+        raise t.refuse(f"seat {s} cannot muck: seat {t.keep_asked} asked the opener to keep the opening hand, "
+                       "which is shown (F12)")
     t.set(s, status=SeatStatus.FOLDED)
     t.message = f"seat {s} mucks"
     if s == t.opener and not t.proven and not t.live():
@@ -407,8 +465,21 @@ def next_show(t: WorkingTable) -> None:
     """
     live = t.live()
     pending = [x for x in t.show_order if x in live and t.seats[x].shown is None]
+    must_show = t.profile.trips_to_win and not t.low
+    uncontested = len(live) == 1 and not (live[0] == t.opener and not t.proven) and not must_show
+    if t.keep_owed() and (not pending or uncontested):
+        # F12: the opener who folded shows the kept opening hand before the pot is paid
+        t.phase, t.to_act = Phase.SHOWDOWN, t.opener
+        t.message += f"; seat {t.opener}, who opened, shows the opening hand kept at seat {t.keep_asked}'s request (F12)"
+        return
     if pending:
-        if not t.unproven and len(live) == 1 and not (live[0] == t.opener and not t.proven):
+        # The one live hand left wins without showing, as an uncontested pot (D7), whether the
+        # others were mucked or found dead (a false opener, a failed split): an opener must still
+        # prove openers (F1), and with trips to win the hand must show three of a kind (D9).
+        if uncontested:
+            if t.unproven:
+                t.next_step = "rule_unproven"  # the dead opener's ruling gives it the pot
+                return
             w = live[0]
             amount = t.pot
             award(t, {w: amount})

@@ -53,7 +53,8 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "everyone_folded": not [x for x in live if x != opener],
         "hands": hands,
         "discards": list(t.escrow_of(opener)),
-        "drawn": (op.drawn or 0) if op is not None else 0,
+        # with several draws (D13) a card may be drawn twice: at most five of the hand are new
+        "drawn": min(5, op.drawn or 0) if op is not None else 0,
         "requirement": t.requirement,
     }
     if t.widow is not None:
@@ -407,7 +408,7 @@ def rule_unproven(t: WorkingTable) -> None:
     hands = {x: list(t.seats[x].shown or ()) for x in live if x != t.opener}
     opener = t.seats[t.opener] if t.opener is not None else None
     extra: dict[str, Any] = {"hands": hands, "everyone_folded": not hands,
-                             "drawn": (opener.drawn or 0) if opener is not None else 0}
+                             "drawn": min(5, opener.drawn or 0) if opener is not None else 0}
     if t.unproven_hand is not None:
         extra["final_hand"] = list(t.unproven_hand)
     else:

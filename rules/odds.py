@@ -26,7 +26,8 @@ out as "1" (``21 to I`` is 2½ to 1, ``221`` is 22½, ``141`` is 14½, ``81`` is
 likely, ``41`` for the four-card flush is 4½), and a capital I stands for 1 (``II`` is 11). The
 skip straight's odds are missing from the text (only "to I" survives), and the closing remark
 about four-card straights and flushes ("Soo", "'12") says too little about what it counts to be
-checked; neither is compared. FOSTER's table of the number of hands of each class is not in the
+checked here; :mod:`rules.foster_remarks` computes it under a stated reading (and the remark on
+throwing the smaller pair), and the skip straight is not compared. FOSTER's table of the number of hands of each class is not in the
 text either; the ``counts`` command prints the exact ones. His "848 to 1" against a
 round-the-corner straight is exactly the 3,060 such hands that are not also flushes
 (``counts --wild none --southern round_the_corner --placement as_played``); the table compares it

@@ -118,9 +118,11 @@ class Profile:
         ("O2",), "Blind bets [small, big] posted by the two players after the button before the cards are "
         "seen; the betting starts after the big blind, who may raise when everyone has only called. "
         "Only with opening_minimum 'none' (the basic game): a blind is an opening no one proves."))
-    straddle: bool = field(default=False, metadata=_opt(
-        ("O2",), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
-        "blind, posted before the cards are seen; the betting then starts after the straddler."))
+    straddle: bool | int = field(default=False, metadata=_opt(
+        ("O2", "O7"), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
+        "blind, posted before the cards are seen; the betting then starts after the straddler. A number "
+        "(0 to 8) also allows that many re-straddles, each by the next player, each twice the last "
+        "(true plays as 0: a straddle and no re-straddle)."))
     age: bool = field(default=False, metadata=_opt(
         ("D11",), "Foster's blind game: the player after the button (the age) puts up a blind of one small "
         "bet and anyone may come in against it with any cards; when nobody comes in, the next deal is "
@@ -129,6 +131,13 @@ class Profile:
         ("D10",), "Jacks back: when nobody opens, the same hands are played for ace-to-five low (the joker "
         "a fitter) with a fresh betting round begun after the button; if nobody bets then either, the "
         "cards are thrown in."))
+    jacks_back_no_check_raise: bool = field(default=False, metadata=_opt(
+        ("D10", "D14"), "With jacks back, in the low part of the deal a player who checked may not raise "
+        "later in the same betting round (calling or folding stays open)."))
+    jacks_back_sevens: bool = field(default=False, metadata=_opt(
+        ("D10", "D14"), "With jacks back, the sevens rule of California lowball: a player who checks after the "
+        "draw holding a seven-low or better and then wins the pot does not win the bets made after that "
+        "check; they go back to whoever made them."))
     jacks_back_blind: bool = field(default=False, metadata=_opt(
         ("D10",), "With jacks back, the player after the button must post a blind bet when the game turns "
         "to low; the betting starts after the blind, who may raise when everyone has only called."))
@@ -136,7 +145,32 @@ class Profile:
         ("D9",), "Trips to win: no hand below three of a kind wins. Without one the pot stays: those who "
         "folded before the draw are out of it, the rest ante again and play a fresh deal among themselves."))
 
+    seven_card_draw: bool = field(default=False, metadata=_opt(
+        ("D15",), "Seven-card draw: seven cards each, blinds, one draw of 0 to 4 cards begun after the big "
+        "blind, and each hand shown as its best five (the other two discarded). Needs blinds (so "
+        "opening_minimum 'none') and max_draw 4 or less; after the draw the bet is the big bet."))
+
+    declared_hands: bool = field(default=False, metadata=_opt(
+        ("H9",), "Cards do not speak: at the show each player declares the hand (its class: a pair, a "
+        "flush, ...); a declaration the cards cannot make is refused, and a hand declared below its worth "
+        "plays as declared (between hands declared alike, the cards decide)."))
+    all_for_one: bool = field(default=False, metadata=_opt(
+        ("D13",), "All for one and one for all: draw after draw, each followed by a round of betting, while "
+        "the pack holds a card for every player still in; in each draw a player stands pat, changes one "
+        "card or all five (all five only if every player still to draw can then have one); each draw "
+        "begins one seat further round than the one before."))
+    bosnian: bool = field(default=False, metadata=_opt(
+        ("D16",), "The Bosnian exchange: a player drawing four gets three face down, then one face up and one "
+        "face down, and keeps one of those two; a face-up card left is dead, a face-down one goes unseen to "
+        "the discards. Needs max_draw 4 or more."))
+
     # Betting and drawing
+    betting: str = field(default="fixed", metadata=_opt(
+        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after) or 'spread' "
+        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw).",
+        ("fixed", "spread")))
+    spread: tuple[int, int] | None = field(default=None, metadata=_opt(
+        ("D17",), "With spread betting, the smallest and largest bet [min, max] before the draw."))
     raise_cap: int | None = field(default=4, metadata=_opt(
         ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
         "The cardroom text is silent; 4 follows the survey's 'a bet and four raises'."))
@@ -185,6 +219,27 @@ class Profile:
         return base + (1 if self.wild in JOKER_MODES else 0)
 
     @property
+    def straddles(self) -> int:
+        """How many blind raises may follow the big blind: the straddle and the re-straddles (O2, O7).
+
+        >>> get_profile().straddles, get_profile({"opening_minimum": "none", "blinds": [5, 10],
+        ...                                      "straddle": 2}).straddles
+        (0, 3)
+        """
+        if isinstance(self.straddle, bool):
+            return int(self.straddle)
+        return self.straddle + 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player.
+
+        >>> get_profile("cardroom").hand_size
+        5
+        """
+        return 7 if self.seven_card_draw else 5
+
+    @property
     def hand_rules(self) -> HandRules:
         """How this table reads hands: the evaluator's context (:class:`rules.hands.HandRules`).
         In wild widow the rank is not known yet: ``profile.hand_rules.with_widow(card)``.
@@ -209,6 +264,7 @@ class Profile:
         data = dataclasses.asdict(self)
         data["southern_hands"] = list(self.southern_hands)
         data["blinds"] = list(self.blinds) if self.blinds is not None else None
+        data["spread"] = list(self.spread) if self.spread is not None else None
         return data
 
 
@@ -263,6 +319,12 @@ def _check(name: str, value: Any) -> Any:
         if bad:
             raise ProfileError(f"southern_hands: unknown hand {bad[0]!r}; choose from " + ", ".join(SOUTHERN_HANDS))
         return tuple(h for h in SOUTHERN_HANDS if h in value)
+    if name == "straddle":
+        if isinstance(value, bool):
+            return value
+        if not isinstance(value, int) or not 0 <= value <= 8:
+            raise ProfileError(f"straddle: true, false, or the number of re-straddles allowed (0 to 8), not {value!r}")
+        return value
     default = fields[name].default
     if isinstance(default, bool):
         if not isinstance(value, bool):
@@ -282,6 +344,13 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
             raise ProfileError(f"draw_rounds: must be 1, 2 or 3, not {value!r}")
         return value
+    if name == "spread":
+        if value is None or value == "none":
+            return None
+        if (isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value) or value[0] > value[1]):
+            raise ProfileError(f"spread: must be [min, max], two numbers of chips with min <= max, not {value!r}")
+        return (value[0], value[1])
     if name == "blinds":
         if value is None or value == "none":
             return None
@@ -373,7 +442,7 @@ def _coherent(p: Profile) -> Profile:
     """
     if p.blinds is not None and p.opening_minimum != "none":
         raise ProfileError("blinds: only with opening_minimum 'none' (a blind opens the pot without openers)")
-    if p.straddle and p.blinds is None:
+    if p.straddles and p.blinds is None:
         raise ProfileError("straddle: only with blinds (a straddle raises the big blind)")
     if p.age and (p.blinds is not None or p.opening_minimum == "none"):
         raise ProfileError("age: the blind game alternates with jack pots, which need an opening_minimum, "
@@ -382,8 +451,23 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back: only when opening needs openers (opening_minimum J, Q, K or A)")
     if p.jacks_back_blind and not p.jacks_back:
         raise ProfileError("jacks_back_blind: only with jacks_back")
+    if p.jacks_back_sevens and not p.jacks_back:
+        raise ProfileError("jacks_back_sevens: only with jacks_back")
+    if p.jacks_back_no_check_raise and not p.jacks_back:
+        raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if (p.betting == "spread") != (p.spread is not None):
+        raise ProfileError("spread: give [min, max] exactly when betting is 'spread'")
+    if p.seven_card_draw and p.blinds is None:
+        raise ProfileError("seven_card_draw: played with blinds (and so opening_minimum 'none')")
+    if p.seven_card_draw and p.max_draw > 4:
+        raise ProfileError(f"seven_card_draw: a player draws 0 to 4 cards (max_draw 4 or less, not {p.max_draw})")
+    if p.all_for_one and (p.draw_rounds > 1 or p.seven_card_draw or p.bosnian or p.ace_draws_four):
+        raise ProfileError("all_for_one: has its own draws (one card or five, until the pack runs low), not with "
+                           "draw_rounds, seven_card_draw, bosnian or ace_draws_four")
+    if p.bosnian and p.max_draw < 4 and not p.ace_draws_four:
+        raise ProfileError(f"bosnian: the exchange is a four-card draw (max_draw 4 or more, not {p.max_draw})")
     if p.ace_draws_four and p.max_draw != 3:
         raise ProfileError("ace_draws_four: only with max_draw 3 (four cards when keeping an ace)")
     return p

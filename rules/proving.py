@@ -117,7 +117,7 @@ def _others_make_trips(p: Profile) -> Any:
     return derive
 
 
-def _trips_question(p: Profile, best_other: Leaf) -> Node:
+def _trips_question(p: Profile, best_other: Node) -> Node:
     """With trips to win, the best other hand takes the pot only with three of a kind or better;
     otherwise the pot stays for those who showed down (D9)."""
     if not p.trips_to_win:
@@ -179,7 +179,9 @@ def cannot_show_node(p: Profile) -> Node:
         not_proved: Node = Question(
             "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
                 drawn_q("cs_folded_drawn_to", cs_folded("cs_forfeit_drawn", True), cs_folded("cs_forfeit", False)),
-                drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True), cs_best("cs_best", False))),
+                # D9 holds in Foster's game too: without trips no other hand takes the pot
+                _trips_question(p, drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True),
+                                           cs_best("cs_best", False)))),
             title="Everyone else folded?", rules=("F9",))
     else:
         stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "

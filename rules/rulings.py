@@ -11,7 +11,7 @@ the rules they hold:
 - :mod:`rules.false_openers`  false openers (F2-F7, F9) and a caller's refund (F10)
 - :mod:`rules.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
   (S1-S3), retrieving discards (F11)
-- :mod:`rules.card_count`     a hand of the wrong size (H6, D8)
+- :mod:`rules.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
 - :mod:`rules.facts`          the facts the tree asks; :mod:`rules.outcomes` its outcome codes
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError, parse
-from rules.card_count import wrong_count_node
+from rules.card_count import exposed_card_node, wrong_count_node
 from rules.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, seats_text, who
 from rules.false_openers import false_openers_node, refund_node
 from rules.outcomes import Move, Outcome
@@ -96,7 +96,7 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
     """
     p = get_profile(profile)
     disputes = (false_openers_node(p), cannot_show_node(p), split_openers_node(p), wrong_count_node(p),
-                retrieval_node(p), refund_node(p))
+                retrieval_node(p), refund_node(p), exposed_card_node(p))
     root = Question(
         "issue", FACTS["issue"].question, ("issue",), tuple(
             Branch(issue.value, label, node) for issue, label, node in zip(Issue, ISSUE_SHORT, disputes)),
@@ -255,6 +255,11 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
     from rules.hands import evaluate
 
     others = {s: c for s, c in f["hands"].items() if s != opener}
+    unshown = [s for s, c in others.items() if c is None or _hand_size(c) == 0]
+    if len(others) == 1 and unshown and not prof.trips_to_win:
+        # the one live hand left was never asked to show: it takes the pot uncontested (D7)
+        return (unshown[0],), "", ()
+    others = {s: c for s, c in others.items() if s not in unshown}
     if not others:
         raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
                          "answer everyone_folded: yes")
@@ -372,7 +377,10 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
             tail.append(f"{_sentence(seats_text(foul))} cannot win: not five cards (H6).")
         else:
             tail.append("Every hand compared holds five cards (H6).")
-        if len(winners) == 1:
+        if len(winners) == 1 and not best_hand:
+            tail[-1] = (f"{_sentence(names)} holds the only other live hand and takes the pot uncontested, "
+                        "without showing (D7).")
+        elif len(winners) == 1:
             tail.append(f"The best of the other hands is {names}'s, {best_hand}, which takes the pot (H5).")
         else:
             tail.append(f"{_sentence(names)} tie with {best_hand} and split the pot (H5).")

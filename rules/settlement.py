@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.pots import side_pots, split_amount
-from rules.hands import LowValue, evaluate_low, trips_or_better
+from rules.hands import LowValue, categories, evaluate_low, trips_or_better
 from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
@@ -21,16 +21,8 @@ __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep
 
 
 def antes_due(t: WorkingTable) -> bool:
-    """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals of
-    one pot, and a pot limit stops antes too. A fresh pot always antes."""
-    if t.new_pot or t.force_ante:
-        return True
-    p = t.profile
-    if p.ante_deals is not None and t.ante_deals >= p.ante_deals:
-        return False
-    if p.pot_limit is not None and t.pot >= p.pot_limit:
-        return False
-    return True
+    """Whether the next deal of this pot takes antes (O4); see :meth:`WorkingTable.antes_due`."""
+    return t.antes_due()
 
 
 def next_requirement(t: WorkingTable) -> None:
@@ -53,12 +45,47 @@ def throw_in(t: WorkingTable) -> None:
         t.message += f"; openers needed now: {requirement_words(t.requirement)} (O5)"
 
 
-def wins_the_pot(t: WorkingTable, cards: tuple[str, ...]) -> bool:
+def wins_the_pot(t: WorkingTable, cards: tuple[str, ...], declared: str | None = None) -> bool:
     """Whether a hand may win at all: any hand, but with trips to win only three of a kind or a
-    better hand (D9; low hands in jacks back are not held to it)."""
+    better hand (D9; low hands in jacks back are not held to it), as declared where cards do not
+    speak (H9)."""
     if not t.profile.trips_to_win or t.low:
         return True
+    if declared is not None:
+        order = categories(t.hand_rules())
+        return order.index(declared) >= order.index("three_of_a_kind")
     return trips_or_better(cards, t.hand_rules())
+
+
+class _Declared:
+    """H9: a hand ranked by the class its holder declared, then (between hands declared alike) by
+    its cards."""
+
+    __slots__ = ("rank", "value", "declared")
+
+    def __init__(self, declared: str, value: Any, order: tuple[str, ...]) -> None:
+        self.rank, self.value, self.declared = order.index(declared), value, declared
+
+    def _key(self) -> tuple[int, Any]:
+        return (self.rank, self.value)
+
+    def __lt__(self, other: "_Declared") -> bool:
+        return self._key() < other._key()
+
+    def __gt__(self, other: "_Declared") -> bool:
+        return self._key() > other._key()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Declared) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self.rank)
+
+    def describe(self) -> str:
+        made = self.value.describe()
+        if self.declared == self.value.category:
+            return f"{made} (declared)"
+        return f"{self.declared.replace('_', ' ')} as declared ({made})"
 
 
 def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
@@ -67,6 +94,16 @@ def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
     if t.low:
         return _Low(evaluate_low(list(cards), t.hand_rules()))
     return evaluate(cards, t.hand_rules())
+
+
+def shown_value(t: WorkingTable, s: int) -> Any:
+    """A seat's shown hand's value, as declared where cards do not speak (H9)."""
+    cards = t.seats[s].shown or ()
+    made = value(t, cards)
+    declared = t.seats[s].declared
+    if declared is None or t.low:
+        return made
+    return _Declared(declared, made, categories(t.hand_rules()))
 
 
 class _Low:
@@ -98,6 +135,17 @@ def carry_for_trips(t: WorkingTable) -> None:
     deal are out of it, and those who showed down ante again and play on among themselves. (The
     survey names those who folded before the draw; 'the players who did not fold' play the next
     deal, so a fold after the draw is out too.)"""
+    live = t.live()
+    staying = [s for s in t.dealt if t.seats[s].status != SeatStatus.FOLDED]
+    if len(staying) == 1 and staying[0] in live:
+        # Issue 22's decision: the survey's play-off among those who did not fold needs two of
+        # them. Everyone else gave the pot up by folding, so the one player left takes it, as a
+        # card room awards an uncontested pot, rather than the table waiting for a newcomer.
+        w, amount = staying[0], t.pot
+        award(t, {w: amount})
+        t.message += (f"; no three of a kind, but everyone else folded: seat {w}, the only player left in "
+                      f"the pot, takes the {amount} (D9, D7)")
+        return
     staying = shut_out_folded(t)
     end_deal(t, DealEnd.CARRIED)
     t.force_ante = True
@@ -108,10 +156,14 @@ def carry_for_trips(t: WorkingTable) -> None:
 def shut_out_folded(t: WorkingTable) -> list[int]:
     """D9: the players who folded in this deal are out of the pot (barred until it is won); the
     seats that stay in are returned."""
+    staying = [s for s in t.dealt if t.seats[s].status != SeatStatus.FOLDED]
+    if len(staying) < 2:
+        # a play-off needs two players: nobody is shut out and the pot stays for everyone
+        return list(t.dealt)
     for s in t.dealt:
         if t.seats[s].status == SeatStatus.FOLDED:
             t.set(s, status=SeatStatus.BARRED)
-    return [s for s in t.dealt if t.seats[s].status != SeatStatus.BARRED]
+    return staying
 
 
 def settle(t: WorkingTable) -> None:
@@ -120,8 +172,8 @@ def settle(t: WorkingTable) -> None:
     pot none of whose contenders has one goes to the best such hand at the table, and with none at
     all the pot stays (D9)."""
     live = t.live()
-    values = {s: value(t, t.seats[s].shown or ()) for s in live
-              if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or ())}
+    values = {s: shown_value(t, s) for s in live
+              if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or (), t.seats[s].declared)}
     if t.profile.trips_to_win and not t.low and not values:
         carry_for_trips(t)
         return
@@ -138,8 +190,34 @@ def settle(t: WorkingTable) -> None:
             winners = eligible
         for s, amount in split_amount(pot.amount, winners, around).items():
             awards[s] = awards.get(s, 0) + amount
+    sevens_rule(t, awards)
     award(t, awards)
     t.message += "; " + ", ".join(f"seat {s} wins {a}" for s, a in awards.items())
+
+
+def sevens_rule(t: WorkingTable, awards: dict[int, int]) -> None:
+    """D14, jacks back's sevens rule (as in California lowball): a lone winner who checked after the
+    draw holding a seven-low or better does not win the bets made after the check; each goes back
+    to the player who made it (out of the winner's award, which is changed in place)."""
+    marks = dict(t.sevens)
+    if not (t.low and t.profile.jacks_back_sevens and len(awards) == 1):
+        return
+    w = next(iter(awards))
+    if w not in marks:
+        return
+    low = evaluate_low(list(t.seats[w].shown or ()), t.hand_rules())
+    if low.pattern != 0 or max(low.ranks) > 7:
+        return
+    before = dict(marks[w])
+    back = {x: t.seats[x].bets - before.get(x, 0) for x in t.dealt if x != w}
+    back = {x: v for x, v in back.items() if v > 0}
+    for x, v in back.items():
+        v = min(v, awards[w])
+        awards[w] -= v
+        awards[x] = awards.get(x, 0) + v
+    if back:
+        t.message += (f"; seat {w} checked a seven-low or better after the draw: the bets made after the check "
+                      f"go back (D14)")
 
 
 def award(t: WorkingTable, awards: Mapping[int, int]) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from rules import IllegalAction
 from rules.cards import to_text
-from rules.hands import HandRules
+from rules.hands import HandRules, categories
 from rules.hands import evaluate as evaluate_hand
 from rules.profiles import Profile
 
@@ -85,6 +85,7 @@ class Seat:
     sitting_out: bool = False
     waiting: bool = False
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
+    declared: str | None = None  # the class declared at the show where cards do not speak (H9)
 
     @property
     def all_in(self) -> bool:
@@ -154,6 +155,19 @@ class WorkingTable:
     widow: str | None  # wild widow: the card turned up in this deal, whose rank is wild (H4)
     draw_round: int
     drew_this_round: tuple[int, ...]
+    # D12: the cards faced while the draw was dealt (seat, card), the seats exposed to in this
+    # draw, each seat's count drawn in this draw, and the seats owed a card once the others drew
+    exposed: tuple[tuple[int, str], ...]
+    exposed_now: tuple[int, ...]
+    drawn_now: tuple[tuple[int, int], ...]
+    owed: tuple[int, ...]
+    # F12: the seat that asked the opener to keep the opening hand, if anyone did
+    keep_asked: int | None
+    # O7: blind raises posted after the big blind this deal; D14: seats that checked this round
+    straddled: int
+    checked: tuple[int, ...]
+    draw_leader: int | None  # D13 all for one: who began the last draw
+    sevens: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # D14: checks after the draw, bets then
     age_seat: int | None
     jack_pot: bool
     # the record
@@ -241,7 +255,58 @@ class WorkingTable:
 
     @property
     def bet_size(self) -> int:
-        return self.big_bet if self.phase == Phase.POSTDRAW else self.small_bet
+        return self.bet_sizes()[0]
+
+    def bet_sizes(self) -> list[int]:
+        """What one bet (or the rise of one raise) may be: the fixed limit's small or big bet, or with
+        spread betting any amount of the spread, doubled after the draw (D5, D17)."""
+        after = self.phase == Phase.POSTDRAW
+        if self.profile.spread is None:
+            return [self.big_bet if after else self.small_bet]
+        low, high = self.profile.spread
+        factor = 2 if after else 1
+        return list(range(low * factor, high * factor + 1))
+
+    def _amounts(self, base: int, stack: int) -> dict[str, Any]:
+        """A bet's or raise's amounts: the least first; with spread betting every amount allowed."""
+        amounts = sorted({min(base + x, stack) for x in self.bet_sizes()})
+        out: dict[str, Any] = {"amount": amounts[0]}
+        if self.profile.spread is not None:
+            out["amounts"] = amounts
+        return out
+
+    # ------------------------------------------------------------------ requests any seat may make
+    def expose_seats(self) -> list[int]:
+        """D12: the seats a card may have been faced to while the draw was dealt: those who drew in
+        this draw, while it lasts or right after its last draw, no more often than cards drawn."""
+        last = (self.last_event or {}).get("type")
+        if self.phase != Phase.DRAW and not (self.phase in (Phase.POSTDRAW, Phase.SHOWDOWN)
+                                              and last in ("draw", "expose")):
+            return []
+        if self.reopen is not None:
+            return []
+        counts = dict(self.drawn_now)
+        return [s for s in self.drew_this_round if self.seats[s].status == SeatStatus.ACTIVE
+                and counts.get(s, 0) > self.exposed_now.count(s)]
+
+    def keep_seats(self) -> list[int]:
+        """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
+        opener, once, while openers are still to prove and the opening hand can still be shown
+        (the opener has not thrown any of it into the discards)."""
+        o = self.opener
+        if (o is None or self.keep_asked is not None or self.proven or self.reopen is not None
+                or self.phase == Phase.BETWEEN_DEALS or not self.opened):
+            return []
+        opener = self.seats[o]
+        if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(self.escrow_of(o)):
+            return []
+        return [s for s in self.dealt if s != o]
+
+    def keep_owed(self) -> bool:
+        """F12: an opener asked to keep the opening hand who folded still shows it at the end."""
+        o = self.opener
+        return self.keep_asked is not None and o is not None and not self.proven and \
+            self.seats[o].status == SeatStatus.FOLDED and self.seats[o].shown is None
 
     def escrow_of(self, s: int | None) -> tuple[str, ...]:
         for seat, cards in self.escrow:
@@ -253,7 +318,9 @@ class WorkingTable:
     def legal(self) -> list[dict[str, Any]]:
         """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
         if self.phase == Phase.BETWEEN_DEALS:
-            return [{"type": "deal"}, *self.seating_moves()]
+            # the deal is offered only when it would be accepted: a tablet never shows a dead button
+            deal = [{"type": "deal"}] if self.deal_refusal() is None else []
+            return [*deal, *self.seating_moves()]
         if self.widow_due:
             return [{"type": "widow"}]
         s = self.to_act
@@ -264,15 +331,29 @@ class WorkingTable:
             return [{"type": "reopen", "amount": min(self.small_bet, seat.stack)}, {"type": "pass"}]
         if self.phase == Phase.PREDRAW and not self.opened:
             amounts = self.opening_amounts(seat)
-            return [{"type": "pass"}, {"type": "open", "amount": min(self.small_bet, seat.stack), "amounts": amounts}]
+            return [{"type": "pass"}, {"type": "open", "amount": self.opening_default(seat), "amounts": amounts}]
         if self.phase == Phase.DRAW:
             most = 4 if self.profile.ace_draws_four else self.profile.max_draw
-            move: dict[str, Any] = {"type": "draw", "min": 0, "max": most}
+            # never more than the stub and the reshuffled discards can give (D3)
+            move: dict[str, Any] = {"type": "draw", "min": 0,
+                                    "max": max(0, min(most, self.stub + self.muck - len(self.owed)))}
+            if self.profile.all_for_one:  # D13: 0, 1 or 5 cards, as the pack allows
+                counts = self.all_for_one_counts()
+                move.update(max=max(counts), cards=counts)
+            if self.profile.bosnian and move["max"] >= 4:
+                move["bosnian"] = True  # D16: a four-card draw may take "up" or "down" of the last two
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
+                if self.keep_asked is not None:
+                    move["keep"] = True  # F12: every discard is kept apart (escrow)
             return [move]
         if self.phase == Phase.SHOWDOWN:
-            return [{"type": "show"}, {"type": "muck"}]
+            show: dict[str, Any] = {"type": "show"}
+            if self.profile.declared_hands:  # H9: the classes a player may declare
+                show["declare"] = list(categories(self.hand_rules()))
+            if s == self.opener and self.keep_asked is not None and not self.proven:
+                return [show]  # F12: the kept hand is shown, never mucked
+            return [show, {"type": "muck"}]
         to_call = self.bet_level - seat.committed
         out: list[dict[str, Any]] = []
         straddle = self.straddle_amount(s)
@@ -281,20 +362,88 @@ class WorkingTable:
         if to_call <= 0:
             out.append({"type": "check"})
             if self.bet_level == 0:
-                out.append({"type": "bet", "amount": min(self.bet_size, seat.stack)})
+                out.append({"type": "bet", **self._amounts(0, seat.stack)})
             elif self.may_raise(seat):
-                out.append({"type": "raise", "amount": min(self.bet_size, seat.stack)})
+                out.append({"type": "raise", **self._amounts(0, seat.stack)})
         else:
             out.append({"type": "call", "amount": min(to_call, seat.stack)})
             if seat.stack > to_call and self.may_raise(seat):
-                out.append({"type": "raise", "amount": min(to_call + self.bet_size, seat.stack)})
+                out.append({"type": "raise", **self._amounts(to_call, seat.stack)})
         out.append({"type": "fold"})
         return out
+
+    def requests(self) -> list[dict[str, Any]]:
+        """The moves beside the turn to act (the state's ``requests``, beside ``legal``): asking the
+        opener to keep the opening hand (F12), a card faced in the draw (D12); each with the seats it
+        may concern, and each accepted for those seats as ``legal``'s moves are."""
+        out: list[dict[str, Any]] = []
+        keep = self.keep_seats()
+        if keep:
+            out.append({"type": "keep_openers", "seats": keep})
+        exposed = self.expose_seats()
+        if exposed:
+            out.append({"type": "expose", "seats": exposed})
+        return out
+
+    # ------------------------------------------------------------------ who the next deal deals in
+    def antes_due(self) -> bool:
+        """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals
+        of one pot, and a pot limit stops antes too. A fresh pot always antes."""
+        if self.new_pot or self.force_ante:
+            return True
+        p = self.profile
+        if p.ante_deals is not None and self.ante_deals >= p.ante_deals:
+            return False
+        return p.pot_limit is None or self.pot < p.pot_limit
+
+    def deal_plan(self) -> tuple[dict[int, SeatStatus], bool]:
+        """Each seat's status in the next deal, and whether that deal must take antes so that
+        players who have put nothing into a capped pot may play.
+
+        A seat barred from the pot (F7) stays barred; a seat without chips or claim, sitting out
+        or waiting for a carried pot to be won is out. A player who has put nothing into a carried
+        pot whose antes have stopped (O4, the three-deal cap) is not dealt in: a card room does not
+        let anyone play for a pot free. If that would leave fewer than two players, the antes
+        start again for that deal and everyone is dealt in (the decision of issue 22).
+        """
+        fresh = self.new_pot
+        statuses: dict[int, SeatStatus] = {}
+        for s in self.order:
+            x = self.seats[s]
+            if x.status == SeatStatus.BARRED and not fresh:
+                statuses[s] = SeatStatus.BARRED
+            elif (x.stack == 0 and x.put == 0) or x.sitting_out or (x.waiting and not fresh):
+                statuses[s] = SeatStatus.OUT
+            else:
+                statuses[s] = SeatStatus.ACTIVE
+        blind_deal = self.profile.age and not self.jack_pot
+        if fresh or blind_deal or self.antes_due() or self.ante == 0:
+            return statuses, False
+        free = [s for s, st in statuses.items() if st == SeatStatus.ACTIVE and self.seats[s].put == 0]
+        if not free:
+            return statuses, False
+        if sum(1 for st in statuses.values() if st == SeatStatus.ACTIVE) - len(free) >= 2:
+            return {s: (SeatStatus.OUT if s in free else st) for s, st in statuses.items()}, False
+        return statuses, True
+
+    def deal_refusal(self, statuses: Mapping[int, SeatStatus] | None = None) -> str | None:
+        """Why the next deal cannot be dealt now, or None when it can."""
+        statuses = statuses if statuses is not None else self.deal_plan()[0]
+        dealt = [s for s in self.order if statuses.get(s) == SeatStatus.ACTIVE]
+        if len(dealt) < 2:
+            return ("cannot deal: a deal needs at least two players with chips or a claim on the pot "
+                    f"(in play: {', '.join(map(str, dealt)) or 'none'})")
+        deck, each = self.profile.deck_size, self.profile.hand_size
+        if each * len(dealt) > deck:
+            return f"cannot deal: {len(dealt)} players need {each * len(dealt)} cards and the deck has {deck}"
+        return None
 
     @property
     def widow_due(self) -> bool:
         """Wild widow: the deal waits for the dealer to turn up the widow card (H4)."""
-        return self.profile.wild == "widow" and self.widow is None and self.phase == Phase.PREDRAW
+        # asked before anything else; a deal that moved on at once (everyone all in on the blinds)
+        # still waits for it, for no hand can be read without it
+        return self.profile.wild == "widow" and self.widow is None and self.phase != Phase.BETWEEN_DEALS
 
     def hand_rules(self) -> HandRules:
         """How hands are read in this deal: the profile's rules, with the widow's rank wild once
@@ -322,9 +471,24 @@ class WorkingTable:
             moves.append({"type": "move_seat", "seats": taken, "to": empty})
         return moves
 
+    def all_for_one_counts(self) -> list[int]:
+        """All for one (D13): stand pat, change one, or change five when the stub still holds a card
+        for each player after this one in the draw; the discards are never reshuffled."""
+        waiting = [x for x in self.live() if x not in self.drew_this_round and x != self.to_act]
+        return [n for n in (0, 1, 5) if not n or self.stub - len(self.owed) >= n + len(waiting)]
+
+    def opening_default(self, seat: Seat) -> int:
+        """The opening bet when none is named: the small bet, or the least of the spread (D17)."""
+        if self.profile.spread is not None:
+            return min(self.profile.spread[0], seat.stack)
+        return min(self.small_bet, seat.stack)
+
     def opening_amounts(self, seat: Seat) -> list[int]:
         """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
         when the house lets a player open with a raise, nothing when it lets a player open by checking."""
+        if self.profile.spread is not None:  # D17: any opening bet within the spread
+            amounts = sorted({min(x, seat.stack) for x in self.bet_sizes()})
+            return ([0] if self.profile.check_open and amounts[0] > 0 else []) + amounts
         due = min(self.small_bet, seat.stack)
         amounts = [due]
         if self.profile.open_with_raise and seat.stack > self.small_bet:
@@ -338,13 +502,23 @@ class WorkingTable:
         to act after the blinds, before anyone has acted, may post a blind raise to twice the big
         blind (O2, the basic game)."""
         blinds = self.profile.blinds
-        if (not self.profile.straddle or blinds is None or self.phase != Phase.PREDRAW or self.to_act != s
-                or self.bet_level != blinds[1] or any(x.acted for x in self.seats.values())):
+        # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
+        if (self.straddled >= self.profile.straddles or blinds is None or self.phase != Phase.PREDRAW
+                or self.to_act != s or self.bet_level != blinds[1] << self.straddled
+                or any(x.acted for x in self.seats.values())):
             return None
-        want = 2 * blinds[1] - self.seats[s].committed
+        want = 2 * self.bet_level - self.seats[s].committed
         return want if self.seats[s].stack > want else None
 
+    def checked_in_low(self, s: int) -> bool:
+        """D14: with the house's no check-raise, whether seat ``s`` checked (or passed before the
+        opening) in this betting round of the low part of jacks back."""
+        return (self.low and self.profile.jacks_back_no_check_raise
+                and (s in self.checked or (self.phase == Phase.PREDRAW and s in self.passed)))
+
     def may_raise(self, seat: Seat) -> bool:
+        if self.checked_in_low(seat.seat):
+            return False  # D14: no check-raise in the low part of jacks back
         cap = self.profile.raise_cap
         return cap is None or self.raises < cap
 
@@ -398,6 +572,8 @@ def reset_deal(t: WorkingTable) -> None:
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
+    t.exposed, t.exposed_now, t.drawn_now, t.owed, t.keep_asked = (), (), (), (), None
+    t.straddled, t.checked, t.draw_leader, t.sevens = 0, (), None, ()
 
 
 @functools.lru_cache(maxsize=64)
@@ -414,6 +590,8 @@ def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
             raise t.refuse(f"{what}: {c} is not in this game's deck")
         if c == t.widow:
             raise t.refuse(f"{what}: {c} is the widow card, turned up on the table")
+        if any(c == faced for _, faced in t.exposed):
+            raise t.refuse(f"{what}: {c} was faced in the draw and is dead (D12)")
 
 
 def evaluate(cards: Iterable[str], rules: HandRules) -> Any:

@@ -46,13 +46,23 @@ NOT_PLAYED: dict[str, str] = {
     "D10": "this table does not play jacks back",
     "D11": "this table does not play the blind game with the age",
     "D13": "one draw a hand is played here",
+    "O7": "no re-straddles are played here",
+    "D14": "check-raising is not restricted here",
+    "D15": "five cards are dealt here",
+    "D16": "a four-card draw is dealt plainly here",
+    "D17": "bets are fixed here",
+    "H9": "the cards speak for themselves here",
     "P1": "see the hand rankings",
 }
 
 
 def _variants_in_force(p: Profile) -> set[str]:
     """The rule ids of NOT_PLAYED that ``p``'s variant options put in force."""
-    on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age, "D13": p.draw_rounds > 1}
+    on = {"H8": p.jacks_back, "D10": p.jacks_back, "D9": p.trips_to_win, "D11": p.age,
+          "D13": p.draw_rounds > 1 or p.all_for_one,
+          "O7": p.blinds is not None and p.straddles > 1, "D14": p.jacks_back_no_check_raise or p.jacks_back_sevens,
+          "D15": p.seven_card_draw, "D16": p.bosnian, "D17": p.spread is not None,
+          "H9": p.declared_hands}
     return {rule_id for rule_id, played in on.items() if played}
 MINIMUM_WORDS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 DECK_WORDS: dict[str, str] = {
@@ -171,7 +181,12 @@ def readings(p: Profile) -> dict[str, list[str]]:
         add("O2", f"Here the two players after the button post blinds of {p.blinds[0]} and {p.blinds[1]} before "
                   "the cards are seen; the blinds open the pot, and the big blind may raise when everyone has "
                   "only called." + (" The player after the big blind may straddle: a blind raise to "
-                                    f"{2 * p.blinds[1]}." if p.straddle else ""))
+                                    f"{2 * p.blinds[1]}." if p.straddles else ""))
+    if p.blinds is not None and p.straddles > 1:
+        re_straddles = p.straddles - 1
+        add("O7", f"Here up to {re_straddles} re-straddle{'s' if re_straddles != 1 else ''} may follow the "
+                  "straddle, each by the next player and each twice the one before; the betting starts after "
+                  "the last.")
     if p.progressive_openers:
         add("O5", "In force here.")
     # O2 as the engine plays it: the tablet offers exactly these openings (the state's legal list)
@@ -183,7 +198,9 @@ def readings(p: Profile) -> dict[str, list[str]]:
         else "Here the button stays put and the same dealer deals again.")
     add("O3", "A player who sits down while a pot is carried over waits until that pot is won before being "
               "dealt in." if p.newcomers_wait else
-        "A player who sits down while a pot is carried over antes from the next deal and plays for the whole pot.")
+        "A player who sits down while a pot is carried over antes from the next deal and plays for the whole "
+        "pot; once that pot's antes have stopped, a player who has put nothing into it waits for the next pot "
+        "(unless too few would be left to play, when everyone antes again).")
     add("O4", _capped(p.ante_deals,
                       "Here a pot takes antes on its first {n} deals in a row; the deals after that are free.",
                       "Here every deal of a pot takes an ante: there is no cap on ante deals."))
@@ -194,17 +211,42 @@ def readings(p: Profile) -> dict[str, list[str]]:
     if p.ace_draws_four:
         add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
                   "the show, where such a hand without an ace is dead.")
+    if p.declared_hands:
+        add("H9", "In force here: the cards do not speak. Each player declares the hand at the show; a "
+                  "declaration the cards cannot make is refused, and a hand declared below its worth plays "
+                  "as declared (between hands declared alike, the cards decide).")
+    if p.spread is not None:
+        low, high = p.spread
+        add("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "
+                   f"before the draw and from {2 * low} to {2 * high} after it.")
+    if p.bosnian:
+        add("D16", "In force here: a player drawing four gets three face down, then one face up and one face "
+                   "down, and keeps one of the two; a face-up card left is dead.")
+    if p.seven_card_draw:
+        add("D15", "In force here: seven cards each, one draw of up to four cards begun after the big blind, "
+                   "the big bet after the draw, and each player shows the best five of the seven.")
+    if p.all_for_one:
+        add("D13", "All for one is played here: draw after draw, each followed by betting at the big bet, "
+                   "while the pack holds a card for every player still in; a player stands pat, changes one "
+                   "card, or changes all five when the others still to draw can each have one.")
     if p.draw_rounds > 1:
         add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
     if p.trips_to_win:
         add("D9", "In force here: no hand below three of a kind wins. Without one the pot stays; those who "
-                  "folded before the draw are out of it, and the rest ante again and play on among themselves.")
+                  "folded before the draw are out of it, and the rest ante again and play on among "
+                  "themselves; when everyone else folded, the one player left in the pot takes it.")
     if p.jacks_back:
         add("D10", "In force here: when nobody opens, the same hands are played for ace-to-five low, the joker "
                    "a fitter; if nobody bets for low either, the cards are thrown in."
             + (" The player after the button posts a blind bet of one small bet when the game turns to low."
                if p.jacks_back_blind else ""))
         add("H8", "Played here in the low round of jacks back (D10).")
+        if p.jacks_back_sevens:
+            add("D14", "The sevens rule is played here: a player who checks a seven-low or better after the "
+                       "draw and wins does not win the bets made after the check.")
+        if p.jacks_back_no_check_raise:
+            add("D14", "In force here: in the low part of the deal, a player who has checked may not raise "
+                       "later in the same betting round.")
     if p.age:
         add("D11", "In force here: the player after the button (the age) puts up a blind of one small bet and "
                    "anyone may come in against it; when nobody does, the next deal is a jack pot (antes, "
@@ -358,7 +400,9 @@ def glance(p: Profile) -> Glance:
     opening = ("No openers: anyone may open with any cards (O1)" if p.opening_minimum == "none"
                else f"A pair of {_minimum(p)} or better (O1)")
     if p.blinds is not None:
-        opening += f"; blinds of {p.blinds[0]} and {p.blinds[1]}" + (", a straddle allowed" if p.straddle else "") \
+        opening += f"; blinds of {p.blinds[0]} and {p.blinds[1]}" + (", a straddle allowed" if p.straddles == 1
+                                                                   else f", a straddle and {p.straddles - 1} re-straddles allowed"
+                                                                   if p.straddles else "") \
             + " (O2)"
     if p.progressive_openers:
         opening += "; the requirement climbs after each deal nobody opens (O5)"

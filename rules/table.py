@@ -76,7 +76,7 @@ from typing import Any
 
 from rules import IllegalAction, parse
 from rules import events as ev
-from rules import betting, flow, irregularities, seating
+from rules import betting, flow, irregularities, requests, seating
 from rules.irregularities import read_facts
 from rules.pots import side_pots
 from rules.profiles import Profile, get_profile
@@ -326,6 +326,8 @@ class TableState:
             "phase": str(t.phase),
             "to_act": t.to_act,
             "legal": t.legal(),
+            # what a seat other than the one to act may log now (F12 keep_openers, D12 expose)
+            "requests": t.requests() if t.phase != Phase.BETWEEN_DEALS else [],
             "pot": t.pot,
             "pots": [p.to_dict() for p in pots],
             "jackpot": {
@@ -341,6 +343,10 @@ class TableState:
                 "sitting_out": x.sitting_out, "waiting": x.waiting,
             } for s, x in t.seats.items()},
             "widow": t.widow,
+            # D12: the cards faced in the draw (dead), the seats still owed a card for one;
+            # F12: the seat that asked the opener to keep the opening hand
+            "exposed": [{"seat": x, "card": c} for x, c in t.exposed], "owed": list(t.owed),
+            "keep_openers": t.keep_asked,
             # the variants' facts the tablet shows: the deal turned to low (D10), which draw of the
             # hand (D13), the age of a blind deal (D11) and whether the next deal is a jack pot
             "low": t.low, "draw_round": t.draw_round, "age": t.age_seat, "jack_pot": t.jack_pot,
@@ -387,7 +393,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[WorkingTable, Any], None]] = {
     ev.Ruling: irregularities.log_ruling, ev.Correction: irregularities.correction,
     ev.Sit: seating.sit, ev.AddChips: seating.add_chips, ev.Leave: seating.leave, ev.SitOut: seating.sit_out,
     ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat, ev.Straddle: betting.straddle,
-    ev.Widow: flow.widow,
+    ev.Widow: flow.widow, ev.Expose: requests.expose, ev.KeepOpeners: requests.keep_openers,
 }
 
 #: Events that are the floor's word: no void withdraws them or anything before them.

@@ -14,10 +14,13 @@ from rules.rulings import build_tree
 
 #: The ids of RULES.md (the project's rule catalogue).
 EXPECTED = (
-    [f"H{i}" for i in range(1, 9)] + [f"O{i}" for i in range(1, 7)] + [f"F{i}" for i in range(1, 13)]
-    + [f"S{i}" for i in range(1, 4)] + [f"D{i}" for i in range(1, 14)] + [f"B{i}" for i in range(1, 6)]
+    [f"H{i}" for i in range(1, 10)] + [f"O{i}" for i in range(1, 8)] + [f"F{i}" for i in range(1, 13)]
+    + [f"S{i}" for i in range(1, 4)] + [f"D{i}" for i in range(1, 18)] + [f"B{i}" for i in range(1, 6)]
     + ["P1"]
 )
+#: Ids the catalogue adds for seed items RULES.md gives no id of their own (issue 22): re-straddles
+#: (PAGAT's blind game) and jacks back's no check-raise (PAGAT).
+ADDED = ("H9", "O7", "D14", "D15", "D16", "D17")
 
 SHARED = Path("/work/shared")
 RULES_MD = SHARED / "RULES.md"
@@ -28,7 +31,7 @@ OWN_FILES = [Path(__file__).resolve().parents[1] / "rules" / name
 
 def test_every_rule_id_present_in_order() -> None:
     assert list(RULES) == EXPECTED
-    assert len(RULES) == 48
+    assert len(RULES) == 54
 
 
 @pytest.mark.skipif(not RULES_MD.exists(), reason="shared design docs not present")
@@ -36,7 +39,7 @@ def test_catalogue_matches_rules_md() -> None:
     """Every id in RULES.md is in the catalogue, and every source tag its entry names is listed."""
     text = RULES_MD.read_text(encoding="utf-8")
     entries = re.findall(r"^- \*\*([A-Z]\d+)\b(.*)$", text, flags=re.M)
-    assert [rid for rid, _ in entries] == EXPECTED
+    assert [rid for rid, _ in entries] == [r for r in EXPECTED if r not in ADDED]
     for rid, body in entries:
         named = {s for s in Source if re.search(rf"\b{s.value}\b", body)}
         assert named <= set(rule(rid).sources), (rid, named)
@@ -53,7 +56,7 @@ def test_each_rule_has_title_paraphrase_and_sources(rid: str) -> None:
 def test_lookup() -> None:
     assert rule("f10").id == "F10"
     assert [r.id for r in rules(["D8", "H6"])] == ["D8", "H6"]
-    assert [r.id for r in by_group("O")] == [f"O{i}" for i in range(1, 7)]
+    assert [r.id for r in by_group("O")] == [f"O{i}" for i in range(1, 8)]
     with pytest.raises(RulesError, match="Z1"):
         rule("Z1")
 

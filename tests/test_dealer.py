@@ -86,12 +86,13 @@ def test_fourth_deal_of_a_pot_takes_no_ante(dealer, table_id):
 def test_only_the_legal_actions_are_buttons(dealer, table_id):
     log(dealer, table_id, {"type": "deal"}, {"type": "open", "seat": 2})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert buttons(html) == ["call", "raise", "fold", "void", "false_openers"]
+    # beside the turn, each other seat may ask the opener to keep the opening hand (F12)
+    assert buttons(html) == ["call", "raise", "fold"] + ["keep_openers"] * 3 + ["void", "false_openers"]
     assert "Call 10" in html and "Raise 20" in html
     assert "data-card=" not in html  # no card picker outside the draw and the showdown
     log(dealer, table_id, {"type": "call", "seat": 3}, {"type": "call", "seat": 4}, {"type": "call", "seat": 1})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert [b for b in buttons(html) if b not in ("void", "false_openers")] == ["draw"]
+    assert [b for b in buttons(html) if b not in ("void", "false_openers", "keep_openers")] == ["draw"]
     assert re.findall(r'data-count="(\d)"', html) == ["0", "1", "2", "3", "4", "5"]
     assert "Split openers" in html  # seat 2 opened and draws first
     assert html.count("data-card=") == 53
@@ -103,7 +104,7 @@ def test_the_showdown_offers_show_and_muck_with_53_cards(dealer, table_id):
         {"type": "draw", "seat": 2, "count": 1, "split": True, "escrow": ["Jh"]}, {"type": "draw", "seat": 3, "count": 2},
         {"type": "check", "seat": 2}, {"type": "check", "seat": 3})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert [b for b in buttons(html) if b not in ("void", "false_openers")] == ["show", "muck"]
+    assert [b for b in buttons(html) if b not in ("void", "false_openers", "keep_openers")] == ["show", "muck"]
     assert html.count("data-card=") == 53
     assert re.search(r'data-card="Jh"\s+disabled title="in escrow for seat 2"', html)
     assert "Escrow:" in html
@@ -307,3 +308,21 @@ def test_undo_offers_what_the_engine_would_withdraw_and_nothing_from_a_closed_ha
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
     # The hand before the last deal is closed: the tablet offers no undo the engine would refuse.
     assert "Undo #" not in html
+
+
+def test_the_requests_beside_the_turn_are_buttons_and_forms(dealer, table_id):
+    """F12: a button per seat that may ask the opener to keep the opening hand; once asked, the
+    opener's draw says every discard is kept apart. D12: after a draw, a form per seat that drew
+    takes the card faced; posted as the page posts it, the engine rules it (D12)."""
+    log(dealer, table_id, {"type": "deal"}, {"type": "open", "seat": 2}, {"type": "call", "seat": 3},
+        {"type": "fold", "seat": 4}, {"type": "fold", "seat": 1})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "Seat 3 asks the opener to keep the hand" in html
+    log(dealer, table_id, {"type": "keep_openers", "seat": 3})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert "keep_openers" not in buttons(html) and "pick every discard (F12)" in html
+    log(dealer, table_id, {"type": "draw", "seat": 2, "count": 1, "split": True, "escrow": ["Jh"]})
+    html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
+    assert 'class="expose" data-event=\'{"seat": 2, "type": "expose"}\'' in html and "Card faced to seat 2" in html
+    response = log(dealer, table_id, {"type": "expose", "seat": 2, "card": "Qh"})
+    assert response.json["state"]["owed"] == [2]

@@ -26,8 +26,11 @@ def last(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def showdown(opener_draw: str, opener_hand: str, other_hand: str = NINES) -> dict[str, Any]:
-    return play(T, f"{HEADS_UP}; 3 draw {opener_draw}; 4 draw 2; 3 check; 4 check; "
-                   f"3 show {opener_hand}; 4 show {other_hand}")
+    """The opener shows first; the other hand shows only if the opener's hand stands (a dead opener
+    leaves it uncontested: it wins without showing, issue 22)."""
+    text = f"{HEADS_UP}; 3 draw {opener_draw}; 4 draw 2; 3 check; 4 check; 3 show {opener_hand}"
+    state = play(T, text)
+    return play(T, f"{text}; 4 show {other_hand}") if state["phase"] == "showdown" else state
 
 
 # --------------------------------------------------------------------------- F1: kept cards prove
@@ -47,7 +50,8 @@ def test_F1_a_straight_made_by_the_draw_proves_nothing() -> None:
     r = last(state)
     assert r["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS" and r["winner"] == 4
     assert state["awards"] == {4: 40} and stacks(state)[3] == 485 and stacks(state)[4] == 525
-    assert r["headline"] == "Seat 4, P4, wins the pot of 40 with a pair of nines, four-three-deuce; seat 3's hand is dead"
+    assert r["headline"] == "Seat 4, P4, wins the pot of 40; seat 3's hand is dead"
+    assert "takes the pot uncontested, without showing (D7)" in r["summary"]
     assert r["chips"] == {4: 40}
 
 
@@ -109,8 +113,7 @@ def test_S2_a_final_hand_that_qualifies_proves_nothing_by_itself() -> None:
     """S2: the opener 'split' a king from 4-5-6-7 of hearts and made a straight: the straight opens,
     but no four cards of it with the king made openers, so the split fails and the pot goes to the
     other hand."""
-    state = play(T, f"{HEADS_UP}; 3 draw 1 split Kc; 4 draw 1; 3 check; 4 check; 3 show 4h 5h 6h 7h 8d; "
-                    f"4 show {KINGS}")
+    state = play(T, f"{HEADS_UP}; 3 draw 1 split Kc; 4 draw 1; 3 check; 4 check; 3 show 4h 5h 6h 7h 8d")
     r = last(state)
     assert (r["outcome"], r["dead"], r["citations"]) == ("SPLIT_FAILED", [3], ["S1", "S2"])
     assert state["awards"] == {4: 40}
@@ -155,11 +158,14 @@ ALL_IN_PLAY = "deal; 2 pass; 3 open 0; 4 bet; 1 fold; 2 fold; 3 draw 2; 4 draw 1
 def test_F7_all_in_opener_who_cannot_prove_at_the_show_is_barred() -> None:
     """F7: the all-in opener fails the proof at the show and the other hand is mucked: nobody can
     take the pot, so it stays (F8), and the seat is dealt out of the pot's later deals."""
-    text = ALL_IN_PLAY + "; 3 show Ts 9d 7h 4c 2c; 4 muck"
+    # the other hands are given up first (seat 4 bet last and shows first, D6): a hand still live
+    # when the opener is found dead would take the pot uncontested (issue 22)
+    text = ("deal; 2 pass; 3 open 0; 4 check; 1 check; 2 check; 2 draw 1; 3 draw 2; 4 draw 1; 1 draw 1; "
+            "4 bet; 1 fold; 2 fold; 4 muck; 3 show Ts 9d 7h 4c 2c")
     state = play(ALL_IN, text)
     r = last(state)
     assert r["outcome"] == "OPENER_DEAD_POT_STAYS" and r["barred"] == [3] and "F7" in r["citations"]
-    assert statuses(state)[3] == "barred" and state["pot"] == 30
+    assert statuses(state)[3] == "barred" and state["pot"] == 40
     assert "dealt out of this pot until someone else wins it" in r["headline"]
     nxt = play(ALL_IN, text + "; deal")
     assert 3 not in nxt["dealt"] and nxt["seats"][3]["status"] == "barred"

@@ -138,8 +138,11 @@ def play_one(rng: random.Random, tally: Counter[str]) -> None:
     first_to_show = opener  # nobody bets after the draw: the opener shows first (D6)
     events += [{"type": "check", "seat": first_to_show},
                {"type": "check", "seat": caller}]
-    events += [{"type": "show", "seat": s, "cards": [str(c) for c in finals[s]]} for s in (opener, caller)]
+    events.append({"type": "show", "seat": opener, "cards": [str(c) for c in finals[opener]]})
     state = replay(SETUP, events)
+    if state["phase"] == "showdown":  # a dead opener leaves the caller's hand uncontested: no show
+        events.append({"type": "show", "seat": caller, "cards": [str(c) for c in finals[caller]]})
+        state = replay(SETUP, events)
 
     escrow = thrown if way == "split" else ()
     drawn = len(thrown)

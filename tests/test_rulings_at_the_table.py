@@ -37,7 +37,8 @@ def ruling_event(facts: dict[str, Any], rid: int = 1, profile: str = "cardroom")
 def test_void_never_withdraws_a_ruling_or_what_came_before_it() -> None:
     """A dealer's undo withdraws the latest live event, but never an event that produced a ruling
     (F1/F8 here), nor anything logged before it: the floor corrects a ruling, nobody voids it."""
-    text = f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 check; 3 show 7c 8d 9h Ts Jc; 4 show 9s 9d 2c 3c 4h"
+    # the opener's dead hand leaves seat 4's uncontested: the show produces the ruling (issue 22)
+    text = f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 check; 3 show 7c 8d 9h Ts Jc"
     state = play(T, text)
     assert state["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS" and state["undo"] is None
     events = log(text)
@@ -112,15 +113,16 @@ def test_a_correcting_ruling_replaces_the_engines_and_the_opener_wins() -> None:
     """F1 corrected: the engine found the opener dead at the show (the dealer entered a straight the
     opener drew to); the floor rules that the opener proved openers (the opening hand is known):
     the ruling re-settles the pot and the opener's better hand takes it."""
-    text = f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 check; 3 show 7c 8d 9h Ts Jc; 4 show 9s 9d 2c 3c 4h"
+    # seat 4 bet last and shows first (D6), so both hands are on the table when the ruling comes
+    text = f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 bet; 3 call; 4 show 9s 9d 2c 3c 4h; 3 show 7c 8d 9h Ts Jc"
     before = play(T, text)
-    assert before["awards"] == {4: 40}
+    assert before["awards"] == {4: 80}
     event = ruling_event({"issue": "opener_cannot_show", "opener": 3, "opening_hand": "Jc Js 9h Ts 7c"})
     state = replay(T, log(text) + [event])
-    assert state["awards"] == {3: 40} and stacks(state)[3] == 525 and stacks(state)[4] == 485
+    assert state["awards"] == {3: 80} and stacks(state)[3] == 545 and stacks(state)[4] == 465
     r = state["rulings"][-1]
-    assert r["outcome"] == "OPENER_PROVED" and r["chips"] == {3: 40, 4: -40}
-    assert r["headline"] == "Seat 3, P3, wins the pot of 40 with a straight, jack high; seat 3's openers stand"
+    assert r["outcome"] == "OPENER_PROVED" and r["chips"] == {3: 80, 4: -80}
+    assert r["headline"] == "Seat 3, P3, wins the pot of 80 with a straight, jack high; seat 3's openers stand"
 
 
 def test_ruling_on_the_last_deal_refused_when_the_chips_are_gone() -> None:
@@ -173,9 +175,9 @@ def test_correction_needs_a_reason_and_waits_for_the_end_of_the_deal() -> None:
 
 def test_rulings_added_says_what_an_event_produced() -> None:
     """The engine says which rulings an event produced: nobody compares states before and after."""
-    events = log(f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 check; 3 show 7c 8d 9h Ts Jc")
+    events = log(f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 bet; 3 call; 4 show 9s 9d 2c 3c 4h")
     state = replay_state(T, events)
-    assert state.added == ()  # the ruling waits for the other hand (F8)
-    state = state.apply({"type": "show", "seat": 4, "cards": "9s 9d 2c 3c 4h"})
+    assert state.added == ()
+    state = state.apply({"type": "show", "seat": 3, "cards": "7c 8d 9h Ts Jc"})
     assert [r["outcome"] for r in state.added] == ["OPENER_DEAD_BEST_OTHER_WINS"]
     assert state.apply({"type": "deal"}).added == ()

@@ -165,6 +165,15 @@ SCENARIOS: list[tuple[str, str, dict[str, Any], Outcome, str]] = [
     ("F10 pagat", "pagat", {"issue": "caller_refund", "seat": 5}, Outcome.CALLER_NOT_REFUNDED, "cr_not_refunded"),
     ("F10 foster", "foster", {"issue": "caller_refund", "seat": 5}, Outcome.CALLER_NOT_REFUNDED,
      "cr_not_refunded"),
+    # a card faced while the draw is dealt (D12): replaced once the others have drawn, or at once
+    ("D12 others to draw", "cardroom", {"issue": "exposed_card", "seat": 2, "others_to_draw": True},
+     Outcome.EXPOSED_CARD_REPLACED, "ec_after_others"),
+    ("D12 last to draw", "cardroom", {"issue": "exposed_card", "seat": 2, "others_to_draw": False},
+     Outcome.EXPOSED_CARD_REPLACED, "ec_now"),
+    ("D12 pagat", "pagat", {"issue": "exposed_card", "seat": 2, "others_to_draw": True},
+     Outcome.EXPOSED_CARD_REPLACED, "ec_after_others"),
+    ("D12 foster", "foster", {"issue": "exposed_card", "seat": 2, "others_to_draw": False},
+     Outcome.EXPOSED_CARD_REPLACED, "ec_now"),
 ]
 
 IDS = [s[0] for s in SCENARIOS]
@@ -184,7 +193,7 @@ def test_scenario_reaches_its_leaf(name: str, profile: str, facts: dict[str, Any
 
 
 def test_every_outcome_code_has_a_scenario() -> None:
-    """All sixteen outcome codes are reached by some scenario."""
+    """All seventeen outcome codes are reached by some scenario."""
     assert {s[3] for s in SCENARIOS} == set(Outcome)
 
 

@@ -53,8 +53,11 @@ def test_D9_a_pot_won_without_a_showdown_still_needs_trips() -> None:
     base = "deal; 2 pass; 3 open; 4 fold; 1 fold; 2 fold"
     assert play(TRIPS, base)["phase"] == "showdown"  # the opener shows trips (and openers)
     assert play(TRIPS, base + "; 3 show Qc Qd Qh 5s 2c")["awards"] == {3: 30}
-    stays = play(TRIPS, base + "; 3 show Qc Qd 9h 5s 2c")
-    assert stays["pot"] == 30 and stays["awards"] == {}
+    # Everyone else folded, so nobody is left to play the pot off with (issue 22): the one player
+    # still in it takes it, rather than the table sitting stuck with a one-player pot.
+    alone = play(TRIPS, base + "; 3 show Qc Qd 9h 5s 2c")
+    assert alone["awards"] == {3: 30} and alone["pot"] == 0 and "the only player left" in alone["message"]
+    assert {"type": "deal"} in alone["legal"]
 
 
 def test_D9_the_tree_keeps_the_pot_when_no_other_hand_makes_trips() -> None:

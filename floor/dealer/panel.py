@@ -31,6 +31,7 @@ ISSUES = {
     "wrong_card_count": "Wrong number of cards",
     "discard_retrieval": "Opener asks to retrieve discards",
     "caller_refund": "Caller wants the bet back",
+    "exposed_card": "Card exposed in the draw",
 }
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))

@@ -1,0 +1,106 @@
+"""What happens beside the turn to act: a card faced while the draw is dealt (D12) and a player's
+request that the opener keep the opening hand (F12). Either may be logged for a seat that is not
+the one to act; ``legal`` lists each with the seats it may concern.
+
+D12 (FOSTER): the faced card is dead and goes to the discards; the player's replacement is dealt
+once every other player has drawn (at once when nobody else is waiting). The decision tree rules it
+(issue ``exposed_card``), and the ruling is logged with the deal.
+
+F12 (CARDROOM, GUIDE): any player may ask the opener to keep the opening hand and show it when the
+pot is decided. The engine holds the opener to it: the opener's discards are all kept apart (the
+escrow, as for a split), the opener shows at the showdown and may not muck, and an opener who folds
+still shows the kept hand before the pot is paid. The opening hand is proved as it always is, with
+the kept cards and the escrow (F1); a hand that does not prove openers is ruled by the tree.
+
+>>> from rules.jackpot import replay
+>>> setup = {"ante": 5, "small_bet": 10, "button": 1, "seats": [
+...     {"seat": s, "player": f"P{s}", "stack": 100} for s in (1, 2, 3)]}
+>>> state = replay(setup, [{"type": "deal"}, {"type": "open", "seat": 2},
+...                        {"type": "keep_openers", "seat": 3}])
+>>> state["keep_openers"], state["message"]
+(3, 'seat 3 asks seat 2, the opener, to keep the opening hand and show it at the end (F12)')
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.state import Phase, WorkingTable, check_cards
+
+__all__ = ["expose", "keep_openers", "take_cards", "deal_owed"]
+
+
+def take_cards(t: WorkingTable, n: int) -> str:
+    """Deal ``n`` cards from the stub, never its last card: the discards of those who drew are
+    shuffled in when it is short (D3). Returns a note for the message ('' if no reshuffle)."""
+    # all for one (D13) deals the stub to its last card and never reshuffles
+    if n == 0 or n <= t.stub - 1 or (t.profile.all_for_one and n <= t.stub):
+        t.stub -= n
+        return ""
+    pack = t.stub + t.muck
+    t.stub, t.muck, t.reshuffled = pack - n, 0, True
+    return "; the discards were reshuffled to finish the draw (D3)"
+
+
+def deal_owed(t: WorkingTable) -> None:
+    """D12: every other player has drawn: the seats owed a card for one faced get it now."""
+    if not t.owed:
+        return
+    note = take_cards(t, len(t.owed))
+    seats = ", ".join(f"seat {s}" for s in t.owed)
+    t.message += f"; {seats} now get{'s' if len(t.owed) == 1 else ''} the card in place of the one faced (D12)" + note
+    t.owed = ()
+
+
+def expose(t: WorkingTable, e: ev.Expose) -> None:
+    """D12: a card faced in dealing the draw to ``seat``; the tree rules, the play goes on."""
+    s = e.seat
+    if s not in t.seats:
+        raise t.refuse(f"expose: there is no seat {s} at this table")
+    if s not in t.expose_seats():
+        raise t.refuse(f"expose: a card is faced to seat {s} only while the draw is dealt, to a player who has "
+                       "drawn (and no more often than the cards drawn) (D12)")
+    check_cards(t, (e.card,), "expose")
+    if any(e.card in (t.seats[x].shown or ()) for x in t.order):
+        raise t.refuse(f"expose: {e.card} is in a hand already shown")
+    if e.card in t.escrow_of(t.opener):
+        raise t.refuse(f"expose: {e.card} is in escrow")
+    waiting = [x for x in t.clockwise(s) if x in t.live() and x not in t.drew_this_round]
+    others = t.phase == Phase.DRAW and bool(waiting)
+    t.exposed = t.exposed + ((s, e.card),)
+    t.exposed_now = t.exposed_now + (s,)
+    t.muck += 1  # the faced card is dead: it goes to the discards
+    t.message = f"{e.card} faced in dealing seat {s}'s draw"
+    from rules.irregularities import irregularity
+
+    irregularity(t, "exposed_card", {"seat": s, "others_to_draw": others})
+    if others:
+        t.owed = t.owed + (s,)
+    else:
+        note = take_cards(t, 1)
+        t.message += f"; seat {s} gets its card now (D12){note}"
+
+
+def keep_openers(t: WorkingTable, e: ev.KeepOpeners) -> None:
+    """F12: ``seat`` asks the opener to keep the opening hand and show it at the end."""
+    s = e.seat
+    if s not in t.seats:
+        raise t.refuse(f"keep_openers: there is no seat {s} at this table")
+    allowed = t.keep_seats()
+    if s not in allowed:
+        if t.keep_asked is not None:
+            why = f"seat {t.keep_asked} has asked already"
+        elif t.opener is None or not t.opened or t.phase == Phase.BETWEEN_DEALS:
+            why = "nobody has opened"
+        elif t.proven:
+            why = "there are no openers to prove in this pot" if t.seats[t.opener].shown is None else \
+                "the opener has proved openers"
+        elif s == t.opener:
+            why = "the opener does not ask it of themselves"
+        elif t.reopen is not None:
+            why = "the reopen offer must be answered first (F3)"
+        else:
+            why = "the opening hand is no longer whole (the opener has discarded it)"
+        raise t.refuse(f"keep_openers: seat {s} cannot ask the opener to keep the opening hand: {why} (F12)")
+    t.keep_asked = s
+    t.message = (f"seat {s} asks seat {t.opener}, the opener, to keep the opening hand and show it at the "
+                 "end (F12)")

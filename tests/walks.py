@@ -1,0 +1,246 @@
+"""Random walks over the table engine, for the property that no table is ever left stuck (issue 22):
+every move that ``legal`` lists is accepted by ``apply``, and no reachable state has an empty
+``legal`` list, in every profile and option combination the schema allows.
+
+A walk deals real cards from the profile's deck (shuffled each deal), so the shows are hands a
+table could hold: draws replace the cards discarded, a split escrows the real discards, and a hand
+is sometimes shown with a card too few (a foul hand, H6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from rules import IllegalAction, ProfileError
+from rules.cards import to_text
+from rules.jackpot import start
+from rules.profiles import Profile, get_profile
+
+RANKS = ["2", "5", "7", "9", "T", "J", "Q", "K", "A"]
+NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai"]
+SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
+
+
+#: Games made of several options together (issue 22's among them).
+PICKS: list[dict[str, Any]] = [
+    {"opening_minimum": "none", "blinds": [5, 10], "seven_card_draw": True, "max_draw": 4},
+    {"opening_minimum": "none", "blinds": [5, 10], "straddle": 3},
+    {"jacks_back": True, "jacks_back_no_check_raise": True, "jacks_back_blind": True},
+    {"jacks_back": True, "jacks_back_sevens": True, "wild": "none"},
+    {"trips_to_win": True, "ante_deals": 1},
+    {"bosnian": True, "max_draw": 4},
+    {"betting": "spread", "spread": [5, 20]},
+    {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
+    {"declared_hands": True, "wild": "deuces"},
+    {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
+]
+
+
+def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
+    """A random value the schema allows for one option (out-of-range values are other tests')."""
+    name, choices = f.name, (f.metadata or {}).get("choices")
+    if name == "southern_hands":
+        return [h for h in choices if rng.random() < 0.3]
+    if name == "wild_rank":
+        return rng.choice(RANKS)
+    if name == "blinds":
+        return rng.choice([None, [5, 10], [2, 10]])
+    if name == "spread":
+        return rng.choice([[5, 20], [10, 10], [1, 40]])
+    if name == "straddle":
+        return rng.choice([False, True, 0, 1, 2, 3])
+    if choices is not None:
+        return rng.choice(choices)
+    if isinstance(f.default, bool):
+        return rng.random() < 0.35
+    if name in ("ante_deals", "raise_cap"):
+        return rng.choice([None, 1, 2, 3, 4])
+    if name == "pot_limit":
+        return rng.choice([None, 30, 200])
+    if name == "max_draw":
+        return rng.randint(0, 5)
+    if name == "draw_rounds":
+        return rng.randint(1, 3)
+    raise AssertionError(f"tests/walks.py: no values known for the option {name}; add them")
+
+
+def random_profile(rng: random.Random) -> Profile:
+    """A random profile: each option set with some chance; an option the others do not allow with
+    is dropped (the refusal names it first), until the profile is accepted."""
+    fields = [f for f in dataclasses.fields(Profile) if f.metadata]
+    spec: dict[str, Any] = {"base": rng.choice(["cardroom", "pagat", "foster"])}
+    picked = rng.random() < 0.3
+    if picked:  # a game that needs several options at once, which random picks seldom hit
+        spec.update(rng.choice(PICKS))
+    for f in fields:
+        if rng.random() < (0.12 if picked else 0.3) and f.name not in spec:
+            spec[f.name] = option_value(rng, f)
+    for _ in range(len(fields) + 1):
+        try:
+            return get_profile(spec)
+        except ProfileError as exc:
+            named = str(exc).split(":", 1)[0]
+            if named not in spec:  # a refusal naming an option the base set: undo the last one set
+                named = next(reversed([k for k in spec if k != "base"]))
+            del spec[named]
+    raise AssertionError(f"no profile accepted: {spec}")
+
+
+class Cards:
+    """The cards of the deal in play: a shuffled deck, each seat's hand, the escrow."""
+
+    def __init__(self, rng: random.Random, profile: Profile) -> None:
+        self.rng, self.profile = rng, profile
+        self.hands: dict[int, list[str]] = {}
+        self.deck: list[str] = []
+        self.muck: list[str] = []
+        self.widow_card: str | None = None
+
+    def deal(self, state: dict[str, Any]) -> None:
+        self.deck = [to_text([c]) for c in self.profile.hand_rules.deck()]
+        self.rng.shuffle(self.deck)
+        size = self.profile.hand_size
+        self.muck, self.widow_card = [], None
+        self.hands = {s: [self.deck.pop() for _ in range(size)] for s in state["dealt"]}
+
+    def widow(self) -> str:
+        card = next(c for c in self.deck if c != "Jk")
+        self.deck.remove(card)
+        self.widow_card = card
+        return card
+
+    def draw(self, seat: int, count: int) -> list[str]:
+        hand = self.hands.setdefault(seat, [])
+        self.rng.shuffle(hand)
+        thrown, kept = hand[:count], hand[count:]
+        if len(self.deck) < count:  # the discards are shuffled to finish the draw (D3)
+            self.rng.shuffle(self.muck)
+            self.deck, self.muck = self.muck + self.deck, []
+        new = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
+        self.muck += thrown
+        self.hands[seat] = kept + new
+        return thrown
+
+    def expose(self, seat: int) -> str:
+        """D12: the last card dealt to ``seat`` was faced: it is dead, and another takes its place."""
+        hand = self.hands.setdefault(seat, [])
+        if not hand:  # the simulated stub ran dry for this seat: face a card from what is left
+            hand.append((self.deck or self.muck).pop())
+        faced = hand.pop()
+        if not self.deck:
+            self.rng.shuffle(self.muck)
+            self.deck, self.muck = self.muck, []
+        if self.deck:
+            hand.append(self.deck.pop())
+        return faced
+
+    def show(self, seat: int, state: dict[str, Any]) -> list[str]:
+        hand = self.hands.setdefault(seat, [])
+        if len(hand) < 5:  # the simulated pack ran shorter than the table's: top up from unseen cards
+            seen = {c for h in self.hands.values() for c in h} | {c for cs in state["escrow"].values() for c in cs}
+            seen |= {x["card"] for x in state["exposed"]} | {c for x in state["seats"].values() for c in x["shown"] or ()}
+            seen.add(state.get("widow") or "")
+            pool = [to_text([c]) for c in self.profile.hand_rules.deck()]
+            hand += [c for c in pool if c not in seen][:5 - len(hand)]
+        five = best_five(hand, self.profile, self.widow_card) if len(hand) > 5 else hand
+        if self.rng.random() < 0.04:
+            return five[:4]  # a foul hand (H6)
+        return five
+
+
+def best_five(hand: list[str], profile: Profile, widow: str | None = None) -> list[str]:
+    """The best five of a longer hand (seven-card draw shows five); in wild widow, with its card."""
+    from itertools import combinations
+
+    from rules.hands import evaluate
+
+    rules = profile.hand_rules.with_widow(widow) if widow else profile.hand_rules
+    return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), rules)))
+
+
+def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], cards: Cards) -> dict[str, Any]:
+    """An event that is an instance of the legal move ``move``."""
+    kind = move["type"]
+    if kind == "deal":
+        return {"type": "deal"}
+    if kind == "widow":
+        return {"type": "widow", "card": cards.widow()}
+    if kind in SEATING:
+        event: dict[str, Any] = {"type": kind, "seat": rng.choice(move["seats"])}
+        if kind == "sit":
+            seated = {x["player"] for x in state["seats"].values()}
+            event["player"] = rng.choice([n for n in NAMES if n not in seated] or ["Zed"])
+            event["chips"] = rng.choice([1, 20, 300])
+        elif kind == "add_chips":
+            event["amount"] = rng.choice([1, 50, 500])
+        elif kind == "move_seat":
+            event["to"] = rng.choice(move["to"])
+        return event
+    if "seats" in move:  # a move any of several seats may make (keep_openers, expose)
+        event = {"type": kind, "seat": rng.choice(move["seats"])}
+        if kind == "expose":
+            event["card"] = cards.expose(event["seat"])
+        return event
+    event = {"type": kind, "seat": state["to_act"]}
+    seat = state["to_act"]
+    if kind == "draw":
+        count = rng.randint(move["min"], move["max"])
+        if move.get("cards") is not None:
+            count = rng.choice(move["cards"])
+        event["count"] = count
+        thrown = cards.draw(seat, count)
+        if move.get("keep") or (move.get("split") and count and rng.random() < 0.3):
+            event["escrow"] = thrown
+            cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
+            event["split"] = bool(count) and (not move.get("keep") or rng.random() < 0.5)
+        if move.get("bosnian") and count == 4 and len(cards.deck) > 1 and rng.random() < 0.7:
+            event["take"] = rng.choice(["up", "down"])
+            hand = cards.hands[seat]
+            if event["take"] == "up":
+                event["up"] = hand[-1]  # the face-up card kept is in the hand
+            else:
+                event["up"] = cards.deck.pop()  # the face-up card left: dead
+    elif kind == "show":
+        event["cards"] = cards.show(seat, state)
+        if move.get("declare") and len(event["cards"]) == 5:
+            from rules.hands import evaluate
+            rules = cards.profile.hand_rules
+            if state.get("widow"):
+                rules = rules.with_widow(state["widow"])
+            made = evaluate(event["cards"], rules).category
+            event["declare"] = rng.choice(move["declare"][:move["declare"].index(made) + 1])
+    elif kind in ("open", "bet", "raise") and move.get("amounts"):
+        event["amount"] = rng.choice(move["amounts"])
+    elif kind in ("reopen", "straddle") and rng.random() < 0.5 and "amount" in move:
+        event["amount"] = move["amount"]
+    return event
+
+
+def walk(seed: int, steps: int = 80) -> int:
+    """One random walk; returns the number of events applied. Fails (AssertionError) on a legal
+    move refused or a state with no legal move, naming the seed and the event."""
+    rng = random.Random(seed)
+    profile = random_profile(rng)
+    n = rng.randint(2, 7)
+    setup = {"profile": profile.to_dict(), "ante": rng.choice([0, 5]), "small_bet": 10, "big_bet": 20,
+             "button": rng.randint(1, n),
+             "seats": [{"seat": s, "player": f"P{s}", "stack": rng.choice([0, 3, 8, 40, 200, 200])}
+                       for s in range(1, n + 1)]}
+    table = start(setup)
+    cards = Cards(rng, profile)
+    applied = 0
+    for _ in range(steps):
+        state = table.to_dict()
+        assert state["legal"], f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
+        move = rng.choice(state["legal"] + state["requests"])
+        event = event_for(rng, state, move, cards)
+        try:
+            table = table.apply(event)
+        except IllegalAction as exc:
+            raise AssertionError(f"seed {seed}: legal move {move} refused as {event}: {exc}") from None
+        applied += 1
+        if event["type"] == "deal":
+            cards.deal(table.to_dict())
+    return applied
