@@ -45,8 +45,10 @@ def test_the_form_offers_every_variant_with_its_rule_text(as_role):
      "the same hands are played for ace-to-five low"),
     ({"age": "y"}, ["age = true"], "D11", "the player after the button (the age) puts up a blind"),
     ({"draw_rounds": "3"}, ["draw_rounds = 3"], "D13", "Here a hand has 3 draws"),
-    ({"opening_minimum": "none", "blinds_small": "5", "blinds_big": "10", "straddle": "y"},
+    ({"opening_minimum": "none", "blinds_small": "5", "blinds_big": "10", "straddle": "0"},
      ['opening_minimum = "none"', "blinds = [5, 10]", "straddle = true"], "O2", "may straddle: a blind raise to 20"),
+    ({"opening_minimum": "none", "blinds_small": "5", "blinds_big": "10", "straddle": "2"},
+     ["blinds = [5, 10]", "straddle = 2"], "O7", "Here up to 2 re-straddles may follow"),
     ({"wild": "widow"}, ['wild = "widow"'], "H4", "wild widow"),
     ({"wild": "rank", "wild_rank": "5"}, ['wild = "rank"', 'wild_rank = "5"'], "H4", "one rank wild"),
     ({"newcomers_wait": "y"}, ["newcomers_wait = true"], "O3", "waits until that pot is won"),
@@ -115,3 +117,21 @@ def test_O1_california_reads_no_openers_in_the_glance_and_the_rules():
     assert summary.glance(p).open.startswith("No openers: anyone may open with any cards (O1); blinds of 5 and 10")
     assert summary.readings(p)["O1"] == ["Openers here: none. Anyone may open with any cards and there is nothing "
                                          "to prove (California, or guts, draw)."]
+
+
+def test_re_straddles_survive_an_edit_of_the_form(app, as_role):
+    """O7: a profile of two re-straddles shows them in the form and keeps them when saved again (the
+    field was once a tick box, which wrote the number back as true)."""
+    director = as_role("director")
+    fields = {**FORM, "opening_minimum": "none", "blinds_small": "5", "blinds_big": "10", "straddle": "2"}
+    assert director.post("/director/profiles/new", data=fields).status_code == 302
+    with app.app_context():
+        profile_id = db.session.scalars(db.select(HouseProfile.id).where(HouseProfile.name == "friday")).one()
+    page = text(director.get(f"/director/profiles/{profile_id}/edit"))
+    assert re.search(r'<option (selected )?value="2"( selected)?>A straddle and up to 2 re-straddles', page)
+    assert re.search(r'<option[^>]*selected[^>]*value="2"|<option value="2" selected', page)
+    toml = stored(app)
+    resaved = director.post(f"/director/profiles/{profile_id}/edit", data={**fields, "toml": toml})
+    assert resaved.status_code == 302
+    assert "straddle = 2" in stored(app) and get_profile({"opening_minimum": "none", "blinds": [5, 10],
+                                                         "straddle": 2}).straddles == 3

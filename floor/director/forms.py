@@ -141,6 +141,15 @@ for _n in range(1, MAX_SEATS + 1):
     setattr(TableForm, f"seat{_n}", FormField(SeatForm, label=f"Seat {_n}"))
 
 
+def choices(pairs: list[tuple[str, str]]) -> list[Any]:
+    """SelectField choices as WTForms 3.3 wants them (tuples are deprecated there)."""
+    try:
+        from wtforms.fields.choices import SelectChoice
+    except ImportError:  # WTForms before 3.3
+        return list(pairs)
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 class HouseProfileForm(FlaskForm):
     name = StringField(
         "Short name (used in links and in each table's setup)",
@@ -159,7 +168,11 @@ class HouseProfileForm(FlaskForm):
     blinds_small = IntegerField("Small blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)],
                                 description=variants.doc("blinds"))
     blinds_big = IntegerField("Big blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)])
-    straddle = BooleanField("Straddle", description=variants.doc("straddle"))
+    # a straddle and how many re-straddles (O2, O7): "off", or the re-straddles allowed after it
+    straddle = SelectField("Straddle", description=variants.doc("straddle"), validate_choice=False,
+                           choices=choices([("off", "No straddle"), ("0", "A straddle, no re-straddle")]
+                                           + [(str(n), f"A straddle and up to {n} re-straddle{'s' if n > 1 else ''}")
+                                              for n in range(1, 9)]))
     trips_to_win = BooleanField("Trips to win", description=variants.doc("trips_to_win"))
     jacks_back = BooleanField("Jacks back", description=variants.doc("jacks_back"))
     jacks_back_blind = BooleanField("Blind in the low round", description=variants.doc("jacks_back_blind"))
@@ -195,6 +208,8 @@ class HouseProfileForm(FlaskForm):
         for name, value in variants.values_of(profile).items():
             if name == "blinds":
                 self.blinds_small.data, self.blinds_big.data = value if value else (None, None)
+            elif name == "straddle":  # true plays as a straddle with no re-straddle
+                self.straddle.data = "off" if value is False else "0" if value is True else str(value)
             else:
                 getattr(self, name).data = str(value) if name == "draw_rounds" else value
 
@@ -208,6 +223,10 @@ class HouseProfileForm(FlaskForm):
                 values[name] = int(self.draw_rounds.data) if (self.draw_rounds.data or "").isdigit() else 1
             elif name == "wild_rank":
                 values[name] = (self.wild_rank.data or "").strip().upper() or None
+            elif name == "straddle":  # "off", "0" (a straddle: written as true) or the re-straddles
+                picked = self.straddle.data or "off"
+                values[name] = False if picked == "off" else True if picked == "0" else \
+                    int(picked) if picked.isdigit() else picked
             else:
                 values[name] = getattr(self, name).data
         return values
@@ -236,15 +255,6 @@ class HouseProfileForm(FlaskForm):
 class HouseProfileEditForm(HouseProfileForm):
     def validate_name(self, field: Any) -> None:
         """The name is fixed once created (events and tables refer to it); the form shows it read-only."""
-
-
-def choices(pairs: list[tuple[str, str]]) -> list[Any]:
-    """SelectField choices as WTForms 3.3 wants them (tuples are deprecated there)."""
-    try:
-        from wtforms.fields.choices import SelectChoice
-    except ImportError:  # WTForms before 3.3
-        return list(pairs)
-    return [SelectChoice(value, label) for value, label in pairs]
 
 
 ROLE_CHOICES = choices([(r.name, r.name) for r in Role])
