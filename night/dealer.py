@@ -187,10 +187,12 @@ class Dealer:
             self.closed = True  # the table waits for the floor to move players in, or breaks
             return
         if status == 422 and "at least two players" in body.get("message", ""):
-            # A trips-to-win pot left to one claimant (everyone else folded and is out of it, D9): the
-            # table cannot deal (the stuck table issue #22 fixes). A card room seats a newcomer, who
-            # antes and plays for the pot; the night notes it.
+            # A table that cannot deal though it has players (issue #22's stuck trips-to-win table,
+            # fixed: the lone claimant takes the pot): a discrepancy. A card room would seat a
+            # newcomer to go on; the night does the same so the rest of the night still plays.
             self.tally.stuck.append(f"deal {self.state['deal'] + 1}: {body.get('message')}")
+            self.tally.discrepancies.append(f"deal {self.state['deal'] + 1}: the table is stuck: "
+                                            f"{body.get('message')}")
             seats = self.legal().get("sit", {}).get("seats")
             if seats:
                 self.newcomers += 1
@@ -394,6 +396,10 @@ class Dealer:
         if escrow:
             self.irregular["split"] = {"seat": seat, "escrow": escrow, "drawn": len(discards)}
             return {"type": "draw", "seat": seat, "count": len(discards), "split": True, "escrow": escrow}
+        if move.get("keep") and discards:
+            # F12: a player asked the opener to keep the opening hand, so every discard goes under a
+            # chip, kept apart; the dealer lists them as the escrow (the server's legal move says so)
+            return {"type": "draw", "seat": seat, "count": len(discards), "escrow": discards}
         return {"type": "draw", "seat": seat, "count": len(discards)}
 
     def split_for_flush(self, hand: list[str]) -> list[str] | None:
@@ -446,8 +452,8 @@ class Dealer:
         if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining) or expected == {}:
             expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
         total = before["pot"]
-        if expected is None and uncontested is not None and referee.awards_match(
-                referee.expected_awards(before["pots"], shown, uncontested), awards, total):
+        if expected is None and uncontested is not None and false is None and self.trips \
+                and "POT_CARRIES_OVER" not in record["rulings"]:
             expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
         if not referee.awards_match(expected, awards, total):
             self.tally.wrong.append(

@@ -198,8 +198,10 @@ def awards_match(expected: dict[int, tuple[int, int]] | None, actual: dict[int, 
 
 
 LONE_CLAIMANT = """D9 with everyone but one folded: the seeds say the pot stays and the players who did not
-fold play a fresh deal among themselves, and are silent when only one did not fold. The referee
-accepts either reading: the pot stays (no award), or the lone claimant takes it all."""
+fold play a fresh deal among themselves, and are silent when only one did not fold. The project
+decided (issue 22) that the lone claimant takes it all, as a floor would rather than stop the table;
+the referee holds the engine to that. A lone hand left because the others are dead (a false
+opener) must still show three of a kind."""
 
 
 def kept_could_open(final: list[str], drawn: int, wild: str = "bug", minimum: str = "J",

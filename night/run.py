@@ -213,7 +213,7 @@ def run_night(args: argparse.Namespace) -> int:
         lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
         lines.extend(f"  WRONG {w}" for w in tally.wrong)
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
-        lines.extend(f"  STUCK (D9 lone claimant; issue #22 fixes it; chips stay counted on the table): {n}"
+        lines.extend(f"  STUCK (a table that could not deal; a newcomer was seated to go on): {n}"
                      for n in tally.stuck)
     if event is not None:
         for tally in event.tallies:

@@ -9,7 +9,7 @@ event the log stores.
 >>> parse_event({"type": "open", "seat": "3"})
 Open(seat=3, amount=None)
 >>> parse_event({"type": "draw", "seat": 2, "count": 3, "split": True, "escrow": "jh 4C 5d"})
-Draw(seat=2, count=3, split=True, escrow=('Jh', '4c', '5d'))
+Draw(seat=2, count=3, split=True, escrow=('Jh', '4c', '5d'), up=None, take=None)
 >>> parse_event({"type": "void", "event": 4})
 Void(event=4)
 >>> parse_event({"type": "shuffle"})

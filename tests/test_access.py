@@ -72,6 +72,8 @@ ROUTES: dict[str, Route] = {
     "floorpages.table_history_page": Route(F, PAGE, "/floor/tables/{table}/history"),
     "floorpages.player_history": Route(F, PAGE, "/floor/players/Ann"),
     "floorpages.live": Route(F, PAGE, "/floor/live"),
+    "floorpages.shift": Route(F, PAGE, "/floor/shift"),
+    "floorpages.shift_pdf": Route(F, PAGE, "/floor/shift.pdf"),
     "floorpages.hand_list": Route(F, PAGE, "/floor/tables/{table}/hands"),
     "floorpages.hand_page": Route(F, PAGE, "/floor/tables/{table}/hands/1"),
     "floorpages.hand_export": Route(F, PAGE, "/floor/tables/{table}/hands.txt"),

@@ -21,10 +21,11 @@ OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat"
 WON = OPENED + [{"type": "draw", "seat": 3, "count": 3}, {"type": "draw", "seat": 4, "count": 2},
                 {"type": "check", "seat": 3}, {"type": "check", "seat": 4},
                 {"type": "show", "seat": 3, "cards": "Jc Jd 8h 5s 2s"}, {"type": "show", "seat": 4, "cards": "9s 9d 2c 3c 4h"}]
-# seat 3 drew one to a straight: no proof; seat 4's nines take the pot (F1, F8)
+# seat 3 drew one to a straight: no proof, a dead hand (F1, F8); seat 4, the one live hand left,
+# takes the pot without having to show (D7, issue 22)
 DEAD = WON[:6] + [{"type": "draw", "seat": 3, "count": 1}, {"type": "draw", "seat": 4, "count": 2},
                   {"type": "check", "seat": 3}, {"type": "check", "seat": 4},
-                  {"type": "show", "seat": 3, "cards": "7c 8d 9h Ts Jc"}, {"type": "show", "seat": 4, "cards": "9s 9d 2c 3c 4h"}]
+                  {"type": "show", "seat": 3, "cards": "7c 8d 9h Ts Jc"}]
 
 
 def make_table(app, events, setup=SETUP, by="dee"):
