@@ -253,7 +253,9 @@ def holds_openers(cards: list[str], wild: str = "bug", minimum: str = "J", wild_
     if any(n >= 3 for n in counts.values()) or len(pairs) >= 2 or any(r >= need for r in pairs):
         return True
     if w and wild == "bug":
-        return bool(counts.get(14) or pairs)  # the bug with an ace: aces; with a pair: two pair
+        # the bug pairs only an ace (H2): with an ace, aces; with a small pair it is the ace kicker,
+        # still one small pair (Jk 4c 4d is fours, not two pair nor trips)
+        return bool(counts.get(14))
     if w:
         return w >= 2 or bool(pairs) or any(r >= need for r in counts)
     return False

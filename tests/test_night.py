@@ -102,6 +102,20 @@ def test_referee_openers_are_jacks_or_better():
         assert referee.qualifies(hand, "bug") == qualifies(" ".join(hand), wild="bug"), hand
 
 
+def test_referee_kept_cards_hold_openers_as_h2_reads_the_bug():
+    """O1 and H2 on the cards an opener kept: the bug pairs only an ace, so the bug beside a small pair
+    is that pair with an ace kicker, not two pair nor trips. (The full night's seed 1 once saw the
+    referee call Jk 4c 4d openers and blame the engine, which had rightly found the opener dead.)"""
+    cards = referee.cards_of
+    assert not referee.holds_openers(cards("Jk 4c 4d"), "bug")
+    assert not referee.holds_openers(cards("Jk Td Ts"), "bug")
+    assert referee.holds_openers(cards("Jk Ad 7c"), "bug")
+    assert referee.holds_openers(cards("Jk 4c 4d Ad"), "bug")
+    assert referee.holds_openers(cards("Jk Qd Qs"), "bug")
+    assert referee.holds_openers(cards("4c 4d 9s 9h"), "bug")
+    assert not referee.kept_could_open(cards("Jk 4c 4d 6d 5s"), 2, "bug")
+
+
 def test_referee_awards_split_ties_and_hold_trips_to_win():
     """H5 ties split; D9: no hand of trips or better, no winner; a wrong winner is a wrong verdict."""
     pots = [{"amount": 101, "eligible": [1, 2, 3]}]
