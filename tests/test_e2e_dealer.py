@@ -58,7 +58,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     page.goto(live_server.url + "/dealer/")
     page.click("text=Table 1")
     page.wait_for_url(table_url)
-    assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Deal"]
     sent = []  # every request the page makes from now on: a tap is one POST, the panel comes back in it
     page.on("request", lambda request: sent.append((request.method, request.url.split(live_server.url, 1)[-1])))
 
@@ -80,11 +80,17 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
     assert page.locator(".seat", has=page.locator(".dealer-button")).get_attribute("data-seat") == "4"
     # O2 (cardroom): open for the minimum or with a raise
-    assert page.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
 
     # seat 1 opens, everyone calls
     act(page, "open")
-    assert page.locator("#panel button.act").all_inner_texts() == ["Call 10", "Raise 20", "Fold"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Call 10", "Raise 20", "Fold"]
+    # F12: the other players' requests to keep the opening hand sit folded beside the turn's buttons
+    requests = page.locator("#panel details.requests")
+    assert "keep the opening hand (F12)" in requests.locator("summary").inner_text()
+    assert not requests.locator("button").first.is_visible()
+    requests.locator("summary").click()
+    assert requests.locator("button").all_inner_texts() == [f"Seat {s} asks the opener to keep the hand" for s in (2, 3, 4)]
     for _ in range(3):
         act(page, "call")
     assert page.locator("#pot").inner_text() == "100"
@@ -140,7 +146,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     assert len(taps) == version(page) + 1  # one request per logged event, and the refused draw
     assert not [url for _, url in sent if url.endswith("/panel")]  # never a second request for the panel
     assert stacks(page) == {1: 455, 2: 635, 3: 455, 4: 455}
-    assert page.locator("#panel button.act").all_inner_texts() == ["Deal"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Deal"]
 
 
 def test_two_devices_at_one_table(open_page, table_url):
