@@ -19,6 +19,14 @@ a state is cached under the version it was computed for (``TableState.version``,
 row read again after a commit: another worker may have moved it on), a replay reads the log only
 up to the version it names, and a cached state whose own version is not the one asked for is
 never trusted.
+
+A worker whose cached state of a table is a few versions behind (the other workers logged the
+taps in between: with several workers, most taps land on a worker that did not log the one
+before) catches up from it rather than from the pot snapshot: it reads the sealed entries after
+the version it holds, checked as a replay's are and linked to the digest of the entry its state
+ends on, and applies them (issue 23: a tap on the server path cost a snapshot resumed and a pot
+replayed in about two taps of three, the largest part of its CPU there). Applying the events one
+by one onto the state of version n is by definition the replay of the later version.
 """
 
 from __future__ import annotations
@@ -67,8 +75,14 @@ class StaleVersion(Exception):
         self.current = current
 
 
-#: Replayed states by :func:`cache_key`.
-cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
+#: Replayed states by :func:`cache_key` (a few per table: 200 tables and their recent versions).
+cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(1024)
+#: Per table id, the latest state this process cached: its version, the digest of the log entry it
+#: ends on (its link to the entries after it) and its setup, the key of :data:`cache`'s entry.
+heads: LRU[int, tuple[int, str, str]] = LRU(1024)
+#: At most this many entries are applied to catch a cached state up; further behind, the pot
+#: snapshot is nearer.
+CATCH_UP = 64
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
@@ -84,10 +98,37 @@ def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
     return table.id, table.version if version is None else version, canonical_json(table.setup)
 
 
-def _remember(key: tuple[int, int, str], state: jackpot.TableState) -> None:
-    """Cache ``state`` under ``key`` only when it is the state of the version the key names."""
+def _remember(key: tuple[int, int, str], state: jackpot.TableState, digest: str) -> None:
+    """Cache ``state`` under ``key`` only when it is the state of the version the key names;
+    ``digest`` is the digest of the log entry at that version (its link to the next)."""
     if state.version == key[1]:
         cache.put(key, state)
+        known = heads.get(key[0])
+        if known is None or known[0] <= key[1] or known[2] != key[2]:
+            heads.put(key[0], (key[1], digest or "", key[2]))
+
+
+def _caught_up(table: Table, key: tuple[int, int, str]) -> jackpot.TableState | None:
+    """The state of the table's version from this process's latest cached state of it and the
+    sealed entries logged since (:func:`sealed_entries`: each checked against its seal and linked
+    from the cached state's entry to the table's sealed head), or None when there is no such state
+    within :data:`CATCH_UP` entries (or the rules refuse an entry: the replay says why)."""
+    known = heads.get(table.id)
+    if known is None or known[2] != key[2] or not 0 <= table.version - known[0] <= CATCH_UP:
+        return None
+    state = cache.get((table.id, known[0], known[2]))
+    if state is None or state.version != known[0]:
+        return None
+    try:
+        for entry in sealed_entries(table, known[0], known[1]):
+            state = jackpot.apply(state, entry.payload)
+    except SealBroken:
+        return None  # not linked to what this process holds (a deleted table's id handed out again): replay
+    except (RulesError, ValueError, KeyError, TypeError) as exc:
+        current_app.logger.warning("table %s: catching up from version %s failed (%s); replaying the log",
+                                   table.id, known[0], exc)
+        return None
+    return state if state.version == table.version else None
 
 
 def table_state(table: Table) -> jackpot.TableState:
@@ -101,8 +142,9 @@ def table_state(table: Table) -> jackpot.TableState:
         if not table.head_seal_intact:
             raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
                              f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-        state = _from_snapshot(table) or jackpot.replay_state(table.setup, sealed_events(table, 0, ""))
-        _remember(key, state)
+        state = (_caught_up(table, key) or _from_snapshot(table)
+                 or jackpot.replay_state(table.setup, sealed_events(table, 0, "")))
+        _remember(key, state, table.head_digest)
     # never a state of a log cut back behind what the room's witness saw (floor.witness)
     witness.check_not_behind("table", table.id, table.version)
     return state
@@ -280,7 +322,7 @@ def append(
     except Exception:
         db.session.rollback()
         raise
-    _remember(key, after)
+    _remember(key, after, entry.digest)
     for hook in AFTER_APPEND:
         hook(table, entry, after)
     return entry, after.to_dict()
@@ -360,8 +402,8 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     except Exception:
         db.session.rollback()
         raise
-    _remember(keys[0], after_source)
-    _remember(keys[1], after_target)
+    _remember(keys[0], after_source, left.digest)
+    _remember(keys[1], after_target, sat.digest)
     return left, sat
 
 
