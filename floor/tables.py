@@ -296,7 +296,7 @@ def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
 
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
-    reported_by: User | None = None,
+    reported_by: User | None = None, fresh: bool = False,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
@@ -306,10 +306,13 @@ def append(
     :class:`StaleVersion` when ``expected_version`` is not the table's version, and
     ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In every
     case nothing is written. ``reported_by`` names the dealer whose report a floor person logs
-    (false openers confirmed from a floor call).
+    (false openers confirmed from a floor call). ``fresh`` says the caller read ``table`` in this
+    request just before (the API's tap): it is not read again (issue 23: one read of the table a
+    tap). Either way a version another device logged meanwhile is refused: the log's ``(table,
+    seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised.
     """
     try:
-        entry, after = _stage(table, event, user, expected_version, reported_by)
+        entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
         # Named before the commit: afterwards the table row reads whatever version it has then.
         key = cache_key(table, entry.seq)
         _commit_as_written()
@@ -341,13 +344,14 @@ def _commit_as_written() -> None:
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
-           reported_by: User | None) -> tuple[LogEntry, jackpot.TableState]:
+           reported_by: User | None, fresh: bool = False) -> tuple[LogEntry, jackpot.TableState]:
     """Check ``event`` against the table and add its entry (and the rulings it produced) to the
     session, uncommitted; the caller commits, once, for everything it staged."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
     check_role(event["type"], user)
-    db.session.refresh(table)
+    if not fresh:
+        db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
     for amend in AMENDERS:
