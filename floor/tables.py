@@ -19,6 +19,14 @@ a state is cached under the version it was computed for (``TableState.version``,
 row read again after a commit: another worker may have moved it on), a replay reads the log only
 up to the version it names, and a cached state whose own version is not the one asked for is
 never trusted.
+
+A worker whose cached state of a table is a few versions behind (the other workers logged the
+taps in between: with several workers, most taps land on a worker that did not log the one
+before) catches up from it rather than from the pot snapshot: it reads the sealed entries after
+the version it holds, checked as a replay's are and linked to the digest of the entry its state
+ends on, and applies them (issue 23: a tap on the server path cost a snapshot resumed and a pot
+replayed in about two taps of three, the largest part of its CPU there). Applying the events one
+by one onto the state of version n is by definition the replay of the later version.
 """
 
 from __future__ import annotations
@@ -67,8 +75,14 @@ class StaleVersion(Exception):
         self.current = current
 
 
-#: Replayed states by :func:`cache_key`.
-cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(64)
+#: Replayed states by :func:`cache_key` (a few per table: 200 tables and their recent versions).
+cache: LRU[tuple[int, int, str], jackpot.TableState] = LRU(1024)
+#: Per table id, the latest state this process cached: its version, the digest of the log entry it
+#: ends on (its link to the entries after it) and its setup, the key of :data:`cache`'s entry.
+heads: LRU[int, tuple[int, str, str]] = LRU(1024)
+#: At most this many entries are applied to catch a cached state up; further behind, the pot
+#: snapshot is nearer.
+CATCH_UP = 64
 
 
 def events_of(table: Table) -> list[dict[str, Any]]:
@@ -84,10 +98,37 @@ def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
     return table.id, table.version if version is None else version, canonical_json(table.setup)
 
 
-def _remember(key: tuple[int, int, str], state: jackpot.TableState) -> None:
-    """Cache ``state`` under ``key`` only when it is the state of the version the key names."""
+def _remember(key: tuple[int, int, str], state: jackpot.TableState, digest: str) -> None:
+    """Cache ``state`` under ``key`` only when it is the state of the version the key names;
+    ``digest`` is the digest of the log entry at that version (its link to the next)."""
     if state.version == key[1]:
         cache.put(key, state)
+        known = heads.get(key[0])
+        if known is None or known[0] <= key[1] or known[2] != key[2]:
+            heads.put(key[0], (key[1], digest or "", key[2]))
+
+
+def _caught_up(table: Table, key: tuple[int, int, str]) -> jackpot.TableState | None:
+    """The state of the table's version from this process's latest cached state of it and the
+    sealed entries logged since (:func:`sealed_entries`: each checked against its seal and linked
+    from the cached state's entry to the table's sealed head), or None when there is no such state
+    within :data:`CATCH_UP` entries (or the rules refuse an entry: the replay says why)."""
+    known = heads.get(table.id)
+    if known is None or known[2] != key[2] or not 0 <= table.version - known[0] <= CATCH_UP:
+        return None
+    state = cache.get((table.id, known[0], known[2]))
+    if state is None or state.version != known[0]:
+        return None
+    try:
+        for entry in sealed_entries(table, known[0], known[1]):
+            state = jackpot.apply(state, entry.payload)
+    except SealBroken:
+        return None  # not linked to what this process holds (a deleted table's id handed out again): replay
+    except (RulesError, ValueError, KeyError, TypeError) as exc:
+        current_app.logger.warning("table %s: catching up from version %s failed (%s); replaying the log",
+                                   table.id, known[0], exc)
+        return None
+    return state if state.version == table.version else None
 
 
 def table_state(table: Table) -> jackpot.TableState:
@@ -101,8 +142,9 @@ def table_state(table: Table) -> jackpot.TableState:
         if not table.head_seal_intact:
             raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
                              f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-        state = _from_snapshot(table) or jackpot.replay_state(table.setup, sealed_events(table, 0, ""))
-        _remember(key, state)
+        state = (_caught_up(table, key) or _from_snapshot(table)
+                 or jackpot.replay_state(table.setup, sealed_events(table, 0, "")))
+        _remember(key, state, table.head_digest)
     # never a state of a log cut back behind what the room's witness saw (floor.witness)
     witness.check_not_behind("table", table.id, table.version)
     return state
@@ -254,7 +296,7 @@ def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
 
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
-    reported_by: User | None = None,
+    reported_by: User | None = None, fresh: bool = False,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
@@ -264,10 +306,13 @@ def append(
     :class:`StaleVersion` when ``expected_version`` is not the table's version, and
     ``rules.IllegalAction`` (or another ``ValueError``) when the rules refuse the event. In every
     case nothing is written. ``reported_by`` names the dealer whose report a floor person logs
-    (false openers confirmed from a floor call).
+    (false openers confirmed from a floor call). ``fresh`` says the caller read ``table`` in this
+    request just before (the API's tap): it is not read again (issue 23: one read of the table a
+    tap). Either way a version another device logged meanwhile is refused: the log's ``(table,
+    seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised.
     """
     try:
-        entry, after = _stage(table, event, user, expected_version, reported_by)
+        entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
         # Named before the commit: afterwards the table row reads whatever version it has then.
         key = cache_key(table, entry.seq)
         _commit_as_written()
@@ -280,7 +325,7 @@ def append(
     except Exception:
         db.session.rollback()
         raise
-    _remember(key, after)
+    _remember(key, after, entry.digest)
     for hook in AFTER_APPEND:
         hook(table, entry, after)
     return entry, after.to_dict()
@@ -299,13 +344,14 @@ def _commit_as_written() -> None:
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
-           reported_by: User | None) -> tuple[LogEntry, jackpot.TableState]:
+           reported_by: User | None, fresh: bool = False) -> tuple[LogEntry, jackpot.TableState]:
     """Check ``event`` against the table and add its entry (and the rulings it produced) to the
     session, uncommitted; the caller commits, once, for everything it staged."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
     check_role(event["type"], user)
-    db.session.refresh(table)
+    if not fresh:
+        db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise StaleVersion(expected_version, table.version)
     for amend in AMENDERS:
@@ -360,8 +406,8 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     except Exception:
         db.session.rollback()
         raise
-    _remember(keys[0], after_source)
-    _remember(keys[1], after_target)
+    _remember(keys[0], after_source, left.digest)
+    _remember(keys[1], after_target, sat.digest)
     return left, sat
 
 

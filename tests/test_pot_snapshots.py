@@ -4,6 +4,8 @@ full replay of the log, which stays the truth."""
 
 from __future__ import annotations
 
+import pytest
+
 from floor import tables
 from floor.extensions import db
 from floor.models import PotSnapshot, Table
@@ -80,3 +82,48 @@ def test_a_snapshot_that_does_not_read_is_ignored(app):
         table = db.session.get(Table, table_id)
         tables.cache.clear()
         assert tables.table_state(table) == replay_state(table.setup, tables.events_of(table))
+
+
+def _held_by_another_worker(table, version):
+    """The cache of a worker that last saw the table at ``version`` (the other workers logged the
+    taps since): its state of that version and nothing later."""
+    from floor.models import LogEntry, canonical_json
+
+    setup = canonical_json(table.setup)
+    digest = db.session.scalar(db.select(LogEntry.digest).where(LogEntry.table_id == table.id, LogEntry.seq == version))
+    tables.cache.clear()
+    tables.heads.clear()
+    tables.cache.put((table.id, version, setup), replay_state(table.setup, tables.events_of(table)[:version]))
+    tables.heads.put(table.id, (version, digest, setup))
+
+
+def test_a_worker_a_few_taps_behind_catches_up_from_its_own_state_exactly_as_a_replay(app, monkeypatch):
+    table_id = _pots(app, 3)
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        # 30 to 36: across a won pot's showdown (a ruling: the opener cannot prove openers)
+        _held_by_another_worker(table, 30)
+        monkeypatch.setattr(tables, "_from_snapshot", lambda table: pytest.fail("resumed a snapshot"))
+        caught_up = tables.table_state(table)
+        assert caught_up == replay_state(table.setup, tables.events_of(table))
+        assert caught_up.version == 36 and caught_up.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"
+        # the next tap at that worker goes on from there
+        entry, state = tables.append(table, {"type": "deal"}, None)
+        assert state == replay_state(table.setup, tables.events_of(table)).to_dict()
+
+
+def test_catching_up_reads_only_the_sealed_log(app):
+    from floor.models import LogEntry
+    from floor.seals import SealBroken
+
+    table_id = _pots(app, 2)
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        _held_by_another_worker(table, 20)
+        # an entry another worker logged since is changed outside the app: the stack won goes elsewhere
+        db.session.execute(db.update(LogEntry).where(LogEntry.table_id == table_id, LogEntry.seq == 23)
+                           .values(payload={"type": "show", "seat": 1, "cards": "9s 9d 2c 3c 4h"}))
+        db.session.commit()
+        table = db.session.get(Table, table_id)
+        with pytest.raises(SealBroken, match="entry 23 of the log does not match its seal"):
+            tables.table_state(table)

@@ -168,7 +168,7 @@ def post_event(table_id: int) -> Any:
             "call": call_json(call), "version": table.version,
             "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, table)), 202
     try:
-        entry, state = tables.append(table, event, current_user, expected)
+        entry, state = tables.append(table, event, current_user, expected, fresh=True)
     except tables.NotYours as exc:
         return error(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
