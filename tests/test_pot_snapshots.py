@@ -101,12 +101,12 @@ def test_a_worker_a_few_taps_behind_catches_up_from_its_own_state_exactly_as_a_r
     table_id = _pots(app, 3)
     with app.app_context():
         table = db.session.get(Table, table_id)
-        # 30 to 36: across a won pot's showdown (a ruling: the opener cannot prove openers)
-        _held_by_another_worker(table, 30)
+        # 27 to 33: across a won pot's showdown (a ruling: the opener cannot prove openers)
+        _held_by_another_worker(table, 27)
         monkeypatch.setattr(tables, "_from_snapshot", lambda table: pytest.fail("resumed a snapshot"))
         caught_up = tables.table_state(table)
         assert caught_up == replay_state(table.setup, tables.events_of(table))
-        assert caught_up.version == 36 and caught_up.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"
+        assert caught_up.version == 33 and caught_up.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"
         # the next tap at that worker goes on from there
         entry, state = tables.append(table, {"type": "deal"}, None)
         assert state == replay_state(table.setup, tables.events_of(table)).to_dict()
@@ -116,14 +116,17 @@ def test_catching_up_reads_only_the_sealed_log(app):
     from floor.models import LogEntry
     from floor.seals import SealBroken
 
-    table_id = _pots(app, 2)
+    table_id = _pots(app, 3)
     with app.app_context():
         table = db.session.get(Table, table_id)
-        _held_by_another_worker(table, 20)
-        # an entry another worker logged since is changed outside the app: the stack won goes elsewhere
-        db.session.execute(db.update(LogEntry).where(LogEntry.table_id == table_id, LogEntry.seq == 23)
+        _held_by_another_worker(table, 27)
+        # an entry another worker logged since (the show of the third pot) is changed outside the
+        # app: the pot goes elsewhere
+        assert db.session.scalar(db.select(LogEntry.payload).where(
+            LogEntry.table_id == table_id, LogEntry.seq == 33))["type"] == "show"
+        db.session.execute(db.update(LogEntry).where(LogEntry.table_id == table_id, LogEntry.seq == 33)
                            .values(payload={"type": "show", "seat": 1, "cards": "9s 9d 2c 3c 4h"}))
         db.session.commit()
         table = db.session.get(Table, table_id)
-        with pytest.raises(SealBroken, match="entry 23 of the log does not match its seal"):
+        with pytest.raises(SealBroken, match="entry 33 of the log does not match its seal"):
             tables.table_state(table)
