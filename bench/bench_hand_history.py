@@ -1,5 +1,5 @@
-"""Time a table's history: ``rules.hand_history.hands`` (the log cut into hands, one replay) and
-``rules.hand_text.hands_text`` (the PokerStars-style export) on a long day's log.
+"""Time a table's history: ``rules.reports.hand_history.hands`` (the log cut into hands, one replay) and
+``rules.reports.hand_text.hands_text`` (the PokerStars-style export) on a long day's log.
 
 The floor's hands pages and the export replay the whole log on each request (they are read now and
 then, never on a dealer's tap); the target is a median under a second for 3,000 events.
@@ -17,8 +17,8 @@ from typing import Any
 
 from rules import RulesError
 from rules.cards import deck
-from rules.hand_history import hands
-from rules.hand_text import hands_text
+from rules.reports.hand_history import hands
+from rules.reports.hand_text import hands_text
 from rules.jackpot import start
 
 SETUP: dict[str, Any] = {

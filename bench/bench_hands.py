@@ -20,7 +20,7 @@ from treys import Evaluator
 
 from rules.cards import deck
 from rules.hands import HandRules, evaluate
-from rules.odds import category_counts
+from rules.reports.odds import category_counts
 
 SOUTHERN = ("skip_straight", "tiger", "round_the_corner", "blaze")
 #: The variants' games, each given to evaluate() as one HandRules, with the deck its hands come from.
@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{name:<34}{rate:>14,.0f}{rate / base:>10.2f}")
 
     start = time.perf_counter()
-    from rules import counts as counting
+    from rules.reports import counts as counting
     counting._value_counts.cache_clear()
     counts = category_counts("bug")
     combinatorial = time.perf_counter() - start

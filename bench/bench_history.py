@@ -1,4 +1,4 @@
-"""Time ``rules.history.table_history`` on a night's log (the per-table and per-player history pages
+"""Time ``rules.reports.history.table_history`` on a night's log (the per-table and per-player history pages
 read it from the log every time). Target: a 3,000-event table under 1 s, median.
 
 The log is a seeded random night (tests/test_history.py's: deals played out by legal taps, players
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/ is not installed
 
-from rules.history import table_history  # noqa: E402
+from rules.reports.history import table_history  # noqa: E402
 from rules.jackpot import replay_state  # noqa: E402
 from tests.test_history import random_night  # noqa: E402
 

@@ -126,7 +126,7 @@ class CardRoomEvent(db.Model):
     """A director's event: a tournament or a session of the house game, with its tables.
 
     Named ``CardRoomEvent`` (table ``events``) so that it is never taken for an event of a table's
-    log (:class:`rules.events.Event`)."""
+    log (:class:`rules.jackpot.events.Event`)."""
 
     __tablename__ = "events"
 
@@ -304,7 +304,7 @@ class IssuedRuling(db.Model):
 
     Named ``IssuedRuling`` (table ``rulings``): the stored, sealed record of a ruling, as opposed
     to the decision tree's value (:class:`rules.rulings.Ruling`) and the log's ruling event
-    (:class:`rules.events.Ruling`)."""
+    (:class:`rules.jackpot.events.Ruling`)."""
 
     __tablename__ = "rulings"
 

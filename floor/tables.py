@@ -44,7 +44,7 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
-from rules.events import FLOOR_ONLY, parse_event
+from rules.jackpot.events import FLOOR_ONLY, parse_event
 
 #: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
 #: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
@@ -288,7 +288,7 @@ def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None
 
 
 def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
-    """The event as the log stores it: the engine's own reading of it (``rules.events.parse_event``
+    """The event as the log stores it: the engine's own reading of it (``rules.jackpot.events.parse_event``
     then ``Event.to_dict()``), never the client's payload: no unknown keys, seats and chips as
     numbers, cards as card texts. Raises ``rules.IllegalAction`` for an event of the wrong shape."""
     return jsonable(parse_event(event).to_dict())

@@ -1,27 +1,39 @@
 """The game's knowledge: jacks-or-better five-card draw with the bug, and its relatives.
 
-Pure Python, no Flask, no database, no I/O. The modules, each named for what it holds:
+Pure Python, no Flask, no database, no I/O. ``ls rules`` is the architecture: a package per
+part of the game, a few small modules every part shares.
+
+The parts (packages):
+
+- :mod:`rules.jackpot`     the table engine: ``replay(setup, events)``; its events
+  (:mod:`rules.jackpot.events`), the immutable state (:mod:`rules.jackpot.table`), the working
+  table and what is allowed (:mod:`rules.jackpot.state`), the play (:mod:`rules.jackpot.flow`,
+  :mod:`rules.jackpot.betting`, :mod:`rules.jackpot.seating`), the pot over its deals
+  (:mod:`rules.jackpot.settlement`, :mod:`rules.jackpot.pots`), rulings at the table
+  (:mod:`rules.jackpot.irregularities`), the players' requests (:mod:`rules.jackpot.requests`),
+  what a log answers for a dispute (:mod:`rules.jackpot.disputes`), states as data
+  (:mod:`rules.jackpot.snapshot`)
+- :mod:`rules.rulings`     the floor's decision tree: ``resolve(facts, profile)``; the tree as data
+  (:mod:`rules.rulings.tree`, drawn by :mod:`rules.rulings.tree_drawing`), its facts and outcome
+  codes (:mod:`rules.rulings.facts`, :mod:`rules.rulings.outcomes`), its disputes
+  (:mod:`rules.rulings.false_openers` F2-F10, :mod:`rules.rulings.proving` F1 F7 F8 F11 F12 S1-S3,
+  :mod:`rules.rulings.card_count` H6 D8)
+- :mod:`rules.hands`       variants and hands: evaluation (natural, bug, any wild rank, wild widow,
+  the casino joker, the stripped deck, southern hands, ace-to-five low), its context
+  :class:`rules.hands.HandRules`
+- :mod:`rules.reports`     what is printed and counted: the rule summary, hand histories, exact
+  counts and draw odds, FOSTER's remarks
+- :mod:`rules.banked`      the banked joker game (the BANKED seed)
+- :mod:`rules.tournament`  the tournament floor: structure, clock, seating, balancing, chops, results
+
+Shared by every part (modules):
 
 - :mod:`rules.cards`     cards, decks and their text notation
-- :mod:`rules.hands`     hand evaluation (natural, bug, deuces or any wild rank, wild widow, casino
-                         joker; the stripped deck; southern hands; ace-to-five low), its context
-                         :class:`rules.hands.HandRules`
 - :mod:`rules.openers`   the opening requirement and the one proof of openers (O1, O5, F1, S1-S3)
-- :mod:`rules.counts`    exact counts of hands for every game
-- :mod:`rules.odds`      the counts and exact draw odds, printed (``python -m rules.odds``)
 - :mod:`rules.profiles`  house-rule profiles: where the sources disagree, a named option
+- :mod:`rules.bounds`    the bounds a house rule's number may take
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
-- :mod:`rules.events`    the log's events, read into frozen values
-- :mod:`rules.jackpot`   the table engine's front door: ``replay(setup, events)``; behind it
-  :mod:`rules.table` (the immutable state), :mod:`rules.state` (the working table and what is
-  allowed), :mod:`rules.flow` (the play), :mod:`rules.settlement` (the pot over its deals),
-  :mod:`rules.irregularities` (rulings at the table), :mod:`rules.snapshot` (states as data)
-- :mod:`rules.rulings`   the floor decision tree: ``resolve(facts, profile)``; its disputes in
-  :mod:`rules.false_openers` (F2-F10), :mod:`rules.proving` (F1, F7, F8, F11, F12, S1-S3),
-  :mod:`rules.card_count` (H6, D8); its facts in :mod:`rules.facts`, its codes in
-  :mod:`rules.outcomes`; the tree itself in :mod:`rules.tree`, drawn by :mod:`rules.tree_drawing`
-- :mod:`rules.disputes`  what a table's log already answers for a dispute
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
 
 Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (RULES.md).

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from rules import IllegalAction
 from rules.cards import deck, to_text
 from rules.jackpot import replay, start
-from rules.snapshot import resume, snapshot
-from rules.table import PHASES, STATUSES
+from rules.jackpot.snapshot import resume, snapshot
+from rules.jackpot.table import PHASES, STATUSES
 
 PROFILES: list[Any] = [
     "cardroom", "pagat", "foster",

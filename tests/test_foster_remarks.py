@@ -1,5 +1,5 @@
 """FOSTER's two remarks without odds of their own (F19 the smaller pair, F23 four-card straights and
-flushes), computed under the reading rules.foster_remarks states, and checked on real shuffled decks."""
+flushes), computed under the reading rules.reports.foster_remarks states, and checked on real shuffled decks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import random
 
 from rules.cards import deck
-from rules.foster_remarks import FOSTER_F23, four_card_draws, smaller_pair
+from rules.reports.foster_remarks import FOSTER_F23, four_card_draws, smaller_pair
 from rules.hands import evaluate
 
 

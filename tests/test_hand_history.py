@@ -1,5 +1,5 @@
-"""A table's log cut into hands (rules.hand_history) and written as PokerStars-style text
-(rules.hand_text), checked against the engine itself on randomly played deals with real shuffled
+"""A table's log cut into hands (rules.reports.hand_history) and written as PokerStars-style text
+(rules.reports.hand_text), checked against the engine itself on randomly played deals with real shuffled
 decks: every deal is one hand, chips are conserved hand by hand (O4 antes, D7 awards), the text
 holds each action once and the award the engine made."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from rules import RulesError, jackpot
 from rules.cards import deck
-from rules.hand_history import hands, result_words
-from rules.hand_text import hand_text, hands_text
+from rules.reports.hand_history import hands, result_words
+from rules.reports.hand_text import hand_text, hands_text
 
 SETUP = {"profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
          "seats": [{"seat": s, "player": p, "stack": 400} for s, p in

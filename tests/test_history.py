@@ -1,4 +1,4 @@
-"""rules.history: a table's night by player, read from the log, checked against the ledger and the
+"""rules.reports.history: a table's night by player, read from the log, checked against the ledger and the
 conservation law (DESIGN.md "Players come and go") over seeded random nights with undos."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules import IllegalAction
-from rules.history import table_history
+from rules.reports.history import table_history
 from rules.jackpot import replay, start
 from tests.notation import table
 

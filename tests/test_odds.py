@@ -11,7 +11,7 @@ import pytest
 from rules.cards import JOKER, Card, deck
 from rules.hands import CATEGORIES, evaluate
 from tests.naive import naive_bug, naive_natural
-from rules.odds import (
+from rules.reports.odds import (
     category_counts,
     draw,
     foster_table,

@@ -8,8 +8,8 @@ import pytest
 from floor.extensions import db
 from floor.models import HouseProfile, IssuedRuling, Table
 from rules import profiles
-from rules.seating import MOST_SEATS
-from rules.tree import SEATS_MOST
+from rules.jackpot.seating import MOST_SEATS
+from rules.rulings.tree import SEATS_MOST
 from tests import people_data
 from tests.conftest import bearer
 from tests.test_director import make_event, table_form

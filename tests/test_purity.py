@@ -8,6 +8,8 @@ import pathlib
 import subprocess
 import sys
 
+import rules
+
 RULES = pathlib.Path(__file__).resolve().parent.parent / "rules"
 FORBIDDEN = ("flask", "flask_sqlalchemy", "flask_wtf", "flask_login", "sqlalchemy", "weasyprint", "floor", "wtforms")
 
@@ -29,7 +31,8 @@ def test_no_rules_module_names_the_web_or_database_layer():
 
 
 def test_importing_every_rules_module_loads_none_of_them():
-    modules = [f"rules.{p.stem}" for p in RULES.glob("*.py") if p.stem != "__init__"]
+    modules = sorted(".".join(p.relative_to(RULES.parent).with_suffix("").parts).removesuffix(".__init__")
+                     for p in RULES.rglob("*.py") if p.name != "__main__.py")
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
@@ -99,3 +102,16 @@ def test_collecting_the_rules_tests_loads_no_flask():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "LOADED []", result.stdout[-2000:]
+
+
+def test_ls_rules_shows_the_architecture():
+    """Issue 23: a newcomer sees the parts of the game in ``ls rules``: each folder is a package
+    that says what it holds, and only the few modules every part shares stay at the top."""
+    folders = sorted(p.name for p in RULES.iterdir() if p.is_dir() and not p.name.startswith("__"))
+    assert folders == ["banked", "hands", "jackpot", "reports", "rulings", "tournament"]
+    for folder in folders:
+        init = RULES / folder / "__init__.py"
+        assert init.exists() and ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), folder
+    shared = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
+    assert shared == ["bounds", "cards", "catalogue", "openers", "parse", "profiles", "words"]
+    assert all(f":mod:`rules.{name}`" in rules.__doc__ for name in folders + shared)

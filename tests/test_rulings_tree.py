@@ -1,4 +1,4 @@
-"""The floor decision tree (rules.rulings, rules.tree): one scenario per leaf, every outcome code,
+"""The floor decision tree (rules.rulings, rules.rulings.tree): one scenario per leaf, every outcome code,
 the profiles where they differ, MissingFact for every question, chip conservation, printing.
 
 Each test names the rule id(s) and the outcome it checks.
@@ -17,9 +17,9 @@ import pytest
 from rules import IllegalAction, MissingFact, RulesError
 from rules.profiles import get_profile
 from rules.rulings import FACTS, Move, Outcome, Ruling, build_tree, eligible_reopeners, questions_for, resolve
-from rules.false_openers import PLAYS_BECAUSE  # the reasons any one of which makes the pot play (F5)
-from rules.tree import Leaf, Question
-from rules.tree_drawing import to_svg
+from rules.rulings.false_openers import PLAYS_BECAUSE  # the reasons any one of which makes the pot play (F5)
+from rules.rulings.tree import Leaf, Question
+from rules.rulings.tree_drawing import to_svg
 
 # --------------------------------------------------------------------------- fact builders
 

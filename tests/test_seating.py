@@ -1,4 +1,4 @@
-"""Players come and go (rules.seating): sit, add_chips, leave, sit_out, sit_in, move_seat, and a deal
+"""Players come and go (rules.jackpot.seating): sit, add_chips, leave, sit_out, sit_in, move_seat, and a deal
 that sets the stakes; each event and each refusal, their effect on a carried jackpot (O3, O4, F7),
 and a whole night across three tables in which the conservation law holds after every event.
 """

@@ -283,11 +283,11 @@ def _classes(package: str) -> dict[str, set[str]]:
 
 def test_no_class_of_the_app_is_named_like_a_class_of_the_rules():
     """``IssuedRuling`` (the stored record) is not ``rules.rulings.Ruling`` (the tree's value) nor
-    ``rules.events.Ruling`` (the log's event); ``CardRoomEvent`` is not ``rules.events.Event``."""
+    ``rules.jackpot.events.Ruling`` (the log's event); ``CardRoomEvent`` is not ``rules.jackpot.events.Event``."""
     app, rules = _classes("floor"), _classes("rules")
     assert {name: sorted(app[name] | rules[name]) for name in app.keys() & rules.keys()} == {}
 
 
 def test_the_floor_persons_pages_are_not_called_disputes():
-    """``rules.disputes`` is what a table's log answers for a dispute; the app has no module of that name."""
+    """``rules.jackpot.disputes`` is what a table's log answers for a dispute; the app has no module of that name."""
     assert not [name for name in MODULES if name.startswith("floor") and name.split(".")[-1] == "disputes"]

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from rules.cards import Card
-from rules.counts import (
+from rules.reports.counts import (
     category_counts,
     low_counts,
     low_value_counts,
@@ -23,7 +23,7 @@ from rules.counts import (
     value_counts,
 )
 from rules.hands import HandRules
-from rules.odds import main
+from rules.reports.odds import main
 from tests.naive import NaiveGame, Value, by_classes, every_hand
 
 SOUTHERN = ("skip_straight", "tiger", "round_the_corner", "blaze")

@@ -12,7 +12,7 @@ import pytest
 
 from rules import CardError, RulesError
 from rules.cards import JOKER, Card, Wild, deck, parse_cards
-from rules.counts import low_value_counts
+from rules.reports.counts import low_value_counts
 from rules.hands import (
     HandRules,
     HandValue,

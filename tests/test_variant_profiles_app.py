@@ -10,7 +10,7 @@ import pytest
 
 from floor.extensions import db
 from floor.models import HouseProfile
-from rules import summary
+from rules.reports import summary
 from rules.profiles import get_profile
 
 # the form as a browser posts it: the starter TOML and the fields as the page fills them

@@ -36,7 +36,7 @@ from floor.director import variants
 from floor.extensions import db
 from floor.models import Role, User
 from rules import RulesError, profiles
-from rules.events import NAME_MAX
+from rules.jackpot.events import NAME_MAX
 
 #: Rows offered for seating; the rules decide how many players a deck can serve.
 MAX_SEATS = 10
@@ -87,7 +87,7 @@ class TableForm(TableNameForm):
     big_bet = IntegerField("Big bet (after the draw)",
                            validators=[InputRequired(), NumberRange(min=1, max=MAX_CHIPS)])
     button = IntegerField("Button at seat", validators=[InputRequired(), NumberRange(min=1, max=MAX_SEATS)])
-    # players come and go (rules.seating): the seats the table has, and the house's buy-in cap
+    # players come and go (rules.jackpot.seating): the seats the table has, and the house's buy-in cap
     capacity = IntegerField("Seats at the table (blank: 8, or the highest seat taken)",
                             validators=[Optional(), NumberRange(min=2, max=MAX_SEATS)])
     max_buy_in = IntegerField("Maximum buy-in (blank: no maximum)",

@@ -5,9 +5,9 @@
 - ``/floor/tables/<id>/hands/<deal>``: one hand event by event in the engine's words, with who
   logged each and when, the withdrawn ones struck through;
 - ``/floor/tables/<id>/hands.txt``: the table's hands as PokerStars-style hand-history text
-  (:mod:`rules.hand_text` says why that format); ``?deal=<n>`` for one hand.
+  (:mod:`rules.reports.hand_text` says why that format); ``?deal=<n>`` for one hand.
 
-The hands are cut from one replay of the table's log (:func:`rules.hand_history.hands`): a day's
+The hands are cut from one replay of the table's log (:func:`rules.reports.hand_history.hands`): a day's
 log of a few thousand events replays in well under a second, and these pages are read now and
 then by the floor, never on a dealer's tap.
 """
@@ -23,8 +23,8 @@ from floor.localtime import local
 from floor.models import IssuedRuling, LogEntry, Table
 from floor.tables import sealed_entries
 from rules import RulesError
-from rules.hand_history import Hand, hands, result_words
-from rules.hand_text import hands_text
+from rules.reports.hand_history import Hand, hands, result_words
+from rules.reports.hand_text import hands_text
 from rules.words import card_face, event_words, requirement_words
 
 

@@ -6,7 +6,7 @@
   there in one transaction: the chips are never on both tables, never on neither); a refusal is
   shown with the rules' message (422) and nothing is written;
 - ``GET /floor/tables/<id>/history`` and ``GET /floor/players/<name>``: the hands each player was
-  dealt, chips in and out and the net, computed from the log (:mod:`rules.history`), never stored.
+  dealt, chips in and out and the net, computed from the log (:mod:`rules.reports.history`), never stored.
 
 Decision: these are the floor's pages. A dealer seats, rebuys and moves players within a table from
 the tablet (the seat menu); moving a player to another table, and a player's money over the night,
@@ -28,8 +28,8 @@ from floor.extensions import db
 from floor.floorpages.views import bp
 from floor.models import LogEntry, Table
 from rules import RulesError
-from rules.history import TableHistory, table_history
-from rules.seating import MOST_SEATS
+from rules.reports.history import TableHistory, table_history
+from rules.jackpot.seating import MOST_SEATS
 
 __all__ = ["lineup", "history_of"]
 
@@ -114,7 +114,7 @@ def move() -> Any:
 
 
 def history_of(table: Table) -> TableHistory:
-    """The table's night by player, replayed from its log (:func:`rules.history.table_history`)."""
+    """The table's night by player, replayed from its log (:func:`rules.reports.history.table_history`)."""
     return table_history(table.setup, table_log.events_of(table))
 
 

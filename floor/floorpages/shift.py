@@ -23,7 +23,7 @@ from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
-from rules.hand_history import hands
+from rules.reports.hand_history import hands
 
 SHIFT_HOURS = 12
 

@@ -3,7 +3,7 @@ calls and reports waiting for the floor, a dealer's report confirmed, a call dis
 corrected between deals. Settling a dispute is the rulings' walk (:mod:`floor.rulings`).
 
 Named ``floorpages`` (it was ``floor.disputes``, blueprint ``disputes``) so that it is never taken
-for :mod:`rules.disputes`, what a table's log answers for a dispute."""
+for :mod:`rules.jackpot.disputes`, what a table's log answers for a dispute."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
 from floor.rulings import issuing
 from rules import RulesError
-from rules.events import REASON_MAX
+from rules.jackpot.events import REASON_MAX
 
 bp = Blueprint("floorpages", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))

@@ -1,5 +1,5 @@
 """Printed rule summaries (blueprint ``prints``, ``/rules``): :mod:`floor.prints.views` renders what
-:mod:`rules.summary` says about a profile, as a page and as a cached PDF."""
+:mod:`rules.reports.summary` says about a profile, as a page and as a cached PDF."""
 
 from __future__ import annotations
 

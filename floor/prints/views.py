@@ -3,7 +3,7 @@
 A summary is a few A4 pages a director leaves on a table: the rules in force in plain words with
 their ids and sources (the readings the profile's options pick), the options table, the hand
 rankings with the exact count and odds of each hand for the profile's deck, and the floor's
-decision tree as diagrams. What a summary says is :mod:`rules.summary` (pure); this module finds
+decision tree as diagrams. What a summary says is :mod:`rules.reports.summary` (pure); this module finds
 the profile (:mod:`floor.house_profiles`), draws the diagrams into the page, renders the PDF and
 keeps it. The PDF loads nothing from outside the document.
 
@@ -32,9 +32,9 @@ from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, pr
 from floor.models import Role
 from rules.profiles import Profile
 from rules.rulings import build_tree
-from rules.summary import summarize
-from rules.tree import Tree
-from rules.tree_drawing import to_svg
+from rules.reports.summary import summarize
+from rules.rulings.tree import Tree
+from rules.rulings.tree_drawing import to_svg
 
 bp = Blueprint("prints", __name__, url_prefix="/rules")
 bp.before_request(require_role(Role.dealer))  # any logged-in role may read and print the rules

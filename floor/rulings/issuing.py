@@ -30,7 +30,7 @@ from floor.house_profiles import resolve_profile
 from floor.models import FloorCall, IssuedRuling, Table, User, utcnow
 from floor.tables import jsonable
 from rules import IllegalAction, MissingFact, RulesError, jackpot
-from rules.disputes import known_facts
+from rules.jackpot.disputes import known_facts
 from rules.rulings import Ruling, resolve
 from rules.words import ruling_headline
 
@@ -55,7 +55,7 @@ def profile_of(table: Table | None, name: str | None = None) -> Any:
 
 
 def table_facts(table: Table, issue: str, seat: Any = None) -> dict[str, Any]:
-    """What the table's log already answers about ``issue`` (read by ``rules.disputes``)."""
+    """What the table's log already answers about ``issue`` (read by ``rules.jackpot.disputes``)."""
     return known_facts(tables.table_state(table), issue, seat)
 
 

@@ -212,7 +212,7 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
     if entry is None or entry.is_out:
         raise IllegalAction(f"move: {player} is not a player still in this event")
     if source.id != target.id and here["put"]:
-        # leaving a table gives up a claim on its carried pot (rules.seating): wait for the pot to be won
+        # leaving a table gives up a claim on its carried pot (rules.jackpot.seating): wait for the pot to be won
         raise IllegalAction(f"move: {here['player']} has {here['put']} chips in the pot carried at {source.name}; "
                             "move them once that pot is won")
     service.clear_seat(target, to_seat, user)

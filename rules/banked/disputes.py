@@ -1,5 +1,5 @@
 """The floor's disputes at a banked table (B1-B5, H3): a wrong dealer exchange and a wrong payout,
-settled by a decision tree of the same shape as the jackpot game's (:mod:`rules.tree`): question
+settled by a decision tree of the same shape as the jackpot game's (:mod:`rules.rulings.tree`): question
 nodes (some derived from facts), leaves with an outcome code and the rule ids they rest on.
 
 The tree never decides a rule itself: "the right exchange" is :func:`rules.banked.dealer_decision`
@@ -50,7 +50,7 @@ from rules.banked.options import BankedOptions, DealerErrorSeen, banked_options
 from rules.banked.settle import settle
 from rules.cards import parse_cards, to_text
 from rules.hands import evaluate
-from rules.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
+from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
 
 __all__ = ["Dispute", "BankedOutcome", "BANKED_FACTS", "BankedRuling", "build_banked_tree", "resolve_dispute",
            "banked_questions", "paytable_words", "round_facts"]

@@ -12,7 +12,7 @@ its list of differences from ordinary five card draw would begin, and the list i
 and RULES.md carry the two differences every stripped-deck game plays, and they are what this
 module does: a flush beats a full house, and A-7-8-9-T is a straight, the lowest (the ace plays
 low below the seven, as it plays low in A-2-3-4-5 in the full deck). What the seed leaves out was
-checked against the exact counts of the 32-card deck (``python -m rules.odds counts --wild none
+checked against the exact counts of the 32-card deck (``python -m rules.reports.odds counts --wild none
 --stripped``) and decided here:
 
 - Straight flush (20 hands) against four of a kind (224): the straight flush is still the rarer,
@@ -33,7 +33,7 @@ checked against the exact counts of the 32-card deck (``python -m rules.odds cou
   a straight and a flush; tiger above a flush and below a full hand; round-the-corner straight
   between a full hand and four of a kind; blaze "just below four-of-a-kind" (above the round
   the corner, which is the more frequent of the two). The exact 52-card counts agree
-  (:mod:`rules.odds`). This order is kept in every deck and wild mode; in the stripped deck only
+  (:mod:`rules.reports.odds`). This order is kept in every deck and wild mode; in the stripped deck only
   the blaze can be made (see :class:`~rules.hands.HandRules`) and it stays just below four of a
   kind, above the flush that the stripped deck moves up.
 - ``as_played``: where FOSTER says they were played in the South, each sentence read literally:
@@ -97,7 +97,7 @@ class Placement(StrEnum):
 #: The southern hands as texts, in the order of :class:`Southern`.
 SOUTHERN_HANDS: tuple[str, ...] = tuple(s.value for s in Southern)
 #: Every category, weakest first, the southern hands where the odds put them in a 52-card deck
-#: (FOSTER's "should rank" placement, which the exact counts of rules.odds confirm): skip
+#: (FOSTER's "should rank" placement, which the exact counts of rules.reports.odds confirm): skip
 #: straight 6,120 hands (between straight 10,200 and flush 5,108), tiger 4,080 (between flush and
 #: full house 3,744), round the corner 3,072 and blaze 768 (between full house and four of a kind
 #: 624, the blaze being the rarer). A HandValue made without a ranking is placed by this order.

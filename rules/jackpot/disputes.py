@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.rulings import FACTS, Issue, build_tree
-from rules.table import TableState
+from rules.jackpot.table import TableState
 
 __all__ = ["known_facts", "ISSUES"]
 
@@ -47,7 +47,7 @@ _SETTLED = ("opener", "opener_all_in", "raise_before_draw", "callers", "action_c
 def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, Any]:
     """The facts of ``issue`` that the table's state settles; ``seat`` is the player concerned.
 
-    The reading is the engine's own (:meth:`rules.table.TableState.facts`), so a floor person's
+    The reading is the engine's own (:meth:`rules.jackpot.table.TableState.facts`), so a floor person's
     dispute and the engine's automatic ruling can never disagree about the log. What the log
     cannot settle is left out: outside a deal only the issue and the seat are known; a hand is
     known only once shown, split openers only once an escrow was logged; a card count or a

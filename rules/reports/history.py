@@ -35,7 +35,7 @@ from rules.jackpot import TableState, replay_state
 
 __all__ = ["Hand", "PlayerLine", "SeatingStep", "TableHistory", "table_history"]
 
-#: The events that change who sits where or with how much (rules.seating), shown in the history.
+#: The events that change who sits where or with how much (rules.jackpot.seating), shown in the history.
 SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
 
 
@@ -46,7 +46,7 @@ class Hand:
     deal: int
     index: int  # the position of its ``deal`` event in the log (the engine's numbering)
     players: dict[int, str]
-    end: str | None = None  # "won", "throw_in", "carried" (rules.state.DealEnd), None while in play
+    end: str | None = None  # "won", "throw_in", "carried" (rules.jackpot.state.DealEnd), None while in play
     awards: dict[str, int] = field(default_factory=dict)  # player → chips won
 
 

@@ -1,7 +1,7 @@
 """A small decision-tree structure: question nodes, outcome leaves, walking and printing.
 
 The floor's decision tree (:mod:`rules.rulings`) is built from these pieces (and drawn by
-:mod:`rules.tree_drawing`); nothing here knows
+:mod:`rules.rulings.tree_drawing`); nothing here knows
 about poker. A :class:`Question` asks one thing. Either it asks a fact directly (its answer is the
 fact's value) or it is *derived*: a function computes the answer from named facts. A :class:`Leaf`
 ends a walk with an outcome code, the rule ids it rests on and a list of movement words that the
@@ -75,7 +75,7 @@ _FALSE = {"no", "n", "false", "0", "off"}
 _NONE = {"", "none", "null", "nobody", "unknown"}
 
 
-#: The most seats at a table (``rules.seating.MOST_SEATS``; not imported, so that the tree stays
+#: The most seats at a table (``rules.jackpot.seating.MOST_SEATS``; not imported, so that the tree stays
 #: free of the table's modules; tests/test_people_forms.py checks that the two agree).
 SEATS_MOST = 10
 #: A generous ceiling on any number of chips in a fact: it stops a typo of extra zeros.

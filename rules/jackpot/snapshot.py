@@ -28,10 +28,10 @@ from enum import StrEnum
 from typing import Any
 
 from rules import RulesError
-from rules import events as ev
+import rules.jackpot.events as ev
 from rules.profiles import Profile, get_profile
-from rules.state import DealEnd, Phase, ReopenOffer, Seat, SeatStatus, WorkingTable
-from rules.table import TableState
+from rules.jackpot.state import DealEnd, Phase, ReopenOffer, Seat, SeatStatus, WorkingTable
+from rules.jackpot.table import TableState
 
 __all__ = ["snapshot", "resume", "FORMAT"]
 

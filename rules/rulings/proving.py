@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.facts import FACTS, card_text, cards, yes_no
-from rules.outcomes import Move, Outcome
+from rules.rulings.facts import FACTS, card_text, cards, yes_no
+from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
-from rules.tree import Facts, Leaf, Node, Question
+from rules.rulings.tree import Facts, Leaf, Node, Question
 
 __all__ = ["card_checks", "cannot_show_node", "split_openers_node", "retrieval_node"]
 

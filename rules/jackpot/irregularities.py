@@ -5,7 +5,7 @@ its facts from the table and applies its ruling, typed, field by field: no behav
 an outcome code or a citation.
 
 After a ruling that lets the deal go on, the play takes over again (``t.next_step = "resume"``,
-:func:`rules.flow.resume`); :mod:`rules.table` runs the two in turn.
+:func:`rules.jackpot.flow.resume`); :mod:`rules.jackpot.table` runs the two in turn.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules import IllegalAction, MissingFact, RulesError
-from rules import events as ev
-from rules.pots import split_amount
+import rules.jackpot.events as ev
+from rules.jackpot.pots import split_amount
 from rules.rulings import Ruling, resolve
-from rules.settlement import award, end_deal, finish_showdown, settle, shut_out_folded, value
-from rules.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
+from rules.jackpot.settlement import award, end_deal, finish_showdown, settle, shut_out_folded, value
+from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
 from rules.words import correction_headline, ruling_headline
 
 __all__ = ["CORRECTED", "read_facts", "irregularity", "false_openers", "reopen", "decline_reopen",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from xml.sax.saxutils import escape
 
-from rules.tree import Leaf, Node, Question, Tree
+from rules.rulings.tree import Leaf, Node, Question, Tree
 
 __all__ = ["to_svg"]
 
@@ -20,10 +20,10 @@ def to_svg(tree: Tree, box_width: int = 170, font_size: int = 12) -> str:
     Every leaf takes a row of its own; a question sits level with the middle of its children.
     Leaf boxes grow to fit the outcome code (nothing lies to their right); the gap after each
     column fits its longest answer label. Sizes are user units; the ``viewBox`` lets a printer
-    scale the drawing to the page (for A4, one issue per page: :meth:`rules.tree.Tree.subtree`).
+    scale the drawing to the page (for A4, one issue per page: :meth:`rules.rulings.tree.Tree.subtree`).
 
     >>> import xml.etree.ElementTree as ET
-    >>> from rules.tree import Branch, FactSpec, Leaf, Question
+    >>> from rules.rulings.tree import Branch, FactSpec, Leaf, Question
     >>> t = Tree("t", Question("q", "Fine?", ("ok",), (
     ...     Branch("yes", "yes", Leaf("a", "A", ("R1",))), Branch("no", "no", Leaf("b", "B", ())))),
     ...     {"ok": FactSpec("ok", "Fine?", "bool")})

@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from rules.odds import draw, odds_against
+from rules.reports.odds import draw, odds_against
 
 __all__ = ["DrawFigures", "FourCardDraws", "smaller_pair", "four_card_draws", "FOSTER_F23"]
 

@@ -23,8 +23,8 @@ the kept cards and the escrow (F1); a hand that does not prove openers is ruled 
 
 from __future__ import annotations
 
-from rules import events as ev
-from rules.state import Phase, WorkingTable, check_cards
+import rules.jackpot.events as ev
+from rules.jackpot.state import Phase, WorkingTable, check_cards
 
 __all__ = ["expose", "keep_openers", "take_cards", "deal_owed"]
 
@@ -70,7 +70,7 @@ def expose(t: WorkingTable, e: ev.Expose) -> None:
     t.exposed_now = t.exposed_now + (s,)
     t.muck += 1  # the faced card is dead: it goes to the discards
     t.message = f"{e.card} faced in dealing seat {s}'s draw"
-    from rules.irregularities import irregularity
+    from rules.jackpot.irregularities import irregularity
 
     irregularity(t, "exposed_card", {"seat": s, "others_to_draw": others})
     if others:

@@ -17,7 +17,7 @@ these differences, each because a jackpot has something PokerStars has not:
   start with the player's name or "Floor:", as PokerStars writes its own notices;
 - withdrawn events (the dealer's undo) are left out: the text is the hand as it stands.
 
->>> from rules.hand_history import hands
+>>> from rules.reports.hand_history import hands
 >>> setup = {"profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
 ...          "seats": [{"seat": 1, "player": "Ann", "stack": 100}, {"seat": 2, "player": "Bob", "stack": 100}]}
 >>> log = [{"type": "deal"}, {"type": "open", "seat": 2, "amount": 10}, {"type": "call", "seat": 1},
@@ -54,7 +54,7 @@ Seat 2: Bob showed [Jh Jd 4s 5s 9c] and won (30) with a pair of jacks, nine-five
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from rules.hand_history import Hand, Step
+from rules.reports.hand_history import Hand, Step
 from rules.hands import evaluate
 from rules.profiles import get_profile
 from rules.words import hand_words, requirement_words

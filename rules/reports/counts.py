@@ -1,5 +1,5 @@
 """Exact counts of five-card hands for every game (P1): by value, by category, hands that open,
-ace-to-five low hands. :mod:`rules.odds` re-exports these and prints them.
+ace-to-five low hands. :mod:`rules.reports.odds` re-exports these and prints them.
 
 >>> counts = category_counts("none")
 >>> counts["straight_flush"], counts["four_of_a_kind"], sum(counts.values())

@@ -5,10 +5,10 @@ and the player's replacement waits until everyone else has drawn.
 
 from __future__ import annotations
 
-from rules.facts import FACTS, found_question, yes_no
-from rules.outcomes import Move, Outcome
+from rules.rulings.facts import FACTS, found_question, yes_no
+from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
-from rules.tree import Leaf, Node, Question
+from rules.rulings.tree import Leaf, Node, Question
 
 __all__ = ["wrong_count_node", "exposed_card_node"]
 

@@ -1,7 +1,7 @@
 """The table as the engine works on it: seats, the pot's and the deal's bookkeeping, and what is
 allowed now (the ``legal`` moves). Closed vocabularies of the table live here too.
 
-A :class:`WorkingTable` is the mutable copy an event is applied to; :class:`rules.table.TableState`
+A :class:`WorkingTable` is the mutable copy an event is applied to; :class:`rules.jackpot.table.TableState`
 freezes it. Nothing outside the engine ever sees a working table that is being changed.
 
 >>> Phase("draw") == "draw", SeatStatus.BARRED.value
@@ -177,7 +177,7 @@ class WorkingTable:
     message: str
     last_event: Mapping[str, Any] | None
     total: int
-    # players come and go (rules.seating): the seats the table has, the chips brought in and taken
+    # players come and go (rules.jackpot.seating): the seats the table has, the chips brought in and taken
     # away, and the claims left in the pot by players who left (they stay in the pot, F4-like)
     capacity: int
     max_buy_in: int | None
@@ -188,7 +188,7 @@ class WorkingTable:
     # ended (before any award), and each seat's (stack, claim) once it had ended
     finished: "WorkingTable | None"
     finished_end: tuple[tuple[int, int, int], ...]
-    # the hand-off between the play and the rulings while one event is applied (rules.table._run):
+    # the hand-off between the play and the rulings while one event is applied (rules.jackpot.table._run):
     # "rule_unproven" (a showdown waits for a ruling) or "resume" (the deal goes on after a ruling,
     # after the seat ``resume_after`` when a reopener has just opened)
     next_step: str | None
@@ -452,7 +452,7 @@ class WorkingTable:
         return rules.with_widow(self.widow) if self.widow is not None else rules
 
     def seating_moves(self) -> list[dict[str, Any]]:
-        """Between deals, what players may do (rules.seating), each with the seats it applies to."""
+        """Between deals, what players may do (rules.jackpot.seating), each with the seats it applies to."""
         empty = [s for s in range(1, self.capacity + 1) if s not in self.seats]
         taken = list(self.order)
         moves: list[dict[str, Any]] = []

@@ -27,8 +27,8 @@ chips taken away. What the engine decides where the sources are silent:
 from __future__ import annotations
 
 from rules import IllegalAction
-from rules import events as ev
-from rules.state import Phase, Seat, SeatStatus, WorkingTable
+import rules.jackpot.events as ev
+from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 
 __all__ = ["sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat"]
 

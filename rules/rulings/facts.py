@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from rules.tree import SEATS_MOST, Branch, Facts, FactSpec, Node, Question
+from rules.rulings.tree import SEATS_MOST, Branch, Facts, FactSpec, Node, Question
 
 __all__ = ["Issue", "ISSUE_SHORT", "FACTS", "eligible_reopeners", "count_words", "who", "seats_text",
            "cards", "card_text", "yes_no", "found_question"]

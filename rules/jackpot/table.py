@@ -1,17 +1,17 @@
 """The table: an immutable state of one jackpot table, and ``apply(event)`` that returns the next one.
 
-The dealer's log is a list of events (:mod:`rules.events`); the state after it is the fold of
+The dealer's log is a list of events (:mod:`rules.jackpot.events`); the state after it is the fold of
 :meth:`TableState.apply` over the log, starting from :meth:`TableState.from_setup`. A state is never
 changed: ``apply`` returns a new state or raises :class:`rules.IllegalAction` and leaves the old one
 as it was.
 
 The engine is split by concern; each module says which rules it holds:
 
-- :mod:`rules.state`           the working table, its vocabularies, what is allowed now (``legal``)
-- :mod:`rules.flow`            the play: deal, opening, betting, draw, showdown (D1-D7, O1-O6, S1, H6)
-- :mod:`rules.settlement`      the pot over its deals: antes due, paying out, ending a deal (O3-O5, H5)
-- :mod:`rules.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
-- :mod:`rules.table`           this module: the immutable state, dispatch, void, the plain-data view
+- :mod:`rules.jackpot.state`           the working table, its vocabularies, what is allowed now (``legal``)
+- :mod:`rules.jackpot.flow`            the play: deal, opening, betting, draw, showdown (D1-D7, O1-O6, S1, H6)
+- :mod:`rules.jackpot.settlement`      the pot over its deals: antes due, paying out, ending a deal (O3-O5, H5)
+- :mod:`rules.jackpot.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
+- :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
 >>> setup = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
 ...          "seats": [{"seat": 1, "player": "Ann", "stack": 100},
@@ -60,7 +60,7 @@ is made):
   S2) waits until the other hands are shown or mucked. An opener left alone who mucks has not
   proved openers (F8).
 * A ruling is the floor's word: no void withdraws it or anything logged before it. Between deals
-  a ruling re-settles the last finished deal (see rules.irregularities.rule_last_deal).
+  a ruling re-settles the last finished deal (see rules.jackpot.irregularities.rule_last_deal).
 * ``false_openers`` found in the draw before anyone drew counts as found before the draw.
 * The F9 penalty ante (``ante_for_all``) is taken on the next deal whatever the ante cap; each ante
   it pays buys the claim of the player it was paid for.
@@ -75,14 +75,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import IllegalAction, parse
-from rules import events as ev
-from rules import betting, flow, irregularities, requests, seating
-from rules.irregularities import read_facts
-from rules.pots import side_pots
+import rules.jackpot.events as ev
+import rules.jackpot.betting as betting
+import rules.jackpot.flow as flow
+import rules.jackpot.irregularities as irregularities
+import rules.jackpot.requests as requests
+import rules.jackpot.seating as seating
+from rules.jackpot.irregularities import read_facts
+from rules.jackpot.pots import side_pots
 from rules.profiles import Profile, get_profile
-from rules.seating import check_capacity
-from rules.settlement import antes_due
-from rules.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
+from rules.jackpot.seating import check_capacity
+from rules.jackpot.settlement import antes_due
+from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 
 __all__ = ["Seat", "TableState", "PHASES", "STATUSES", "Phase", "SeatStatus"]
 
@@ -234,7 +238,7 @@ class TableState:
 
     def facts(self, issue: str) -> dict[str, Any]:
         """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
-        gives the tree for its own rulings; :func:`rules.disputes.known_facts` trims it for a
+        gives the tree for its own rulings; :func:`rules.jackpot.disputes.known_facts` trims it for a
         floor person's dispute). Between deals they are read from the last finished deal, as it
         stood when it ended: a dispute raised at the award is about that deal."""
         t = self._t

@@ -29,7 +29,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rules import catalogue, odds
+from rules import catalogue
+import rules.reports.odds as odds
 from rules.profiles import Profile
 
 __all__ = [
@@ -374,7 +375,7 @@ def hand_rows(p: Profile) -> tuple[int, list[HandRow], int]:
     (2598960, HandRow(name='Straight flush', count=40, percent='0.00154', odds='64,973 to 1'), 536100)
     """
     rules = p.hand_rules
-    # wild widow: before the widow is turned up, counted over every widow card (rules.counts)
+    # wild widow: before the widow is turned up, counted over every widow card (rules.reports.counts)
     counts = odds.category_counts(rules)
     total = odds.total_hands(rules)
     rows = []

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.facts import FACTS, count_words, eligible_reopeners, found_question, seats_text, yes_no
-from rules.outcomes import Move, Outcome
+from rules.rulings.facts import FACTS, count_words, eligible_reopeners, found_question, seats_text, yes_no
+from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
-from rules.tree import Branch, Facts, Leaf, Node, Question
+from rules.rulings.tree import Branch, Facts, Leaf, Node, Question
 
 __all__ = ["PLAYS_BECAUSE", "false_openers_node", "refund_node"]
 

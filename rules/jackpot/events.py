@@ -3,7 +3,7 @@
 Every event is a mapping with a ``type`` and the fields of that type (see DESIGN.md, "Table setup
 and events"). :func:`parse_event` reads it once, at the edge: seats and counts as numbers, cards as
 canonical card texts, a ruling as a typed :class:`rules.rulings.Ruling`. Whether the event is
-allowed *now* is the table's business (:mod:`rules.table`). ``Event.to_dict()`` is the canonical
+allowed *now* is the table's business (:mod:`rules.jackpot.table`). ``Event.to_dict()`` is the canonical
 event the log stores.
 
 >>> parse_event({"type": "open", "seat": "3"})

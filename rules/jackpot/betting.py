@@ -1,13 +1,13 @@
 """Betting: opening the pot (O1, O2, O6), calls, checks, bets, raises and folds (D5), straddles and
 the blinds' option (O2 in the basic game). Each action ends by moving the turn on
-(:func:`rules.flow.after_action`).
+(:func:`rules.jackpot.flow.after_action`).
 """
 
 from __future__ import annotations
 
-from rules import events as ev
-from rules.flow import after_action
-from rules.state import Phase, Seat, SeatStatus, WorkingTable
+import rules.jackpot.events as ev
+from rules.jackpot.flow import after_action
+from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 
 __all__ = ["open_", "call", "check", "bet", "raise_", "fold", "straddle"]
 

@@ -1,7 +1,7 @@
 """The pot over its deals: antes due (O4), the rising requirement (O5), throwing in (O3), paying the
 pot out to the best hands (H5, side pots by claim) and ending a deal, won or carried.
 
-Both the play (:mod:`rules.flow`) and the floor's rulings (:mod:`rules.irregularities`) end deals
+Both the play (:mod:`rules.jackpot.flow`) and the floor's rulings (:mod:`rules.jackpot.irregularities`) end deals
 through here.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.profiles import MINIMUMS
-from rules.pots import side_pots, split_amount
+from rules.jackpot.pots import side_pots, split_amount
 from rules.hands import LowValue, categories, evaluate_low, trips_or_better
-from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
+from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
 __all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
@@ -239,7 +239,7 @@ def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
 
 def keep_finished(t: WorkingTable) -> None:
     """Keep the deal as it stands at its end, before any award: a ruling between deals re-settles
-    the last finished deal from here (:func:`rules.irregularities.rule_last_deal`)."""
+    the last finished deal from here (:func:`rules.jackpot.irregularities.rule_last_deal`)."""
     snapshot = t.copy()
     snapshot.finished, snapshot.finished_end, snapshot.added = None, (), ()
     t.finished = snapshot

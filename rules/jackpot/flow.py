@@ -1,22 +1,22 @@
 """The play of a deal: the deal itself (with its blinds, or the age's), passing, the draws and the
 showdown, and moving the turn on after each action (D1-D7, D9-D13, O1-O6, S1, H6). The betting
-actions are in :mod:`rules.betting`.
+actions are in :mod:`rules.jackpot.betting`.
 
-The irregularities a deal can meet are ruled in :mod:`rules.irregularities`; this module only
+The irregularities a deal can meet are ruled in :mod:`rules.jackpot.irregularities`; this module only
 marks when a ruling is needed (an opener who did not prove openers) and goes on from where a
-ruling leaves the deal (:func:`resume`). :mod:`rules.table` runs the two in turn.
+ruling leaves the deal (:func:`resume`). :mod:`rules.jackpot.table` runs the two in turn.
 """
 
 from __future__ import annotations
 
 
 from rules import CardError, IllegalAction
-from rules import events as ev
+import rules.jackpot.events as ev
 from rules.cards import parse_rank, rank_plural
 from rules.hands import categories
-from rules.requests import deal_owed, take_cards
-from rules.settlement import antes_due, award, end_deal, finish_showdown, throw_in
-from rules.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
+from rules.jackpot.requests import deal_owed, take_cards
+from rules.jackpot.settlement import antes_due, award, end_deal, finish_showdown, throw_in
+from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
 __all__ = ["deal", "post_blind", "pass_", "draw", "show", "muck", "after_action", "last_standing", "next_show",
            "resume"]
@@ -26,7 +26,7 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
     """A new deal (O3, O4, D1): move the button, deal in the players, take antes unless capped.
 
     The deal may set the stakes from this deal on (a tournament's level); seats sitting out, and
-    newcomers waiting for a carried pot to be won, are not dealt in (rules.seating)."""
+    newcomers waiting for a carried pot to be won, are not dealt in (rules.jackpot.seating)."""
     if t.phase != Phase.BETWEEN_DEALS:
         raise t.refuse("cannot deal: the current deal is not finished")
     stakes = []
@@ -142,7 +142,7 @@ def widow(t: WorkingTable, e: ev.Widow) -> None:
 
 def pass_(t: WorkingTable, e: ev.Pass) -> None:
     """Declines to open (O2). (During a reopen offer a pass declines to reopen: see
-    :func:`rules.irregularities.decline_reopen`.)"""
+    :func:`rules.jackpot.irregularities.decline_reopen`.)"""
     s = e.seat
     if t.phase != Phase.PREDRAW or t.opened:
         t.check_turn("pass", s)
@@ -165,7 +165,7 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
     """D10, jacks back: nobody opened, so the same hands are played for ace-to-five low, with a fresh
     betting round from the button's left in which anyone may open (and nothing needs proving); with
     the house's blind, the first player posts it and the betting starts after the blind."""
-    # the requirement stays as it was: nothing needs proving while ``low`` (rules.betting.open_),
+    # the requirement stays as it was: nothing needs proving while ``low`` (rules.jackpot.betting.open_),
     # and if the low round is thrown in too the next deal of the pot needs openers again (O1, O5)
     t.low, t.passed, t.checked = True, (), ()
     t.message = f"seat {s} passes; nobody opened: the hands are played for low (D10)"
@@ -284,7 +284,7 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
             raise t.refuse(f"seat {s} splits openers: every discard goes under the chip (S1), so the escrow "
                            f"lists all {e.count} discards, not {len(e.escrow)}"
                            if e.count else f"seat {s} cannot split openers without discarding (S1)")
-        escrow = e.escrow  # read once, at the edge (rules.events)
+        escrow = e.escrow  # read once, at the edge (rules.jackpot.events)
         check_cards(t, escrow, "escrow")
     n = e.count
     pack = t.stub + t.muck - len(t.owed)  # a card owed for one faced (D12) is kept back
@@ -373,7 +373,7 @@ def show(t: WorkingTable, e: ev.Show) -> None:
     t.check_turn("show", s)
     if t.phase != Phase.SHOWDOWN or t.reopen is not None:
         raise t.refuse(f"seat {s} cannot show: hands are shown at the showdown")
-    texts = e.cards  # read once, at the edge (rules.events)
+    texts = e.cards  # read once, at the edge (rules.jackpot.events)
     check_cards(t, texts, "show")
     overlap = [c for c in texts if any(c in esc for _, esc in t.escrow)]
     if overlap:
@@ -461,7 +461,7 @@ def next_show(t: WorkingTable) -> None:
     """Ask the next hand, or settle the pot once every hand is shown or mucked.
 
     An opener who did not prove openers waits for the other hands; then a ruling is needed
-    (``t.next_step``), which :mod:`rules.table` asks :mod:`rules.irregularities` for.
+    (``t.next_step``), which :mod:`rules.jackpot.table` asks :mod:`rules.jackpot.irregularities` for.
     """
     live = t.live()
     pending = [x for x in t.show_order if x in live and t.seats[x].shown is None]

@@ -1,18 +1,18 @@
 """The floor decision tree: ``resolve(facts, profile) -> Ruling``.
 
 A floor person settles a dispute by answering the tree's questions; most answers come straight
-from the logged hand. The tree is data (:mod:`rules.tree`): question nodes, some of them derived
+from the logged hand. The tree is data (:mod:`rules.rulings.tree`): question nodes, some of them derived
 from named facts, and outcome leaves that cite the rule ids of the catalogue
 (:mod:`rules.catalogue`) and list chip movements from a small vocabulary (:class:`Move`).
 :func:`build_tree` builds it for a profile, so a house rule changes the tree's shape, and the
 printed tree shows the reading the table plays. One builder per dispute, in modules named for
 the rules they hold:
 
-- :mod:`rules.false_openers`  false openers (F2-F7, F9) and a caller's refund (F10)
-- :mod:`rules.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
+- :mod:`rules.rulings.false_openers`  false openers (F2-F7, F9) and a caller's refund (F10)
+- :mod:`rules.rulings.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
   (S1-S3), retrieving discards (F11)
-- :mod:`rules.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
-- :mod:`rules.facts`          the facts the tree asks; :mod:`rules.outcomes` its outcome codes
+- :mod:`rules.rulings.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
+- :mod:`rules.rulings.facts`          the facts the tree asks; :mod:`rules.rulings.outcomes` its outcome codes
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
 ...              "opener_all_in": False, "action_complete_before_draw": False,
@@ -62,13 +62,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError, parse
-from rules.card_count import exposed_card_node, wrong_count_node
-from rules.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, seats_text, who
-from rules.false_openers import false_openers_node, refund_node
-from rules.outcomes import Move, Outcome
+from rules.rulings.card_count import exposed_card_node, wrong_count_node
+from rules.rulings.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, seats_text, who
+from rules.rulings.false_openers import false_openers_node, refund_node
+from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.proving import cannot_show_node, hand_rules_of, retrieval_node, split_openers_node
-from rules.tree import Branch, Facts, Leaf, Prompt, Question, Step, Tree
+from rules.rulings.proving import cannot_show_node, hand_rules_of, retrieval_node, split_openers_node
+from rules.rulings.tree import Branch, Facts, Leaf, Prompt, Question, Step, Tree
 
 __all__ = [
     "Outcome",

@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.events import Event, parse_event
-from rules.snapshot import resume, snapshot
-from rules.table import Seat, TableState
+from rules.jackpot.events import Event, parse_event
+from rules.jackpot.snapshot import resume, snapshot
+from rules.jackpot.table import Seat, TableState
 
 __all__ = ["replay", "replay_state", "apply", "start", "TableState", "Seat", "parse_event", "snapshot", "resume"]
 

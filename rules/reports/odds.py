@@ -1,15 +1,15 @@
 """Exact counts of hands and exact draw odds (P1), with FOSTER's figures set beside them.
 
-The library functions compute and return values; only ``python -m rules.odds`` prints:
+The library functions compute and return values; only ``python -m rules.reports.odds`` prints:
 
-    python -m rules.odds counts --wild bug [--stripped] [--southern blaze tiger ...] [--placement as_played]
-    python -m rules.odds counts --wild rank --wild-rank 5
-    python -m rules.odds counts --wild widow [--wild-rank 9]
-    python -m rules.odds low --wild bug [--stripped]
-    python -m rules.odds draws [--wild bug]
-    python -m rules.odds foster
+    python -m rules.reports.odds counts --wild bug [--stripped] [--southern blaze tiger ...] [--placement as_played]
+    python -m rules.reports.odds counts --wild rank --wild-rank 5
+    python -m rules.reports.odds counts --wild widow [--wild-rank 9]
+    python -m rules.reports.odds low --wild bug [--stripped]
+    python -m rules.reports.odds draws [--wild bug]
+    python -m rules.reports.odds foster
 
-The counts are those of :mod:`rules.counts` (re-exported here), for any game: a wild mode, or a
+The counts are those of :mod:`rules.reports.counts` (re-exported here), for any game: a wild mode, or a
 :class:`~rules.hands.HandRules` for everything at once.
 
 >>> counts = category_counts("none")
@@ -26,7 +26,7 @@ out as "1" (``21 to I`` is 2½ to 1, ``221`` is 22½, ``141`` is 14½, ``81`` is
 likely, ``41`` for the four-card flush is 4½), and a capital I stands for 1 (``II`` is 11). The
 skip straight's odds are missing from the text (only "to I" survives), and the closing remark
 about four-card straights and flushes ("Soo", "'12") says too little about what it counts to be
-checked here; :mod:`rules.foster_remarks` computes it under a stated reading (and the remark on
+checked here; :mod:`rules.reports.foster_remarks` computes it under a stated reading (and the remark on
 throwing the smaller pair), and the skip straight is not compared. FOSTER's table of the number of hands of each class is not in the
 text either; the ``counts`` command prints the exact ones. His "848 to 1" against a
 round-the-corner straight is exactly the 3,060 such hands that are not also flushes
@@ -46,7 +46,7 @@ from math import comb
 
 from rules import RulesError
 from rules.cards import WILD_MODES, Card, Wild, parse_cards, rank_name
-from rules.counts import (
+from rules.reports.counts import (
     category_counts,
     game,
     low_counts,
@@ -353,8 +353,8 @@ def _rules(args: argparse.Namespace) -> HandRules:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m rules.odds``."""
-    parser = argparse.ArgumentParser(prog="python -m rules.odds", description=__doc__.split("\n")[0])
+    """Entry point of ``python -m rules.reports.odds``."""
+    parser = argparse.ArgumentParser(prog="python -m rules.reports.odds", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     def game_options(p: argparse.ArgumentParser, default: str, deck_options: bool = True) -> None:
