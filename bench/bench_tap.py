@@ -83,6 +83,19 @@ def tap_cpu(bench: Bench, taps: int) -> tuple[list[float], dict[str, Any]]:
     return samples, last
 
 
+def health_cpu(bench: Bench, requests: int) -> list[float]:
+    """``GET /api/health`` through the same client: one Flask request, one row updated and committed
+    through the ORM, no login, no rules, no seal: what any write costs in this stack, the floor
+    under a tap."""
+    samples = []
+    for _ in range(requests):
+        start = time.process_time()
+        response = bench.client.get("/api/health")
+        samples.append(time.process_time() - start)
+        assert response.status_code == 200, response.json
+    return samples
+
+
 def sqlite_cpu(folder: str, entry: dict[str, Any], inserts: int) -> list[float]:
     """A bare insert and commit of the same entry (its payload as JSON text, its digests)."""
     con = sqlite3.connect(str(Path(folder) / "bare.sqlite"), isolation_level=None)
@@ -230,8 +243,12 @@ def main(argv: list[str] | None = None) -> None:
         app_cpu, last = tap_cpu(bench, taps)
         bare = sqlite_cpu(tmp, last["entry"], taps)
         ratio = statistics.median(app_cpu) / statistics.median(bare)
+        stack = health_cpu(bench, taps)
         print(f"1. a tap, CPU per request (median of {taps}): app {median_ms(app_cpu):.2f} ms, "
-              f"bare SQLite insert+commit of the same entry {median_ms(bare):.3f} ms: {ratio:.1f}x (goal <= 4x)")
+              f"bare SQLite insert+commit of the same entry {median_ms(bare):.3f} ms: {ratio:.1f}x (goal <= 4x); "
+              f"the stack's floor, a health check (a Flask request, one ORM write and commit, nothing else) "
+              f"{median_ms(stack):.2f} ms: {statistics.median(stack) / statistics.median(bare):.1f}x bare SQLite, "
+              f"the tap {statistics.median(app_cpu) / statistics.median(stack):.1f}x it")
 
         cold, render, warm = ruling_pdf(bench, pdfs)
         print(f"2. a sealed ruling's PDF: warm {median_ms(warm):.1f} ms (median of {pdfs}; goal < 50 ms); "

@@ -25,8 +25,11 @@ ADDED = ("H9", "O7", "D14", "D15", "D16", "D17")
 SHARED = Path("/work/shared")
 RULES_MD = SHARED / "RULES.md"
 SEEDS = SHARED / "seeds"
-OWN_FILES = [Path(__file__).resolve().parents[1] / "rules" / name
-             for name in ("catalogue.py", "rulings.py", "tree.py")]
+#: Everything the project prints or says: rules/ (the catalogue, the tree, the summary), the app and
+#: its pages, the night and the README are in the project's own words.
+_ROOT = Path(__file__).resolve().parents[1]
+OWN_FILES = sorted([p for part in ("rules", "floor", "templates", "night") for p in (_ROOT / part).rglob("*")
+                    if p.suffix in (".py", ".html", ".js")] + [_ROOT / "README.md"])
 
 
 def test_every_rule_id_present_in_order() -> None:

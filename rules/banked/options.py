@@ -63,8 +63,8 @@ class TwoPair(StrEnum):
 
 
 class MadeHand(StrEnum):
-    """B4: the list never names a straight, flush, full house or better, yet "regardless of the hand
-    there, the dealer's cards are exchanged once".
+    """B4: the list never names a straight, flush, full house or better, yet the seed has the
+    dealer exchange once whatever the dealer holds.
 
     - ``stand``: a straight or better changes no card (the exchange is of none).
     - ``trips_rule``: a full house is read as holding a three of a kind (the list's first item):
