@@ -26,6 +26,9 @@ from floor.models import User
 from tests.conftest import PASSWORD
 from tests.test_production_server import BIN, free_port
 
+# several processes or a production server: seconds each (make test runs them, make test-fast not)
+pytestmark = pytest.mark.slow
+
 WORKERS = 4
 REAL = "a real password for dee"
 

@@ -16,9 +16,14 @@ import multiprocessing
 import random
 import time
 
+import pytest
+
 from floor.extensions import db
 from floor.models import LogEntry, Table
 from tests.conftest import make_app
+
+# several processes or a production server: seconds each (make test runs them, make test-fast not)
+pytestmark = pytest.mark.slow
 
 SETUP = {
     "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,

@@ -23,9 +23,10 @@ TRIPS = {"base": "cardroom", "trips_to_win": True}
 
 
 def test_every_legal_move_is_accepted_over_many_random_walks() -> None:
-    """300 random walks of up to 80 events, each in a random profile the schema allows, with real
-    shuffled cards: every listed move is accepted and some move is always listed."""
-    assert sum(walk(seed) for seed in range(300)) > 15_000
+    """100 random walks of up to 80 events, each in a random profile the schema allows, with real
+    shuffled cards: every listed move is accepted and some move is always listed (the 5000 long
+    walks below are the slow run)."""
+    assert sum(walk(seed) for seed in range(100)) > 5_000
 
 
 @pytest.mark.slow

@@ -181,6 +181,7 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
     assert "@page" in printed and "DejaVu Sans" in printed and "counter(pages)" in printed
 
 
+@pytest.mark.slow
 def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch):
     renders = []
     real = prints.HTML
@@ -212,6 +213,7 @@ def test_profile_choices_list_named_then_house_profiles(app):
     assert names == ["cardroom", "pagat", "foster", "zeta"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("toml, raise_open, check_open", [
     ('base = "cardroom"\n', True, False),
     ('base = "cardroom"\nopen_with_raise = false\ncheck_open = true\n', False, True),

@@ -12,7 +12,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SETUP
+
+# several processes or a production server: seconds each (make test runs them, make test-fast not)
+pytestmark = pytest.mark.slow
 
 BIN = Path(sys.executable).parent
 

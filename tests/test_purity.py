@@ -8,6 +8,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 import rules
 
 RULES = pathlib.Path(__file__).resolve().parent.parent / "rules"
@@ -87,6 +89,7 @@ def rules_test_modules() -> list[pathlib.Path]:
     return sorted(p for p in TESTS.glob("test_*.py") if not roots(p) & set(APP_ROOTS))
 
 
+@pytest.mark.slow
 def test_collecting_the_rules_tests_loads_no_flask():
     """``pytest tests/test_hands.py`` (and every other rules test) never imports Flask: neither the
     test modules, their helpers, nor ``tests/conftest.py`` (which imports the app only inside the

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.conftest import login, make_app
 from tests.test_prints import add_house, pdf_text
 
@@ -16,6 +18,7 @@ LOW = ('base = "cardroom"\ntitle = "Jacks back, no check-raise"\njacks_back = tr
 ALL = 'base = "cardroom"\ntitle = "All for one"\nall_for_one = true\n'
 
 
+@pytest.mark.slow
 def test_the_summary_pdf_prints_the_new_options_in_plain_words(tmp_path):
     app = make_app(tmp_path)
     add_house(app, "restraddles", RESTRADDLES)
