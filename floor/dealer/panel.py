@@ -89,6 +89,8 @@ def panel_context(table: Table) -> dict[str, Any]:
     for seat, escrowed in (state.get("escrow") or {}).items():
         for card in escrowed:
             seen[str(card)] = f"in escrow for seat {seat}"
+    for dead in state.get("exposed") or []:  # faced in the draw (D12) or left face up (D16): dead
+        seen.setdefault(str(dead["card"]), f"dead: faced to seat {dead['seat']} in the draw")
     # the rulings of the deal on the table (between deals: of the deal just finished), each once
     rulings = list(db.session.scalars(db.select(IssuedRuling).where(
         IssuedRuling.table_id == table.id, IssuedRuling.deal == state["deal"]).order_by(IssuedRuling.id)))
@@ -101,6 +103,7 @@ def panel_context(table: Table) -> dict[str, Any]:
         "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
+        "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
         "requirement": words.requirement_words(state["jackpot"].get("requirement")),
         "stakes": words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state)),
         "message": words.faces_in_text(str(state.get("message") or "")),

@@ -340,8 +340,8 @@ class WorkingTable:
             if self.profile.all_for_one:  # D13: 0, 1 or 5 cards, as the pack allows
                 counts = self.all_for_one_counts()
                 move.update(max=max(counts), cards=counts)
-            if self.profile.bosnian and move["max"] >= 4:
-                move["bosnian"] = True  # D16: a four-card draw may take "up" or "down" of the last two
+            if self.profile.bosnian and move["max"] >= 4 and self.stub + self.muck - len(self.owed) >= 5:
+                move["bosnian"] = True  # D16: a draw of four takes "up" or "down" (the pack has a fifth)
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
                 if self.keep_asked is not None:
