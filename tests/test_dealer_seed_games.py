@@ -74,6 +74,7 @@ def test_D17_spread_opening_bet_and_raise_are_amount_inputs_within_the_engine_ra
     assert opening["button"].strip() == "Open for 5" and opening["novalidate"]
     assert "open" not in buttons(html.split('<form class="amount"')[0])  # no row of 16 buttons
     assert "(5 to 20, D17)" in html
+    assert "spread limit 5 to 20, 10 to 40 after the draw" in html and "bets 10/20" not in html
     log(dealer, table_id, {"type": "open", "seat": 3, "amount": 15})
     html = panel(dealer, table_id)
     raising = amount_form(html, "raise")  # seat 4: the call of 15 and a rise of 5 to 20
@@ -150,6 +151,7 @@ def test_H9_the_show_asks_the_declared_hand_and_refusals_name_H9(app, dealer):
         {"type": "show", "seat": 4, "cards": ["Qc", "Qd", "7h", "7s", "2h"], "declare": "full_house"})
     html = panel(dealer, table_id)
     assert "Seat 4 · Dev wins 40" in html  # four kings declared as trips lose to the full house declared
+    assert "declared three of a kind" in html and "declared full house" in html  # beside each shown hand
 
 
 def test_cards_speak_elsewhere_no_declaration_is_asked(app, dealer):

@@ -105,7 +105,7 @@ def panel_context(table: Table) -> dict[str, Any]:
         "ante_cap": profile.ante_deals,
         "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
         "requirement": words.requirement_words(state["jackpot"].get("requirement")),
-        "stakes": words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state)),
+        "stakes": stakes_line(state, profile),
         "message": words.faces_in_text(str(state.get("message") or "")),
         "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
         "deck": picker_cards(profile),
@@ -138,6 +138,17 @@ def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | No
         "stakes": words.stakes_words(level["ante"], level["small_bet"], level["big_bet"], True),
         "next_deal": any(state[k] != v for k, v in level.items()),
     }
+
+
+def stakes_line(state: dict[str, Any], profile: profiles.Profile) -> str:
+    """The stakes of the deal in play; with spread betting the spread, not the fixed bets the
+    setup still carries (D17: any amount from the least to the most, doubled after the draw)."""
+    line = words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state))
+    if profile.spread is None:
+        return line
+    low, high = profile.spread
+    return line.replace(f"bets {state['small_bet']}/{state['big_bet']}",
+                        f"spread limit {low} to {high}, {2 * low} to {2 * high} after the draw")
 
 
 def anted(state: dict[str, Any]) -> bool:
