@@ -144,3 +144,35 @@ def test_a_declared_hand_show_is_played_by_tapping(open_page, live_server, viewp
     assert shows == [(3, "three_of_a_kind"), (4, "full_house")]
     fits(page)
     shot(page, "declared-won")
+
+
+@SIZES
+def test_a_bosnian_four_card_draw_is_played_by_tapping(open_page, live_server, viewport):
+    """D16: a draw of four asks which card is kept and the card dealt face up; the face-up card
+    left behind is dead, greyed in the show's picker."""
+    app = live_server.app
+    table_id = new_table(app, {"base": "cardroom", "bosnian": True, "max_draw": 4}, [
+        {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4},
+        {"type": "fold", "seat": 1}, {"type": "fold", "seat": 2}])
+    page = open_page("dealer", viewport=viewport)
+    page.goto(f"{live_server.url}/dealer/tables/{table_id}")
+    draw = '.draw [data-action="draw"]'
+    assert page.is_hidden(".draw .bosnian")
+    page.click('.draw .count[data-count="4"]')
+    assert page.is_visible(".draw .bosnian") and page.is_disabled(draw)
+    assert "which card is kept" in page.inner_text(draw)
+    page.click('.takes [data-take="down"]')
+    page.click('.picker[data-picker="bosnian"] .card[data-card="Qh"]')
+    page.click('.picker[data-picker="bosnian"] .card[data-card="Kh"]')  # a second pick replaces the first
+    assert page.inner_text(draw) == "Draws 4, keeps the face-down card (K\u2665 dead)"
+    fits(page)
+    shot(page, "bosnian-draw")
+    tap(page, draw)
+    page.click('.draw .count[data-count="1"]')
+    tap(page, draw)
+    tap(page, '#panel [data-type="check"]')
+    tap(page, '#panel [data-type="check"]')
+    assert page.is_disabled('.picker[data-picker="show"] .card[data-card="Kh"]')
+    drawn = [e for e in logged(app, table_id) if e["type"] == "draw"]
+    assert [(e["seat"], e["count"], e.get("take"), e.get("up")) for e in drawn] == [(3, 4, "down", "Kh"),
+                                                                                  (4, 1, None, None)]
