@@ -124,7 +124,7 @@ class Declared:
     >>> Declared(3, four, "three_of_a_kind") < Declared(6, full, "full_house")
     True
     >>> Declared(3, four, "three_of_a_kind").describe()
-    'three of a kind as declared (four kings)'
+    'three of a kind as declared (four kings, nine kicker)'
     """
 
     rank: int
