@@ -159,3 +159,15 @@ def test_cards_speak_elsewhere_no_declaration_is_asked(app, dealer):
     log(dealer, table_id, *HEADS_UP, {"type": "draw", "seat": 3, "count": 1}, {"type": "draw", "seat": 4, "count": 1},
         {"type": "check", "seat": 3}, {"type": "check", "seat": 4})
     assert "data-declare" not in panel(dealer, table_id)
+
+
+def test_D17_spread_with_check_open_keeps_declaring_openers_a_button(app, dealer):
+    """D17 with O2's check-open (the guide): declaring openers with a check is a button of its own;
+    the opening bets are the spread's form (no amount of 0 in it)."""
+    table_id = make_table(app, {**SPREAD, "check_open": True})
+    log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2})
+    html = panel(dealer, table_id)
+    assert "Declare openers, check" in html and re.search(r'data-event=\'\{"amount": 0', html)
+    assert amount_form(html, "open")["min"] == "5"
+    log(dealer, table_id, {"type": "open", "seat": 3, "amount": 0})
+    assert 'data-kind="bet"' in panel(dealer, table_id)  # checked open: seat 4 may bet the spread
