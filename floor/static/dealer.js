@@ -552,8 +552,10 @@
       event[field.name] = NUMBERS.includes(field.name) ? Number(field.value) : field.value.trim();
     });
     const button = form.querySelector("button[type=submit]");
-    send(event, labelOf(event, (button ? button.textContent : event.type) + " " +
-                        Array.from(form.elements).filter((f) => f.name).map((f) => f.value).join(" ")));
+    // a spread amount's button already names the amount ("Raise 27 (to 27)")
+    const fields = form.matches("form.amount") ? "" :
+      " " + Array.from(form.elements).filter((f) => f.name).map((f) => f.value).join(" ");
+    send(event, labelOf(event, (button ? button.textContent : event.type) + fields));
   });
 
   page.addEventListener("input", function (e) {
