@@ -243,8 +243,9 @@ def test_D2_draw_order_and_maximum() -> None:
 
 
 def test_D3_stub_runs_out_discards_are_reshuffled() -> None:
-    """D3: 10 players leave 3 cards; the last one is never dealt; then the discards of those who drew
-    (not the escrow) are reshuffled; a draw even that cannot cover is refused."""
+    """D3: 10 players leave 3 cards; the last one is never dealt off the stub; the discards of those
+    who drew (not the escrow) are reshuffled with it; a draw even that cannot cover is refused, and
+    with no discard to shuffle the last card with, it is not dealt at all."""
     setup = table(n=10)
     pre = "deal; 2 open; " + "; ".join(f"{s} call" for s in (3, 4, 5, 6, 7, 8, 9, 10, 1))
     state = play(setup, pre)
@@ -252,14 +253,18 @@ def test_D3_stub_runs_out_discards_are_reshuffled() -> None:
     state = play(setup, pre + "; 2 draw 2 split Jh 4c")
     # seat 2 takes 2 of the 3 left (the stub's last card is kept back); its discards stay in escrow (S1)
     assert state["stub"] == 1 and state["discards"] == 0 and state["escrow"] == {2: ["Jh", "4c"]}
-    state = play(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1")
-    # the stub alone cannot give seat 3 a card: the pack is the stub plus the discards of earlier
-    # drawers, never the escrow: 1 card, enough
-    assert state["stub"] == 0 and state["discards"] == 1 and state["escrow"] == {2: ["Jh", "4c"]}
-    message = refused(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1", "4 draw 2")
-    assert "only 1 card can be dealt" in message and "the escrow never is" in message
-    state = play(setup, pre + "; 2 draw 2 split Jh 4c; 3 draw 1; 4 draw 1")
-    assert state["stub"] == 0 and state["discards"] == 1
+    # the escrow is never reshuffled, so nothing can go with the last card: seat 3 may only stand pat
+    message = refused(setup, pre + "; 2 draw 2 split Jh 4c", "3 draw 1")
+    assert "only 0 cards can be dealt" in message and "the escrow never is" in message
+    state = play(setup, pre + "; 2 draw 1; 3 draw 1")
+    assert state["stub"] == 1 and state["discards"] == 2  # from the stub, its last card kept back
+    state = play(setup, pre + "; 2 draw 1; 3 draw 1; 4 draw 1")
+    # the last card and the two discards are shuffled: 3 cards, one dealt, seat 4's discard after
+    assert state["stub"] == 2 and state["discards"] == 1 and "reshuffled" in state["message"]
+    message = refused(setup, pre + "; 2 draw 1; 3 draw 1; 4 draw 1", "5 draw 4")
+    assert "only 3 cards can be dealt" in message
+    state = play(setup, pre + "; 2 draw 1; 3 draw 1; 4 draw 1; 5 draw 3")
+    assert state["stub"] == 0 and state["discards"] == 3
 
 
 def test_D4_second_round_starts_with_the_opener() -> None:

@@ -89,6 +89,8 @@ def panel_context(table: Table) -> dict[str, Any]:
     for seat, escrowed in (state.get("escrow") or {}).items():
         for card in escrowed:
             seen[str(card)] = f"in escrow for seat {seat}"
+    for dead in state.get("exposed") or []:  # faced in the draw (D12) or left face up (D16): dead
+        seen.setdefault(str(dead["card"]), f"dead: faced to seat {dead['seat']} in the draw")
     # the rulings of the deal on the table (between deals: of the deal just finished), each once
     rulings = list(db.session.scalars(db.select(IssuedRuling).where(
         IssuedRuling.table_id == table.id, IssuedRuling.deal == state["deal"]).order_by(IssuedRuling.id)))
@@ -101,8 +103,9 @@ def panel_context(table: Table) -> dict[str, Any]:
         "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
+        "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
         "requirement": words.requirement_words(state["jackpot"].get("requirement")),
-        "stakes": words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state)),
+        "stakes": stakes_line(state, profile),
         "message": words.faces_in_text(str(state.get("message") or "")),
         "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
         "deck": picker_cards(profile),
@@ -135,6 +138,17 @@ def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | No
         "stakes": words.stakes_words(level["ante"], level["small_bet"], level["big_bet"], True),
         "next_deal": any(state[k] != v for k, v in level.items()),
     }
+
+
+def stakes_line(state: dict[str, Any], profile: profiles.Profile) -> str:
+    """The stakes of the deal in play; with spread betting the spread, not the fixed bets the
+    setup still carries (D17: any amount from the least to the most, doubled after the draw)."""
+    line = words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state))
+    if profile.spread is None:
+        return line
+    low, high = profile.spread
+    return line.replace(f"bets {state['small_bet']}/{state['big_bet']}",
+                        f"spread limit {low} to {high}, {2 * low} to {2 * high} after the draw")
 
 
 def anted(state: dict[str, Any]) -> bool:

@@ -131,6 +131,15 @@ def read_answer(kind: str, form: Any, seats: list[int]) -> Any:
         if not pairs:
             raise BadAnswer("Write the cards of at least one hand.")
         return {str(_int(s, "seat")): _cards(v, f"seat {s}") for s, v in pairs}
+    if kind == "declarations":  # H9: a hand's class per seat, in words ("two pair"); the rules check it
+        if seats:
+            pairs = [(str(s), (form.get(f"answer-{s}") or "").strip()) for s in seats]
+            pairs = [(s, v) for s, v in pairs if v]
+        else:
+            pairs = _pairs(value, "declared")
+        if not pairs:
+            raise BadAnswer("Write the hand declared by at least one seat, for example 'two pair'.")
+        return {str(_int(s, "seat")): v for s, v in pairs}
     raise BadAnswer(f"this page cannot ask a fact of kind {kind!r}")  # pragma: no cover
 
 
@@ -161,6 +170,8 @@ def show_value(name: str, value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "none"
+        if spec is not None and spec.kind == "declarations":
+            return "; ".join(f"seat {k}: {str(v).replace('_', ' ')}" for k, v in sorted(value.items(), key=lambda kv: int(kv[0])))
         return "; ".join(f"seat {k}: {show_value('', v)}" for k, v in sorted(value.items(), key=lambda kv: int(kv[0])))
     if isinstance(value, (list, tuple)):
         if spec is not None and spec.kind in ("cards", "cards_or_none") or (value and isinstance(value[0], str)):

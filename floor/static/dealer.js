@@ -229,7 +229,7 @@
 
   // a dealer typing into a seat menu (a newcomer's name, a buy-in) is not interrupted by a refresh:
   // the next poll after the field loses focus brings the news
-  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form")); };
+  const typing = () => { const a = document.activeElement; return !!(a && a.closest && a.closest(".seat-menu form, form.amount")); };
 
   async function poll() {
     if (busy || document.hidden || typing()) return;
@@ -326,6 +326,7 @@
     const tray = picker.querySelector(".tray");
     tray.querySelector(".empty").hidden = tray.querySelectorAll("[data-picked]").length > 0;
     const section = picker.closest(".show, .draw, .widow-pick");
+    if (picker.dataset.picker === "bosnian") keepOne(picker); // one face-up card: a new pick replaces the old
     if (section) updateAction(section);
   }
 
@@ -354,6 +355,20 @@
     refreshPicker(picker);
   }
 
+  // the Bosnian exchange's face-up card is one card: a second pick puts the first back
+  function keepOne(picker) {
+    const chips = picker.querySelectorAll(".tray [data-picked]");
+    if (chips.length > 1) unpickCard(chips[0]);
+  }
+
+  const pressed = (section, selector) => section.querySelector(selector + "[aria-pressed=true]");
+  const pickerIn = (section, name) => section.querySelector('.picker[data-picker="' + name + '"]');
+  // D16: a draw of four where the house plays the Bosnian exchange (the engine's legal says so)
+  const bosnianOf = (section, n) => {
+    const box = section.querySelector(".bosnian");
+    return box && n === 4 ? box : null;
+  };
+
   // ---- the draw and the show build their event from the pickers
   function updateAction(section) {
     const button = section.querySelector("[data-action]");
@@ -365,8 +380,20 @@
       if (!chosen) { button.textContent = "Pick a count"; return; }
       const n = Number(chosen.dataset.count);
       let text = n === 0 ? "Stands pat" : "Draws " + n;
+      const bosnian = bosnianOf(section, n);
+      if (bosnian) {
+        const take = pressed(bosnian, ".take");
+        const up = picks(pickerIn(bosnian, "bosnian"));
+        if (!take || !up.length) {
+          button.disabled = true;
+          button.textContent = "Draws 4: " + (!take ? "which card is kept?" : "pick the face-up card");
+          return;
+        }
+        text += ", keeps the face-" + take.dataset.take + " card" +
+          (take.dataset.take === "up" ? " " + face(up[0]) : " (" + face(up[0]) + " dead)");
+      }
       if (split && split.checked) {
-        const escrow = picks(section.querySelector(".picker"));
+        const escrow = picks(pickerIn(section, "escrow"));
         text += ", split: " + (escrow.length ? escrow.map(face).join(" ") + " in escrow" : "pick the escrowed cards");
       }
       button.textContent = text;
@@ -377,8 +404,13 @@
     } else {
       const cards = picks(section.querySelector(".picker"));
       disarm(button);  // the cards changed: a confirmation given for other cards no longer holds
-      button.disabled = cards.length === 0;
-      button.textContent = cards.length ? "Show " + cards.map(face).join(" ") : "Pick the cards shown";
+      // H9: where the cards do not speak, the show names the declared hand
+      const declaring = section.querySelector(".declare");
+      const declared = declaring && pressed(declaring, ".declared");
+      button.disabled = cards.length === 0 || (cards.length === HAND_SIZE && !!declaring && !declared);
+      button.textContent = !cards.length ? "Pick the cards shown"
+        : "Show " + cards.map(face).join(" ") + (declared ? ", declared " + declared.textContent.toLowerCase()
+          : declaring && cards.length === HAND_SIZE ? ": pick the declared hand" : "");
       // H6: a hand of other than five cards is dead; the dealer confirms it, as for muck and undo
       button.toggleAttribute("data-confirm", cards.length > 0 && cards.length !== HAND_SIZE);
       if (button.hasAttribute("data-confirm")) {
@@ -406,14 +438,22 @@
     if (button.dataset.action === "draw") {
       const chosen = section.querySelector(".count[aria-pressed=true]");
       const event = { type: "draw", seat: seat, count: Number(chosen.dataset.count) };
+      const bosnian = bosnianOf(section, event.count);
+      if (bosnian) {
+        event.take = pressed(bosnian, ".take").dataset.take;
+        event.up = picks(pickerIn(bosnian, "bosnian"))[0];
+      }
       const split = section.querySelector("[data-split]");
       if (split && split.checked) {
         event.split = true;
-        event.escrow = picks(section.querySelector(".picker"));
+        event.escrow = picks(pickerIn(section, "escrow"));
       }
       return event;
     }
-    return { type: "show", seat: seat, cards: picks(section.querySelector(".picker")) };
+    const show = { type: "show", seat: seat, cards: picks(pickerIn(section, "show")) };
+    const declared = section.querySelector(".declare .declared[aria-pressed=true]");
+    if (declared && show.cards.length === HAND_SIZE) show.declare = declared.dataset.declare;
+    return show;
   }
 
   // ---- two taps for what cannot simply be taken back
@@ -441,7 +481,33 @@
 
   // the second tap of a double tap (the browser counts it: event.detail 2) is never taken: it
   // neither acts on the next player, whose button is now under the finger, nor confirms a muck
-  const doubleTap = (e, target) => e.detail > 1 && !target.dataset.card && !target.dataset.picked;
+  const doubleTap = (e, target) => e.detail > 1 && !target.dataset.card && !target.dataset.picked && !target.dataset.step;
+
+  // D17: the amount's steps (the least, one chip less or more, the most), within the engine's range
+  function step(button) {
+    const form = button.closest("form.amount");
+    const input = form.querySelector("input[name=amount]");
+    const low = Number(input.min), high = Number(input.max);
+    const how = button.dataset.step;
+    const now = Number(input.value) || low;
+    input.value = String(how === "min" ? low : how === "max" ? high : Math.min(high, Math.max(low, now + Number(how))));
+    amountChanged(form);
+  }
+
+  function amountChanged(form) {
+    const input = form.querySelector("input[name=amount]");
+    const button = form.querySelector("button[type=submit]");
+    const n = Number(input.value);
+    const words = { open: "Open for", bet: "Bet", raise: "Raise" }[form.dataset.kind];
+    button.textContent = words + " " + (input.value === "" ? "?" : n) +
+      (form.dataset.kind === "raise" && input.value !== "" ? " (to " + (Number(form.dataset.committed) + n) + ")" : "");
+  }
+
+  // a toggle of a group (the Bosnian card kept, the declared hand): one pressed at a time
+  function press(target, selector) {
+    const group = target.parentElement;
+    group.querySelectorAll(selector).forEach((b) => b.setAttribute("aria-pressed", String(b === target)));
+  }
 
   page.addEventListener("click", function (e) {
     const target = e.target.closest("button");
@@ -450,10 +516,17 @@
     if (doubleTap(e, target)) { e.preventDefault(); return; }
     if (target.dataset.card) return pickCard(target);
     if (target.dataset.picked) return unpickCard(target);
+    if (target.dataset.step) return step(target);
     if (target.dataset.count !== undefined) {
       const section = target.closest(".draw");
       section.querySelectorAll(".count").forEach((b) => b.setAttribute("aria-pressed", String(b === target)));
+      const bosnian = section.querySelector(".bosnian");
+      if (bosnian) bosnian.hidden = Number(target.dataset.count) !== 4;
       return updateAction(section);
+    }
+    if (target.dataset.take || target.dataset.declare) {
+      press(target, target.dataset.take ? ".take" : ".declared");
+      return updateAction(target.closest(".draw, .show"));
     }
     if (target.dataset.action) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
@@ -479,8 +552,14 @@
       event[field.name] = NUMBERS.includes(field.name) ? Number(field.value) : field.value.trim();
     });
     const button = form.querySelector("button[type=submit]");
-    send(event, labelOf(event, (button ? button.textContent : event.type) + " " +
-                        Array.from(form.elements).filter((f) => f.name).map((f) => f.value).join(" ")));
+    // a spread amount's button already names the amount ("Raise 27 (to 27)")
+    const fields = form.matches("form.amount") ? "" :
+      " " + Array.from(form.elements).filter((f) => f.name).map((f) => f.value).join(" ");
+    send(event, labelOf(event, (button ? button.textContent : event.type) + fields));
+  });
+
+  page.addEventListener("input", function (e) {
+    if (e.target.matches("form.amount input[name=amount]")) amountChanged(e.target.closest("form.amount"));
   });
 
   page.addEventListener("change", function (e) {

@@ -76,6 +76,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
             facts.update((k, v) for k, v in read.items() if k in _SETTLED)
             if read["hands"]:
                 facts["hands"] = read["hands"]
+            if "declared" in read:  # H9: what each player declared, where cards do not speak
+                facts["declared"] = read["declared"]
             if "final_hand" in read:
                 facts["final_hand"] = read["final_hand"]
             if read["discards"]:

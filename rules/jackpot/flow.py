@@ -287,10 +287,11 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
         escrow = e.escrow  # read once, at the edge (rules.jackpot.events)
         check_cards(t, escrow, "escrow")
     n = e.count
-    pack = t.stub + t.muck - len(t.owed)  # a card owed for one faced (D12) is kept back
+    pack = t.pack()  # D3: the stub's last card only with the discards; a card owed for one faced is kept back
     if n > pack and n:
         raise t.refuse(f"seat {s} cannot draw {n}: only {pack} card{'' if pack == 1 else 's'} can be dealt, "
-                       f"even with the discards of those who drew reshuffled (the escrow never is) (D3)")
+                       f"even with the discards of those who drew reshuffled (the escrow never is, nor a dead "
+                       f"card; the stub's last card is not dealt but with them) (D3)")
     # D16: the Bosnian exchange deals a fifth card for a four-card draw, one of the last two left
     # out, when the pack has it; otherwise the four are dealt plainly
     bosnian = t.profile.bosnian and n == 4 and pack >= 5
@@ -302,7 +303,8 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
     if e.take == "down" and e.up is not None:
         t.exposed = t.exposed + ((s, e.up),)  # the face-up card left is seen by all: dead (D16)
     note = take_cards(t, n + 1 if bosnian else n)
-    t.muck += n - len(escrow) + (1 if bosnian else 0)
+    # D16: the face-down card left is discarded unseen; a face-up card left is dead, never reshuffled (D3)
+    t.muck += n - len(escrow) + (1 if bosnian and e.take == "up" else 0)
     if escrow:
         t.escrow = t.escrow + ((s, escrow),)
         t.split = t.split or bool(e.split)

@@ -57,6 +57,9 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "drawn": min(5, op.drawn or 0) if op is not None else 0,
         "requirement": t.requirement,
     }
+    if t.profile.declared_hands and not t.low:
+        # H9: the hands as declared at the show, where cards do not speak (the tree weighs these)
+        facts["declared"] = {x: t.seats[x].declared for x in hands if t.seats[x].declared is not None}
     if t.widow is not None:
         facts["widow"] = t.widow  # wild widow: the rank that is wild this deal (H4)
     if opener is not None and t.seats[opener].shown is not None:

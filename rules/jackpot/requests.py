@@ -2,9 +2,10 @@
 request that the opener keep the opening hand (F12). Either may be logged for a seat that is not
 the one to act; ``legal`` lists each with the seats it may concern.
 
-D12 (FOSTER): the faced card is dead and goes to the discards; the player's replacement is dealt
-once every other player has drawn (at once when nobody else is waiting). The decision tree rules it
-(issue ``exposed_card``), and the ruling is logged with the deal.
+D12 (FOSTER): the faced card is dead and set aside (D3 reshuffles only discards, never a card all
+have seen); the player's replacement is dealt once every other player has drawn (at once when
+nobody else is waiting). The decision tree rules it (issue ``exposed_card``), and the ruling is
+logged with the deal.
 
 F12 (CARDROOM, GUIDE): any player may ask the opener to keep the opening hand and show it when the
 pot is decided. The engine holds the opener to it: the opener's discards are all kept apart (the
@@ -31,7 +32,9 @@ __all__ = ["expose", "keep_openers", "take_cards", "deal_owed"]
 
 def take_cards(t: WorkingTable, n: int) -> str:
     """Deal ``n`` cards from the stub, never its last card: the discards of those who drew are
-    shuffled in when it is short (D3). Returns a note for the message ('' if no reshuffle)."""
+    shuffled in with it when the stub is short (D3); dead cards and the escrow are not discards, and
+    with no discard to shuffle the last card is not dealt (:meth:`WorkingTable.pack`, which the
+    moves are checked against). Returns a note for the message ('' if no reshuffle)."""
     # all for one (D13) deals the stub to its last card and never reshuffles
     if n == 0 or n <= t.stub - 1 or (t.profile.all_for_one and n <= t.stub):
         t.stub -= n
@@ -68,7 +71,7 @@ def expose(t: WorkingTable, e: ev.Expose) -> None:
     others = t.phase == Phase.DRAW and bool(waiting)
     t.exposed = t.exposed + ((s, e.card),)
     t.exposed_now = t.exposed_now + (s,)
-    t.muck += 1  # the faced card is dead: it goes to the discards
+    # the faced card is dead: set aside, never among the discards reshuffled to finish a draw (D3)
     t.message = f"{e.card} faced in dealing seat {s}'s draw"
     from rules.jackpot.irregularities import irregularity
 

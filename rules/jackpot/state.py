@@ -253,9 +253,11 @@ class WorkingTable:
         self.order = tuple(sorted(self.seats))
         self.seats = {s: self.seats[s] for s in self.order}
 
-    @property
-    def bet_size(self) -> int:
-        return self.bet_sizes()[0]
+    def pack(self) -> int:
+        """The cards the draw can still deal (D3): the stub, its last card only reshuffled with discards
+        (never escrow nor dead cards), less cards owed for one faced (D12); all for one (D13): the stub."""
+        stub = self.stub if self.profile.all_for_one else self.stub + self.muck if self.muck else self.stub - 1
+        return max(0, stub) - len(self.owed)
 
     def bet_sizes(self) -> list[int]:
         """What one bet (or the rise of one raise) may be: the fixed limit's small or big bet, or with
@@ -283,7 +285,7 @@ class WorkingTable:
         if self.phase != Phase.DRAW and not (self.phase in (Phase.POSTDRAW, Phase.SHOWDOWN)
                                               and last in ("draw", "expose")):
             return []
-        if self.reopen is not None:
+        if self.reopen is not None or self.pack() < 1:  # no card is left to replace a faced one (D3)
             return []
         counts = dict(self.drawn_now)
         return [s for s in self.drew_this_round if self.seats[s].status == SeatStatus.ACTIVE
@@ -336,12 +338,12 @@ class WorkingTable:
             most = 4 if self.profile.ace_draws_four else self.profile.max_draw
             # never more than the stub and the reshuffled discards can give (D3)
             move: dict[str, Any] = {"type": "draw", "min": 0,
-                                    "max": max(0, min(most, self.stub + self.muck - len(self.owed)))}
+                                    "max": max(0, min(most, self.pack()))}
             if self.profile.all_for_one:  # D13: 0, 1 or 5 cards, as the pack allows
                 counts = self.all_for_one_counts()
                 move.update(max=max(counts), cards=counts)
-            if self.profile.bosnian and move["max"] >= 4:
-                move["bosnian"] = True  # D16: a four-card draw may take "up" or "down" of the last two
+            if self.profile.bosnian and move["max"] >= 4 and self.pack() >= 5:
+                move["bosnian"] = True  # D16: a draw of four takes "up" or "down" (the pack has a fifth)
             if s == self.opener and self.draw_round == 1:
                 move["split"] = True
                 if self.keep_asked is not None:
@@ -582,8 +584,7 @@ def _deck_texts(rules: HandRules) -> frozenset[str]:
 
 
 def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
-    """Every card must belong to the deck the profile plays (H1); the widow card is on the table,
-    in no hand (H4)."""
+    """Every card is of the profile's deck (H1), not the widow on the table (H4) nor a dead card (D12)."""
     cards = _deck_texts(t.profile.hand_rules)
     for c in texts:
         if c not in cards:

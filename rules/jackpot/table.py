@@ -344,6 +344,7 @@ class TableState:
                 "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
                 "shown": list(x.shown) if x.shown is not None else None,
+                "declared": x.declared,  # H9: the class declared at the show where cards do not speak
                 "sitting_out": x.sitting_out, "waiting": x.waiting,
             } for s, x in t.seats.items()},
             "widow": t.widow,

@@ -63,11 +63,12 @@ from typing import Any
 
 from rules import RulesError, parse
 from rules.rulings.card_count import exposed_card_node, wrong_count_node
-from rules.rulings.facts import FACTS, ISSUE_SHORT, Issue, cards, eligible_reopeners, seats_text, who
+from rules.rulings.facts import FACTS, ISSUE_SHORT, Issue, eligible_reopeners, seats_text, who
 from rules.rulings.false_openers import false_openers_node, refund_node
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.rulings.proving import cannot_show_node, hand_rules_of, retrieval_node, split_openers_node
+from rules.rulings.proving import (cannot_show_node, makes_trips, retrieval_node, showdown_value,
+                                   split_openers_node)
 from rules.rulings.tree import Branch, Facts, Leaf, Prompt, Question, Step, Tree
 
 __all__ = [
@@ -251,9 +252,8 @@ def _hand_size(cards: Any) -> int:
 
 def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], str, tuple[int, ...]]:
     """Seats holding the best live hand other than the opener's (more than one on an exact tie),
-    that hand described in words, and the foul hands passed over (H6)."""
-    from rules.hands import evaluate
-
+    that hand described in words, and the foul hands passed over (H6). Where cards do not speak
+    (H9) a hand is worth what its holder declared (:func:`rules.rulings.proving.showdown_value`)."""
     others = {s: c for s, c in f["hands"].items() if s != opener}
     unshown = [s for s, c in others.items() if c is None or _hand_size(c) == 0]
     if len(others) == 1 and unshown and not prof.trips_to_win:
@@ -264,12 +264,9 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
         raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
                          "answer everyone_folded: yes")
     foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
-    rules = hand_rules_of(prof, f)
-    live = {s: evaluate(cards(c), rules) for s, c in others.items() if s not in foul}
-    if prof.trips_to_win:  # D9: only three of a kind or better may win
-        from rules.hands import trips_or_better
-
-        live = {s: v for s, v in live.items() if trips_or_better(v, rules)}
+    live = {s: showdown_value(prof, f, s, c) for s, c in others.items() if s not in foul}
+    if prof.trips_to_win:  # D9: only three of a kind or better may win (as declared, H9)
+        live = {s: v for s, v in live.items() if makes_trips(prof, f, s, others[s])}
     if not live:
         raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
                          "pot at this showdown")

@@ -57,6 +57,7 @@ _TITLES = {
     "final_hand": "The opener's final hand", "discards": "Escrowed discards", "drawn": "Cards the opener drew",
     "seat": "Seat concerned", "card_count": "Cards in the hand", "retrieval_allowed": "Retrieval allowed",
     "requirement": "Openers needed", "widow": "Widow card", "others_to_draw": "Others still to draw",
+    "declared": "Hands declared",
 }
 
 #: Every fact the tree may ask, with the question a floor person is asked.
@@ -99,6 +100,8 @@ FACTS: dict[str, FactSpec] = {
                  ("J", "Q", "K", "A"), ("jacks", "queens", "kings", "aces")),
         FactSpec("widow", "Which card was turned up as the widow (its rank is wild)?", "cards"),
         FactSpec("others_to_draw", "Are other players still waiting for their draw?", "bool"),
+        FactSpec("declared", "The cards do not speak here: which hand did each player declare at the show "
+                 "(two pair, flush, ...)?", "declarations"),
     )
 }
 

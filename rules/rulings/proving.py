@@ -5,14 +5,17 @@ asks the one proof of openers, :func:`rules.openers.proof`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+from rules import RulesError
 from rules.rulings.facts import FACTS, card_text, cards, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
 from rules.rulings.tree import Facts, Leaf, Node, Question
 
-__all__ = ["card_checks", "cannot_show_node", "split_openers_node", "retrieval_node"]
+__all__ = ["card_checks", "cannot_show_node", "split_openers_node", "retrieval_node", "declared_fact",
+           "showdown_value", "Declared"]
 
 _M = Move
 _O = Outcome
@@ -104,16 +107,79 @@ def card_checks(profile: Profile) -> dict[str, Any]:
     }
 
 
+def declared_fact(p: Profile) -> tuple[str, ...]:
+    """H9: where cards do not speak, a question that weighs the hands shown also reads what each
+    player declared (the fact ``declared``); elsewhere nothing more."""
+    return ("declared",) if p.declared_hands else ()
+
+
+@dataclass(frozen=True, order=True)
+class Declared:
+    """H9: a hand worth the class its holder declared; hands declared alike are compared by their
+    cards (as the table's settlement does, ``rules.jackpot.settlement``).
+
+    >>> from rules.hands import HandRules, evaluate
+    >>> four = evaluate("Kc Kd Kh 2s 9h", HandRules(wild="deuces"))
+    >>> full = evaluate("Qc Qd 7h 7s 2h", HandRules(wild="deuces"))
+    >>> Declared(3, four, "three_of_a_kind") < Declared(6, full, "full_house")
+    True
+    >>> Declared(3, four, "three_of_a_kind").describe()
+    'three of a kind as declared (four kings, nine kicker)'
+    """
+
+    rank: int
+    value: Any
+    declared: str = field(compare=False)
+
+    def describe(self) -> str:
+        made = self.value.describe()
+        if self.declared == self.value.category:
+            return f"{made} (declared)"
+        return f"{self.declared.replace('_', ' ')} as declared ({made})"
+
+
+def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
+    """A five-card hand's worth at the showdown: its cards, or where cards do not speak (H9) the
+    class its holder declared, refused when the cards cannot make it or when none was declared."""
+    from rules.hands import evaluate
+
+    rules = hand_rules_of(p, f)
+    made = evaluate(cards(hand), rules)
+    if not p.declared_hands:
+        return made
+    declared = f["declared"].get(seat)
+    order = rules.categories
+    if declared is None:
+        raise RulesError(f"declared: seat {seat} showed {card_text(hand)} without a declared hand; where "
+                         "the cards do not speak each player declares the hand (H9)")
+    if declared not in order:
+        raise RulesError(f"declared: seat {seat} declared {declared!r}; this game's hands are "
+                         f"{', '.join(order)} (H9)")
+    if order.index(declared) > order.index(made.category):
+        raise RulesError(f"declared: seat {seat} declared {declared.replace('_', ' ')}, which {card_text(hand)} "
+                         f"cannot make (H9)")
+    return Declared(order.index(declared), made, declared)
+
+
+def makes_trips(p: Profile, f: Facts, seat: int, hand: Any) -> bool:
+    """D9 trips to win: three of a kind or better, as declared where cards do not speak (H9)."""
+    from rules.hands import trips_or_better
+
+    if p.declared_hands:
+        worth = showdown_value(p, f, seat, hand)
+        return bool(worth.rank >= hand_rules_of(p, f).categories.index("three_of_a_kind"))
+    return bool(trips_or_better(cards(hand), hand_rules_of(p, f)))
+
+
 def _others_make_trips(p: Profile) -> Any:
     def derive(f: Facts) -> tuple[str, str]:
-        from rules.hands import trips_or_better
-
         for seat, hand in f["hands"].items():
-            if seat == f["opener"] or len(cards(hand)) != 5:
+            if seat == f["opener"] or hand is None or len(cards(hand)) != 5:
                 continue
-            if trips_or_better(cards(hand), hand_rules_of(p, f)):
-                return "yes", f"Seat {seat} shows {card_text(hand)}, three of a kind or better (D9)."
-        return "no", "No other hand shown makes three of a kind or better (D9)."
+            if makes_trips(p, f, seat, hand):
+                said = f" declared {f['declared'][seat].replace('_', ' ')}" if p.declared_hands else ""
+                return "yes", f"Seat {seat} shows {card_text(hand)}{said}, three of a kind or better (D9)."
+        return "no", "No other hand shown makes three of a kind or better (D9" + (", H9)." if p.declared_hands else ").")
     return derive
 
 
@@ -128,7 +194,8 @@ def _trips_question(p: Profile, best_other: Node) -> Node:
                  "makes three of a kind or better: nobody may win the pot, which stays for the next deal "
                  "among the players who did not fold (D9).")
     return Question("cs_trips", "Does any other hand shown make three of a kind or better?",
-                    ("opener", "hands", *_requirement(p)), yes_no(best_other, stays), derive=_others_make_trips(p),
+                    ("opener", "hands", *_requirement(p), *declared_fact(p)), yes_no(best_other, stays),
+                    derive=_others_make_trips(p),
                     title="Another hand makes trips?", rules=("D9",))
 
 
@@ -169,7 +236,7 @@ def cannot_show_node(p: Profile) -> Node:
             if antes:
                 text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
             return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
-                        (*cs_base, "hands", *req), "best other" + ("; antes for all" if antes else ""),
+                        (*cs_base, "hands", *req, *declared_fact(p)), "best other" + ("; antes for all" if antes else ""),
                         text)
 
         def drawn_q(qid: str, yes: Node, no: Node) -> Question:
@@ -201,7 +268,8 @@ def cannot_show_node(p: Profile) -> Node:
                     when_known=("opener_all_in",)),
                 _trips_question(p, Leaf(
                     "cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
-                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands", *req), "best other hand wins",
+                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands", *req, *declared_fact(p)),
+                    "best other hand wins",
                     "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
                     "other hands shown takes the pot (F8)."))),
             title="Everyone else folded?", rules=("F8",))

@@ -68,6 +68,7 @@ KINDS = (
     "cards",  # cards in text or as a list
     "cards_or_none",  # cards, or not known
     "hands",  # seat -> cards
+    "declarations",  # seat -> a hand's class as declared ("two_pair"), where cards do not speak (H9)
 )
 
 _TRUE = {"yes", "y", "true", "1", "on"}
@@ -160,6 +161,11 @@ def parse_value(spec: "FactSpec", value: Any) -> Any:
         if not isinstance(value, Mapping):
             raise RulesError(f"{name}: must map seats to cards, not {value!r}")
         return {_seat(name, k): v for k, v in value.items()}
+    if kind == "declarations":
+        if not isinstance(value, Mapping):
+            raise RulesError(f"{name}: must map seats to the hands declared ('3: two pair'), not {value!r}")
+        return {_seat(name, k): str(v).strip().lower().replace(" ", "_").replace("-", "_")
+                for k, v in value.items() if not _is_none(v)}
     raise RulesError(f"{name}: unknown kind of fact {kind!r}")
 
 
