@@ -20,20 +20,14 @@ from floor.tournament import service as tournament_service
 from rules import cards as cardlib
 from rules import profiles
 from rules import words
+from rules.rulings import DISPUTES
 import rules.jackpot.events as ev
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
-# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button.
-ISSUES = {
-    "false_openers": "False openers",
-    "opener_cannot_show": "Opener cannot show openers",
-    "split_openers": "Split openers do not add up",
-    "wrong_card_count": "Wrong number of cards",
-    "discard_retrieval": "Opener asks to retrieve discards",
-    "caller_refund": "Caller wants the bet back",
-    "exposed_card": "Card exposed in the draw",
-}
+# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button: each
+# kind of dispute declares them (rules.rulings.DISPUTES).
+ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
 
 #: The tablet's words for the moves beside the turn (``requests``), from each event type's declaration.
 ASKS = {kind: cls.ask for kind, cls in ev.EVENTS.items() if cls.ask is not None}
