@@ -520,7 +520,7 @@ def append_together(table: Table, event: dict[str, Any], user: User | None,
     except Exception:
         db.session.rollback()
         raise
-    _remember(key, after)
+    _remember(key, after, entry.digest)
     for hook in AFTER_APPEND:
         hook(table, entry, after)
     return entry, after.to_dict()
