@@ -86,7 +86,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     act(page, "open")
     assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Call 10", "Raise 20", "Fold"]
     # F12: the other players' requests to keep the opening hand sit folded beside the turn's buttons
-    requests = page.locator("#panel details.requests")
+    requests = page.locator('#panel details.requests[data-request="keep_openers"]')
     assert "keep the opening hand (F12)" in requests.locator("summary").inner_text()
     assert not requests.locator("button").first.is_visible()
     requests.locator("summary").click()
@@ -161,7 +161,7 @@ def test_two_devices_at_one_table(open_page, table_url):
     second.locator('#panel button[data-type="deal"]').click()
     second.wait_for_selector('#panel[data-version="1"]')
     assert "Another device logged first" in second.locator("#say").inner_text()
-    assert second.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert second.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
 
     # the idle first device catches up by itself (polling)
     act(second, "pass")
