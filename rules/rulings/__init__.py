@@ -12,6 +12,10 @@ the rules they hold:
 - :mod:`rules.rulings.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
   (S1-S3), retrieving discards (F11)
 - :mod:`rules.rulings.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
+- :mod:`rules.rulings.showdown`       who shows first at the showdown (D6)
+
+Each kind of dispute is declared once, beside its branch (:class:`rules.rulings.facts.DisputeKind`),
+and listed in :data:`DISPUTES`; the fact ``issue``, :class:`Issue` and :data:`FACTS` are derived.
 - :mod:`rules.rulings.facts`          the facts the tree asks; :mod:`rules.rulings.outcomes` its outcome codes
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
