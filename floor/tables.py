@@ -393,14 +393,13 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     """
     if source.id == target.id:
         raise IllegalAction("move: to change seats at the same table, log move_seat")
-    state = table_state(source).to_dict()
-    player = state["seats"].get(seat)
+    player = table_state(source).seats.get(seat)
     if player is None:
         raise IllegalAction(f"move: nobody sits in seat {seat} at {source.name}")
     try:
         left, after_source = _stage(source, {"type": "leave", "seat": seat}, user, None, None)
-        sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player["player"],
-                                            "chips": player["stack"]}, user, None, None)
+        sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player.player,
+                                            "chips": player.stack}, user, None, None)
         keys = cache_key(source, left.seq), cache_key(target, sat.seq)
         db.session.commit()
     except IntegrityError:

@@ -86,7 +86,7 @@ def engine_preview(table: Table, issue: str) -> EnginePreview | None:
     if issue != "false_openers":
         return None
     before = tables.table_state(table)
-    opener = before.to_dict()["jackpot"]["opener"]
+    opener = before.opener
     if opener is None:
         return None
     try:

@@ -148,7 +148,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
     if not on and now is None:
         raise IllegalAction("hand for hand: it is off already")
     if on:
-        started = {str(x.id): tables.state_of(x)["deal"] for x in service.event_tables(t)}
+        started = {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
         c = service.clock(t)
         paused = bool(c.running)
         if paused:
@@ -172,7 +172,7 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     and the hand in play is over at every table (players out in it at other tables still share)."""
     switch = _switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
-            tables.state_of(x)["phase"] == "between_deals" for x in service.event_tables(t)):
+            tables.table_state(x).phase == "between_deals" for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
         db.session.commit()
 
@@ -195,17 +195,17 @@ def check_hand_for_hand(t: Tournament, table: Table) -> None:
     if switch is None:
         return
     live = {e.player.casefold() for e in service.live_entries(t)}
-    mine = tables.state_of(table)
-    done = mine["deal"] - int(switch.data["start"].get(str(table.id), 0))
+    # typed states (issue 23): a deal's tap in hand for hand reads every table's, never copies it
+    done = tables.table_state(table).deal_no - int(switch.data["start"].get(str(table.id), 0))
     for other in service.event_tables(t):
         if other.id == table.id:
             continue
-        state = tables.state_of(other)
-        if sum(1 for x in state["seats"].values() if x["player"].casefold() in live and x["stack"] > 0) < 2 \
-                and state["phase"] == "between_deals":
+        state = tables.table_state(other)
+        between = state.phase == "between_deals"
+        if sum(1 for x in state.seats.values() if x.player.casefold() in live and x.stack > 0) < 2 and between:
             continue  # no game there
-        theirs = state["deal"] - int(switch.data["start"].get(str(other.id), 0))
-        if theirs < done or (theirs == done and state["phase"] != "between_deals"):
+        theirs = state.deal_no - int(switch.data["start"].get(str(other.id), 0))
+        if theirs < done or (theirs == done and not between):
             raise IllegalAction(f"hand for hand: wait; {other.name} has not finished hand {max(done, 1)} yet "
                                 "(every table deals its next hand together)")
 

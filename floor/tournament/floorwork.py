@@ -54,8 +54,8 @@ def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
     if any(event.get(k) is not None for k in STAKES):
         return event
     level = service.clock(t).stakes  # before the start: the first level
-    state = tables.table_state(table).to_dict()
-    change = {k: v for k, v in level.stakes.items() if state[k] != v}
+    stakes = tables.table_state(table).stakes  # typed: no plain-data copy of the table on a deal's tap
+    change = {k: v for k, v in level.stakes.items() if stakes[k] != v}
     return {**event, **change} if change else event
 
 
@@ -203,24 +203,24 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
         from_seat, to_seat = int(move["from_seat"]), int(move["to_seat"])
     except (KeyError, TypeError, ValueError):
         raise IllegalAction("move: from_seat and to_seat are seat numbers") from None
-    here = tables.state_of(source)["seats"].get(from_seat)
+    here = tables.table_state(source).seats.get(from_seat)
     player = str(move.get("player", ""))
-    if here is None or here["player"].casefold() != player.casefold():
+    if here is None or here.player.casefold() != player.casefold():
         raise IllegalAction(f"move: {player or 'the player'} is not in seat {from_seat} at {source.name} "
                             "(the tables changed: look at the suggestions again)")
     entry = service.entry_named(t, player)
     if entry is None or entry.is_out:
         raise IllegalAction(f"move: {player} is not a player still in this event")
-    if source.id != target.id and here["put"]:
+    if source.id != target.id and here.put:
         # leaving a table gives up a claim on its carried pot (rules.jackpot.seating): wait for the pot to be won
-        raise IllegalAction(f"move: {here['player']} has {here['put']} chips in the pot carried at {source.name}; "
+        raise IllegalAction(f"move: {here.player} has {here.put} chips in the pot carried at {source.name}; "
                             "move them once that pot is won")
     service.clear_seat(target, to_seat, user)
     if source.id == target.id:
         tables.append(source, {"type": "move_seat", "seat": from_seat, "to": to_seat}, user)
     else:
         tables.move_player(source, from_seat, target, to_seat, user)
-    return f"{here['player']} moved from {source.name} seat {from_seat} to {target.name} seat {to_seat}"
+    return f"{here.player} moved from {source.name} seat {from_seat} to {target.name} seat {to_seat}"
 
 
 # --------------------------------------------------------------------------- rebuys and add-ons
@@ -228,8 +228,8 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
 
 def _seat_of(t: Tournament, player: str) -> tuple[Table, int] | None:
     for table in service.event_tables(t):
-        for seat, x in tables.state_of(table)["seats"].items():
-            if x["player"].casefold() == player.casefold():
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == player.casefold():
                 return table, int(seat)
     return None
 
@@ -261,7 +261,7 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     where = _seat_of(t, entry.player)
     seat_back: tuple[int | None, int | None] = (None, None)
     if kind == "rebuy":
-        stack = tables.state_of(where[0])["seats"][where[1]]["stack"] if where else 0
+        stack = tables.table_state(where[0]).seats[where[1]].stack if where else 0
         if stack > s.starting_chips:
             raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
         entry.rebuys += 1

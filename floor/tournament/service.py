@@ -193,8 +193,8 @@ def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tup
 
 def clear_seat(table: Table, seat: int, user: User | None) -> None:
     """Free a seat held by a busted player (no chips, no claim): ``leave``, between deals."""
-    x = tables.state_of(table)["seats"].get(seat)
-    if x is not None and x["stack"] == 0 and x["put"] == 0:
+    x = tables.table_state(table).seats.get(seat)
+    if x is not None and x.stack == 0 and x.put == 0:
         tables.append(table, {"type": "leave", "seat": seat}, user)
 
 

@@ -75,6 +75,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rules import IllegalAction, parse
@@ -202,6 +203,27 @@ class TableState:
 
     def seat(self, s: int) -> Seat:
         return self._t.seats[s]
+
+    @property
+    def seats(self) -> Mapping[int, Seat]:
+        """The seats by number, typed and read-only (``to_dict()["seats"]`` without the copy): the
+        app reads a player, a stack or a claim (``put``) here rather than through the plain data."""
+        return MappingProxyType(self._t.seats)
+
+    @property
+    def opener(self) -> int | None:
+        """The opener of the deal in play (``to_dict()["jackpot"]["opener"]``)."""
+        return self._t.opener
+
+    @property
+    def stakes(self) -> dict[str, int]:
+        """The stakes in force: ``ante``, ``small_bet``, ``big_bet`` (as ``to_dict()`` gives them).
+
+        >>> TableState.from_setup({"ante": 1, "small_bet": 2, "button": 1,
+        ...     "seats": [{"seat": 1, "player": "A", "stack": 9}]}).stakes
+        {'ante': 1, 'small_bet': 2, 'big_bet': 4}
+        """
+        return {"ante": self._t.ante, "small_bet": self._t.small_bet, "big_bet": self._t.big_bet}
 
     @property
     def message(self) -> str:
