@@ -26,12 +26,13 @@ from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
+from rules.jackpot import Seat, TableState
 from rules.tournament import chop, next_chip, race
 
 # --------------------------------------------------------------------------- where a player sits
 
 
-def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
+def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
     if entry is None:
@@ -39,8 +40,8 @@ def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
     for table in service.event_tables(t):
-        for seat, x in tables.state_of(table)["seats"].items():
-            if x["player"].casefold() == entry.player.casefold():
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == entry.player.casefold():
                 return table, int(seat), x
     raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
 
@@ -51,9 +52,9 @@ def check_not_over(t: Tournament, what: str) -> None:
         raise IllegalAction(f"{what}: the event ended with a deal")
 
 
-def _between_deals(table: Table, what: str) -> dict[str, Any]:
-    state = tables.state_of(table)
-    if state["phase"] != "between_deals":
+def _between_deals(table: Table, what: str) -> TableState:
+    state = tables.table_state(table)
+    if state.phase != "between_deals":
         raise IllegalAction(f"{what}: {table.name} is in a hand; do it between deals")
     return state
 
@@ -70,8 +71,8 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     check_not_over(t, "eliminate")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
-    if x["put"]:
-        raise IllegalAction(f"eliminate: {x['player']} has {x['put']} chips in the pot carried at {table.name}; "
+    if x.put:
+        raise IllegalAction(f"eliminate: {x.player} has {x.put} chips in the pot carried at {table.name}; "
                             "bust them out once that pot is won")
     entry = service.entry_named(t, player)
     assert entry is not None
@@ -79,10 +80,10 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
         entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
-        entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
+        entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
-                           chips_removed=x["stack"], out_order=entry.out_order)
+                           chips_removed=x.stack, out_order=entry.out_order)
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
@@ -105,12 +106,12 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
         raise IllegalAction("count: say why the stack was counted (reason)")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "count")
-    change = counted - x["stack"]
+    change = counted - x.stack
     seq = None
 
     def kept(entry: Any) -> None:
-        desk_models.record(t, DeskKind.COUNT, user, player=x["player"], reason=reason[:500], table=table.id,
-                           seat=seat, logged=x["stack"], counted=counted, change=change,
+        desk_models.record(t, DeskKind.COUNT, user, player=x.player, reason=reason[:500], table=table.id,
+                           seat=seat, logged=x.stack, counted=counted, change=change,
                            seq=entry.seq if entry is not None else None)
 
     if change:  # the correction and the desk's record of the count commit together
@@ -122,8 +123,8 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     else:  # the count agrees with the log: only the desk keeps it
         kept(None)
         db.session.commit()
-    return {"player": x["player"], "table": table.id, "table_name": table.name, "seat": seat,
-            "logged": x["stack"], "stack": counted, "change": change, "log_seq": seq}
+    return {"player": x.player, "table": table.id, "table_name": table.name, "seat": seat,
+            "logged": x.stack, "stack": counted, "change": change, "log_seq": seq}
 
 
 # --------------------------------------------------------------------------- hand for hand
@@ -308,9 +309,9 @@ def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
         _between_deals(table, "colour-up")
     report = []
     for table in event_tables:
-        state = tables.state_of(table)
-        seats = {x["player"]: int(seat) for seat, x in state["seats"].items() if x["player"].casefold() in live}
-        before = {p: state["seats"][seat]["stack"] for p, seat in seats.items()}
+        state = tables.table_state(table)
+        seats = {x.player: int(seat) for seat, x in state.seats.items() if x.player.casefold() in live}
+        before = {p: state.seats[seat].stack for p, seat in seats.items()}
         if not before:
             continue
         result = race(before, todo.chip, to, service.RANDOM)

@@ -139,11 +139,11 @@ def _pay_bounties(t: Tournament, table: Table, state: dict[str, Any], out: list[
 def leave_busted(t: Tournament, table: Table) -> None:
     """Clear the seats of players out of the event (no chips, no claim) at ``table``: ``leave``."""
     live = {e.player.casefold() for e in service.live_entries(t)}
-    state = tables.state_of(table)
-    if state["phase"] != "between_deals":
+    state = tables.table_state(table)
+    if state.phase != "between_deals":
         return
-    for seat, x in sorted(state["seats"].items()):
-        if x["stack"] == 0 and x["put"] == 0 and x["player"].casefold() not in live:
+    for seat, x in sorted(state.seats.items()):
+        if x.stack == 0 and x.put == 0 and x.player.casefold() not in live:
             tables.append(table, {"type": "leave", "seat": int(seat)}, None)
 
 
@@ -285,8 +285,8 @@ def _seat_to_rebuy(t: Tournament, left: tuple[int | None, int | None]) -> tuple[
     if key is not None and seat is not None:
         table = db.session.get(Table, key)
         if table is not None and table.event_id == t.event_id:
-            state = tables.state_of(table)
-            if seat not in state["seats"] and seat <= int(state["capacity"]):
+            state = tables.table_state(table)
+            if seat not in state.seats and seat <= state.capacity:
                 return table, seat
     key, seat = late_seat(service.seat_views(t), service.RANDOM)
     table = db.session.get(Table, key)

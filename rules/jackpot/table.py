@@ -211,6 +211,11 @@ class TableState:
         return MappingProxyType(self._t.seats)
 
     @property
+    def capacity(self) -> int:
+        """The seats the table has (``to_dict()["capacity"]``), empty ones included."""
+        return self._t.capacity
+
+    @property
     def opener(self) -> int | None:
         """The opener of the deal in play (``to_dict()["jackpot"]["opener"]``)."""
         return self._t.opener
