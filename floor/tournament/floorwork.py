@@ -66,19 +66,19 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
     try:
         t = service.of_table(table)
         if t is not None:
-            record_eliminations(t, table, state.to_dict())
+            record_eliminations(t, table, state)
             desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
     except Exception:  # the event is committed; an elimination missed here is found by the next sync
         db.session.rollback()
         current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
 
 
-def _busted_players(state: dict[str, Any]) -> dict[str, int]:
+def _busted_players(state: jackpot.TableState) -> dict[str, int]:
     """Players at the table with no chips and no claim: name (casefolded) -> seat."""
-    return {x["player"].casefold(): int(s) for s, x in state["seats"].items() if x["stack"] == 0 and x["put"] == 0}
+    return {x.player.casefold(): int(s) for s, x in state.seats.items() if x.stack == 0 and x.put == 0}
 
 
-def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> list[Entry]:
+def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) -> list[Entry]:
     """Mark out the entries with no chips and no claim at ``table`` (its state between pots)."""
     busted = _busted_players(state)
     if not any(e.player.casefold() in busted for e in service.live_entries(t)):
@@ -96,10 +96,10 @@ def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> l
     events = tables.events_of(table)
     deals = [i for i, e in enumerate(events) if e.get("type") == "deal"]
     hand = deals[-1] + 1 if deals else 0  # the log's seq of the hand's deal
-    before = jackpot.replay(table.setup, events[:deals[-1]]) if deals else state
-    start = {x["player"].casefold(): x["stack"] for x in before["seats"].values()}
+    before = jackpot.replay_state(table.setup, events[:deals[-1]]) if deals else state
+    start = {x.player.casefold(): x.stack for x in before.seats.values()}
     order = (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
-    round_ = desk.hand_round(t, table, state["deal"])
+    round_ = desk.hand_round(t, table, state.deal_no)
     if round_ is not None:  # out in the same hand-for-hand hand as players at other tables: one group
         for a in desk_models.actions(t, DeskKind.ELIMINATE):
             if a.data.get("switch") == round_[0] and a.data.get("hand_for_hand_round") == round_[1] \
@@ -120,15 +120,14 @@ def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> l
     return out
 
 
-def _pay_bounties(t: Tournament, table: Table, state: dict[str, Any], out: list[Entry], hand: int) -> None:
+def _pay_bounties(t: Tournament, table: Table, state: jackpot.TableState, out: list[Entry], hand: int) -> None:
     """Each busted player's bounty to the hand's winner (see the module's docstring)."""
     bounty = service.structure(t).bounty
-    awards = {int(seat): amount for seat, amount in (state.get("awards") or {}).items() if amount}
+    awards = {int(seat): amount for seat, amount in state.awards.items() if amount}
     if not bounty or not awards:
         return
     best = max(awards.values())
-    winners = [state["seats"][seat]["player"] for seat in sorted(awards)
-               if awards[seat] == best and seat in state["seats"]]
+    winners = [state.seats[seat].player for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
     for e in out:
         each, odd = divmod(bounty, len(winners))
         for i, w in enumerate(winners):
@@ -153,7 +152,7 @@ def sync_eliminations(t: Tournament) -> None:
     for table in service.event_tables(t):
         state = tables.table_state(table)
         if state.new_pot and table.version:
-            record_eliminations(t, table, state.to_dict())
+            record_eliminations(t, table, state)
             leave_busted(t, table)
 
 

@@ -211,6 +211,11 @@ class TableState:
         return MappingProxyType(self._t.seats)
 
     @property
+    def awards(self) -> dict[int, int]:
+        """The last award, seat -> chips (``to_dict()["awards"]``)."""
+        return dict(self._t.awards)
+
+    @property
     def capacity(self) -> int:
         """The seats the table has (``to_dict()["capacity"]``), empty ones included."""
         return self._t.capacity
