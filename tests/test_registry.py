@@ -45,9 +45,9 @@ def test_every_event_type_declares_a_label_a_role_and_a_handler():
         assert cls.kind == kind
 
 
-def test_an_event_type_declared_without_label_or_handler_is_caught():
-    """Adding an event type without its label or handler fails the registry's check, naming what
-    is missing (and a move beside the turn without its seats)."""
+def test_an_event_type_declared_without_role_label_or_handler_is_caught():
+    """Adding an event type without saying who may log it, or without its label or handler, fails the
+    registry's check, naming what is missing (and a move beside the turn without its seats)."""
 
     @dataclass(frozen=True)
     class Shuffle(ev.SeatEvent):
@@ -56,7 +56,7 @@ def test_an_event_type_declared_without_label_or_handler_is_caught():
 
     try:
         missing = ev.incomplete({"test_shuffle": Shuffle})
-        assert missing == {"test_shuffle": ["a label (said, or words)", "a handler (@handles)",
+        assert missing == {"test_shuffle": ["who may log it (by)", "a label (said, or words)", "a handler (@handles)",
                                             "the seats it may concern (@asks)"]}
         assert "test_shuffle" in ev.incomplete()  # the live registry sees it too
     finally:

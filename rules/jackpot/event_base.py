@@ -11,6 +11,7 @@ the requests the state lists (:meth:`rules.jackpot.state.WorkingTable.requests`)
 
 >>> class Nod(SeatEvent):
 ...     kind = "nod"
+...     by = Who.DEALER
 ...     said = "{who}nods"
 >>> Nod(seat=2).words({2: "Ann"}), EVENTS.pop("nod") is Nod
 ('seat 2 (Ann) nods', True)
@@ -109,7 +110,8 @@ class Event:
 
     #: the event's ``type`` in the log
     kind: ClassVar[str] = ""
-    #: who may log it (:class:`Who`)
+    #: who may log it (:class:`Who`): every event type says it (the registry's check refuses a type
+    #: that leaves it to this default)
     by: ClassVar[Who] = Who.DEALER
     #: logged by a floor person or a director, the floor's act: a dealer's undo never withdraws it
     #: (who sits where and with what chips); the floor's word (``by`` the floor) always is
@@ -198,8 +200,8 @@ class SeatEvent(Event):
 
 
 def incomplete(events: Mapping[str, type[Event]] | None = None) -> dict[str, list[str]]:
-    """What the declared event types lack: a label, a handler, the seats of a move the tablet asks
-    for. Empty when the registry is complete (a test keeps it so).
+    """What the declared event types lack: who may log it, a label, a handler, the seats of a move
+    the tablet asks for. Empty when the registry is complete (a test keeps it so).
 
     >>> import rules.jackpot
     >>> incomplete()
@@ -208,6 +210,8 @@ def incomplete(events: Mapping[str, type[Event]] | None = None) -> dict[str, lis
     out: dict[str, list[str]] = {}
     for kind, cls in (EVENTS if events is None else events).items():
         missing = []
+        if not any("by" in k.__dict__ for k in cls.__mro__ if k is not Event):
+            missing.append("who may log it (by)")
         if not cls.said and cls.words is Event.words:
             missing.append("a label (said, or words)")
         if cls not in HANDLERS and not cls.own:

@@ -71,6 +71,7 @@ class Deal(Event):
     """
 
     kind = "deal"
+    by = Who.DEALER
     ante: int | None = None
     small_bet: int | None = None
     big_bet: int | None = None
@@ -95,6 +96,7 @@ class Pass(SeatEvent):
     """Declines to open (O2); during a reopen offer, declines to reopen (F3)."""
 
     kind = "pass"
+    by = Who.DEALER
     said = "{who}passes"
 
 
@@ -103,12 +105,14 @@ class Open(WithAmount):
     """Declares openers and bets (O1, O2, O6); ``amount`` is optional and checked by the table."""
 
     kind = "open"
+    by = Who.DEALER
     said = "{who}opens"
 
 
 @dataclass(frozen=True)
 class Call(SeatEvent):
     kind = "call"
+    by = Who.DEALER
     said = "{who}calls"
 
 
@@ -117,6 +121,7 @@ class Raise(WithAmount):
     """A raise; ``amount`` (the chips put in, the call included) only matters with spread betting (D17)."""
 
     kind = "raise"
+    by = Who.DEALER
     said = "{who}raises"
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,12 +131,14 @@ class Raise(WithAmount):
 @dataclass(frozen=True)
 class Fold(SeatEvent):
     kind = "fold"
+    by = Who.DEALER
     said = "{who}folds"
 
 
 @dataclass(frozen=True)
 class Check(SeatEvent):
     kind = "check"
+    by = Who.DEALER
     said = "{who}checks"
 
 
@@ -140,6 +147,7 @@ class Bet(WithAmount):
     """A bet; ``amount`` (the chips put in) only matters with spread betting (D17)."""
 
     kind = "bet"
+    by = Who.DEALER
     said = "{who}bets"
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +165,7 @@ class Draw(SeatEvent):
     """
 
     kind = "draw"
+    by = Who.DEALER
     count: int = 0
     split: bool = False
     escrow: tuple[str, ...] = ()
@@ -203,6 +212,7 @@ class Show(SeatEvent):
     """Shows a hand at the showdown (D6, F1)."""
 
     kind = "show"
+    by = Who.DEALER
     said = "{who}shows {cards}"
     cards: tuple[str, ...] = ()
     #: the hand's class as its holder declares it, where cards do not speak (H9): "two_pair", ...
@@ -237,6 +247,7 @@ class Reopen(WithAmount):
     """After false openers, an eligible player declares the pot open (F3)."""
 
     kind = "reopen"
+    by = Who.DEALER
     said = "{who}reopens"
 
 
@@ -245,6 +256,7 @@ class Muck(SeatEvent):
     """Gives up the hand at the showdown."""
 
     kind = "muck"
+    by = Who.DEALER
     said = "{who}mucks"
 
 
@@ -258,6 +270,7 @@ class Void(Event):
     """
 
     kind = "void"
+    by = Who.DEALER
     said = "withdraw #{event}"
     own = True
     event: int = 0
@@ -371,6 +384,7 @@ class Sit(SeatEvent):
     """
 
     kind = "sit"
+    by = Who.DEALER
     said = "seat {seat}: {player} sits down with {chips}"
     floor_act = True
     player: str = ""
@@ -393,6 +407,7 @@ class AddChips(SeatEvent):
     """A rebuy or top-up between deals; it never lifts an F7 bar."""
 
     kind = "add_chips"
+    by = Who.DEALER
     said = "{who}adds {amount} chips"
     floor_act = True
     amount: int = 0
@@ -409,6 +424,7 @@ class Leave(SeatEvent):
     """The player leaves between deals with the stack; what they put into a carried pot stays there."""
 
     kind = "leave"
+    by = Who.DEALER
     said = "{who}leaves with the stack"
     floor_act = True
 
@@ -418,6 +434,7 @@ class SitOut(SeatEvent):
     """Not dealt in (and no ante) until back."""
 
     kind = "sit_out"
+    by = Who.DEALER
     said = "{who}sits out"
     floor_act = True
 
@@ -427,6 +444,7 @@ class SitIn(SeatEvent):
     """Back in from the next deal."""
 
     kind = "sit_in"
+    by = Who.DEALER
     said = "{who}is back in"
     floor_act = True
 
@@ -436,6 +454,7 @@ class MoveSeat(SeatEvent):
     """The player changes seats at this table between deals."""
 
     kind = "move_seat"
+    by = Who.DEALER
     said = "{who}moves to seat {to}"
     floor_act = True
     to: int = 0
@@ -452,6 +471,7 @@ class Straddle(SeatEvent):
     """A blind raise to twice the big blind, by the first player after the blinds (O2)."""
 
     kind = "straddle"
+    by = Who.DEALER
     said = "{who}straddles"
 
 
@@ -460,6 +480,7 @@ class Widow(Event):
     """Wild widow (H4): the card the dealer turns up during the deal; its rank is wild this deal."""
 
     kind = "widow"
+    by = Who.DEALER
     said = "the widow card is {card}"
     card: str = ""
 
@@ -479,6 +500,7 @@ class Expose(SeatEvent):
     """
 
     kind = "expose"
+    by = Who.DEALER
     said = "{who}has {card} faced in the draw (D12)"
     ask = Ask("A card faced while the draw is dealt (D12)", "Card faced to seat {seat}", "card", "Faced (D12)")
     card: str = ""
@@ -494,6 +516,7 @@ class KeepOpeners(SeatEvent):
     is decided."""
 
     kind = "keep_openers"
+    by = Who.DEALER
     said = "{who}asks the opener to keep the opening hand (F12)"
     ask = Ask("A player asks the opener to keep the opening hand (F12)", "Seat {seat} asks the opener to keep the hand",
               open=False)
@@ -515,6 +538,7 @@ class WrongCount(SeatEvent):
     """
 
     kind = "wrong_count"
+    by = Who.DEALER
     said = "{who}holds {count} cards (D8)"
     ask = Ask("A hand of the wrong number of cards (D8)", "Cards seat {seat} holds", "count", "Wrong count (D8)",
               open=False, choices="counts")
