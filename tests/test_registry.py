@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -175,15 +176,18 @@ def test_d8_wrong_count_in_many_real_hands_conserves_chips_and_kills_after_the_d
 
 
 def test_the_tablet_offers_wrong_count_from_the_declaration(dealer, table_id):
-    """The request folds under the line its type declares, a form per live seat whose count is
-    picked from the engine's list; posted as the page posts it, the tree rules (D8)."""
+    """The request folds under the line its type declares: one form whose seat is picked from the
+    live hands and whose count from the engine's list; posted as the page posts it (the fields as
+    text), the tree rules (D8)."""
     log(dealer, table_id, {"type": "deal"})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "A hand of the wrong number of cards (D8)" in html and "Cards seat 3 holds" in html
-    assert 'class="wrong_count" data-event=\'{"seat": 3, "type": "wrong_count"}\'' in html
-    assert "<option>6</option>" in html and "<option>5</option>" not in html
+    assert "A hand of the wrong number of cards (D8)" in html
+    form = re.search(r'<form class="wrong_count" data-event=\'\{"type": "wrong_count"\}\'>(.*?)</form>', html, re.S)
+    assert form is not None and form.group(1).count("<form") == 0
+    seats, counts = (re.findall(r"<option>(\d+)</option>", part) for part in form.group(1).split('name="count"'))
+    assert seats == ["1", "2", "3", "4"] and counts == ["1", "2", "3", "4", "6", "7", "8", "9", "10"]
     assert "wrong_count" not in buttons(html)  # forms, not buttons on the turn's row
-    response = log(dealer, table_id, {"type": "wrong_count", "seat": 3, "count": "6"})
+    response = log(dealer, table_id, {"type": "wrong_count", "seat": "3", "count": "6"})
     state = response.json["state"]
     assert state["rulings"][-1]["outcome"] == "CARD_COUNT_CORRECTED" and state["seats"]["3"]["status"] == "active"
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)

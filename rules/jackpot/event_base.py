@@ -45,7 +45,8 @@ class Who(StrEnum):
 class Ask:
     """How the tablet asks for a move any seat may make beside the turn to act: the line the
     requests fold under, the words per seat (``{seat}``), and the one field the dealer fills in
-    (None: a button per seat) with its submit label."""
+    (None: a button per seat) with its submit label. With ``pick_seat`` the tablet shows one form
+    whose seat is picked from the request's seats, ``seat`` being then the words before the field."""
 
     title: str
     seat: str
@@ -55,6 +56,8 @@ class Ask:
     open: bool = True
     #: the key of the request (the state's ``requests``) that lists the values the field may take
     choices: str | None = None
+    #: one form for every seat the request concerns (a move any live hand may need), not one per seat
+    pick_seat: bool = False
 
 
 #: Every event type, by its ``type`` in the log, in the order declared.

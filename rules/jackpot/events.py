@@ -540,8 +540,8 @@ class WrongCount(SeatEvent):
     kind = "wrong_count"
     by = Who.DEALER
     said = "{who}holds {count} cards (D8)"
-    ask = Ask("A hand of the wrong number of cards (D8)", "Cards seat {seat} holds", "count", "Wrong count (D8)",
-              open=False, choices="counts")
+    ask = Ask("A hand of the wrong number of cards (D8)", "holds", "count", "Wrong count (D8)",
+              open=False, choices="counts", pick_seat=True)
     count: int = 0
 
     @classmethod
