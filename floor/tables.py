@@ -44,11 +44,12 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
-from rules.jackpot.events import FLOOR_ONLY, parse_event
+from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, parse_event
 
-#: Events only a floor person (or a director) may log: the floor's word. A dealer reports false
-#: openers (a floor call carrying the rules' proposal); the floor person who confirms logs them.
-FLOOR_EVENTS = FLOOR_ONLY | {"false_openers"}
+#: Events only a floor person (or a director) may log: the floor's word, as each event type declares
+#: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
+#: rules' proposal); the floor person who confirms logs them.
+FLOOR_EVENTS = FLOOR_WORD
 
 
 #: Other parts of the app that take part in logging (the tournament floor registers both):
@@ -240,9 +241,10 @@ def may_log(kind: str, user: User | None) -> bool:
 def check_role(kind: str, user: User | None) -> None:
     if not may_log(kind, user):
         assert user is not None
+        reported = kind in EVENTS and EVENTS[kind].reported
         raise NotYours(f"a {kind.replace('_', ' ')} is the floor's word: {user.username} is a {user.role.name} "
                        "and may not log it" + (" (call the floor: the report waits for a floor person)"
-                                               if kind == "false_openers" else ""))
+                                               if reported else ""))
 
 
 #: The events that are the floor's acts when a floor person or a director logs them: who sits
@@ -250,7 +252,8 @@ def check_role(kind: str, user: User | None) -> None:
 #: change ``move_seat``, a rebuy ``add_chips``), and the floor's word (a recount or any correction,
 #: a ruling, false openers). The play of a hand (deal, pass, bet, draw, show...) a floor person taps
 #: while standing in at a dealer's tablet stays the table's play, which the dealer may undo.
-FLOOR_ACTS = frozenset({"sit", "leave", "move_seat", "add_chips", "sit_out", "sit_in"}) | FLOOR_EVENTS
+#: Each event type declares it (``floor_act``, rules.jackpot.events).
+FLOOR_ACTS = ENGINE_FLOOR_ACTS
 
 
 def floor_act(entry: LogEntry) -> str | None:
@@ -390,14 +393,13 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     """
     if source.id == target.id:
         raise IllegalAction("move: to change seats at the same table, log move_seat")
-    state = table_state(source).to_dict()
-    player = state["seats"].get(seat)
+    player = table_state(source).seats.get(seat)
     if player is None:
         raise IllegalAction(f"move: nobody sits in seat {seat} at {source.name}")
     try:
         left, after_source = _stage(source, {"type": "leave", "seat": seat}, user, None, None)
-        sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player["player"],
-                                            "chips": player["stack"]}, user, None, None)
+        sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player.player,
+                                            "chips": player.stack}, user, None, None)
         keys = cache_key(source, left.seq), cache_key(target, sat.seq)
         db.session.commit()
     except IntegrityError:

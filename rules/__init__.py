@@ -5,8 +5,9 @@ part of the game, a few small modules every part shares.
 
 The parts (packages):
 
-- :mod:`rules.jackpot`     the table engine: ``replay(setup, events)``; its events
-  (:mod:`rules.jackpot.events`), the immutable state (:mod:`rules.jackpot.table`), the working
+- :mod:`rules.jackpot`     the table engine: ``replay(setup, events)``; its events, each type
+  declared once (:mod:`rules.jackpot.events`, :mod:`rules.jackpot.event_base`), the immutable
+  state (:mod:`rules.jackpot.table`), the working
   table and what is allowed (:mod:`rules.jackpot.state`), the play (:mod:`rules.jackpot.flow`,
   :mod:`rules.jackpot.betting`, :mod:`rules.jackpot.seating`), the pot over its deals
   (:mod:`rules.jackpot.settlement`, :mod:`rules.jackpot.pots`), rulings at the table
@@ -17,7 +18,8 @@ The parts (packages):
   (:mod:`rules.rulings.tree`, drawn by :mod:`rules.rulings.tree_drawing`), its facts and outcome
   codes (:mod:`rules.rulings.facts`, :mod:`rules.rulings.outcomes`), its disputes
   (:mod:`rules.rulings.false_openers` F2-F10, :mod:`rules.rulings.proving` F1 F7 F8 F11 F12 S1-S3,
-  :mod:`rules.rulings.card_count` H6 D8)
+  :mod:`rules.rulings.card_count` H6 D8 D12, :mod:`rules.rulings.showdown` D6), each kind declared once
+  (:class:`rules.rulings.facts.DisputeKind`, listed in ``rules.rulings.DISPUTES``)
 - :mod:`rules.hands`       variants and hands: evaluation (natural, bug, any wild rank, wild widow,
   the casino joker, the stripped deck, southern hands, ace-to-five low), its context
   :class:`rules.hands.HandRules`

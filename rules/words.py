@@ -21,7 +21,7 @@ from typing import Any
 from rules.cards import parse_rank, rank_plural
 
 __all__ = ["seat_name", "seats_text", "ruling_headline", "correction_headline", "chips_text", "hand_words",
-           "card_face", "cards_face", "faces_in_text", "requirement_words", "drew_words", "event_words",
+           "card_face", "cards_face", "faces_in_text", "requirement_words", "drew_words",
            "stakes_words"]
 
 
@@ -228,63 +228,6 @@ def drew_words(count: int | None) -> str:
     ('stood pat', 'drew 1', 'drew 3')
     """
     return "stood pat" if not count else f"drew {count}"
-
-
-_VERBS = {"pass": "passes", "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
-          "check": "checks", "bet": "bets", "show": "shows", "muck": "mucks", "reopen": "reopens",
-          "false_openers": "did not hold openers", "sit_out": "sits out", "sit_in": "is back in",
-          "leave": "leaves with the stack", "straddle": "straddles"}
-
-
-def event_words(event: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
-    """A logged event in a few plain words (the numbers are the engine's: ``#7`` is the 0-based
-    position in the log, as its messages say).
-
-    >>> event_words({"type": "draw", "seat": 4, "count": 0}), event_words({"type": "draw", "seat": 2, "count": 3})
-    ('seat 4 stands pat', 'seat 2 draws 3')
-    >>> event_words({"type": "show", "seat": 2, "cards": ["As", "Kd", "Qh", "Jc", "Jk"]}, {2: "王小明"})
-    'seat 2 (王小明) shows A♠ K♦ Q♥ J♣ Joker'
-    >>> event_words({"type": "draw", "seat": 1, "count": 2, "split": True, "escrow": ["Jh", "7s"]})
-    'seat 1 draws 2, splits openers: J♥ 7♠ in escrow'
-    >>> event_words({"type": "open", "seat": 3, "amount": 10}), event_words({"type": "void", "event": 7})
-    ('seat 3 opens for 10', 'withdraw #7')
-    >>> event_words({"type": "sit", "seat": 5, "player": "Gus", "chips": 500})
-    'seat 5: Gus sits down with 500'
-    """
-    kind = str(event.get("type", "?"))
-    seat = event.get("seat")
-    who = ""
-    if seat is not None:
-        name = (names or {}).get(int(seat))
-        who = f"seat {seat} ({name}) " if name else f"seat {seat} "
-    if kind == "void":
-        return f"withdraw #{event.get('event')}"
-    if kind == "deal":
-        stakes = [f"{k.replace('_', ' ')} {event[k]}" for k in ("ante", "small_bet", "big_bet") if event.get(k) is not None]
-        return "deal" + (f" (from now on: {', '.join(stakes)})" if stakes else "")
-    if kind == "draw":
-        count = int(event.get("count") or 0)
-        text = who + ("stands pat" if not count else f"draws {count}")
-        if event.get("split"):
-            text += ", splits openers: " + cards_face(event.get("escrow") or []) + " in escrow"
-        return text
-    if kind == "show":
-        return who + "shows " + cards_face(event.get("cards") or [])
-    if kind == "sit":
-        return f"seat {seat}: {event.get('player')} sits down with {event.get('chips')}"
-    if kind == "add_chips":
-        return who + f"adds {event.get('amount')} chips"
-    if kind == "move_seat":
-        return who + f"moves to seat {event.get('to')}"
-    if kind == "widow":
-        return f"the widow card is {card_face(event.get('card', '?'))}"
-    if kind == "correction":
-        moves = [(int(m["seat"]), int(m["amount"])) for m in event.get("moves") or []]
-        return correction_headline(moves, names) + (f" ({event['reason']})" if event.get("reason") else "")
-    text = who + _VERBS.get(kind, kind.replace("_", " "))
-    if event.get("amount") is not None and kind in ("open", "reopen", "bet", "raise", "call"):
-        text += f" for {event['amount']}"
-    return text
 
 
 def stakes_words(ante: int, small_bet: int, big_bet: int, anted: bool) -> str:

@@ -86,7 +86,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     act(page, "open")
     assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Call 10", "Raise 20", "Fold"]
     # F12: the other players' requests to keep the opening hand sit folded beside the turn's buttons
-    requests = page.locator("#panel details.requests")
+    requests = page.locator('#panel details.requests[data-request="keep_openers"]')
     assert "keep the opening hand (F12)" in requests.locator("summary").inner_text()
     assert not requests.locator("button").first.is_visible()
     requests.locator("summary").click()
@@ -161,7 +161,7 @@ def test_two_devices_at_one_table(open_page, table_url):
     second.locator('#panel button[data-type="deal"]').click()
     second.wait_for_selector('#panel[data-version="1"]')
     assert "Another device logged first" in second.locator("#say").inner_text()
-    assert second.locator("#panel button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert second.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
 
     # the idle first device catches up by itself (polling)
     act(second, "pass")
@@ -178,3 +178,22 @@ def test_two_devices_at_one_table(open_page, table_url):
     assert first.locator(".seat.to-act").get_attribute("data-seat") == "2"
     assert "withdrawn" in first.locator("#message").inner_text()
     second.screenshot(path="/tmp/dealer-portrait.png")
+
+
+def test_a_hand_of_the_wrong_size_reported_from_its_form(open_page, table_url):
+    """D8 from the tablet: the folded form its event type declares (a seat and a count picked),
+    submitted as the page submits any form; the tree's ruling shows on the panel (issue 23)."""
+    page = open_page("dealer")
+    page.goto(table_url)
+    act(page, "deal")
+    request = page.locator('#panel details.requests[data-request="wrong_count"]')
+    assert request.locator("summary").inner_text() == "A hand of the wrong number of cards (D8)"
+    request.locator("summary").click()
+    request.locator('select[name="seat"]').select_option("3")
+    request.locator('select[name="count"]').select_option("4")
+    before = version(page)
+    request.locator("button[type=submit]").click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    assert "seat 3 holds 4 cards (D8)" in page.locator("#panel .log").inner_text()
+    # the tree ruled by the rules (D8, the hand put right before the draw): the floor confirms it
+    assert "by the rules: the floor will confirm it" in page.locator("#panel p.ruling").inner_text()

@@ -156,7 +156,7 @@ def test_D10_a_jacks_back_hand_turns_to_lowball(open_page, live_server):
     assert page.locator("#low-round").inner_text() == "Played for low: ace-to-five, the joker fits (jacks back, D10)"
     assert "played for low" in page.locator("#message").inner_text()
     assert to_act(page) == 2 and page.locator("#pot").inner_text() == "20"
-    assert page.locator("#panel button.act").all_inner_texts() == ["Pass", "Bet 10 for low", "Bet 20 for low"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Bet 10 for low", "Bet 20 for low"]
     act(page, "open")
     act(page, "call")
     act(page, "fold")
@@ -215,4 +215,4 @@ def test_H4_the_dealer_turns_up_the_widow_card_by_tapping_it(open_page, live_ser
     assert button.inner_text() == "Widow card 7h"
     tap(page, 'button[data-action="widow"]')
     assert page.locator("#widow").inner_text() == "Widow card 7h: 7s wild this deal (H4)"
-    assert page.locator("#panel button.act").all_inner_texts()[:2] == ["Pass", "Open for 10"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts()[:2] == ["Pass", "Open for 10"]

@@ -82,10 +82,12 @@ def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, An
         return {"type": "widow", "card": draw(st.sampled_from(NATURAL))}
     if kind in SEATING:
         return seating_event(draw, state, move)
-    if "seats" in move:  # a request of any seat (F12 keep_openers, D12 expose)
+    if "seats" in move:  # a request of any seat (F12 keep_openers, D12 expose, D8 wrong_count)
         event["seat"] = draw(st.sampled_from(move["seats"]))
         if kind == "expose":
             event["card"] = draw(st.sampled_from(NATURAL))
+        if kind == "wrong_count":
+            event["count"] = draw(st.sampled_from(move["counts"]))
         return event
     event["seat"] = state["to_act"]
     if kind == "draw":
@@ -204,6 +206,9 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
             event = seating_event(data.draw, state, move)
         elif move["type"] == "keep_openers":
             event = {"type": "keep_openers", "seat": data.draw(st.sampled_from(move["seats"]))}
+        elif move["type"] == "wrong_count":  # D8: any count the request offers is ruled
+            event = {"type": "wrong_count", "seat": data.draw(st.sampled_from(move["seats"])),
+                     "count": data.draw(st.sampled_from(move["counts"]))}
         elif move["type"] == "expose":
             continue  # the card faced must be one no hand holds: tests/walks.py deals real cards
         elif move["type"] == "widow":

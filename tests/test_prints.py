@@ -14,6 +14,7 @@ from floor.extensions import db
 from floor.models import HouseProfile
 from floor.prints import views as prints
 from rules import catalogue
+from rules.rulings import DISPUTES
 from tests.conftest import csrf_token_from, login, make_app
 
 HOUSE_TOML = 'base = "cardroom"\ntitle = "Main room, Friday game"\nante_deals = 2\npostdraw_first = "left_of_button"\n'
@@ -170,7 +171,7 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
     page = as_role("dealer").get("/rules/cardroom")
     html = page.get_data(as_text=True)
     assert "Download the PDF" in html and "/rules/cardroom.pdf" in html
-    assert "O4" in html and "2,869,685" in html and html.count("data:image/svg+xml;base64,") == 7  # one tree drawing per issue (issue 22 added exposed_card)
+    assert "O4" in html and "2,869,685" in html and html.count("data:image/svg+xml;base64,") == len(DISPUTES)  # one tree drawing per dispute kind
     with app.test_request_context("/rules/cardroom.pdf"):
         from flask import render_template
 

@@ -174,6 +174,15 @@ SCENARIOS: list[tuple[str, str, dict[str, Any], Outcome, str]] = [
      Outcome.EXPOSED_CARD_REPLACED, "ec_after_others"),
     ("D12 foster", "foster", {"issue": "exposed_card", "seat": 2, "others_to_draw": False},
      Outcome.EXPOSED_CARD_REPLACED, "ec_now"),
+    # who shows first (D6, the dispute kind added to show that a kind is declared in one place):
+    # the last bettor or raiser of the final round, else the opener
+    ("D6 last bettor", "cardroom", {"issue": "show_order", "last_bettor": 4}, Outcome.SHOWS_FIRST,
+     "so_last_bettor"),
+    ("D6 all checked", "cardroom", {"issue": "show_order", "last_bettor": None, "opener": 3},
+     Outcome.SHOWS_FIRST, "so_opener"),
+    ("D6 pagat", "pagat", {"issue": "show_order", "last_bettor": "none", "opener": 2}, Outcome.SHOWS_FIRST,
+     "so_opener"),
+    ("D6 foster", "foster", {"issue": "show_order", "last_bettor": "5"}, Outcome.SHOWS_FIRST, "so_last_bettor"),
 ]
 
 IDS = [s[0] for s in SCENARIOS]
@@ -193,7 +202,7 @@ def test_scenario_reaches_its_leaf(name: str, profile: str, facts: dict[str, Any
 
 
 def test_every_outcome_code_has_a_scenario() -> None:
-    """All seventeen outcome codes are reached by some scenario."""
+    """All eighteen outcome codes are reached by some scenario."""
     assert {s[3] for s in SCENARIOS} == set(Outcome)
 
 

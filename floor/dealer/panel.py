@@ -20,19 +20,17 @@ from floor.tournament import service as tournament_service
 from rules import cards as cardlib
 from rules import profiles
 from rules import words
+from rules.rulings import DISPUTES
+import rules.jackpot.events as ev
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
-# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button.
-ISSUES = {
-    "false_openers": "False openers",
-    "opener_cannot_show": "Opener cannot show openers",
-    "split_openers": "Split openers do not add up",
-    "wrong_card_count": "Wrong number of cards",
-    "discard_retrieval": "Opener asks to retrieve discards",
-    "caller_refund": "Caller wants the bet back",
-    "exposed_card": "Card exposed in the draw",
-}
+# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button: each
+# kind of dispute declares them (rules.rulings.DISPUTES).
+ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
+
+#: The tablet's words for the moves beside the turn (``requests``), from each event type's declaration.
+ASKS = {kind: cls.ask for kind, cls in ev.EVENTS.items() if cls.ask is not None}
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
 LOG_TAIL = 6
@@ -55,8 +53,8 @@ def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
 
 def describe(event: dict[str, Any]) -> str:
     """A logged event in a few plain words: 'seat 3 calls', 'seat 4 stands pat', 'withdraw #7'
-    (the engine's numbering); the words are :func:`rules.words.event_words`."""
-    return words.event_words(event)
+    (the engine's numbering); the words are the event type's label (:func:`rules.jackpot.events.event_words`)."""
+    return ev.event_words(event)
 
 
 def floor_link(table_id: int, issue: str, seat: int | None) -> str:
@@ -115,6 +113,8 @@ def panel_context(table: Table) -> dict[str, Any]:
                      for entry in tail],
         "undo": None if target is None else {"index": target.seq - 1, "text": describe(target.payload)},
         "issues": ISSUES,
+        # how the tablet asks for each move beside the turn: as its event type declares it
+        "asks": ASKS,
         "tournament": tournament_level(table, state),
     }
 

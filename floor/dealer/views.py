@@ -70,8 +70,8 @@ def panel(table_id: int) -> Any:
 
 
 def seat_choices(table: Table) -> list[Any]:
-    seats = tables.state_of(table)["seats"]
-    return choices([(int(s), f"Seat {s} · {x['player']}") for s, x in seats.items()])
+    seats = tables.table_state(table).seats
+    return choices([(int(s), f"Seat {s} · {x.player}") for s, x in seats.items()])
 
 
 @bp.route("/tables/<int:table_id>/call-floor", methods=["GET", "POST"])
@@ -81,8 +81,8 @@ def call_floor(table_id: int) -> Any:
     form = CallFloorForm()
     form.seat.choices = seat_choices(table)
     if request.method == "GET":
-        state = tables.state_of(table)
-        default = state["jackpot"].get("opener") or state.get("to_act")
+        state = tables.table_state(table)
+        default = state.opener or state.to_act
         if default is not None:
             form.seat.data = int(default)
         if request.args.get("issue") in ISSUES:

@@ -25,7 +25,8 @@ from floor.tables import sealed_entries
 from rules import RulesError
 from rules.reports.hand_history import Hand, hands, result_words
 from rules.reports.hand_text import hands_text
-from rules.words import card_face, event_words, requirement_words
+from rules.jackpot.events import event_words
+from rules.words import card_face, requirement_words
 
 
 def _log(table: Table) -> list[LogEntry]:

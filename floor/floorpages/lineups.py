@@ -99,7 +99,8 @@ def move() -> Any:
             f"{getattr(form, k).label.text}: {' '.join(v)}" for k, v in form.errors.items()), 400)
     source = db.get_or_404(Table, form.from_table.data)
     target = db.get_or_404(Table, form.to_table.data)
-    player = table_log.state_of(source)["seats"].get(form.from_seat.data, {}).get("player")
+    here = table_log.table_state(source).seats.get(form.from_seat.data)
+    player = here.player if here is not None else None
     try:
         table_log.move_player(source, form.from_seat.data, target, form.to_seat.data, current_user)
     except table_log.StaleVersion as exc:

@@ -86,7 +86,7 @@ def engine_preview(table: Table, issue: str) -> EnginePreview | None:
     if issue != "false_openers":
         return None
     before = tables.table_state(table)
-    opener = before.to_dict()["jackpot"]["opener"]
+    opener = before.opener
     if opener is None:
         return None
     try:
@@ -212,25 +212,26 @@ def issue(
     ruling = preview(clean, spec)
     event_record = ruling.to_dict()
     try:
-        state: dict[str, Any] = {}
+        names: dict[int, str] = {}
+        deal: int | None = None
         record = dict(event_record)
         if table is not None:
             db.session.refresh(table)
             if apply and expected_version is not None and expected_version != table.version:
                 raise tables.StaleVersion(expected_version, table.version)
             expected_version = table.version
-            before = tables.table_state(table)
-            state = before.to_dict()
+            before = tables.table_state(table)  # typed: the names and the deal, no plain-data copy
+            names = {s: x.player for s, x in before.seats.items()}
+            deal = before.deal_no
             if apply:
                 # what the ruling does at this table (who gets what, in words), before it is sealed;
                 # a ruling the table refuses is refused here, before anything is stored
                 after = jackpot.apply(before, {"type": "ruling", "ruling": event_record, "id": None})
                 record = {k: v for k, v in after.added[-1].items() if k != "id"}
         if "headline" not in record:
-            names = {int(s): str(x["player"]) for s, x in state.get("seats", {}).items()}
             record["headline"] = ruling_headline(record, names)
         row = IssuedRuling(
-            table=table, deal=record.get("deal", state.get("deal")) if table is not None else None,
+            table=table, deal=record.get("deal", deal) if table is not None else None,
             log_seq=(table.version + 1) if (apply and table is not None) else None,
             profile=str(record["profile"]),
             outcome=record["outcome"], facts=jsonable(clean), record=jsonable(record),

@@ -26,12 +26,13 @@ from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
+from rules.jackpot import Seat, TableState
 from rules.tournament import chop, next_chip, race
 
 # --------------------------------------------------------------------------- where a player sits
 
 
-def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
+def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
     if entry is None:
@@ -39,8 +40,8 @@ def seat_of(t: Tournament, player: str) -> tuple[Table, int, dict[str, Any]]:
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
     for table in service.event_tables(t):
-        for seat, x in tables.state_of(table)["seats"].items():
-            if x["player"].casefold() == entry.player.casefold():
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == entry.player.casefold():
                 return table, int(seat), x
     raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
 
@@ -51,9 +52,9 @@ def check_not_over(t: Tournament, what: str) -> None:
         raise IllegalAction(f"{what}: the event ended with a deal")
 
 
-def _between_deals(table: Table, what: str) -> dict[str, Any]:
-    state = tables.state_of(table)
-    if state["phase"] != "between_deals":
+def _between_deals(table: Table, what: str) -> TableState:
+    state = tables.table_state(table)
+    if state.phase != "between_deals":
         raise IllegalAction(f"{what}: {table.name} is in a hand; do it between deals")
     return state
 
@@ -70,8 +71,8 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     check_not_over(t, "eliminate")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
-    if x["put"]:
-        raise IllegalAction(f"eliminate: {x['player']} has {x['put']} chips in the pot carried at {table.name}; "
+    if x.put:
+        raise IllegalAction(f"eliminate: {x.player} has {x.put} chips in the pot carried at {table.name}; "
                             "bust them out once that pot is won")
     entry = service.entry_named(t, player)
     assert entry is not None
@@ -79,10 +80,10 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
         entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
-        entry.out_hand, entry.out_chips, entry.out_seat = None, x["stack"], seat
+        entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
-                           chips_removed=x["stack"], out_order=entry.out_order)
+                           chips_removed=x.stack, out_order=entry.out_order)
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
@@ -105,12 +106,12 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
         raise IllegalAction("count: say why the stack was counted (reason)")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "count")
-    change = counted - x["stack"]
+    change = counted - x.stack
     seq = None
 
     def kept(entry: Any) -> None:
-        desk_models.record(t, DeskKind.COUNT, user, player=x["player"], reason=reason[:500], table=table.id,
-                           seat=seat, logged=x["stack"], counted=counted, change=change,
+        desk_models.record(t, DeskKind.COUNT, user, player=x.player, reason=reason[:500], table=table.id,
+                           seat=seat, logged=x.stack, counted=counted, change=change,
                            seq=entry.seq if entry is not None else None)
 
     if change:  # the correction and the desk's record of the count commit together
@@ -122,8 +123,8 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     else:  # the count agrees with the log: only the desk keeps it
         kept(None)
         db.session.commit()
-    return {"player": x["player"], "table": table.id, "table_name": table.name, "seat": seat,
-            "logged": x["stack"], "stack": counted, "change": change, "log_seq": seq}
+    return {"player": x.player, "table": table.id, "table_name": table.name, "seat": seat,
+            "logged": x.stack, "stack": counted, "change": change, "log_seq": seq}
 
 
 # --------------------------------------------------------------------------- hand for hand
@@ -148,7 +149,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
     if not on and now is None:
         raise IllegalAction("hand for hand: it is off already")
     if on:
-        started = {str(x.id): tables.state_of(x)["deal"] for x in service.event_tables(t)}
+        started = {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
         c = service.clock(t)
         paused = bool(c.running)
         if paused:
@@ -172,7 +173,7 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     and the hand in play is over at every table (players out in it at other tables still share)."""
     switch = _switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
-            tables.state_of(x)["phase"] == "between_deals" for x in service.event_tables(t)):
+            tables.table_state(x).phase == "between_deals" for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
         db.session.commit()
 
@@ -195,17 +196,17 @@ def check_hand_for_hand(t: Tournament, table: Table) -> None:
     if switch is None:
         return
     live = {e.player.casefold() for e in service.live_entries(t)}
-    mine = tables.state_of(table)
-    done = mine["deal"] - int(switch.data["start"].get(str(table.id), 0))
+    # typed states (issue 23): a deal's tap in hand for hand reads every table's, never copies it
+    done = tables.table_state(table).deal_no - int(switch.data["start"].get(str(table.id), 0))
     for other in service.event_tables(t):
         if other.id == table.id:
             continue
-        state = tables.state_of(other)
-        if sum(1 for x in state["seats"].values() if x["player"].casefold() in live and x["stack"] > 0) < 2 \
-                and state["phase"] == "between_deals":
+        state = tables.table_state(other)
+        between = state.phase == "between_deals"
+        if sum(1 for x in state.seats.values() if x.player.casefold() in live and x.stack > 0) < 2 and between:
             continue  # no game there
-        theirs = state["deal"] - int(switch.data["start"].get(str(other.id), 0))
-        if theirs < done or (theirs == done and state["phase"] != "between_deals"):
+        theirs = state.deal_no - int(switch.data["start"].get(str(other.id), 0))
+        if theirs < done or (theirs == done and not between):
             raise IllegalAction(f"hand for hand: wait; {other.name} has not finished hand {max(done, 1)} yet "
                                 "(every table deals its next hand together)")
 
@@ -308,9 +309,9 @@ def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
         _between_deals(table, "colour-up")
     report = []
     for table in event_tables:
-        state = tables.state_of(table)
-        seats = {x["player"]: int(seat) for seat, x in state["seats"].items() if x["player"].casefold() in live}
-        before = {p: state["seats"][seat]["stack"] for p, seat in seats.items()}
+        state = tables.table_state(table)
+        seats = {x.player: int(seat) for seat, x in state.seats.items() if x.player.casefold() in live}
+        before = {p: state.seats[seat].stack for p, seat in seats.items()}
         if not before:
             continue
         result = race(before, todo.chip, to, service.RANDOM)

@@ -54,8 +54,8 @@ def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
     if any(event.get(k) is not None for k in STAKES):
         return event
     level = service.clock(t).stakes  # before the start: the first level
-    state = tables.table_state(table).to_dict()
-    change = {k: v for k, v in level.stakes.items() if state[k] != v}
+    stakes = tables.table_state(table).stakes  # typed: no plain-data copy of the table on a deal's tap
+    change = {k: v for k, v in level.stakes.items() if stakes[k] != v}
     return {**event, **change} if change else event
 
 
@@ -66,19 +66,19 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
     try:
         t = service.of_table(table)
         if t is not None:
-            record_eliminations(t, table, state.to_dict())
+            record_eliminations(t, table, state)
             desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
     except Exception:  # the event is committed; an elimination missed here is found by the next sync
         db.session.rollback()
         current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
 
 
-def _busted_players(state: dict[str, Any]) -> dict[str, int]:
+def _busted_players(state: jackpot.TableState) -> dict[str, int]:
     """Players at the table with no chips and no claim: name (casefolded) -> seat."""
-    return {x["player"].casefold(): int(s) for s, x in state["seats"].items() if x["stack"] == 0 and x["put"] == 0}
+    return {x.player.casefold(): int(s) for s, x in state.seats.items() if x.stack == 0 and x.put == 0}
 
 
-def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> list[Entry]:
+def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) -> list[Entry]:
     """Mark out the entries with no chips and no claim at ``table`` (its state between pots)."""
     busted = _busted_players(state)
     if not any(e.player.casefold() in busted for e in service.live_entries(t)):
@@ -96,10 +96,10 @@ def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> l
     events = tables.events_of(table)
     deals = [i for i, e in enumerate(events) if e.get("type") == "deal"]
     hand = deals[-1] + 1 if deals else 0  # the log's seq of the hand's deal
-    before = jackpot.replay(table.setup, events[:deals[-1]]) if deals else state
-    start = {x["player"].casefold(): x["stack"] for x in before["seats"].values()}
+    before = jackpot.replay_state(table.setup, events[:deals[-1]]) if deals else state
+    start = {x.player.casefold(): x.stack for x in before.seats.values()}
     order = (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
-    round_ = desk.hand_round(t, table, state["deal"])
+    round_ = desk.hand_round(t, table, state.deal_no)
     if round_ is not None:  # out in the same hand-for-hand hand as players at other tables: one group
         for a in desk_models.actions(t, DeskKind.ELIMINATE):
             if a.data.get("switch") == round_[0] and a.data.get("hand_for_hand_round") == round_[1] \
@@ -120,15 +120,14 @@ def record_eliminations(t: Tournament, table: Table, state: dict[str, Any]) -> l
     return out
 
 
-def _pay_bounties(t: Tournament, table: Table, state: dict[str, Any], out: list[Entry], hand: int) -> None:
+def _pay_bounties(t: Tournament, table: Table, state: jackpot.TableState, out: list[Entry], hand: int) -> None:
     """Each busted player's bounty to the hand's winner (see the module's docstring)."""
     bounty = service.structure(t).bounty
-    awards = {int(seat): amount for seat, amount in (state.get("awards") or {}).items() if amount}
+    awards = {int(seat): amount for seat, amount in state.awards.items() if amount}
     if not bounty or not awards:
         return
     best = max(awards.values())
-    winners = [state["seats"][seat]["player"] for seat in sorted(awards)
-               if awards[seat] == best and seat in state["seats"]]
+    winners = [state.seats[seat].player for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
     for e in out:
         each, odd = divmod(bounty, len(winners))
         for i, w in enumerate(winners):
@@ -139,11 +138,11 @@ def _pay_bounties(t: Tournament, table: Table, state: dict[str, Any], out: list[
 def leave_busted(t: Tournament, table: Table) -> None:
     """Clear the seats of players out of the event (no chips, no claim) at ``table``: ``leave``."""
     live = {e.player.casefold() for e in service.live_entries(t)}
-    state = tables.state_of(table)
-    if state["phase"] != "between_deals":
+    state = tables.table_state(table)
+    if state.phase != "between_deals":
         return
-    for seat, x in sorted(state["seats"].items()):
-        if x["stack"] == 0 and x["put"] == 0 and x["player"].casefold() not in live:
+    for seat, x in sorted(state.seats.items()):
+        if x.stack == 0 and x.put == 0 and x.player.casefold() not in live:
             tables.append(table, {"type": "leave", "seat": int(seat)}, None)
 
 
@@ -153,7 +152,7 @@ def sync_eliminations(t: Tournament) -> None:
     for table in service.event_tables(t):
         state = tables.table_state(table)
         if state.new_pot and table.version:
-            record_eliminations(t, table, state.to_dict())
+            record_eliminations(t, table, state)
             leave_busted(t, table)
 
 
@@ -203,24 +202,24 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
         from_seat, to_seat = int(move["from_seat"]), int(move["to_seat"])
     except (KeyError, TypeError, ValueError):
         raise IllegalAction("move: from_seat and to_seat are seat numbers") from None
-    here = tables.state_of(source)["seats"].get(from_seat)
+    here = tables.table_state(source).seats.get(from_seat)
     player = str(move.get("player", ""))
-    if here is None or here["player"].casefold() != player.casefold():
+    if here is None or here.player.casefold() != player.casefold():
         raise IllegalAction(f"move: {player or 'the player'} is not in seat {from_seat} at {source.name} "
                             "(the tables changed: look at the suggestions again)")
     entry = service.entry_named(t, player)
     if entry is None or entry.is_out:
         raise IllegalAction(f"move: {player} is not a player still in this event")
-    if source.id != target.id and here["put"]:
+    if source.id != target.id and here.put:
         # leaving a table gives up a claim on its carried pot (rules.jackpot.seating): wait for the pot to be won
-        raise IllegalAction(f"move: {here['player']} has {here['put']} chips in the pot carried at {source.name}; "
+        raise IllegalAction(f"move: {here.player} has {here.put} chips in the pot carried at {source.name}; "
                             "move them once that pot is won")
     service.clear_seat(target, to_seat, user)
     if source.id == target.id:
         tables.append(source, {"type": "move_seat", "seat": from_seat, "to": to_seat}, user)
     else:
         tables.move_player(source, from_seat, target, to_seat, user)
-    return f"{here['player']} moved from {source.name} seat {from_seat} to {target.name} seat {to_seat}"
+    return f"{here.player} moved from {source.name} seat {from_seat} to {target.name} seat {to_seat}"
 
 
 # --------------------------------------------------------------------------- rebuys and add-ons
@@ -228,8 +227,8 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
 
 def _seat_of(t: Tournament, player: str) -> tuple[Table, int] | None:
     for table in service.event_tables(t):
-        for seat, x in tables.state_of(table)["seats"].items():
-            if x["player"].casefold() == player.casefold():
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == player.casefold():
                 return table, int(seat)
     return None
 
@@ -261,7 +260,7 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     where = _seat_of(t, entry.player)
     seat_back: tuple[int | None, int | None] = (None, None)
     if kind == "rebuy":
-        stack = tables.state_of(where[0])["seats"][where[1]]["stack"] if where else 0
+        stack = tables.table_state(where[0]).seats[where[1]].stack if where else 0
         if stack > s.starting_chips:
             raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
         entry.rebuys += 1
@@ -285,8 +284,8 @@ def _seat_to_rebuy(t: Tournament, left: tuple[int | None, int | None]) -> tuple[
     if key is not None and seat is not None:
         table = db.session.get(Table, key)
         if table is not None and table.event_id == t.event_id:
-            state = tables.state_of(table)
-            if seat not in state["seats"] and seat <= int(state["capacity"]):
+            state = tables.table_state(table)
+            if seat not in state.seats and seat <= state.capacity:
                 return table, seat
     key, seat = late_seat(service.seat_views(t), service.RANDOM)
     table = db.session.get(Table, key)

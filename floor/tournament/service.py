@@ -193,8 +193,8 @@ def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tup
 
 def clear_seat(table: Table, seat: int, user: User | None) -> None:
     """Free a seat held by a busted player (no chips, no claim): ``leave``, between deals."""
-    x = tables.state_of(table)["seats"].get(seat)
-    if x is not None and x["stack"] == 0 and x["put"] == 0:
+    x = tables.table_state(table).seats.get(seat)
+    if x is not None and x.stack == 0 and x.put == 0:
         tables.append(table, {"type": "leave", "seat": seat}, user)
 
 
@@ -240,12 +240,12 @@ def seated(t: Tournament) -> tuple[list[Seated], int]:
     out: list[Seated] = []
     chips = 0
     for table in event_tables(t):
-        state = tables.state_of(table)
-        chips += state["pot"]
-        for seat, x in sorted(state["seats"].items()):
-            chips += x["stack"]
-            if x["player"].casefold() in live:
-                out.append(Seated(x["player"], table, int(seat), x["stack"], x["put"]))
+        state = tables.table_state(table)  # typed: a wall's poll reads every table, never copies one
+        chips += state.pot
+        for seat, x in sorted(state.seats.items()):
+            chips += x.stack
+            if x.player.casefold() in live:
+                out.append(Seated(x.player, table, int(seat), x.stack, x.put))
     return out, chips
 
 
@@ -254,9 +254,9 @@ def seat_views(t: Tournament) -> list[TableSeats]:
     people, _ = seated(t)
     views = []
     for table in event_tables(t):
-        state = tables.state_of(table)
+        state = tables.table_state(table)
         here = {p.seat: p.player for p in people if p.table.id == table.id}
-        views.append(TableSeats(table.id, int(state["capacity"]), here, int(state["button"])))
+        views.append(TableSeats(table.id, state.capacity, here, state.button))
     return views
 
 

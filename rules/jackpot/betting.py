@@ -12,6 +12,7 @@ from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 __all__ = ["open_", "call", "check", "bet", "raise_", "fold", "straddle"]
 
 
+@ev.handles(ev.Open)
 def open_(t: WorkingTable, e: ev.Open) -> None:
     """Declares openers and bets the small bet, or all a short stack has, even nothing (O1, O2, O6)."""
     s = e.seat
@@ -62,6 +63,7 @@ def _record_bet(t: WorkingTable, s: int, amount: int) -> None:
         t.opener_bets = t.opener_bets + (amount,)
 
 
+@ev.handles(ev.Call)
 def call(t: WorkingTable, e: ev.Call) -> None:
     s = e.seat
     seat = _betting_seat(t, "call", s)
@@ -77,6 +79,7 @@ def call(t: WorkingTable, e: ev.Call) -> None:
     after_action(t, s)
 
 
+@ev.handles(ev.Check)
 def check(t: WorkingTable, e: ev.Check) -> None:
     s = e.seat
     seat = _betting_seat(t, "check", s)
@@ -93,6 +96,7 @@ def check(t: WorkingTable, e: ev.Check) -> None:
     after_action(t, s)
 
 
+@ev.handles(ev.Bet)
 def bet(t: WorkingTable, e: ev.Bet) -> None:
     s = e.seat
     seat = _betting_seat(t, "bet", s)
@@ -108,6 +112,7 @@ def bet(t: WorkingTable, e: ev.Bet) -> None:
     after_action(t, s)
 
 
+@ev.handles(ev.Raise)
 def raise_(t: WorkingTable, e: ev.Raise) -> None:
     s = e.seat
     seat = _betting_seat(t, "raise", s)
@@ -144,6 +149,7 @@ def _chosen(t: WorkingTable, kind: str, s: int, amount: int | None, to_call: int
     return amount
 
 
+@ev.handles(ev.Fold)
 def fold(t: WorkingTable, e: ev.Fold) -> None:
     s = e.seat
     _betting_seat(t, "fold", s)
@@ -158,6 +164,7 @@ def _reopen_action(t: WorkingTable, s: int) -> None:
         t.set(x, acted=(x == s))
 
 
+@ev.handles(ev.Straddle)
 def straddle(t: WorkingTable, e: ev.Straddle) -> None:
     """A straddle: the first player after the blinds posts a blind raise to twice the big blind;
     the betting starts after the straddler, who keeps the option to raise (O2, the basic game)."""

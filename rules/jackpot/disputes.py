@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.rulings import FACTS, Issue, build_tree
+from rules.rulings import DISPUTE_KINDS, DISPUTES, FACTS, build_tree
 from rules.jackpot.table import TableState
 
 __all__ = ["known_facts", "ISSUES"]
 
-#: The issues a dispute can be about, in the tree's order.
-ISSUES: tuple[str, ...] = tuple(i.value for i in Issue)
+#: The issues a dispute can be about, in the tree's order (each kind's declaration, rules.rulings.DISPUTES).
+ISSUES: tuple[str, ...] = tuple(k.issue for k in DISPUTES)
 
 
 def _seat_no(value: Any) -> int:
@@ -59,10 +59,10 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     ...     {"seat": 1, "player": "A", "stack": 9}, {"seat": 2, "player": "B", "stack": 9}]}), "split_openers")
     {'issue': 'split_openers'}
     >>> known_facts(start({"ante": 1, "small_bet": 2, "button": 1, "seats": [
-    ...     {"seat": 1, "player": "A", "stack": 9}]}), "bluffing")
+    ...     {"seat": 1, "player": "A", "stack": 9}]}), "bluffing")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.RulesError: issue: must be one of false_openers, opener_cannot_show, split_openers, wrong_card_count, discard_retrieval, caller_refund, exposed_card, not 'bluffing'
+    rules.RulesError: issue: must be one of false_openers, opener_cannot_show, ..., not 'bluffing'
     """
     facts: dict[str, Any] = {"issue": FACTS["issue"].parse(issue)}
     concerned = None if seat in (None, "") else _seat_no(seat)
@@ -72,7 +72,7 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     if state.ruled_deal is not None:  # the deal in progress, or between deals the one just finished
         read = state.facts(facts["issue"])
         facts["found"] = read["found"]
-        if facts["issue"] not in ("wrong_card_count", "caller_refund") and read["opener"] is not None:
+        if DISPUTE_KINDS[facts["issue"]].log_reads_hand and read["opener"] is not None:
             facts.update((k, v) for k, v in read.items() if k in _SETTLED)
             if read["hands"]:
                 facts["hands"] = read["hands"]

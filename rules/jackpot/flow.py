@@ -22,6 +22,7 @@ __all__ = ["deal", "post_blind", "pass_", "draw", "show", "muck", "after_action"
            "resume"]
 
 
+@ev.handles(ev.Deal)
 def deal(t: WorkingTable, e: ev.Deal) -> None:
     """A new deal (O3, O4, D1): move the button, deal in the players, take antes unless capped.
 
@@ -126,6 +127,7 @@ def post_blind(t: WorkingTable, s: int, amount: int, what: str) -> None:
     t.message += f"; seat {s} posts the {what} of {paid}"
 
 
+@ev.handles(ev.Widow)
 def widow(t: WorkingTable, e: ev.Widow) -> None:
     """Wild widow (H4): the card turned up during the deal; its rank is wild for this deal, and
     it is in no hand."""
@@ -242,6 +244,7 @@ def start_draw(t: WorkingTable) -> None:
     t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()
 
 
+@ev.handles(ev.Draw)
 def draw(t: WorkingTable, e: ev.Draw) -> None:
     """Discards and receives as many cards (D2); the opener may split openers into escrow (S1).
 
@@ -368,6 +371,7 @@ def start_showdown(t: WorkingTable) -> None:
     t.message += f"; showdown: seat {first} shows first (D6)"
 
 
+@ev.handles(ev.Show)
 def show(t: WorkingTable, e: ev.Show) -> None:
     """Shows a hand. A hand of other than five cards is dead (H6). The opener proves openers with it,
     or with the escrow when openers were split (F1, S2)."""
@@ -442,6 +446,7 @@ def declare_hand(t: WorkingTable, s: int, texts: tuple[str, ...], declare: str |
     t.set(s, declared=declare)
 
 
+@ev.handles(ev.Muck)
 def muck(t: WorkingTable, e: ev.Muck) -> None:
     """Gives up the hand at the showdown. An opener left alone who mucks has not proved openers (F8)."""
     s = e.seat

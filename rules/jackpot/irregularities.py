@@ -91,6 +91,7 @@ def irregularity(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> None:
     apply_ruling(t, ruling, None, facts)
 
 
+@ev.handles(ev.FalseOpeners)
 def false_openers(t: WorkingTable, e: ev.FalseOpeners) -> None:
     """It is found that the opener had no openers: the tree rules (F2-F9)."""
     s = e.seat
@@ -120,6 +121,7 @@ def _offer_reopen(t: WorkingTable, facts: Mapping[str, Any]) -> None:
     t.message += f"; seats {', '.join(map(str, eligible))} may reopen the pot in turn (F3)"
 
 
+@ev.handles(ev.Reopen)
 def reopen(t: WorkingTable, e: ev.Reopen) -> None:
     """An eligible player declares the pot open after false openers (F3)."""
     s = e.seat
@@ -161,6 +163,7 @@ def _conclude_reopen(t: WorkingTable, facts: dict[str, Any], reopener: int | Non
     apply_ruling(t, ruling, None, facts)
 
 
+@ev.handles(ev.Ruling)
 def log_ruling(t: WorkingTable, e: ev.Ruling) -> None:
     """A floor person's ruling applied through the same path as the engine's own: to the deal in
     progress, or between deals to the last finished deal (a pot already awarded or carried)."""
@@ -369,6 +372,7 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
     return tuple(done)
 
 
+@ev.handles(ev.Correction)
 def correction(t: WorkingTable, e: ev.Correction) -> None:
     """The floor moves chips between seats between deals (an award put right, a miscount): the
     amounts sum to nothing, so chips are conserved, and no stack goes below nothing."""

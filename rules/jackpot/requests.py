@@ -1,6 +1,12 @@
-"""What happens beside the turn to act: a card faced while the draw is dealt (D12) and a player's
-request that the opener keep the opening hand (F12). Either may be logged for a seat that is not
-the one to act; ``legal`` lists each with the seats it may concern.
+"""What happens beside the turn to act: a card faced while the draw is dealt (D12), a player's
+request that the opener keep the opening hand (F12) and a hand found holding the wrong number of
+cards (D8). Each may be logged for a seat that is not the one to act; the state's ``requests`` list
+each with the seats it may concern (``@ev.asks`` here), beside ``legal``.
+
+D8 (GUIDE, FOSTER): a hand of the wrong size found during the deal is ruled by the tree (issue
+``wrong_card_count``): dead after the draw; before it as the house rule says (put right, or dead).
+A hand put right keeps its seat in the play; the stub is as the engine counts it once the dealer has
+given the missing cards or taken the extra ones back.
 
 D12 (FOSTER): the faced card is dead and set aside (D3 reshuffles only discards, never a card all
 have seen); the player's replacement is dealt once every other player has drawn (at once when
@@ -24,10 +30,68 @@ the kept cards and the escrow (F1); a hand that does not prove openers is ruled 
 
 from __future__ import annotations
 
-import rules.jackpot.events as ev
-from rules.jackpot.state import Phase, WorkingTable, check_cards
+from typing import Any
 
-__all__ = ["expose", "keep_openers", "take_cards", "deal_owed"]
+import rules.jackpot.events as ev
+from rules.jackpot.state import Phase, SeatStatus, WorkingTable, check_cards
+
+
+def expose_seats(t: WorkingTable) -> list[int]:
+    """D12: the seats a card may have been faced to while the draw was dealt: those who drew in
+    this draw, while it lasts or right after its last draw, no more often than cards drawn."""
+    last = (t.last_event or {}).get("type")
+    if t.phase != Phase.DRAW and not (t.phase in (Phase.POSTDRAW, Phase.SHOWDOWN)
+                                      and last in ("draw", "expose")):
+        return []
+    if t.reopen is not None or t.pack() < 1:  # no card is left to replace a faced one (D3)
+        return []
+    counts = dict(t.drawn_now)
+    return [s for s in t.drew_this_round if t.seats[s].status == SeatStatus.ACTIVE
+            and counts.get(s, 0) > t.exposed_now.count(s)]
+
+
+def keep_seats(t: WorkingTable) -> list[int]:
+    """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
+    opener, once, while openers are still to prove and the opening hand can still be shown
+    (the opener has not thrown any of it into the discards)."""
+    o = t.opener
+    if (o is None or t.keep_asked is not None or t.proven or t.reopen is not None
+            or t.phase == Phase.BETWEEN_DEALS or not t.opened):
+        return []
+    opener = t.seats[o]
+    if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(t.escrow_of(o)):
+        return []
+    return [s for s in t.dealt if s != o]
+
+
+def wrong_count_seats(t: WorkingTable) -> list[int]:
+    """D8: the hands that may be found the wrong size: every live hand not yet shown (a hand shown
+    is judged at the show, H6), while the deal is played (not while the widow card or a reopen
+    offer is awaited)."""
+    if t.phase == Phase.BETWEEN_DEALS or t.reopen is not None or t.widow_due:
+        return []
+    return [s for s in t.live() if t.seats[s].shown is None]
+
+
+@ev.asks(ev.KeepOpeners)
+def _keep_request(t: WorkingTable) -> dict[str, Any]:
+    return {"seats": keep_seats(t)}
+
+
+@ev.asks(ev.Expose)
+def _expose_request(t: WorkingTable) -> dict[str, Any]:
+    return {"seats": expose_seats(t)}
+
+
+@ev.asks(ev.WrongCount)
+def _wrong_count_request(t: WorkingTable) -> dict[str, Any]:
+    """The seats, and the counts a hand of the wrong size may hold (not the game's number)."""
+    size = t.profile.hand_size
+    # the tree knows five-card hands: in seven-card draw (D15) a hand of five is the floor's to rule
+    return {"seats": wrong_count_seats(t), "counts": [n for n in range(1, 2 * size + 1) if n not in (size, 5)]}
+
+__all__ = ["expose", "keep_openers", "wrong_count", "take_cards", "deal_owed", "expose_seats", "keep_seats",
+           "wrong_count_seats"]
 
 
 def take_cards(t: WorkingTable, n: int) -> str:
@@ -54,12 +118,13 @@ def deal_owed(t: WorkingTable) -> None:
     t.owed = ()
 
 
+@ev.handles(ev.Expose)
 def expose(t: WorkingTable, e: ev.Expose) -> None:
     """D12: a card faced in dealing the draw to ``seat``; the tree rules, the play goes on."""
     s = e.seat
     if s not in t.seats:
         raise t.refuse(f"expose: there is no seat {s} at this table")
-    if s not in t.expose_seats():
+    if s not in expose_seats(t):
         raise t.refuse(f"expose: a card is faced to seat {s} only while the draw is dealt, to a player who has "
                        "drawn (and no more often than the cards drawn) (D12)")
     check_cards(t, (e.card,), "expose")
@@ -83,12 +148,13 @@ def expose(t: WorkingTable, e: ev.Expose) -> None:
         t.message += f"; seat {s} gets its card now (D12){note}"
 
 
+@ev.handles(ev.KeepOpeners)
 def keep_openers(t: WorkingTable, e: ev.KeepOpeners) -> None:
     """F12: ``seat`` asks the opener to keep the opening hand and show it at the end."""
     s = e.seat
     if s not in t.seats:
         raise t.refuse(f"keep_openers: there is no seat {s} at this table")
-    allowed = t.keep_seats()
+    allowed = keep_seats(t)
     if s not in allowed:
         if t.keep_asked is not None:
             why = f"seat {t.keep_asked} has asked already"
@@ -107,3 +173,26 @@ def keep_openers(t: WorkingTable, e: ev.KeepOpeners) -> None:
     t.keep_asked = s
     t.message = (f"seat {s} asks seat {t.opener}, the opener, to keep the opening hand and show it at the "
                  "end (F12)")
+
+
+@ev.handles(ev.WrongCount)
+def wrong_count(t: WorkingTable, e: ev.WrongCount) -> None:
+    """D8, H6: the hand of ``seat`` holds ``count`` cards; the tree rules, found before the draw while
+    the seat has not drawn yet, after it otherwise."""
+    s, size = e.seat, t.profile.hand_size
+    if s not in t.seats:
+        raise t.refuse(f"wrong_count: there is no seat {s} at this table")
+    if s not in wrong_count_seats(t):
+        raise t.refuse(f"wrong_count: seat {s} holds no live hand still unshown in a deal being played; a hand "
+                       "shown is judged at the show (H6) (D8)")
+    if e.count == size:
+        raise t.refuse(f"wrong_count: {size} cards is the right number; there is nothing to rule (D8)")
+    if e.count == 5:
+        raise t.refuse(f"wrong_count: a hand of five cards where the game deals {size} is the floor's to rule "
+                       "(call the floor) (D8)")
+    before = t.seats[s].drawn is None and t.phase in (Phase.PREDRAW, Phase.DRAW)
+    t.message = f"seat {s} holds {e.count} cards, not {size}"
+    from rules.jackpot.irregularities import irregularity
+
+    irregularity(t, "wrong_card_count", {"seat": s, "card_count": e.count,
+                                         "found": "before_draw" if before else "after_draw"})

@@ -60,6 +60,7 @@ def _status(seat: Seat) -> SeatStatus:
     return SeatStatus.OUT if seat.stack == 0 and seat.put == 0 else SeatStatus.ACTIVE
 
 
+@ev.handles(ev.Sit)
 def sit(t: WorkingTable, e: ev.Sit) -> None:
     """A player takes an empty seat with a buy-in."""
     s = e.seat
@@ -80,6 +81,7 @@ def sit(t: WorkingTable, e: ev.Sit) -> None:
         t.message += "; dealt in once the pot in play is won (house rule)"
 
 
+@ev.handles(ev.AddChips)
 def add_chips(t: WorkingTable, e: ev.AddChips) -> None:
     """A rebuy or a top-up; an F7 bar stays."""
     seat = _seated(t, e.seat, "add_chips")
@@ -94,6 +96,7 @@ def add_chips(t: WorkingTable, e: ev.AddChips) -> None:
         t.message += "; still dealt out of this pot until it is won (F7)"
 
 
+@ev.handles(ev.Leave)
 def leave(t: WorkingTable, e: ev.Leave) -> None:
     """The player leaves with the stack; a claim on a carried pot stays in the pot."""
     seat = _seated(t, e.seat, "leave")
@@ -107,6 +110,7 @@ def leave(t: WorkingTable, e: ev.Leave) -> None:
         t.message += f"; the {seat.put} put into this pot stays in it"
 
 
+@ev.handles(ev.SitOut)
 def sit_out(t: WorkingTable, e: ev.SitOut) -> None:
     """Not dealt in, no ante, until back."""
     seat = _seated(t, e.seat, "sit_out")
@@ -116,6 +120,7 @@ def sit_out(t: WorkingTable, e: ev.SitOut) -> None:
     t.message = f"seat {e.seat} sits out"
 
 
+@ev.handles(ev.SitIn)
 def sit_in(t: WorkingTable, e: ev.SitIn) -> None:
     """Back in from the next deal."""
     seat = _seated(t, e.seat, "sit_in")
@@ -125,6 +130,7 @@ def sit_in(t: WorkingTable, e: ev.SitIn) -> None:
     t.message = f"seat {e.seat} is back in"
 
 
+@ev.handles(ev.MoveSeat)
 def move_seat(t: WorkingTable, e: ev.MoveSeat) -> None:
     """Changes seats at this table; the player's chips and claim go along."""
     seat = _seated(t, e.seat, "move_seat")

@@ -277,33 +277,6 @@ class WorkingTable:
             out["amounts"] = amounts
         return out
 
-    # ------------------------------------------------------------------ requests any seat may make
-    def expose_seats(self) -> list[int]:
-        """D12: the seats a card may have been faced to while the draw was dealt: those who drew in
-        this draw, while it lasts or right after its last draw, no more often than cards drawn."""
-        last = (self.last_event or {}).get("type")
-        if self.phase != Phase.DRAW and not (self.phase in (Phase.POSTDRAW, Phase.SHOWDOWN)
-                                              and last in ("draw", "expose")):
-            return []
-        if self.reopen is not None or self.pack() < 1:  # no card is left to replace a faced one (D3)
-            return []
-        counts = dict(self.drawn_now)
-        return [s for s in self.drew_this_round if self.seats[s].status == SeatStatus.ACTIVE
-                and counts.get(s, 0) > self.exposed_now.count(s)]
-
-    def keep_seats(self) -> list[int]:
-        """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
-        opener, once, while openers are still to prove and the opening hand can still be shown
-        (the opener has not thrown any of it into the discards)."""
-        o = self.opener
-        if (o is None or self.keep_asked is not None or self.proven or self.reopen is not None
-                or self.phase == Phase.BETWEEN_DEALS or not self.opened):
-            return []
-        opener = self.seats[o]
-        if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(self.escrow_of(o)):
-            return []
-        return [s for s in self.dealt if s != o]
-
     def keep_owed(self) -> bool:
         """F12: an opener asked to keep the opening hand who folded still shows it at the end."""
         o = self.opener
@@ -375,16 +348,17 @@ class WorkingTable:
         return out
 
     def requests(self) -> list[dict[str, Any]]:
-        """The moves beside the turn to act (the state's ``requests``, beside ``legal``): asking the
-        opener to keep the opening hand (F12), a card faced in the draw (D12); each with the seats it
-        may concern, and each accepted for those seats as ``legal``'s moves are."""
+        """The moves beside the turn to act (the state's ``requests``, beside ``legal``): those event
+        types declare how the tablet asks for them and which seats they may concern now
+        (:mod:`rules.jackpot.requests`: F12 keep the opening hand, D12 a card faced, D8 a hand of the
+        wrong size); each with those seats, and each accepted for them as ``legal``'s moves are."""
+        from rules.jackpot.event_base import ASKERS
+
         out: list[dict[str, Any]] = []
-        keep = self.keep_seats()
-        if keep:
-            out.append({"type": "keep_openers", "seats": keep})
-        exposed = self.expose_seats()
-        if exposed:
-            out.append({"type": "expose", "seats": exposed})
+        for cls, ask in ASKERS.items():
+            fields = ask(self)
+            if fields.get("seats"):
+                out.append({"type": cls.kind, **fields})
         return out
 
     # ------------------------------------------------------------------ who the next deal deals in

@@ -13,6 +13,9 @@ The engine is split by concern; each module says which rules it holds:
 - :mod:`rules.jackpot.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
+Each event's handler declares itself beside its rules (``@ev.handles(ev.Draw)``,
+:mod:`rules.jackpot.event_base`); :meth:`TableState.apply` dispatches on those declarations.
+
 >>> setup = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
 ...          "seats": [{"seat": 1, "player": "Ann", "stack": 100},
 ...                    {"seat": 2, "player": "Bob", "stack": 100},
@@ -72,6 +75,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rules import IllegalAction, parse
@@ -201,6 +205,37 @@ class TableState:
         return self._t.seats[s]
 
     @property
+    def seats(self) -> Mapping[int, Seat]:
+        """The seats by number, typed and read-only (``to_dict()["seats"]`` without the copy): the
+        app reads a player, a stack or a claim (``put``) here rather than through the plain data."""
+        return MappingProxyType(self._t.seats)
+
+    @property
+    def awards(self) -> dict[int, int]:
+        """The last award, seat -> chips (``to_dict()["awards"]``)."""
+        return dict(self._t.awards)
+
+    @property
+    def capacity(self) -> int:
+        """The seats the table has (``to_dict()["capacity"]``), empty ones included."""
+        return self._t.capacity
+
+    @property
+    def opener(self) -> int | None:
+        """The opener of the deal in play (``to_dict()["jackpot"]["opener"]``)."""
+        return self._t.opener
+
+    @property
+    def stakes(self) -> dict[str, int]:
+        """The stakes in force: ``ante``, ``small_bet``, ``big_bet`` (as ``to_dict()`` gives them).
+
+        >>> TableState.from_setup({"ante": 1, "small_bet": 2, "button": 1,
+        ...     "seats": [{"seat": 1, "player": "A", "stack": 9}]}).stakes
+        {'ante': 1, 'small_bet': 2, 'big_bet': 4}
+        """
+        return {"ante": self._t.ante, "small_bet": self._t.small_bet, "big_bet": self._t.big_bet}
+
+    @property
     def message(self) -> str:
         """What the latest event did, in the engine's words (``to_dict()["message"]``, cheaply)."""
         return self._t.message
@@ -267,7 +302,7 @@ class TableState:
             return self._void(e.event)
         t = self._t.copy()
         t.added = ()
-        _run(t, _HANDLERS[type(e)], e)
+        _run(t, ev.HANDLERS[type(e)], e)
         t.last_event = e.to_dict()
         # the conservation law: stacks and the pot are the starting stacks, plus what came in, less
         # what went out; checked after every event
@@ -277,7 +312,7 @@ class TableState:
         added, t.added = t.added, ()
         if added:
             added = irregularities.finish_rulings(t, added, self._t)
-        if added or isinstance(e, _FLOOR_EVENTS):
+        if added or e.by is ev.Who.FLOOR:
             # A ruling is the floor's word: no void withdraws it, nor anything logged before it
             # (the floor corrects it with a ruling that supersedes it, or a correction of chips).
             return TableState(t, None, self._voided, self._voids, self.version + 1, added)
@@ -383,26 +418,13 @@ class TableState:
         }
 
 
+@ev.handles(ev.Pass)
 def _pass(t: WorkingTable, e: ev.Pass) -> None:
     """A pass declines to open, or during a reopen offer declines to reopen (F3)."""
     if t.reopen is not None:
         irregularities.decline_reopen(t, e)
     else:
         flow.pass_(t, e)
-
-
-_HANDLERS: dict[type[ev.Event], Callable[[WorkingTable, Any], None]] = {
-    ev.Deal: flow.deal, ev.Pass: _pass, ev.Open: betting.open_, ev.Call: betting.call, ev.Raise: betting.raise_,
-    ev.Fold: betting.fold, ev.Check: betting.check, ev.Bet: betting.bet, ev.Draw: flow.draw, ev.Show: flow.show,
-    ev.Muck: flow.muck, ev.FalseOpeners: irregularities.false_openers, ev.Reopen: irregularities.reopen,
-    ev.Ruling: irregularities.log_ruling, ev.Correction: irregularities.correction,
-    ev.Sit: seating.sit, ev.AddChips: seating.add_chips, ev.Leave: seating.leave, ev.SitOut: seating.sit_out,
-    ev.SitIn: seating.sit_in, ev.MoveSeat: seating.move_seat, ev.Straddle: betting.straddle,
-    ev.Widow: flow.widow, ev.Expose: requests.expose, ev.KeepOpeners: requests.keep_openers,
-}
-
-#: Events that are the floor's word: no void withdraws them or anything before them.
-_FLOOR_EVENTS = (ev.FalseOpeners, ev.Ruling, ev.Correction)
 
 
 def _run(t: WorkingTable, handler: Callable[[WorkingTable, Any], None], e: ev.Event) -> None:

@@ -30,7 +30,8 @@ from typing import Any
 
 from rules import RulesError
 from rules.jackpot import start
-from rules.words import event_words, faces_in_text, seats_text
+from rules.jackpot.events import event_words
+from rules.words import faces_in_text, seats_text
 
 __all__ = ["Step", "Hand", "hands", "result_words"]
 

@@ -12,6 +12,10 @@ the rules they hold:
 - :mod:`rules.rulings.proving`        an opener asked to show openers (F1, F7, F8, F12), split openers
   (S1-S3), retrieving discards (F11)
 - :mod:`rules.rulings.card_count`     a hand of the wrong size (H6, D8), a card exposed in the draw (D12)
+- :mod:`rules.rulings.showdown`       who shows first at the showdown (D6)
+
+Each kind of dispute is declared once, beside its branch (:class:`rules.rulings.facts.DisputeKind`),
+and listed in :data:`DISPUTES`; the fact ``issue``, :class:`Issue` and :data:`FACTS` are derived.
 - :mod:`rules.rulings.facts`          the facts the tree asks; :mod:`rules.rulings.outcomes` its outcome codes
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
@@ -57,24 +61,30 @@ from __future__ import annotations
 
 import functools
 import re
+from enum import StrEnum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError, parse
-from rules.rulings.card_count import exposed_card_node, wrong_count_node
-from rules.rulings.facts import FACTS, ISSUE_SHORT, Issue, eligible_reopeners, seats_text, who
-from rules.rulings.false_openers import false_openers_node, refund_node
+import rules.rulings.card_count as card_count
+import rules.rulings.facts as shared
+import rules.rulings.false_openers as false_openers
+import rules.rulings.proving as proving
+import rules.rulings.showdown as showdown
+from rules.rulings.facts import DisputeKind, cards, eligible_reopeners, seats_text, who
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.rulings.proving import (cannot_show_node, makes_trips, retrieval_node, showdown_value,
-                                   split_openers_node)
-from rules.rulings.tree import Branch, Facts, Leaf, Prompt, Question, Step, Tree
+from rules.rulings.proving import hand_rules_of, makes_trips, showdown_value
+from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
 
 __all__ = [
     "Outcome",
     "Move",
     "Issue",
+    "DisputeKind",
+    "DISPUTES",
+    "DISPUTE_KINDS",
     "Ruling",
     "FACTS",
     "resolve",
@@ -82,6 +92,25 @@ __all__ = [
     "questions_for",
     "eligible_reopeners",
 ]
+
+
+#: Every kind of dispute, in the order the tree's first question lists them; each is declared once,
+#: beside its branch (:class:`rules.rulings.facts.DisputeKind`). A new kind is its module and a line here.
+DISPUTES: tuple[DisputeKind, ...] = (
+    false_openers.FALSE_OPENERS, proving.OPENER_CANNOT_SHOW, proving.SPLIT_OPENERS, card_count.WRONG_CARD_COUNT,
+    proving.DISCARD_RETRIEVAL, false_openers.CALLER_REFUND, card_count.EXPOSED_CARD, showdown.SHOW_ORDER,
+)
+DISPUTE_KINDS: dict[str, DisputeKind] = {k.issue: k for k in DISPUTES}
+#: What a dispute is about: the answers of the tree's first question (derived from :data:`DISPUTES`).
+Issue = StrEnum("Issue", [(k.issue.upper(), k.issue) for k in DISPUTES])  # type: ignore[misc]
+#: Every fact the tree may ask: the dispute's kind first, the facts several kinds share, then each
+#: kind's own.
+FACTS: dict[str, FactSpec] = {
+    "issue": FactSpec("issue", "What is the dispute about?", "choice", tuple(k.issue for k in DISPUTES),
+                      tuple(k.label for k in DISPUTES), title="The dispute"),
+    **shared.FACTS,
+    **{spec.name: spec for k in DISPUTES for spec in k.facts},
+}
 
 
 @functools.lru_cache(maxsize=64)
@@ -96,11 +125,8 @@ def build_tree(profile: str | Profile = "cardroom") -> Tree:
 'OPENER_DEAD_POT_STAYS', 'POT_CARRIES_OVER', 'POT_PLAYS_OPENER_DEAD', 'REOPENED']
     """
     p = get_profile(profile)
-    disputes = (false_openers_node(p), cannot_show_node(p), split_openers_node(p), wrong_count_node(p),
-                retrieval_node(p), refund_node(p), exposed_card_node(p))
     root = Question(
-        "issue", FACTS["issue"].question, ("issue",), tuple(
-            Branch(issue.value, label, node) for issue, label, node in zip(Issue, ISSUE_SHORT, disputes)),
+        "issue", FACTS["issue"].question, ("issue",), tuple(Branch(k.issue, k.short, k.node(p)) for k in DISPUTES),
         title="What is the dispute about?")
     return Tree(f"Floor decision tree, profile {p.name}", root, FACTS)
 
@@ -363,6 +389,7 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
         "Reopener": _sentence(who(reopener)) if reopener is not None else "",
         "reopener": who(reopener) if reopener is not None else "",
         "count": str(f["card_count"]) if "card_count" in leaf.needs else "",
+        "when": ("before the draw" if f["found"] == "before_draw" else "after the draw") if "found" in f else "",
     }
     intro = _intro(f, leaf, words)
     details = [s.detail for s in walk.steps if s.detail]
@@ -414,20 +441,9 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
 
 
 def _intro(f: Facts, leaf: Leaf, words: Mapping[str, str]) -> str:
-    issue = f["issue"]
-    if issue == Issue.FALSE_OPENERS.value:
-        when = "before the draw" if f["found"] == "before_draw" else "after the draw"
-        return f"{words['Opener']} opened without openers, and it came to light {when}."
-    if issue == Issue.OPENER_CANNOT_SHOW.value:
-        return f"{words['Opener']} opened the pot and is asked to show openers."
-    if issue == Issue.SPLIT_OPENERS.value:
-        return f"{words['Opener']} opened and discarded part of the opening cards."
-    if issue == Issue.WRONG_CARD_COUNT.value:
-        when = "before the draw" if f["found"] == "before_draw" else "after the draw"
-        return f"{words['Seat']} holds {words['count']} cards instead of five, found {when}."
-    if issue == Issue.DISCARD_RETRIEVAL.value:
-        return f"{words['Opener']} asks for the discards back to prove openers."
-    return ""
+    """The ruling's first sentence, as the dispute's kind words it."""
+    kind = DISPUTE_KINDS.get(str(f["issue"]))
+    return kind.intro.format(**words) if kind is not None else ""
 
 
 def questions_for(

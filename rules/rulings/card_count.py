@@ -5,12 +5,12 @@ and the player's replacement waits until everyone else has drawn.
 
 from __future__ import annotations
 
-from rules.rulings.facts import FACTS, found_question, yes_no
+from rules.rulings.facts import FACTS, DisputeKind, found_question, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
 from rules.rulings.tree import Leaf, Node, Question
 
-__all__ = ["wrong_count_node", "exposed_card_node"]
+__all__ = ["wrong_count_node", "exposed_card_node", "WRONG_CARD_COUNT", "EXPOSED_CARD"]
 
 _M = Move
 _O = Outcome
@@ -59,3 +59,10 @@ def exposed_card_node(p: Profile) -> Node:
                "has drawn already, so {seat} gets a card in its place at once (D12).")
     return Question("ec_others", FACTS["others_to_draw"].question, ("others_to_draw",), yes_no(later, now),
                     title="Others still to draw?", rules=("D12",))
+
+
+WRONG_CARD_COUNT = DisputeKind("wrong_card_count", "wrong number of cards", "card count", "Wrong number of cards",
+                               wrong_count_node, "{Seat} holds {count} cards instead of five, found {when}.",
+                               log_reads_hand=False)
+EXPOSED_CARD = DisputeKind("exposed_card", "card exposed in the draw", "card exposed", "Card exposed in the draw",
+                           exposed_card_node)

@@ -1,6 +1,6 @@
 """The facts of a dispute: every fact the decision tree may ask, with the question a floor person
-is asked, its kind of answer and its name in a few words; the issues a dispute can be about; and
-the small helpers that put facts into words.
+is asked, its kind of answer and its name in a few words; what declares a kind of dispute
+(:class:`DisputeKind`); and the small helpers that put facts into words.
 
 >>> FACTS["opener"].question, FACTS["opener"].title
 ('Which seat opened the pot?', 'Opener')
@@ -11,40 +11,37 @@ the small helpers that put facts into words.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from enum import StrEnum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from rules.profiles import Profile
 from rules.rulings.tree import SEATS_MOST, Branch, Facts, FactSpec, Node, Question
 
-__all__ = ["Issue", "ISSUE_SHORT", "FACTS", "eligible_reopeners", "count_words", "who", "seats_text",
+__all__ = ["DisputeKind", "FACTS", "eligible_reopeners", "count_words", "who", "seats_text",
            "cards", "card_text", "yes_no", "found_question"]
 
 
-class Issue(StrEnum):
-    """What a dispute is about: the answers of the tree's first question."""
+@dataclass(frozen=True)
+class DisputeKind:
+    """A kind of dispute, declared once, beside its branch of the tree: the value of the fact
+    ``issue``, its words (the floor's first question, the printed tree's branch, the dealer's button
+    to call the floor), the builder of its branch for a profile, the first sentence of its ruling
+    (a template of the ruling's words: ``{Opener}``, ``{Seat}``, ``{count}``, ``{when}``), whether the
+    log settles the opener's facts for it (not for a hand the log never saw: a card count, a refused
+    call), and the facts only it asks. :data:`rules.rulings.DISPUTES` lists them in the tree's order;
+    the fact ``issue``, the :class:`rules.rulings.Issue` enum, the dealer's list and the facts the log
+    answers (:func:`rules.jackpot.disputes.known_facts`) are derived from them."""
 
-    FALSE_OPENERS = "false_openers"
-    OPENER_CANNOT_SHOW = "opener_cannot_show"
-    SPLIT_OPENERS = "split_openers"
-    WRONG_CARD_COUNT = "wrong_card_count"
-    DISCARD_RETRIEVAL = "discard_retrieval"
-    CALLER_REFUND = "caller_refund"
-    EXPOSED_CARD = "exposed_card"
+    issue: str
+    label: str
+    short: str
+    dealer: str
+    node: Callable[[Profile], Node]
+    intro: str = ""
+    log_reads_hand: bool = True
+    facts: tuple[FactSpec, ...] = ()
 
-
-_ISSUE_LABELS = (
-    "false openers",
-    "opener cannot show openers",
-    "split openers",
-    "wrong number of cards",
-    "retrieving discards",
-    "caller wants the bet back",
-    "card exposed in the draw",
-)
-
-ISSUE_SHORT = ("false openers", "cannot show", "split openers", "card count", "retrieval",
-                "refund asked", "card exposed")
 
 #: Each fact in a few words, for the printed ruling's list of facts found.
 _TITLES = {
@@ -60,12 +57,11 @@ _TITLES = {
     "declared": "Hands declared",
 }
 
-#: Every fact the tree may ask, with the question a floor person is asked.
+#: Every fact the tree may ask that several disputes share, with the question a floor person is
+#: asked; :data:`rules.rulings.FACTS` adds the fact ``issue`` and the facts of each dispute kind.
 FACTS: dict[str, FactSpec] = {
     s.name: dataclasses.replace(s, title=_TITLES.get(s.name, s.name))
     for s in (
-        FactSpec("issue", "What is the dispute about?", "choice",
-                 tuple(i.value for i in Issue), _ISSUE_LABELS),
         FactSpec("found", "Was the false opening found before the draw or after it?", "choice",
                  ("before_draw", "after_draw"), ("before the draw", "after the draw")),
         FactSpec("opener", "Which seat opened the pot?", "seat"),

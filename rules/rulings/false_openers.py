@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.rulings.facts import FACTS, count_words, eligible_reopeners, found_question, seats_text, yes_no
+from rules.rulings.facts import FACTS, DisputeKind, count_words, eligible_reopeners, found_question, seats_text, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
 from rules.rulings.tree import Branch, Facts, Leaf, Node, Question
 
-__all__ = ["PLAYS_BECAUSE", "false_openers_node", "refund_node"]
+__all__ = ["PLAYS_BECAUSE", "false_openers_node", "refund_node", "FALSE_OPENERS", "CALLER_REFUND"]
 
 _M = Move
 _O = Outcome
@@ -210,3 +210,9 @@ def refund_node(p: Profile) -> Node:
                   "{Seat} called the opener's bet after the draw and cannot get it back, even if "
                   "{seat} cannot beat openers: seeing the opener's hand was the price of the call (F10).")
     return refund
+
+
+FALSE_OPENERS = DisputeKind("false_openers", "false openers", "false openers", "False openers", false_openers_node,
+                            "{Opener} opened without openers, and it came to light {when}.")
+CALLER_REFUND = DisputeKind("caller_refund", "caller wants the bet back", "refund asked", "Caller wants the bet back",
+                            refund_node, log_reads_hand=False)

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError
-from rules.rulings.facts import FACTS, card_text, cards, yes_no
+from rules.rulings.facts import FACTS, DisputeKind, card_text, cards, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
 from rules.rulings.tree import Facts, Leaf, Node, Question
 
-__all__ = ["card_checks", "cannot_show_node", "split_openers_node", "retrieval_node", "declared_fact",
-           "showdown_value", "Declared"]
+__all__ = ["OPENER_CANNOT_SHOW", "SPLIT_OPENERS", "DISCARD_RETRIEVAL", "card_checks", "cannot_show_node",
+           "split_openers_node", "retrieval_node", "declared_fact", "showdown_value", "Declared"]
 
 _M = Move
 _O = Outcome
@@ -340,3 +340,13 @@ def retrieval_node(p: Profile) -> Node:
         retrieval = Question("rd_allowed", FACTS["retrieval_allowed"].question, ("retrieval_allowed",),
                              yes_no(retrieved, refused), title="Floor allows retrieval?", rules=("F11",))
     return retrieval
+
+
+OPENER_CANNOT_SHOW = DisputeKind("opener_cannot_show", "opener cannot show openers", "cannot show",
+                                 "Opener cannot show openers", cannot_show_node,
+                                 "{Opener} opened the pot and is asked to show openers.")
+SPLIT_OPENERS = DisputeKind("split_openers", "split openers", "split openers", "Split openers do not add up",
+                            split_openers_node, "{Opener} opened and discarded part of the opening cards.")
+DISCARD_RETRIEVAL = DisputeKind("discard_retrieval", "retrieving discards", "retrieval",
+                                "Opener asks to retrieve discards", retrieval_node,
+                                "{Opener} asks for the discards back to prove openers.")
