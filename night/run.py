@@ -302,8 +302,8 @@ def run_night(args: argparse.Namespace) -> int:
     allin = {k: sum(t.allin[k] for t in tallies) for k in ("honest", "false", "barred", "held")}
     counts = {k: sum(t.counts[k] for t in tallies) for k in ("called", "dead", "corrected")}
     lines.append(f"all-in ante openers: {allin['honest'] + allin['false']} ({allin['honest']} with openers, O6; "
-                 f"{allin['false']} without, {allin['barred']} barred by the floor, F7; the bar held "
-                 f"{allin['held']} times over a rebuy)")
+                 f"{allin['false']} without, {allin['barred']} barred by the floor, F7; the bar held on "
+                 f"{allin['held']} later deals while the player had chips again)")
     lines.append(f"wrong card counts: {counts['called']} called to the floor, {counts['dead']} ruled dead, "
                  f"{counts['corrected']} put right (H6, D8)")
     walked = sum(t.walked for t in tallies)
