@@ -5,7 +5,7 @@
 - :mod:`floor.api.hands`   ``POST /api/hands/evaluate``
 - :mod:`floor.api.tables`  tables, their log (a page at a time) and their rulings
 - :mod:`floor.api.rulings` ``POST /api/rulings``, ``GET /api/rulings/<id>``
-- :mod:`floor.api.findings` ``POST|GET /api/findings``: what a checker outside the app flagged
+- :mod:`floor.api.findings` ``POST /api/findings``: what a checker outside the app flagged
 """
 
 from __future__ import annotations

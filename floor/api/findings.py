@@ -1,5 +1,5 @@
-"""``POST /api/findings`` (floor): file what a checker outside the app flagged; ``GET
-/api/findings?table=<id>`` (floor) lists them. See :mod:`floor.findings`.
+"""``POST /api/findings`` (floor): file what a checker outside the app flagged; the shift report
+lists them (:mod:`floor.findings`).
 
 The body: ``{kind, text, table_id?, deal?, source?}``; ``kind`` one of ``discrepancy``,
 ``wrong_verdict``, ``other``. Answers 201 with the stored finding, 400 for a malformed body (the
@@ -13,7 +13,7 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
+from floor.api.common import api_role, bp, error, json_body
 from floor.extensions import db
 from floor.findings import MAX_TEXT, Finding, FindingKind
 from floor.models import Role, Table
@@ -63,17 +63,3 @@ def file_finding() -> Any:
     db.session.add(row)
     db.session.commit()
     return jsonify(to_json(row)), 201
-
-
-@bp.get("/findings")
-@api_role(Role.floor)
-def list_findings() -> Any:
-    """The findings filed, newest first, ``?table=<id>`` for one table's (at most 500)."""
-    try:
-        table_id = query_int("table", None, 1, 2**63 - 1)
-    except BadQuery as exc:
-        return error(400, "Bad request", str(exc))
-    query = db.select(Finding).order_by(Finding.id.desc()).limit(500)
-    if table_id is not None:
-        query = query.where(Finding.table_id == table_id)
-    return jsonify(findings=[to_json(f) for f in db.session.scalars(query)])
