@@ -283,9 +283,10 @@ class Dealer(FloorWork):
                 irr.setdefault("passed", set()).add(seat)  # F3: passed before the opening, cannot reopen
             if event["type"] in ("open", "reopen"):
                 opened_by = seat
-            if irr.get("false") and event["type"] in ("call", "raise") and self.state["phase"] == "predraw":
-                irr["callers" if event["type"] == "call" else "raises"] = irr.get(
-                    "callers" if event["type"] == "call" else "raises", 0) + 1
+            if irr.get("false") and event["type"] in ("call", "raise", "bet", "check") and self.state["phase"] == "predraw":
+                # over an all-in opener's opening of nothing, a check calls it and a bet raises it (F5)
+                kind = "callers" if event["type"] in ("call", "check") else "raises"
+                irr[kind] = irr.get(kind, 0) + 1
             if event["type"] == "reopen":
                 irr["reopened"] = seat
             status, body = self.tap(event)
@@ -364,9 +365,10 @@ class Dealer(FloorWork):
             if waiting is not None:
                 return waiting
             requirement = self.state["jackpot"].get("requirement") or "J"
-            if referee.qualifies(hand, self.wild, requirement, self.wild_rank) and rnd < 0.9:
+            holds = referee.qualifies(hand, self.wild, requirement, self.wild_rank)
+            if holds and rnd < 0.9:
                 return {"type": "open", "seat": seat}
-            if (requirement != "none" and rnd > 1 - self.rate and not self.irregular.get("false")
+            if (requirement != "none" and not holds and rnd > 1 - self.rate and not self.irregular.get("false")
                     and not self.state["seats"][str(seat)]["all_in"]):
                 self.irregular["false"] = seat  # an irregularity injected: opens without openers
                 self.irregular["requirement"] = requirement
@@ -499,11 +501,14 @@ class Dealer(FloorWork):
         if false is not None and uncontested == false:
             uncontested = None  # F8: nobody else left, the pot stays
         expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
-        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining) or expected == {}:
-            expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
+        barred_stays = ("ALL_IN_OPENER_BARRED" in record["rulings"] and not self.irregular.get("pot_plays")
+                        and not self.irregular.get("reopened"))
+        if "POT_CARRIES_OVER" in record["rulings"] or barred_stays or (false is not None and not remaining) \
+                or expected == {}:
+            expected = None  # F4 (F7): nobody reopened, the pot carries over; F8: nobody but the false opener
         total = before["pot"]
         if expected is None and uncontested is not None and false is None and self.trips \
-                and "POT_CARRIES_OVER" not in record["rulings"]:
+                and not self.irregular.get("dead") and "POT_CARRIES_OVER" not in record["rulings"]:
             expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
         if not referee.awards_match(expected, awards, total):
             self.tally.wrong.append(

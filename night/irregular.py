@@ -195,6 +195,8 @@ class FloorWork:
             self.tally.wrong.append(f"{where}: the dealer's report of false openers answered {status} "
                                     f"{body.get('message', '')}")
             return
+        # F5: the pot plays whatever the opener held after a raise, two calls or the betting done
+        irr["pot_plays"] = bool(irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw")
         if self.false_rules == "foster":
             irr["expect"] = {"FOSTER_FORFEIT"}
         elif self.state["seats"][str(seat)]["all_in"]:
@@ -280,8 +282,10 @@ class FloorWork:
         expect = irr.get("expect")
         if not expect:
             return
-        if expect == {"REOPENED", "POT_CARRIES_OVER"}:
-            expect = {"REOPENED"} if irr.get("reopened") else {"POT_CARRIES_OVER"}
+        if expect == {"REOPENED", "POT_CARRIES_OVER"} or (expect == {"ALL_IN_OPENER_BARRED"}
+                                                           and not irr.get("pot_plays")):
+            if expect != {"ALL_IN_OPENER_BARRED"}:
+                expect = {"REOPENED"} if irr.get("reopened") else {"POT_CARRIES_OVER"}
             could = irr.get("could_reopen", [])
             if irr.get("reopened") and irr["reopened"] not in could:
                 self.tally.wrong.append(f"{where}: seat {irr['reopened']} reopened without openers or while not "

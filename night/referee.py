@@ -201,7 +201,7 @@ LONE_CLAIMANT = """D9 with everyone but one folded: the seeds say the pot stays 
 fold play a fresh deal among themselves, and are silent when only one did not fold. The project
 decided (issue 22) that the lone claimant takes it all, as a floor would rather than stop the table;
 the referee holds the engine to that. A lone hand left because the others are dead (a false
-opener) must still show three of a kind."""
+opener, a hand of the wrong size ruled dead, H6/D8) must still show three of a kind."""
 
 
 def kept_could_open(final: list[str], drawn: int, wild: str = "bug", minimum: str = "J",

@@ -387,3 +387,19 @@ def test_D14_jacks_back_sevens_rule() -> None:
     eight = replay(table(4, profile={"base": "cardroom", "jacks_back": True, "jacks_back_sevens": True,
                                      "wild": "none"}), log(text.replace("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c")))
     assert eight["awards"] == {2: 80}
+
+
+def test_D9_F7_a_barred_false_opener_is_no_partner_for_the_play_off() -> None:
+    """D9 and F7 (found by the night, issue 24): an all-in false opener is barred, the others fold to
+    one bettor who shows no trips. The pot stays, but the barred seat plays no more deals of it, so
+    the folders are not shut out: the next deal is dealt to everyone but the barred seat."""
+    setup = {"profile": {"name": "pagat", "trips_to_win": True}, "ante": 5, "small_bet": 10, "big_bet": 20,
+             "button": 4, "seats": [{"seat": s, "player": f"P{s}", "stack": 3 if s == 5 else 500} for s in range(1, 6)]}
+    events = [{"type": "deal"}, {"type": "open", "seat": 5}, {"type": "bet", "seat": 1}, {"type": "fold", "seat": 2},
+              {"type": "fold", "seat": 3}, {"type": "fold", "seat": 4}, {"type": "false_openers", "seat": 5},
+              {"type": "show", "seat": 1, "cards": "Qd Qc 4d 6h Ad"}]
+    state = replay(setup, events)
+    assert state["rulings"][0]["outcome"] == "ALL_IN_OPENER_BARRED" and state["last_end"] == "carried"
+    assert state["seats"][5]["status"] == "barred" and state["seats"][2]["status"] != "barred"
+    state = replay(setup, events + [{"type": "deal"}])
+    assert sorted(state["dealt"]) == [1, 2, 3, 4]
