@@ -268,7 +268,7 @@ class Dealer(FloorWork):
                 asker = next((s for s in dealt if s != opened_by and s not in folded), None)
                 if asker is not None:
                     self.optional({"type": "keep_openers", "seat": asker})
-            if irr.get("exposed") and self.state["phase"] != "draw":
+            if irr.get("exposed") and self.state["phase"] != "draw" and deck:
                 # D12: the faced card is replaced once every other player has drawn
                 seat_x, card = irr.pop("exposed")
                 fresh = deck.pop()

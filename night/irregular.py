@@ -133,7 +133,7 @@ class FloorWork:
                 or self.state["jackpot"].get("opener") == seat or not self.want("count_after", 0.3)):
             return wanted
         given = wanted - 1 if wanted and (deck_left <= wanted or self.rng.random() < 0.5) else wanted + 1
-        if given > deck_left:
+        if given > deck_left - 1:  # the stub keeps a card for a faced card's replacement (D12)
             return wanted
         irr["count_after"] = seat
         return given
