@@ -130,6 +130,11 @@ def test_referee_awards_split_ties_and_hold_trips_to_win():
     assert referee.awards_match(None, {}, 101) and not referee.awards_match(None, {1: 101}, 101)
     side = [{"amount": 30, "eligible": [1, 2, 3]}, {"amount": 40, "eligible": [2, 3]}]
     assert referee.expected_awards(side, shown) == {1: (15, 15), 2: (55, 55)}
+    # D9 with a side pot (referee.SIDE_POT_TRIPS): its claimants show no trips, the all-in seat does
+    trips = {1: referee.value("Qh Qd Qs 3c 3h"), 2: referee.value("Th Td 9c 7s Jc"), 3: referee.value("4h 4d 6c 5c Kh")}
+    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (70, 70)}
+    trips[2] = referee.value("Th Td Tc 7s Jc")
+    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (30, 30), 2: (40, 40)}
 
 
 def test_the_referee_and_the_simulator_import_nothing_of_rules_or_floor():

@@ -403,3 +403,19 @@ def test_D9_F7_a_barred_false_opener_is_no_partner_for_the_play_off() -> None:
     assert state["seats"][5]["status"] == "barred" and state["seats"][2]["status"] != "barred"
     state = replay(setup, events + [{"type": "deal"}])
     assert sorted(state["dealt"]) == [1, 2, 3, 4]
+
+
+def test_D9_a_play_off_whose_partner_left_is_played_by_those_shut_out() -> None:
+    """D9 (found by the night, issue 24): two players show down without trips, the third folded and
+    is shut out of the pot; one of the two leaves the table. The play-off has no partner, so the
+    player shut out plays the pot again rather than the table being left with one player in."""
+    setup = {"profile": {"name": "pagat", "trips_to_win": True}, "ante": 5, "small_bet": 10, "big_bet": 20,
+             "button": 3, "seats": [{"seat": s, "player": f"P{s}", "stack": 500} for s in range(1, 4)]}
+    events = [{"type": "deal"}, {"type": "open", "seat": 1}, {"type": "call", "seat": 2}, {"type": "fold", "seat": 3},
+              {"type": "draw", "seat": 1, "count": 3}, {"type": "draw", "seat": 2, "count": 3},
+              {"type": "check", "seat": 1}, {"type": "check", "seat": 2},
+              {"type": "show", "seat": 1, "cards": "Qd Qc 4d 6h Ad"}, {"type": "show", "seat": 2, "cards": "Kd Kc 4s 7h 9d"}]
+    state = replay(setup, events)
+    assert state["last_end"] == "carried" and state["seats"][3]["status"] == "barred"
+    state = replay(setup, events + [{"type": "leave", "seat": 2}, {"type": "deal"}])
+    assert sorted(state["dealt"]) == [1, 3]

@@ -416,6 +416,16 @@ class WorkingTable:
                 statuses[s] = SeatStatus.OUT
             else:
                 statuses[s] = SeatStatus.ACTIVE
+        if not fresh and sum(1 for st in statuses.values() if st == SeatStatus.ACTIVE) < 2:
+            # D9's play-off has lost its partner (a claimant left the table): those shut out for
+            # folding play the pot again, as when too few stayed in at once (shut_out_folded); a
+            # seat barred by an F7 ruling of this pot stays out (found by the night, issue 24)
+            f7 = {int(b) for r in self.rulings for b in (r.get("barred") or ())}
+            for s in self.order:
+                x = self.seats[s]
+                if (statuses[s] == SeatStatus.BARRED and s not in f7 and not x.sitting_out
+                        and (x.stack > 0 or x.put > 0)):
+                    statuses[s] = SeatStatus.ACTIVE
         blind_deal = self.profile.age and not self.jack_pot
         if fresh or blind_deal or self.antes_due() or self.ante == 0:
             return statuses, False
