@@ -15,6 +15,7 @@ from typing import Any
 
 from night import referee
 from night.floorperson import FloorPerson
+from night.irregular import FloorWork
 from night.server import Client
 
 MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
@@ -39,6 +40,15 @@ class Tally:
     stuck: list[str] = field(default_factory=list)
     corrections: int = 0
     splits: int = 0
+    table_id: int | None = None
+    # all-in ante openers: with openers (O6), without (F7), barred by the ruling, the bar held on a
+    # later deal of the pot while the player had chips again
+    allin: dict[str, int] = field(default_factory=lambda: {"honest": 0, "false": 0, "barred": 0, "held": 0})
+    # wrong card counts (H6, D8): called to the floor, ruled dead, ruled put right
+    counts: dict[str, int] = field(default_factory=lambda: {"called": 0, "dead": 0, "corrected": 0})
+    false_calls: int = 0  # false openers found before the draw, reported to the floor
+    walked: int = 0  # disputes the floor person settled on the phone, question by question
+    walked_false: int = 0  # of them, false openers settled by hand
 
 
 def chips_on_table(state: dict[str, Any]) -> int:
@@ -51,8 +61,9 @@ def conserved(state: dict[str, Any], start: int) -> bool:
     return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
 
 
-class Dealer:
-    """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected."""
+class Dealer(FloorWork):
+    """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected (the
+    irregularities called to the floor: :mod:`night.irregular`)."""
 
     # Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``):
     # name -> None (not tried), True (served), or the server's refusal (then skipped, never passed).
@@ -74,6 +85,12 @@ class Dealer:
         self.tournament = False
         self.deadline = float("inf")  # time.monotonic() after which no new deal starts
         self.floor_api: Client | None = None
+        self.tablet: FloorPerson | None = None  # the dealer's tablet page session (calls the floor)
+        self.played = 0
+        self.injected: dict[str, int] = {}
+        self.allin_armed: int | None = None  # a short stack seated, to be dealt in all in for the ante
+        self.barred: dict[int, str] = {}  # F7: seat -> player, barred until the pot is won
+        tally.table_id = table_id
         status, body = self.api.request("GET", f"/api/tables/{table_id}")
         assert status == 200, body
         self.state, self.version = body["state"], body["version"]
@@ -180,6 +197,7 @@ class Dealer:
             self.newcomers += 1
             self.must({"type": "sit", "seat": self.rng.choice(moves["sit"]["seats"]),
                        "player": f"{self.tally.name} guest {self.newcomers}", "chips": 400})
+        self.short_stack_sits()
 
     def play_deal(self) -> None:
         status, body = self.tap({"type": "deal"})
@@ -207,6 +225,8 @@ class Dealer:
         if status != 201:
             raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
         dealt = [int(s) for s in self.state.get("dealt", [])]
+        self.played += 1
+        self.check_barred(dealt, self.state["deal"])
         deck = referee.deck(self.wild == "bug")
         self.rng.shuffle(deck)
         hands: dict[int, list[str]] = {s: [] for s in dealt}
@@ -221,6 +241,12 @@ class Dealer:
         opened_by: int | None = None
         deal_no = self.state["deal"]
         self.irregular = {"rulings_seen": len(self.state.get("rulings", []))}
+        self.arm_all_in(dealt)
+        before = self.state
+        self.misdeal(hands, deck, record, dealt)
+        if self.state["phase"] == "between_deals":
+            self.judge(before, record, dealt, folded, shown, opened_by)
+            return
         for _ in range(MAX_STEPS):
             if self.state["phase"] == "between_deals":
                 break
@@ -230,7 +256,8 @@ class Dealer:
                     and self.state["seats"][str(irr["false"])]["status"] == "active" and not record["drawn"]
                     and (self.state["phase"] == "draw" or self.rng.random() < 0.4)):
                 before = self.state
-                self.call_floor(record, folded)
+                self.call_floor(record, folded, hands)
+                opened_by = irr.get("reopened", opened_by)
                 if self.state["phase"] == "between_deals":
                     self.judge(before, record, dealt, folded, shown, opened_by)
                     return
@@ -241,7 +268,7 @@ class Dealer:
                 asker = next((s for s in dealt if s != opened_by and s not in folded), None)
                 if asker is not None:
                     self.optional({"type": "keep_openers", "seat": asker})
-            if irr.get("exposed") and self.state["phase"] != "draw":
+            if irr.get("exposed") and self.state["phase"] != "draw" and deck:
                 # D12: the faced card is replaced once every other player has drawn
                 seat_x, card = irr.pop("exposed")
                 fresh = deck.pop()
@@ -252,11 +279,14 @@ class Dealer:
             event = self.choose(seat, hands, deck, record)
             if event["type"] == "fold":
                 folded.add(seat)
+            if event["type"] == "pass" and opened_by is None:
+                irr.setdefault("passed", set()).add(seat)  # F3: passed before the opening, cannot reopen
             if event["type"] in ("open", "reopen"):
                 opened_by = seat
-            if irr.get("false") and event["type"] in ("call", "raise") and self.state["phase"] == "predraw":
-                irr["callers" if event["type"] == "call" else "raises"] = irr.get(
-                    "callers" if event["type"] == "call" else "raises", 0) + 1
+            if irr.get("false") and event["type"] in ("call", "raise", "bet", "check") and self.state["phase"] == "predraw":
+                # over an all-in opener's opening of nothing, a check calls it and a bet raises it (F5)
+                kind = "callers" if event["type"] in ("call", "check") else "raises"
+                irr[kind] = irr.get(kind, 0) + 1
             if event["type"] == "reopen":
                 irr["reopened"] = seat
             status, body = self.tap(event)
@@ -265,7 +295,16 @@ class Dealer:
                     f"{self.tally.name} deal {deal_no}: the legal move {event} was refused: {status} "
                     f"{body.get('message', '')}")
                 return
+            if event["type"] == "draw" and irr.get("count_after") == seat and not irr.get("count_ruled"):
+                irr["count_ruled"] = True  # H6, D8: the player counts the draw and says so
+                before = self.state
+                self.rule_card_count(seat, len(hands[seat]), "after_draw", record)
+                if self.state["phase"] == "between_deals":
+                    self.judge(before, record, dealt, folded, shown, opened_by)
+                    return
+                continue
             if (event["type"] == "draw" and event["count"] and not irr.get("exposed_once") and deck
+                    and record["drawn"].get(str(seat))
                     and self.rng.random() < self.rate / 3):
                 irr["exposed_once"] = True  # D12: the dealer turns a card of the draw face up
                 card = record["drawn"][str(seat)][0]
@@ -310,6 +349,10 @@ class Dealer:
     def choose(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict) -> dict[str, Any]:
         moves = self.legal()
         hand = hands[seat]
+        if len(hand) != 5:  # a wrong count the floor did not rule dead: the player gives the hand up
+            for kind in ("fold", "muck", "pass", "check"):
+                if kind in moves:
+                    return {"type": kind, "seat": seat}
         v = self.strength(hand)
         rnd = self.rng.random()
         phase = self.state["phase"]
@@ -318,10 +361,14 @@ class Dealer:
         if "draw" in moves:
             return self.draw(seat, hands, deck, record, moves["draw"])
         if "open" in moves:
+            waiting = self.all_in_opens(seat, hand, moves)
+            if waiting is not None:
+                return waiting
             requirement = self.state["jackpot"].get("requirement") or "J"
-            if referee.qualifies(hand, self.wild, requirement, self.wild_rank) and rnd < 0.9:
+            holds = referee.qualifies(hand, self.wild, requirement, self.wild_rank)
+            if holds and rnd < 0.9:
                 return {"type": "open", "seat": seat}
-            if (requirement != "none" and rnd > 1 - self.rate and not self.irregular.get("false")
+            if (requirement != "none" and not holds and rnd > 1 - self.rate and not self.irregular.get("false")
                     and not self.state["seats"][str(seat)]["all_in"]):
                 self.irregular["false"] = seat  # an irregularity injected: opens without openers
                 self.irregular["requirement"] = requirement
@@ -390,7 +437,10 @@ class Dealer:
                 # may or may not be found out by them (S2)
                 escrow = [c for c in hand if c not in kept] or [kept.pop()]
         discards = [c for c in hand if c not in kept]
-        new = [deck.pop() for _ in discards]
+        given = len(discards)
+        if not escrow and not move.get("keep"):
+            given = self.wrong_draw(seat, given, len(deck))  # H6, D8: a card too many or too few now and then
+        new = [deck.pop() for _ in range(given)]
         hands[seat] = kept + new
         record["drawn"][str(seat)] = new
         if escrow:
@@ -423,8 +473,9 @@ class Dealer:
         record["awards"] = {str(s): a for s, a in awards.items()}
         self.tally.export.append(record)
         where = f"{self.tally.name} deal {record['deal']}"
-        remaining = [s for s in dealt if s not in folded]
+        remaining = [s for s in dealt if s not in folded and s not in self.irregular.get("dead", set())]
         self.check_rulings(record, where)
+        self.note_barred(record, where)
         if end == "throw_in":
             if opened_by is not None and not self.irregular.get("found"):
                 self.tally.wrong.append(f"{where}: thrown in although seat {opened_by} opened")
@@ -441,84 +492,29 @@ class Dealer:
         if split_expect == "SPLIT_FAILED" and false is None:
             false = split["seat"]
             self.irregular["found"] = "after_draw"
-        if false is not None and self.irregular.get("undetectable"):
-            false = None
+        if false is not None and (self.irregular.get("undetectable")
+                                  or (false in folded and not self.irregular.get("found"))):
+            false = None  # uncaught, or a false opener who folded unfound: out of the pot like any other
         if false is not None and self.irregular.get("found"):
             remaining = [s for s in remaining if s != false]  # F2: the false opener's hand is dead
         uncontested = remaining[0] if len(remaining) == 1 else None
         if false is not None and uncontested == false:
             uncontested = None  # F8: nobody else left, the pot stays
         expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
-        if "POT_CARRIES_OVER" in record["rulings"] or (false is not None and not remaining) or expected == {}:
-            expected = None  # F4: nobody reopened, the pot carries over; F8: nobody but the false opener
+        barred_stays = ("ALL_IN_OPENER_BARRED" in record["rulings"] and not self.irregular.get("pot_plays")
+                        and not self.irregular.get("reopened"))
+        if "POT_CARRIES_OVER" in record["rulings"] or barred_stays or (false is not None and not remaining) \
+                or expected == {}:
+            expected = None  # F4 (F7): nobody reopened, the pot carries over; F8: nobody but the false opener
         total = before["pot"]
         if expected is None and uncontested is not None and false is None and self.trips \
-                and "POT_CARRIES_OVER" not in record["rulings"]:
+                and not self.irregular.get("dead") and "POT_CARRIES_OVER" not in record["rulings"]:
             expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
         if not referee.awards_match(expected, awards, total):
             self.tally.wrong.append(
                 f"{where}: the engine gave {awards or 'nothing'} ({end}); the referee says "
                 f"{expected if expected is not None else 'no winner (D9)'} of {total} from the cards "
-                f"{record['final'] or record['dealt']}")
+                f"{record['final'] or record['dealt']} (still in: {remaining}; false opener: {false})")
         if end == "won":
             self.tally.won += 1
-
-    # ------------------------------------------------------------------ irregularities and the floor
-    def call_floor(self, record: dict, folded: set[int]) -> None:
-        """False openers found before the draw: the dealer's tap is a report (202), the floor person
-        confirms it on the floor page, the referee says what the ruling must be (F2-F7, F9)."""
-        irr = self.irregular
-        seat = irr["false"]
-        where = f"{self.tally.name} deal {record['deal']}"
-        status, body = self.api.request("POST", f"/api/tables/{self.id}/events",
-                                        {"event": {"type": "false_openers", "seat": seat},
-                                         "expected_version": self.version})
-        irr["found"] = "before_draw"
-        if status != 202:
-            self.tally.wrong.append(f"{where}: the dealer's report of false openers answered {status} "
-                                    f"{body.get('message', '')}")
-            return
-        if self.false_rules == "foster":
-            irr["expect"] = {"FOSTER_FORFEIT"}
-        elif self.state["seats"][str(seat)]["all_in"]:
-            irr["expect"] = {"ALL_IN_OPENER_BARRED"}
-        elif irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw":
-            irr["expect"] = {"POT_PLAYS_OPENER_DEAD"}
-        else:
-            irr["expect"] = {"REOPENED", "POT_CARRIES_OVER"}  # which one: who reopens (checked at the end)
-        ruling = self.floor.confirm(body["call"]["id"]) if self.floor else None
-        if ruling is not None and self.floor and not self.floor.print_ruling(ruling):
-            self.tally.wrong.append(f"{where}: ruling #{ruling} did not print")
-        irr["ruling_id"] = ruling
-        self.refresh()
-        if not conserved(self.state, self.tally.start_chips):
-            self.tally.discrepancies.append(f"{where}: chips not conserved after the false openers ruling")
-        self.collect_rulings(record)
-
-    def collect_rulings(self, record: dict) -> None:
-        rulings = self.state.get("rulings", [])
-        seen = self.irregular.get("rulings_seen", 0)
-        if len(rulings) > seen:
-            for r in rulings[seen:]:
-                record["rulings"].append(r.get("outcome"))
-                self.tally.rulings += 1
-            self.irregular["rulings_seen"] = len(rulings)
-
-    def check_rulings(self, record: dict, where: str) -> None:
-        irr = self.irregular
-        expect = irr.get("expect")
-        if not expect:
-            return
-        if expect == {"REOPENED", "POT_CARRIES_OVER"}:
-            expect = {"REOPENED"} if irr.get("reopened") else {"POT_CARRIES_OVER"}
-        got = set(record["rulings"]) & {"POT_PLAYS_OPENER_DEAD", "REOPENED", "POT_CARRIES_OVER",
-                                        "ALL_IN_OPENER_BARRED", "FOSTER_FORFEIT"}
-        if got != expect:
-            self.tally.wrong.append(f"{where}: false openers ruled {sorted(got) or 'nothing'}; "
-                                    f"the referee expected {sorted(expect)}")
-        if irr.get("ruling_id") is None and self.floor and expect != {"FOSTER_FORFEIT"}:
-            status, body = self.api.request("GET", f"/api/tables/{self.id}/rulings?limit=1")
-            rows = body.get("rulings", []) if status == 200 else []
-            if rows and not self.floor.print_ruling(rows[0]["id"]):
-                self.tally.wrong.append(f"{where}: ruling #{rows[0]['id']} did not print")
-        self.irregular["checked"] = True
+            self.barred.clear()  # F7: the pot is won, the barred player is dealt in again

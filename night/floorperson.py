@@ -1,6 +1,7 @@
 """A simulated floor person: logs in with a session like a phone's browser, reads the CSRF token
-from the pages, confirms a dealer's call on the floor page (``POST /floor/calls/<id>/confirm``),
-and prints the ruling (``/rulings/<id>.pdf``). One session shared by the tables, one request at a
+from the pages, confirms a dealer's call on the floor page (``POST /floor/calls/<id>/confirm``)
+or walks the dispute tree question by question (``/rulings/new``, :mod:`night.walk`), and prints
+the ruling (``/rulings/<id>.pdf``). One session shared by the tables, one request at a
 time (a floor person walks to one table at once)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import threading
 import time
 from urllib.parse import urlencode
 
+from night import walk as walking
 from night.server import PASSWORD, Client
 
 CSRF = re.compile(r'name="csrf[-_]token" (?:value|content)="([^"]+)"')
@@ -23,6 +25,7 @@ class FloorPerson:
         self.lock = threading.Lock()
         self.pdfs: list[int] = []
         self.taps: list[float] = []
+        self.walks: list[walking.WalkResult] = []
 
     def _token(self, path: str) -> str:
         status, data, _ = self.web.raw("GET", path)
@@ -56,6 +59,16 @@ class FloorPerson:
             found = re.search(r"/rulings/(\d+)$", headers.get("location", ""))
             return int(found.group(1)) if found else None
 
+    def walk(self, start: str, known: dict) -> walking.WalkResult:
+        """Settle a dispute on the phone: the tree's questions one page at a time from ``start``,
+        each answered from ``known``; the ruling issued and applied. Raises ``walk.WalkError``."""
+        with self.lock:
+            began = time.perf_counter()
+            result = walking.walk(self.web, start, known)
+            self.taps.append((time.perf_counter() - began) * 1000)
+            self.walks.append(result)
+            return result
+
     def print_ruling(self, ruling_id: int) -> bool:
         with self.lock:
             status, data, headers = self.web.raw("GET", f"/rulings/{ruling_id}.pdf")
@@ -81,3 +94,12 @@ class FloorPerson:
                     raise RuntimeError(f"floor: confirming ruling #{found.group(1)} answered {status}")
                 done += 1
         return done
+
+    def call_floor(self, table_id: int, issue: str, seat: int) -> bool:
+        """A dealer's tablet calls the floor to the table (``/dealer/tables/<id>/call-floor``: the
+        issue and the seat concerned); this session must be a dealer's. True when the call was taken."""
+        with self.lock:
+            path = f"/dealer/tables/{table_id}/call-floor"
+            token = self._token(path)
+            status, _ = self._post_form(path, {"issue": issue, "seat": str(seat), "csrf_token": token})
+            return status in (302, 303)

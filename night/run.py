@@ -20,6 +20,7 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlencode
 import random
+import re
 import sys
 import threading
 import time
@@ -39,7 +40,7 @@ GAMES: list[dict[str, Any]] = [
     {"label": "pagat trips to win", "profile": {"name": "pagat", "trips_to_win": True}, "wild": "bug",
      "max_draw": 3, "trips_to_win": True},
     {"label": "foster with the age", "profile": {"name": "foster", "age": True}, "wild": "none", "max_draw": 5,
-     "false_openers": "foster"},
+     "false_openers": "foster", "wrong_count_before_draw": "dead"},
     {"label": "deuces wild", "profile": {"name": "cardroom", "wild": "deuces"}, "wild": "deuces", "max_draw": 5},
 ]
 USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer"}
@@ -99,6 +100,41 @@ def fetch_shift_report(floor: FloorPerson, since: datetime, out_dir: Path) -> st
     return f"shift report: {path} ({len(data) // 1024} KB)"
 
 
+FINDING_DEAL = re.compile(r"\bdeal (\d+)\b")
+
+
+def findings_of(tally: Tally) -> list[dict[str, Any]]:
+    """The findings the shift report lists for one table: each discrepancy and wrong verdict with
+    the table and the deal (the pot) it names.
+
+    >>> t = Tally("Cash 2", "cardroom", table_id=7, wrong=["Cash 2 deal 5: the engine gave {1: 40}"])
+    >>> [(f["kind"], f["table_id"], f["deal"]) for f in findings_of(t)]
+    [('wrong_verdict', 7, 5)]
+    """
+    out = []
+    for kind, texts in (("discrepancy", tally.discrepancies), ("wrong_verdict", tally.wrong)):
+        for text in texts:
+            found = FINDING_DEAL.search(text)
+            out.append({"kind": kind, "text": text[:2000], "table_id": tally.table_id,
+                        "deal": int(found.group(1)) if found else None})
+    return out
+
+
+def file_findings(client: Any, tallies: list[Tally], extra: list[tuple[str, str]], source: str) -> int:
+    """File every finding through ``POST /api/findings`` (the floor's token); how many were filed.
+    A finding the app refuses is itself a discrepancy of the night."""
+    filed = 0
+    rows = [f for t in tallies for f in findings_of(t)]
+    rows += [{"kind": kind, "text": text[:2000], "table_id": None, "deal": None} for kind, text in extra]
+    for row in rows[:500]:  # bounded: a night that breaks everywhere files its first 500
+        status, body = client.request("POST", "/api/findings", {**row, "source": source})
+        if status == 201:
+            filed += 1
+        elif tallies:
+            tallies[0].discrepancies.append(f"the app refused a finding: {status} {body.get('message', body)}")
+    return filed
+
+
 def run_night(args: argparse.Namespace) -> int:
     began = time.monotonic()
     night_began = datetime.now(UTC) - timedelta(minutes=1)
@@ -112,6 +148,8 @@ def run_night(args: argparse.Namespace) -> int:
     room: dict[str, int] = {}
     event: Tournament | None = None
     floor_pdfs: list[int] = []
+    walks: list = []
+    filed = 0
     confirmed = 0
     banked: BankedNight | None = None
     try:
@@ -120,6 +158,9 @@ def run_night(args: argparse.Namespace) -> int:
         floor = FloorPerson(server.port, "night-floor")
         floor.login()
         floor_pdfs = floor.pdfs
+        walks = floor.walks
+        tablet = FloorPerson(server.port, "night-dealer")  # the dealers' tablet pages (calling the floor)
+        tablet.login()
         dealers: list[Dealer] = []
         for n in range(args.tables):
             game = GAMES[n % len(GAMES)]
@@ -133,6 +174,7 @@ def run_night(args: argparse.Namespace) -> int:
             dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
                                   random.Random(rng.getrandbits(64)), args.deals, args.rate))
             dealers[-1].floor_api = server.client("night-floor")
+            dealers[-1].tablet = tablet
         errors: list[str] = []
 
         def play(dealer: Dealer) -> None:
@@ -190,6 +232,14 @@ def run_night(args: argparse.Namespace) -> int:
         if start + chips_in != chips_out + on_tables:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
         confirmed = floor.confirm_pending()
+        # What the referee flagged goes to the app, filed under the floor's name, so that the shift
+        # report (the app's, for any real night too) lists it in its "Flagged" section.
+        every = tallies + (event.tallies if event is not None else [])
+        extra = ([("discrepancy", d) for d in event.discrepancies] + [("wrong_verdict", w) for w in event.wrong]
+                 if event is not None else [])
+        if banked is not None:
+            extra += [("discrepancy", d) for d in banked.discrepancies] + [("wrong_verdict", w) for w in banked.wrong]
+        filed = file_findings(server.client("night-floor"), every, extra, f"night referee, seed {args.seed}")
         shift_report = fetch_shift_report(floor, night_began, out_dir)
     finally:
         server.stop()
@@ -249,6 +299,19 @@ def run_night(args: argparse.Namespace) -> int:
         else:
             lines.append(f"{kind}: {answer}")
     corrections = sum(t.corrections for t in tallies)
+    allin = {k: sum(t.allin[k] for t in tallies) for k in ("honest", "false", "barred", "held")}
+    counts = {k: sum(t.counts[k] for t in tallies) for k in ("called", "dead", "corrected")}
+    lines.append(f"all-in ante openers: {allin['honest'] + allin['false']} ({allin['honest']} with openers, O6; "
+                 f"{allin['false']} without, {allin['barred']} barred by the floor, F7; the bar held on "
+                 f"{allin['held']} later deals while the player had chips again)")
+    lines.append(f"wrong card counts: {counts['called']} called to the floor, {counts['dead']} ruled dead, "
+                 f"{counts['corrected']} put right (H6, D8)")
+    walked = sum(t.walked for t in tallies)
+    lines.append(f"floor phone: {walked} disputes walked question by question on /rulings/new "
+                 f"({sum(t.walked_false for t in tallies)} false openers by hand, "
+                 f"{sum(len(w.asked) for w in walks)} questions answered); "
+                 f"{sum(t.false_calls for t in tallies)} false openers reported before the draw")
+    lines.append(f"findings: {filed} filed for the shift report's Flagged section")
     lines.append(f"floor: {len(floor_pdfs)} rulings printed, {confirmed} rulings of the rules confirmed on the floor "
                  f"page, {corrections} chip corrections")
     lines.append(shift_report)

@@ -56,6 +56,8 @@ ROUTES: dict[str, Route] = {
     "api.post_event": Route(D, API, "/api/tables/{table}/events", get=False, post={"type": "deal"}),
     "api.create_ruling": Route(F, API, "/api/rulings", get=False, post=RULING_FACTS),
     "api.get_ruling": Route(D, API, "/api/rulings/{ruling}"),
+    "api.file_finding": Route(F, API, "/api/findings", get=False,
+                              post={"kind": "other", "text": "a checker's note on the access check"}),
     # the dealer's tablet
     "dealer.index": Route(D, PAGE, "/dealer/"),
     "dealer.table_page": Route(D, PAGE, "/dealer/tables/{table}"),

@@ -10,6 +10,7 @@ import random
 import re
 import subprocess
 import sys
+from collections import Counter
 from itertools import product
 from pathlib import Path
 
@@ -129,6 +130,11 @@ def test_referee_awards_split_ties_and_hold_trips_to_win():
     assert referee.awards_match(None, {}, 101) and not referee.awards_match(None, {1: 101}, 101)
     side = [{"amount": 30, "eligible": [1, 2, 3]}, {"amount": 40, "eligible": [2, 3]}]
     assert referee.expected_awards(side, shown) == {1: (15, 15), 2: (55, 55)}
+    # D9 with a side pot (referee.SIDE_POT_TRIPS): its claimants show no trips, the all-in seat does
+    trips = {1: referee.value("Qh Qd Qs 3c 3h"), 2: referee.value("Th Td 9c 7s Jc"), 3: referee.value("4h 4d 6c 5c Kh")}
+    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (70, 70)}
+    trips[2] = referee.value("Th Td Tc 7s Jc")
+    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (30, 30), 2: (40, 40)}
 
 
 def test_the_referee_and_the_simulator_import_nothing_of_rules_or_floor():
@@ -159,12 +165,35 @@ def test_quick_night_through_the_production_server(tmp_path):
     for r in records:
         assert set(r) >= {"table", "deal", "profile", "dealt", "drawn", "final", "awards", "rulings"}
         cards = [c for hand in r["dealt"].values() for c in hand] + [c for h in r["drawn"].values() for c in h]
-        assert all(len(h) == 5 for h in r["dealt"].values())
+        # H6, D8: a hand dealt four or six cards stays so in the export only when it was ruled dead
+        assert all(len(h) == 5 or "HAND_DEAD_CARD_COUNT" in r["rulings"] for h in r["dealt"].values()), r
         assert len(cards) == len(set(cards)), r
     assert any(r["awards"] for r in records)
     # The floor manager's shift report of the night, from the app, saved beside the export.
     assert (tmp_path / "shift-report.pdf").read_bytes().startswith(b"%PDF")
     assert "verify: " in done.stdout and "floor: " in done.stdout
+    out, ruled = done.stdout, Counter(x for r in records for x in r["rulings"])
+    # H6, D8: wrong card counts were injected, each called to the floor and ruled through the app
+    counts = re.search(r"^wrong card counts: (\d+) called to the floor, (\d+) ruled dead, (\d+) put right", out, re.M)
+    assert counts, out[-2000:]
+    called, dead, corrected = map(int, counts.groups())
+    assert called >= 4 and called == dead + corrected
+    assert (ruled["HAND_DEAD_CARD_COUNT"], ruled["CARD_COUNT_CORRECTED"]) == (dead, corrected)
+    assert dead and corrected  # after the draw (dead) and before it (put right, or dead at the Foster table)
+    # O6, F7: all-in ante openers were dealt, and those without openers ruled barred by the floor
+    allin = re.search(r"^all-in ante openers: (\d+) \((\d+) with openers, O6; (\d+) without, (\d+) barred", out, re.M)
+    assert allin, out[-2000:]
+    assert int(allin[1]) >= 2 and int(allin[4]) >= 1 and ruled["ALL_IN_OPENER_BARRED"] == int(allin[4])
+    # the floor person's phone walked the tree question by question: every card count, some false openers
+    walked = re.search(r"^floor phone: (\d+) disputes walked question by question on /rulings/new "
+                       r"\((\d+) false openers by hand, (\d+) questions answered\)", out, re.M)
+    assert walked, out[-2000:]
+    assert int(walked[1]) == called + int(walked[2]) and int(walked[2]) >= 1 and int(walked[3]) > int(walked[1])
+    # nothing was flagged tonight, and the shift report says so
+    assert "findings: 0 filed" in out
+    pdf = subprocess.run(["pdftotext", str(tmp_path / "shift-report.pdf"), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    assert "Flagged" in pdf and "Nothing flagged." in pdf
 
 
 def test_the_referees_docstring_examples_hold():
@@ -173,7 +202,37 @@ def test_the_referees_docstring_examples_hold():
 
     import night.referee
     import night.run
+    import night.walk
 
-    for module in (night.referee, night.run):
+    for module in (night.referee, night.run, night.walk):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_what_the_referee_flags_is_filed_and_listed_in_the_nights_shift_report(tmp_path, monkeypatch, capsys):
+    """A wrong verdict of the referee (planted: the referee disagrees with the first pot it judges)
+    makes the night exit 1, is filed through POST /api/findings, and the shift report's "Flagged"
+    section lists it with its table and pot (deal), as a floor manager reads it."""
+    from night import run
+
+    planted: list[int] = []
+
+    def disagree_once(expected, actual, total):
+        if not planted:
+            planted.append(total)
+            return False
+        return original(expected, actual, total)
+
+    original = referee.awards_match
+    monkeypatch.setattr(referee, "awards_match", disagree_once)
+    status = run.main(["--tables", "1", "--deals", "3", "--entries", "0", "--banked", "0", "--rate", "0",
+                       "--seed", "5", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and planted, out[-2000:]
+    assert "WRONG Cash 1 deal 1: the engine gave" in out and "findings: 1 filed" in out
+    assert out.strip().splitlines()[-1].startswith("night: 1 tables") and "wrong verdicts 1" in out
+    pdf = subprocess.run(["pdftotext", "-layout", str(tmp_path / "shift-report.pdf"), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    flagged = pdf[pdf.index("Flagged"):pdf.index("Tables and pots")]
+    assert "1 thing flagged" in flagged and "wrong verdict" in flagged and "Cash 1 · deal 1" in flagged
+    assert "night referee, seed 5" in flagged and "Nothing flagged." not in pdf

@@ -388,3 +388,35 @@ def test_D14_jacks_back_sevens_rule() -> None:
     eight = replay(table(4, profile={"base": "cardroom", "jacks_back": True, "jacks_back_sevens": True,
                                      "wild": "none"}), log(text.replace("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c")))
     assert eight["awards"] == {2: 80}
+
+
+def test_D9_F7_a_barred_false_opener_is_no_partner_for_the_play_off() -> None:
+    """D9 and F7 (found by the night, issue 24): an all-in false opener is barred, the others fold to
+    one bettor who shows no trips. The pot stays, but the barred seat plays no more deals of it, so
+    the folders are not shut out: the next deal is dealt to everyone but the barred seat."""
+    setup = {"profile": {"name": "pagat", "trips_to_win": True}, "ante": 5, "small_bet": 10, "big_bet": 20,
+             "button": 4, "seats": [{"seat": s, "player": f"P{s}", "stack": 3 if s == 5 else 500} for s in range(1, 6)]}
+    events = [{"type": "deal"}, {"type": "open", "seat": 5}, {"type": "bet", "seat": 1}, {"type": "fold", "seat": 2},
+              {"type": "fold", "seat": 3}, {"type": "fold", "seat": 4}, {"type": "false_openers", "seat": 5},
+              {"type": "show", "seat": 1, "cards": "Qd Qc 4d 6h Ad"}]
+    state = replay(setup, events)
+    assert state["rulings"][0]["outcome"] == "ALL_IN_OPENER_BARRED" and state["last_end"] == "carried"
+    assert state["seats"][5]["status"] == "barred" and state["seats"][2]["status"] != "barred"
+    state = replay(setup, events + [{"type": "deal"}])
+    assert sorted(state["dealt"]) == [1, 2, 3, 4]
+
+
+def test_D9_a_play_off_whose_partner_left_is_played_by_those_shut_out() -> None:
+    """D9 (found by the night, issue 24): two players show down without trips, the third folded and
+    is shut out of the pot; one of the two leaves the table. The play-off has no partner, so the
+    player shut out plays the pot again rather than the table being left with one player in."""
+    setup = {"profile": {"name": "pagat", "trips_to_win": True}, "ante": 5, "small_bet": 10, "big_bet": 20,
+             "button": 3, "seats": [{"seat": s, "player": f"P{s}", "stack": 500} for s in range(1, 4)]}
+    events = [{"type": "deal"}, {"type": "open", "seat": 1}, {"type": "call", "seat": 2}, {"type": "fold", "seat": 3},
+              {"type": "draw", "seat": 1, "count": 3}, {"type": "draw", "seat": 2, "count": 3},
+              {"type": "check", "seat": 1}, {"type": "check", "seat": 2},
+              {"type": "show", "seat": 1, "cards": "Qd Qc 4d 6h Ad"}, {"type": "show", "seat": 2, "cards": "Kd Kc 4s 7h 9d"}]
+    state = replay(setup, events)
+    assert state["last_end"] == "carried" and state["seats"][3]["status"] == "barred"
+    state = replay(setup, events + [{"type": "leave", "seat": 2}, {"type": "deal"}])
+    assert sorted(state["dealt"]) == [1, 3]

@@ -76,3 +76,35 @@ def test_a_shift_before_anything_happened_is_empty_and_bad_times_are_refused(app
 
 def test_dealers_may_not_read_the_shift_report(app, as_role):
     assert as_role("dealer").get("/floor/shift.pdf").status_code == 403
+
+
+def test_what_the_referee_flagged_shows_in_the_shift_report_with_table_and_pot(app, as_role, tokens, tmp_path):
+    """A finding filed through the API (as the night's referee files a wrong verdict) is listed in
+    the "Flagged" section of the page and of the PDF, with its table and deal; before, it says
+    nothing was flagged. Dealers may not file one; a malformed finding is refused with the field."""
+    from tests.conftest import bearer
+
+    table_id = night(app)
+    floor = as_role("floor")
+    page = floor.get(f"/floor/shift?{window()}").get_data(as_text=True)
+    assert "Nothing flagged." in page and "nothing flagged" in page
+    finding = {"kind": "wrong_verdict", "table_id": table_id, "deal": 1, "source": "night referee, seed 7",
+               "text": "the engine gave {4: 40}; the referee says {3: 40} from the cards"}
+    api = app.test_client()  # the referee's own client, with a token as the night has
+    assert api.post("/api/findings", json=finding, headers=bearer(tokens["dealer"])).status_code == 403
+    bad = api.post("/api/findings", json={**finding, "kind": "hunch"}, headers=bearer(tokens["floor"]))
+    assert bad.status_code == 400 and "'kind'" in bad.get_json()["message"]
+    filed = api.post("/api/findings", json=finding, headers=bearer(tokens["floor"]))
+    assert filed.status_code == 201, filed.get_json()
+    assert filed.get_json()["table"] == "Table 9" and filed.get_json()["filed_by"]
+    room = api.post("/api/findings", headers=bearer(tokens["floor"]), json={
+        "kind": "discrepancy", "text": "the room: chips in 900 do not match out and on the tables 890"})
+    assert room.status_code == 201
+    page = floor.get(f"/floor/shift?{window()}").get_data(as_text=True)
+    assert "Nothing flagged." not in page and "2 things flagged" in page
+    text = text_of(floor.get(f"/floor/shift.pdf?{window()}").data, tmp_path)
+    flagged = text[text.index("Flagged"):text.index("Tables and pots")]
+    assert "wrong verdict" in flagged and "Table 9 · deal 1" in flagged and "the referee says {3: 40}" in flagged
+    assert "chip discrepancy" in flagged and "the room" in flagged and "night referee, seed 7" in flagged
+    # another shift does not carry them
+    assert "Nothing flagged." in floor.get("/floor/shift?from=2020-01-01&to=2020-01-02").get_data(as_text=True)

@@ -5,7 +5,9 @@ What a floor manager hands over at the end of a shift, read from the stored hist
 (nothing stored twice): every table with deals in the shift (hands, pots won, pots carried, chips
 awarded, the biggest pot), the disputes and rulings issued (outcome, who ruled, the seal and whether
 it still matches), the floor's chip corrections (who, why, the moves), the tournaments (places and
-payouts) and what ``flask verify`` finds wrong anywhere in the history. ``from`` and ``to`` are the
+payouts), and a section "Flagged": what ``flask verify`` finds wrong anywhere in the history and
+the findings a checker outside the app filed in the shift (:mod:`floor.findings`: the night's
+referee, which knows the real cards), each with its table and deal; "nothing flagged" when none. ``from`` and ``to`` are the
 card room's local times (``2026-11-24T18:00`` or a date); by default the last twelve hours.
 """
 
@@ -19,6 +21,7 @@ from flask import abort, render_template, request
 from flask_weasyprint import HTML, render_pdf
 
 from floor.extensions import db
+from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
 from floor.verify import ruling_seal_problems, verify_all
@@ -50,6 +53,12 @@ class Shift:
     tournaments: list[dict[str, Any]] = field(default_factory=list)
     verify: list[str] = field(default_factory=list)
     verified: str = ""
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def flagged(self) -> int:
+        """How many lines the "Flagged" section lists (verify's problems and the findings)."""
+        return len(self.verify) + len(self.findings)
 
 
 def _moment(text: str | None, default: datetime) -> datetime:
@@ -118,6 +127,7 @@ def build(start: datetime, end: datetime) -> Shift:
     report = verify_all()
     shift.verify = list(report.problems)
     shift.verified = (f"{report.tables} tables ({report.entries} log entries) and {report.rulings} rulings checked")
+    shift.findings = in_shift(start, end)
     return shift
 
 

@@ -18,6 +18,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, TextAreaField
 from wtforms.validators import Length
 
+from floor import tables
 from floor.extensions import db
 from floor.house_profiles import profile_names
 from floor.models import IssuedRuling, Table
@@ -249,14 +250,20 @@ class DisputeWalk:
                 "supersedes": str(self.supersedes.id) if self.supersedes else "", "logged": ",".join(sorted(self.logged))}
 
     def seats(self) -> list[int]:
-        if self.table is None:
-            return []
-        return sorted(int(s["seat"]) for s in self.table.setup.get("seats", []))
+        return sorted(self.players())
 
     def players(self) -> dict[int, str]:
+        """Seat -> player: those seated at the start and those seated now (a newcomer who sat down
+        during the night can be the player concerned; found by the night, issue 24)."""
         if self.table is None:
             return {}
-        return {int(s["seat"]): str(s.get("player", "")) for s in self.table.setup.get("seats", [])}
+        names = {int(s["seat"]): str(s.get("player", "")) for s in self.table.setup.get("seats", [])}
+        try:
+            now = tables.state_of(self.table).get("seats", {})
+        except (RulesError, ValueError):  # a log that does not replay: the setup's seats still
+            now = {}
+        names.update({int(s): str(x.get("player", "")) for s, x in now.items()})
+        return names
 
 
 def _form(cls: type[WalkForm], walk: DisputeWalk) -> WalkForm:

@@ -155,8 +155,10 @@ def carry_for_trips(t: WorkingTable) -> None:
 
 def shut_out_folded(t: WorkingTable) -> list[int]:
     """D9: the players who folded in this deal are out of the pot (barred until it is won); the
-    seats that stay in are returned."""
-    staying = [s for s in t.dealt if t.seats[s].status != SeatStatus.FOLDED]
+    seats that stay in are returned. A player barred by F7 (an all-in false opener) plays no more
+    deals of the pot either, so is no partner for the play-off: with one player left beside such a
+    seat nobody is shut out (the night of issue 24 found a table stuck with only one player in)."""
+    staying = [s for s in t.dealt if t.seats[s].status not in (SeatStatus.FOLDED, SeatStatus.BARRED)]
     if len(staying) < 2:
         # a play-off needs two players: nobody is shut out and the pot stays for everyone
         return list(t.dealt)

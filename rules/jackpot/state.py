@@ -374,14 +374,12 @@ class WorkingTable:
 
     def deal_plan(self) -> tuple[dict[int, SeatStatus], bool]:
         """Each seat's status in the next deal, and whether that deal must take antes so that
-        players who have put nothing into a capped pot may play.
-
-        A seat barred from the pot (F7) stays barred; a seat without chips or claim, sitting out
-        or waiting for a carried pot to be won is out. A player who has put nothing into a carried
-        pot whose antes have stopped (O4, the three-deal cap) is not dealt in: a card room does not
-        let anyone play for a pot free. If that would leave fewer than two players, the antes
-        start again for that deal and everyone is dealt in (the decision of issue 22).
-        """
+        players who have put nothing into a capped pot may play. A seat barred from the pot (F7)
+        stays barred; one without chips or claim, sitting out or waiting for a carried pot is out;
+        those shut out of a D9 play-off that lost its partner (a claimant left) play again (issue
+        24). A player who has put nothing into a carried pot whose antes have stopped (O4) is not
+        dealt in: a card room lets nobody play for a pot free; if that leaves fewer than two
+        players, the antes start again and everyone is dealt in (the decision of issue 22)."""
         fresh = self.new_pot
         statuses: dict[int, SeatStatus] = {}
         for s in self.order:
@@ -392,6 +390,9 @@ class WorkingTable:
                 statuses[s] = SeatStatus.OUT
             else:
                 statuses[s] = SeatStatus.ACTIVE
+        if not fresh and sum(st == SeatStatus.ACTIVE for st in statuses.values()) < 2:  # D9: no partner left
+            f7 = {int(b) for r in self.rulings for b in (r.get("barred") or ())}
+            statuses.update({s: SeatStatus.ACTIVE for s, x in self.seats.items() if statuses.get(s) == SeatStatus.BARRED and s not in f7 and not x.sitting_out and (x.stack or x.put)})
         blind_deal = self.profile.age and not self.jack_pot
         if fresh or blind_deal or self.antes_due() or self.ante == 0:
             return statuses, False

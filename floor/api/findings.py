@@ -1,0 +1,65 @@
+"""``POST /api/findings`` (floor): file what a checker outside the app flagged; the shift report
+lists them (:mod:`floor.findings`).
+
+The body: ``{kind, text, table_id?, deal?, source?}``; ``kind`` one of ``discrepancy``,
+``wrong_verdict``, ``other``. Answers 201 with the stored finding, 400 for a malformed body (the
+message says which field), 404 for an unknown table. A finding is never changed once filed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+from flask_login import current_user
+
+from floor.api.common import api_role, bp, error, json_body
+from floor.extensions import db
+from floor.findings import MAX_TEXT, Finding, FindingKind
+from floor.models import Role, Table
+
+_KEYS = {"kind", "text", "table_id", "deal", "source"}
+
+
+def to_json(f: Finding) -> dict[str, Any]:
+    return {"id": f.id, "kind": f.kind, "text": f.text, "table_id": f.table_id,
+            "table": f.table.name if f.table is not None else None, "deal": f.deal, "source": f.source,
+            "filed_by": f.filed_by.username, "filed_at": f.filed_at.isoformat(timespec="seconds") + "Z"}
+
+
+def _whole(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise ValueError(f"'{key}' must be a whole number from 0 up")
+    return value
+
+
+@bp.post("/findings")
+@api_role(Role.floor)
+def file_finding() -> Any:
+    """File one finding under the caller's name."""
+    data = json_body()
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        return error(400, "Bad request", f"unknown field(s): {', '.join(unknown)}; allowed: {', '.join(sorted(_KEYS))}")
+    kinds = [k.value for k in FindingKind]
+    if data.get("kind") not in kinds:
+        return error(400, "Bad request", f"'kind' must be one of {', '.join(kinds)}")
+    text, source = data.get("text"), data.get("source", "")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        return error(400, "Bad request", f"'text' must say what was found, at most {MAX_TEXT} characters")
+    if not isinstance(source, str) or len(source) > 120:
+        return error(400, "Bad request", "'source' must be text of at most 120 characters")
+    try:
+        table_id, deal = _whole(data, "table_id"), _whole(data, "deal")
+    except ValueError as exc:
+        return error(400, "Bad request", str(exc))
+    if table_id is not None and db.session.get(Table, table_id) is None:
+        return error(404, "Not Found", f"There is no table {table_id}.")
+    row = Finding(table_id=table_id, deal=deal, kind=data["kind"], text=text.strip(),
+                  source=source.strip() or current_user.username, filed_by_id=current_user.id)
+    db.session.add(row)
+    db.session.commit()
+    return jsonify(to_json(row)), 201
