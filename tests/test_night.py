@@ -148,6 +148,7 @@ def test_the_referee_and_the_simulator_import_nothing_of_rules_or_floor():
                 assert name.split(".")[0] not in ("rules", "floor"), f"{path.name} imports {name}"
 
 
+@pytest.mark.slow  # a gunicorn and a whole quick night: a minute (make test runs it, make test-fast not)
 def test_quick_night_through_the_production_server(tmp_path):
     """`make night NIGHT_ARGS=--quick`: exit 0, the contract's last line with no discrepancy, and one
     export line per pot whose cards are real deals (five distinct cards a seat, no card twice)."""
