@@ -165,10 +165,39 @@ def test_O4_with_too_few_stakes_left_the_antes_start_again() -> None:
     """O4: when leaving the newcomers out would leave fewer than two players, the antes start again
     for that deal, so that nobody plays the pot free and the table is not stuck."""
     setup = table(3)
-    events = _thrown_in(setup, 3) + [{"type": "leave", "seat": s} for s in (1, 2)] + [DEV]
+    # seat 1 leaves, seat 2 sits out (its claim stays): seat 3 is the one stake left in play
+    events = _thrown_in(setup, 3) + [{"type": "leave", "seat": 1}, {"type": "sit_out", "seat": 2}, DEV]
     assert {"type": "deal"} in replay(setup, events)["legal"]
     state = replay(setup, events + [{"type": "deal"}])
     assert sorted(state["dealt"]) == [3, 5] and state["seats"][5]["put"] == 5 and state["seats"][3]["put"] == 20
+
+
+def test_D7_the_last_claimant_left_at_the_table_takes_the_carried_pot() -> None:
+    """The project's decision (the full night of issue 24: a tournament table left with one player
+    and a carried pot could neither deal nor break): when every other claimant of a carried pot has
+    left the table, the one player left takes it, as an uncontested pot (D7). No chip is lost, the
+    next pot is new, and a newcomer then plays a fresh pot."""
+    setup = table(3)
+    carried = _thrown_in(setup, 3)
+    assert replay(setup, carried)["pot"] == 45
+    one_left = replay(setup, carried + [{"type": "leave", "seat": 1}])
+    assert one_left["pot"] == 45 and one_left["awards"] == {}  # two players left: the pot waits for them
+    alone = replay(setup, carried + [{"type": "leave", "seat": s} for s in (1, 2)])
+    assert alone["awards"] == {3: 45} and alone["pot"] == 0 and alone["seats"][3]["stack"] == 485 + 45
+    assert "takes it: 45" in alone["message"] and "D7" in alone["message"]
+    assert sum(x["stack"] for x in alone["seats"].values()) + alone["pot"] + alone["ledger"]["chips_out"] == 1500
+    fresh = replay(setup, carried + [{"type": "leave", "seat": s} for s in (1, 2)] + [DEV, {"type": "deal"}])
+    assert sorted(fresh["dealt"]) == [3, 5] and fresh["pot"] == 10  # a new pot: both ante
+
+
+def test_D7_F7_a_barred_last_player_takes_nothing_and_the_pot_waits() -> None:
+    """F7: a player barred from the pot is not its claimant; left alone, the pot waits for players."""
+    setup = table(3)
+    carried = _thrown_in(setup, 3)
+    alone = replay(setup, carried + [{"type": "sit_out", "seat": 3}, {"type": "leave", "seat": 1}])
+    assert alone["awards"] == {}  # two seated (one sitting out): nothing to award yet
+    left = replay(setup, carried + [{"type": "leave", "seat": 1}, {"type": "leave", "seat": 2}])
+    assert left["awards"] == {3: 45}
 
 
 # --------------------------------------------------------------------------- O7 re-straddles, D14 no check-raise

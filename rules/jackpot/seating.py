@@ -30,7 +30,7 @@ from rules import IllegalAction
 import rules.jackpot.events as ev
 from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 
-__all__ = ["sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat"]
+__all__ = ["sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat", "last_claimant_takes_the_pot"]
 
 
 def _between_deals(t: WorkingTable, what: str) -> None:
@@ -108,6 +108,30 @@ def leave(t: WorkingTable, e: ev.Leave) -> None:
     t.message = f"{seat.player} leaves seat {e.seat} with {seat.stack}"
     if seat.put:
         t.message += f"; the {seat.put} put into this pot stays in it"
+    last_claimant_takes_the_pot(t)
+
+
+def last_claimant_takes_the_pot(t: WorkingTable) -> None:
+    """A carried pot whose other claimants have all left the table goes to the one player left at
+    it, when that player has a claim on it (the project's decision, written down here: the full
+    night of issue 24 found a tournament table left with one player and a carried pot, which could
+    neither be dealt nor broken, as a player may not leave a pot holding a claim). Nobody is left
+    to contest the pot, as when everyone else folds (D7); a table of one cannot deal. A player
+    barred from the pot (F7) takes nothing, and a pot with no claimant left at the table waits for
+    players to sit down and play for it."""
+    if t.phase != Phase.BETWEEN_DEALS or t.new_pot or t.pot == 0 or len(t.seats) != 1:
+        return
+    ((w, x),) = t.seats.items()
+    if x.put == 0 or x.status == SeatStatus.BARRED:
+        return
+    amount = t.pot
+    t.set(w, stack=x.stack + amount, put=0)
+    t.forfeited = ()  # the claims of players who left went into the pot just paid
+    if t.age_seat is None:
+        t.jack_pot = False  # D11: as any pot won
+    t.new_pot, t.awards = True, ((w, amount),)
+    t.message += (f"; {x.player} in seat {w}, the only player left at the table with a claim on the "
+                  f"carried pot, takes it: {amount} (nobody is left to contest it, D7)")
 
 
 @ev.handles(ev.SitOut)
