@@ -300,6 +300,7 @@ def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None, fresh: bool = False,
+    with_it: Callable[[LogEntry], None] | None = None,
 ) -> tuple[LogEntry, dict[str, Any]]:
     """Log one event; returns the entry and the new state.
 
@@ -312,10 +313,13 @@ def append(
     (false openers confirmed from a floor call). ``fresh`` says the caller read ``table`` in this
     request just before (the API's tap): it is not read again (issue 23: one read of the table a
     tap). Either way a version another device logged meanwhile is refused: the log's ``(table,
-    seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised.
+    seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised. ``with_it(entry)``
+    adds more rows to the same transaction (:func:`append_together`).
     """
     try:
         entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
+        if with_it is not None:
+            with_it(entry)
         # Named before the commit: afterwards the table row reads whatever version it has then.
         key = cache_key(table, entry.seq)
         _commit_as_written()
@@ -507,19 +511,4 @@ def append_together(table: Table, event: dict[str, Any], user: User | None,
     """:func:`append`, with ``with_it(entry)`` adding more rows to the same transaction: the event
     and those rows are committed together or not at all (a tournament's manual bust-out: the
     player's ``leave`` and the place given). Raises like :func:`append`."""
-    try:
-        entry, after = _stage(table, event, user, None, None)
-        with_it(entry)
-        key = cache_key(table, entry.seq)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        db.session.refresh(table)
-        raise StaleVersion(table.version, table.version) from None
-    except Exception:
-        db.session.rollback()
-        raise
-    _remember(key, after, entry.digest)
-    for hook in AFTER_APPEND:
-        hook(table, entry, after)
-    return entry, after.to_dict()
+    return append(table, event, user, with_it=with_it)
