@@ -62,6 +62,27 @@ def json_body() -> dict[str, Any]:
     return data
 
 
+def body_whole(data: dict[str, Any], key: str) -> int | None:
+    """A whole number of a JSON body (an id, a version), or None when absent; ``ValueError`` with
+    the reason otherwise (a boolean is no number; nothing beyond what a database id can be)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"'{key}' must be a whole number")
+    if not 0 <= value < 2**63:
+        raise ValueError(f"'{key}' must be a whole number from 0 to {2**63 - 1}")
+    return value
+
+
+def unknown_fields(data: dict[str, Any], allowed: set[str] | frozenset[str]) -> Any | None:
+    """The 400 answer naming a body's fields the route does not take, or None when there are none."""
+    unknown = sorted(set(data) - set(allowed))
+    if not unknown:
+        return None
+    return error(400, "Bad request", f"unknown field(s): {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}")
+
+
 class BadQuery(ValueError):
     """A query parameter that cannot be read (answered 400 with the message)."""
 

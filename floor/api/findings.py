@@ -13,7 +13,7 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor.api.common import api_role, bp, error, json_body
+from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
 from floor.extensions import db
 from floor.findings import MAX_TEXT, Finding, FindingKind
 from floor.models import Role, Table
@@ -27,23 +27,14 @@ def to_json(f: Finding) -> dict[str, Any]:
             "filed_by": f.filed_by.username, "filed_at": f.filed_at.isoformat(timespec="seconds") + "Z"}
 
 
-def _whole(data: dict[str, Any], key: str) -> int | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise ValueError(f"'{key}' must be a whole number from 0 up")
-    return value
-
-
 @bp.post("/findings")
 @api_role(Role.floor)
 def file_finding() -> Any:
     """File one finding under the caller's name."""
     data = json_body()
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        return error(400, "Bad request", f"unknown field(s): {', '.join(unknown)}; allowed: {', '.join(sorted(_KEYS))}")
+    refused = unknown_fields(data, _KEYS)
+    if refused is not None:
+        return refused
     kinds = [k.value for k in FindingKind]
     if data.get("kind") not in kinds:
         return error(400, "Bad request", f"'kind' must be one of {', '.join(kinds)}")
@@ -53,7 +44,7 @@ def file_finding() -> Any:
     if not isinstance(source, str) or len(source) > 120:
         return error(400, "Bad request", "'source' must be text of at most 120 characters")
     try:
-        table_id, deal = _whole(data, "table_id"), _whole(data, "deal")
+        table_id, deal = body_whole(data, "table_id"), body_whole(data, "deal")
     except ValueError as exc:
         return error(400, "Bad request", str(exc))
     if table_id is not None and db.session.get(Table, table_id) is None:

@@ -17,7 +17,7 @@ from flask import jsonify
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import api_role, bp, error, json_body
+from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
 from floor.extensions import db
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, stored
@@ -26,32 +26,21 @@ from rules import MissingFact, RulesError
 _KEYS = {"facts", "profile", "table_id", "apply", "supersedes", "note", "expected_version"}
 
 
-def _whole(data: dict[str, Any], key: str) -> int | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"'{key}' must be a whole number")
-    if not 0 <= value < 2**63:  # beyond what a database id can be
-        raise ValueError(f"'{key}' must be a whole number from 0 to {2**63 - 1}")
-    return value
-
-
 @bp.post("/rulings")
 @api_role(Role.floor)
 def create_ruling() -> Any:
     """Resolve the facts, store the ruling sealed, and optionally apply it to a table."""
     data = json_body()
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        return error(400, "Bad request", f"unknown field(s): {', '.join(unknown)}; allowed: {', '.join(sorted(_KEYS))}")
+    refused = unknown_fields(data, _KEYS)
+    if refused is not None:
+        return refused
     facts = data.get("facts")
     if not isinstance(facts, dict):
         return error(400, "Bad request", "'facts' must be a JSON object of the decision tree's facts.")
     try:
-        table_id = _whole(data, "table_id")
-        supersedes = _whole(data, "supersedes")
-        expected = _whole(data, "expected_version")
+        table_id = body_whole(data, "table_id")
+        supersedes = body_whole(data, "supersedes")
+        expected = body_whole(data, "expected_version")
     except ValueError as exc:
         return error(400, "Bad request", str(exc))
     apply = data.get("apply", False)
