@@ -363,10 +363,13 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
         raise StaleVersion(expected_version, table.version)
     for amend in AMENDERS:
         event = amend(table, event)
-    payload = canonical_event(event)
+    # Read once: the engine applies the value it read, and the log stores that value as data
+    # (its to_dict() reads back to the same value: the replay applies the same event).
+    parsed = parse_event(event)
+    payload = jsonable(parsed.to_dict())
     check_undo(table, payload, user)
     before = table_state(table)
-    after = jackpot.apply(before, payload)
+    after = jackpot.apply(before, parsed)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     # The entry is sealed to the one before it (the table's head): floor.seals.
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,

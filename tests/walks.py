@@ -10,12 +10,14 @@ is sometimes shown with a card too few (a foul hand, H6).
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 
 from rules import IllegalAction, ProfileError
 from rules.cards import to_text
 from rules.jackpot import start
+from rules.jackpot.events import parse_event
 from rules.profiles import Profile, get_profile
 
 RANKS = ["2", "5", "7", "9", "T", "J", "Q", "K", "A"]
@@ -237,6 +239,11 @@ def walk(seed: int, steps: int = 80) -> int:
         # the walks deal real cards: a hand is never the wrong size (D8's wrong_count is not theirs)
         move = rng.choice(state["legal"] + [r for r in state["requests"] if r["type"] != "wrong_count"])
         event = event_for(rng, state, move, cards)
+        # the log stores the engine's reading of an event as JSON and the app applies the value it
+        # read (floor.tables._stage): that JSON must read back to the very same value, or a replay
+        # would apply another event than the one applied live
+        parsed = parse_event(event)
+        assert parse_event(json.loads(json.dumps(parsed.to_dict()))) == parsed, f"seed {seed}: {event} does not read back"
         try:
             table = table.apply(event)
         except IllegalAction as exc:
