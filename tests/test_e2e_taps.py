@@ -189,3 +189,41 @@ def test_an_offline_tap_that_no_longer_fits_is_named_as_not_logged(open_page, li
     assert events(live_server.app, table_id) == [{"type": "deal"}]  # one deal, not two
     shot(tablet, "offline-conflict")
     fits(tablet)
+
+
+@SIZES
+def test_a_double_tap_on_a_form_that_posts_acts_once(open_page, live_server, viewport):
+    """A plain form (here the director's new event) tapped twice while the first tap is on its way
+    reaches the server once: one POST, one event, not two of the same name (issue 25: the page
+    guards the person; the server's checks stay the last resort)."""
+    import time
+
+    from flask import request as served
+
+    from floor.models import CardRoomEvent
+
+    posted = []
+
+    @live_server.app.before_request
+    def busy_server() -> None:  # a server busy at 2 a.m.: the first tap's answer takes a while
+        if served.method == "POST" and served.path == "/director/events/new":
+            posted.append(served.path)
+            time.sleep(0.8)
+
+    page = open_page("director", viewport)
+    page.goto(live_server.url + "/director/events/new")
+    page.fill("#name", "Saturday deepstack")
+    # the impatient second tap, 200 ms after the first while its answer is still on its way (made
+    # by the page itself: Playwright waits for a navigation under way); a disabled button does
+    # nothing, an enabled one sends the form again
+    page.evaluate("""() => {
+      const button = document.querySelector('main button[type=submit]');
+      document.addEventListener('submit', () => setTimeout(() => button.click(), 200), {once: true});
+    }""")
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(lambda url: "/events/new" not in url)
+    page.wait_for_load_state("networkidle")
+    assert posted == ["/director/events/new"]
+    with live_server.app.app_context():
+        named = db.session.scalars(db.select(CardRoomEvent).where(CardRoomEvent.name == "Saturday deepstack")).all()
+    assert len(named) == 1
