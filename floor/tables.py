@@ -44,7 +44,7 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from rules import IllegalAction, RulesError, jackpot
-from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, parse_event
+from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, Event, parse_event
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
 #: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
@@ -290,11 +290,12 @@ def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None
         raise NotYours(f"undo refused: {reason}")
 
 
-def canonical_event(event: dict[str, Any]) -> dict[str, Any]:
+def canonical_event(event: dict[str, Any] | Event) -> dict[str, Any]:
     """The event as the log stores it: the engine's own reading of it (``rules.jackpot.events.parse_event``
-    then ``Event.to_dict()``), never the client's payload: no unknown keys, seats and chips as
-    numbers, cards as card texts. Raises ``rules.IllegalAction`` for an event of the wrong shape."""
-    return jsonable(parse_event(event).to_dict())
+    then ``Event.to_dict()``; an event already read is taken as it is), never the client's payload:
+    no unknown keys, seats and chips as numbers, cards as card texts. Raises
+    ``rules.IllegalAction`` for an event of the wrong shape."""
+    return jsonable((event if isinstance(event, Event) else parse_event(event)).to_dict())
 
 
 def append(
@@ -366,7 +367,7 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     # Read once: the engine applies the value it read, and the log stores that value as data
     # (its to_dict() reads back to the same value: the replay applies the same event).
     parsed = parse_event(event)
-    payload = jsonable(parsed.to_dict())
+    payload = canonical_event(parsed)
     check_undo(table, payload, user)
     before = table_state(table)
     after = jackpot.apply(before, parsed)
