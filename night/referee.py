@@ -171,12 +171,13 @@ def expected_awards(pots: list[dict], shown: dict[int, tuple], uncontested: int 
         # A pot none of whose claimants is still in (they folded, or left the table with a claim on a
         # carried pot) goes to the best hand still in: the chips cannot stay with nobody.
         eligible = [int(s) for s in pot["eligible"] if int(s) in contenders] or list(contenders)
+        shared = False
         if trips_to_win and uncontested is None:
-            # D9: only trips or better win; a pot none of whose claimants has them goes to the best
-            # such hand at the table (the project's decision, see SIDE_POT_TRIPS)
-            eligible = ([s for s in eligible if trips_or_better(contenders[s])]
-                        or [s for s in contenders if trips_or_better(contenders[s])])
-        if uncontested is not None:
+            # D9: only trips or better win; a side pot none of whose claimants has them is shared by
+            # its claimants (the project's decision, see SIDE_POT_TRIPS)
+            holding = [s for s in eligible if trips_or_better(contenders[s])]
+            shared, eligible = not holding, holding or eligible
+        if uncontested is not None or shared:
             winners = eligible
         else:
             if not eligible:
@@ -203,11 +204,11 @@ def awards_match(expected: dict[int, tuple[int, int]] | None, actual: dict[int, 
 
 
 SIDE_POT_TRIPS = """D9 with side pots: the seeds say only three of a kind or better wins, and are silent on a side
-pot whose claimants (the all-in player is not one) show no trips while a hand at the table does. The
-engine decided (rules.jackpot.settlement.settle) that such a pot goes to the best hand of trips or
-better at the table, even an all-in player's who put nothing into it, rather than splitting the pot
-in two, one part carried. The referee holds the engine to that decision, and the night's report
-names it for the rules' owner (a card room might rather let that side pot stay for the next deal)."""
+pot whose claimants (the all-in player is not one) show no trips while a hand at the table does. A
+player all in for less never wins chips they did not match, so the project decided
+(rules.jackpot.settlement.settle) that such a side pot is shared by its claimants, none of them
+winning it by their hand, rather than split off and carried to the next deal apart from the main
+pot. The referee holds the engine to that decision (a card room might rather carry that side pot)."""
 
 
 LONE_CLAIMANT = """D9 with everyone but one folded: the seeds say the pot stays and the players who did not

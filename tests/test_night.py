@@ -132,7 +132,9 @@ def test_referee_awards_split_ties_and_hold_trips_to_win():
     assert referee.expected_awards(side, shown) == {1: (15, 15), 2: (55, 55)}
     # D9 with a side pot (referee.SIDE_POT_TRIPS): its claimants show no trips, the all-in seat does
     trips = {1: referee.value("Qh Qd Qs 3c 3h"), 2: referee.value("Th Td 9c 7s Jc"), 3: referee.value("4h 4d 6c 5c Kh")}
-    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (70, 70)}
+    # the all-in seat 1 wins the main pot with trips; nobody wins the side pot by their hand: seats 2
+    # and 3, its claimants, share it (seat 1 never wins chips it did not match)
+    assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (30, 30), 2: (20, 20), 3: (20, 20)}
     trips[2] = referee.value("Th Td Tc 7s Jc")
     assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (30, 30), 2: (40, 40)}
 

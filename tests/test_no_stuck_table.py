@@ -172,6 +172,22 @@ def test_O4_with_too_few_stakes_left_the_antes_start_again() -> None:
     assert sorted(state["dealt"]) == [3, 5] and state["seats"][5]["put"] == 5 and state["seats"][3]["put"] == 20
 
 
+def test_D9_a_side_pot_nobody_in_it_wins_with_trips_is_shared_never_won_by_the_all_in_player() -> None:
+    """D9 (PAGAT, trips to win) with a side pot, the project's decision: seat 1, all in for 15, wins
+    the main pot with trips; seats 2 and 3 bet on into a side pot and show no trips. Seat 1 never wins
+    chips it did not match, so the side pot's claimants share it."""
+    setup = table(3, stacks={1: 15}, profile=TRIPS)
+    events = log("deal; 2 open; 3 call; 1 call; 2 draw 0; 3 draw 1; 1 draw 1; 2 bet; 3 call")
+    assert replay(setup, events)["pots"] == [{"amount": 45, "eligible": [1, 2, 3]}, {"amount": 40, "eligible": [2, 3]}]
+    won = replay(setup, events + log("2 show Jh Jd 9c 7s 2c; 3 show Ah Kd 9h 7d 3s; 1 show Qh Qd Qs 3c 3h"))
+    assert won["awards"] == {1: 45, 2: 20, 3: 20}
+    assert "seat 2, seat 3 share it (D9" in won["message"]
+    assert sum(x["stack"] for x in won["seats"].values()) == 15 + 500 + 500
+    # a claimant of the side pot with trips wins both pots' worth it can: the side pot is his
+    trips = replay(setup, events + log("2 show Jh Jd Jc 7s 2c; 3 show Ah Kd 9h 7d 3s; 1 show Qh Qd Qs 3c 3h"))
+    assert trips["awards"] == {1: 45, 2: 40}
+
+
 def test_D7_the_last_claimant_left_at_the_table_takes_the_carried_pot() -> None:
     """The project's decision (the full night of issue 24: a tournament table left with one player
     and a carried pot could neither deal nor break): when every other claimant of a carried pot has

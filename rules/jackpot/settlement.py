@@ -171,8 +171,10 @@ def shut_out_folded(t: WorkingTable) -> list[int]:
 def settle(t: WorkingTable) -> None:
     """Award every pot to its best live hand(s); a pot none of whose contenders is left goes to the
     best live hand at the table. With trips to win, only hands of three of a kind or better win; a
-    pot none of whose contenders has one goes to the best such hand at the table, and with none at
-    all the pot stays (D9)."""
+    side pot none of whose contenders has one is shared by its contenders (the project's decision:
+    the seeds are silent, and a player all in for less never wins chips they did not match; the
+    full night of issue 24 found such a pot going to the all-in player's trips), and with no such
+    hand at the table at all the pot stays (D9)."""
     live = t.live()
     values = {s: shown_value(t, s) for s in live
               if t.seats[s].shown is not None and wins_the_pot(t, t.seats[s].shown or (), t.seats[s].declared)}
@@ -182,19 +184,26 @@ def settle(t: WorkingTable) -> None:
     pots = side_pots(t.claims(), live, [s for s in live if t.seats[s].all_in])
     around = t.clockwise(t.button)
     awards: dict[int, int] = {}
+    shared: list[str] = []
     for pot in pots:
         eligible = [s for s in pot.eligible if s in live] or live
-        shown = [s for s in eligible if s in values] or (list(values) if t.profile.trips_to_win else [])
+        shown = [s for s in eligible if s in values]
         if shown:
             best = max(values[s] for s in shown)
             winners = [s for s in shown if values[s] == best]
         else:
             winners = eligible
+            if t.profile.trips_to_win and not t.low and len(pots) > 1:
+                shared.append(f"no claimant of the side pot of {pot.amount} shows three of a kind: "
+                              f"{', '.join(f'seat {s}' for s in winners)} share it (D9; no player wins "
+                              "chips they did not match)")
         for s, amount in split_amount(pot.amount, winners, around).items():
             awards[s] = awards.get(s, 0) + amount
     sevens_rule(t, awards)
     award(t, awards)
     t.message += "; " + ", ".join(f"seat {s} wins {a}" for s, a in awards.items())
+    if shared:
+        t.message += "; " + "; ".join(shared)
 
 
 def sevens_rule(t: WorkingTable, awards: dict[int, int]) -> None:
