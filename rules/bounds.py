@@ -11,6 +11,8 @@ profile sets. Decisions (the seed texts give no upper limits; these are generous
 - ``pot_limit``: antes stop at 1 to 1,000,000 chips in the pot.
 - ``blinds``: each blind 1 to 1,000,000 chips.
 - ``max_draw``: 0 to 5 cards (a hand has five); ``draw_rounds``: 1 to 3 draws (the players' guide).
+- ``spread``: a bet of a spread limit is 1 to 1,000 chips (D17: the tablet offers every amount of
+  the spread, so a spread of a million chips would be a million choices on every tap).
 
 >>> check({"raise_cap": 4, "max_draw": 3})
 >>> check({"raise_cap": 1_000_000})
@@ -49,6 +51,7 @@ BOUNDS: Mapping[str, Bound] = {
     "blinds": Bound(1, 1_000_000, "chips for a blind"),
     "max_draw": Bound(0, 5, "cards drawn (a hand has five)"),
     "draw_rounds": Bound(1, 3, "draws in one hand"),
+    "spread": Bound(1, 1_000, "chips for one bet of a spread limit (the least and the most)"),
 }
 
 

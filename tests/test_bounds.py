@@ -33,6 +33,10 @@ def test_the_bounds_themselves_are_played():
             for big in (bound.low, bound.high):
                 assert get_profile({"opening_minimum": "none", "blinds": [bound.low, big]}).blinds == (bound.low, big)
             continue
+        if name == "spread":
+            for high in (bound.low, bound.high):
+                assert get_profile({"betting": "spread", "spread": [bound.low, high]}).spread == (bound.low, high)
+            continue
         for value in (bound.low, bound.high):
             assert getattr(get_profile({name: value}), name) == value
     assert get_profile({"raise_cap": None}).raise_cap is None  # no cap is not a number to bound
@@ -45,3 +49,10 @@ def test_the_directors_profile_form_shows_the_bound_in_place(app, as_role):
     assert "at most 10 raises in a betting round" in text and 'class="field-error"' in text
     with app.app_context():
         assert db.session.scalars(db.select(HouseProfile)).first() is None
+
+
+def test_a_spread_of_a_million_chips_is_refused_naming_the_bound():
+    """D17: the tablet offers every amount of the spread; a spread no room plays (a million chips a
+    bet, a million choices on every tap) is refused before any table plays it."""
+    with pytest.raises(ProfileError, match="spread: 1000000 is more than any card room plays; at most 1000"):
+        get_profile({"betting": "spread", "spread": [1, 1_000_000]})

@@ -140,11 +140,11 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
 def _chosen(t: WorkingTable, kind: str, s: int, amount: int | None, to_call: int, stack: int) -> int:
     """The chips a bet or raise puts in: the one fixed amount, or with spread betting the amount
     named if the spread allows it (D5, D17)."""
-    allowed = sorted({min(to_call + x, stack) for x in t.bet_sizes()})
+    low, high = t.bet_range(to_call, stack)
     if amount is None:
-        return allowed[0]
-    if amount not in allowed:
-        what = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        return low
+    if not low <= amount <= high:
+        what = f"{low} to {high}" if high > low else str(low)
         raise t.refuse(f"seat {s} cannot {kind} {amount}: the {kind} here puts in {what} (D5, D17)")
     return amount
 

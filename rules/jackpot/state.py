@@ -259,22 +259,24 @@ class WorkingTable:
         stub = self.stub if self.profile.all_for_one else self.stub + self.muck if self.muck else self.stub - 1
         return max(0, stub) - len(self.owed)
 
-    def bet_sizes(self) -> list[int]:
-        """What one bet (or the rise of one raise) may be: the fixed limit's small or big bet, or with
-        spread betting any amount of the spread, doubled after the draw (D5, D17)."""
+    def bet_range(self, base: int, stack: int) -> tuple[int, int]:
+        """The least and the most chips a bet (or a raise) puts in over ``base`` (the call), capped by
+        the ``stack``: one bet of the fixed limit's small or big bet, or with spread betting any
+        amount of the spread, doubled after the draw (D5, D17). Every amount between is allowed."""
         after = self.phase == Phase.POSTDRAW
         if self.profile.spread is None:
-            return [self.big_bet if after else self.small_bet]
-        low, high = self.profile.spread
-        factor = 2 if after else 1
-        return list(range(low * factor, high * factor + 1))
+            low = high = self.big_bet if after else self.small_bet
+        else:
+            factor = 2 if after else 1
+            low, high = (x * factor for x in self.profile.spread)
+        return min(base + low, stack), min(base + high, stack)
 
     def _amounts(self, base: int, stack: int) -> dict[str, Any]:
         """A bet's or raise's amounts: the least first; with spread betting every amount allowed."""
-        amounts = sorted({min(base + x, stack) for x in self.bet_sizes()})
-        out: dict[str, Any] = {"amount": amounts[0]}
+        low, high = self.bet_range(base, stack)
+        out: dict[str, Any] = {"amount": low}
         if self.profile.spread is not None:
-            out["amounts"] = amounts
+            out["amounts"] = list(range(low, high + 1))
         return out
 
     def keep_owed(self) -> bool:
@@ -464,7 +466,8 @@ class WorkingTable:
         """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
         when the house lets a player open with a raise, nothing when it lets a player open by checking."""
         if self.profile.spread is not None:  # D17: any opening bet within the spread
-            amounts = sorted({min(x, seat.stack) for x in self.bet_sizes()})
+            low, high = self.bet_range(0, seat.stack)
+            amounts = list(range(low, high + 1))
             return ([0] if self.profile.check_open and amounts[0] > 0 else []) + amounts
         due = min(self.small_bet, seat.stack)
         amounts = [due]
