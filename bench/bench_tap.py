@@ -185,7 +185,7 @@ def carried_pot(bench: Bench, deals: tuple[int, ...], sample: int) -> dict[int, 
             state = tap({"type": "pass", "seat": state["to_act"]}, measure)
         for d in deals:
             if deal == d + sample - 1:
-                held = state.get("rulings_in_pot", len(state["rulings"]))
+                held = state["rulings_in_pot"]
                 out[d] = (statistics.median(times), size, held)
                 times, size = [], 0
     return out

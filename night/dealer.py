@@ -32,7 +32,6 @@ class Tally:
     rulings: int = 0
     discrepancies: list[str] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
     export: list[dict] = field(default_factory=list)
     taps: dict[str, list[float]] = field(default_factory=dict)
     start_chips: int = 0
@@ -106,13 +105,16 @@ class Dealer(FloorWork):
         self.tally.taps.setdefault(event["type"], []).append((time.perf_counter() - began) * 1000)
         if status == 201:
             self.state, self.version = body["state"], body["version"]
-            if not conserved(self.state, self.tally.start_chips):
-                self.tally.discrepancies.append(
-                    f"{self.tally.name}: chips not conserved after {event} (on the table {chips_on_table(self.state)},"
-                    f" ledger {self.state['ledger']})")
+            self.check_chips(f"{self.tally.name}: after {event}")
         elif status == 409:
             self.refresh()
         return status, body
+
+    def check_chips(self, where: str) -> None:
+        """The contract's law on the state held now; a discrepancy names ``where`` otherwise."""
+        if not conserved(self.state, self.tally.start_chips):
+            self.tally.discrepancies.append(f"{where}: chips not conserved (on the table "
+                                            f"{chips_on_table(self.state)}, ledger {self.state['ledger']})")
 
     def optional(self, event: dict[str, Any]) -> bool:
         """Post an event of the contract that the server may not serve yet: True when logged; an

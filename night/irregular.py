@@ -187,9 +187,7 @@ class FloorWork:
         irr = self.irregular
         seat = irr["false"]
         where = f"{self.tally.name} deal {record['deal']}"
-        status, body = self.api.request("POST", f"/api/tables/{self.id}/events",
-                                        {"event": {"type": "false_openers", "seat": seat},
-                                         "expected_version": self.version})
+        status, body = self.tap({"type": "false_openers", "seat": seat})
         irr["found"] = "before_draw"
         if status != 202:
             self.tally.wrong.append(f"{where}: the dealer's report of false openers answered {status} "
@@ -201,7 +199,7 @@ class FloorWork:
             irr["expect"] = {"FOSTER_FORFEIT"}
         elif self.state["seats"][str(seat)]["all_in"]:
             irr["expect"] = {"ALL_IN_OPENER_BARRED"}
-        elif irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw":
+        elif irr["pot_plays"]:
             irr["expect"] = {"POT_PLAYS_OPENER_DEAD"}
         else:
             irr["expect"] = {"REOPENED", "POT_CARRIES_OVER"}  # which one: who reopens (checked at the end)
@@ -264,8 +262,7 @@ class FloorWork:
 
     def after_ruling(self, record: dict, where: str) -> None:
         self.refresh()
-        if not _conserved(self.state, self.tally.start_chips):
-            self.tally.discrepancies.append(f"{where}: chips not conserved after the ruling")
+        self.check_chips(f"{where}: after the ruling")
         self.collect_rulings(record)
 
     def collect_rulings(self, record: dict) -> None:
@@ -302,10 +299,4 @@ class FloorWork:
             rows = body.get("rulings", []) if status == 200 else []
             if rows and not self.floor.print_ruling(rows[0]["id"]):
                 self.tally.wrong.append(f"{where}: ruling #{rows[0]['id']} did not print")
-        self.irregular["checked"] = True
 
-
-def _conserved(state: dict[str, Any], start: int) -> bool:
-    ledger = state["ledger"]
-    on_table = sum(s["stack"] for s in state["seats"].values()) + state["pot"]
-    return on_table == start + ledger["chips_in"] - ledger["chips_out"]

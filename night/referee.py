@@ -227,11 +227,7 @@ def kept_could_open(final: list[str], drawn: int, wild: str = "bug", minimum: st
     >>> kept_could_open(cards_of("Qh Qs 6c 6s 6d"), 2, "none"), kept_could_open(cards_of("Qh 9s 6c 6s 5d"), 2, "none")
     (True, False)
     """
-    from itertools import combinations
-
-    if drawn == 0:
-        return qualifies(final, wild, minimum, wild_rank)
-    return any(holds_openers(list(kept), wild, minimum, wild_rank) for kept in combinations(final, 5 - drawn))
+    return could_open_split(final, [], drawn, wild, minimum, wild_rank)  # a split with nothing in escrow
 
 
 def could_open_split(final: list[str], escrow: list[str], drawn: int, wild: str = "bug", minimum: str = "J",

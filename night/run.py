@@ -141,6 +141,9 @@ def run_night(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
     shift_report = "shift report: not fetched"
     rng = random.Random(args.seed)
+    # the optional events' answers are the night's, not the process's (a test may run two nights)
+    Dealer.served = dict.fromkeys(Dealer.served)
+    Dealer.used = dict.fromkeys(Dealer.used, 0)
     server = Server(args.db, args.workers)
     tallies: list[Tally] = []
     lines: list[str] = []

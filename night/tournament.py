@@ -21,6 +21,9 @@ from night.server import Client
 SEATS = 6  # five cards each and up to three drawn stay within a 53-card deck at six players
 
 
+#: Each buy-in's chips (the structure's starting stack; conservation counts buy-ins by it).
+STARTING_CHIPS = 500
+
 class Tournament:
     def __init__(self, director: Client, floor_api: Client, dealer: Client, floor: FloorPerson, entries: int,
                  rng: random.Random, max_rounds: int, rate: float) -> None:
@@ -56,7 +59,7 @@ class Tournament:
             if n == 3:
                 levels.append({"break": 5})
             ante, small = ante * 2, small * 2
-        s: dict[str, Any] = {"levels": levels, "starting_chips": 500, "buy_in": 100, "payouts": [50, 30, 20]}
+        s: dict[str, Any] = {"levels": levels, "starting_chips": STARTING_CHIPS, "buy_in": 100, "payouts": [50, 30, 20]}
         if desk:
             s.update({"late_registration_levels": 8, "reentry": 1})  # a level a round: registration stays open
         return s
@@ -216,7 +219,7 @@ class Tournament:
             d.refresh()
             pots += d.state["pot"]
         in_play = sum(c["stack"] for c in chips) + pots
-        expected = self.buy_ins * 500
+        expected = self.buy_ins * STARTING_CHIPS
         # Conservation per tournament: every chip bought is in a stack or a pot.
         if in_play != expected:
             self.discrepancies.append(f"tournament: {in_play} chips in play, {expected} bought")
