@@ -88,5 +88,10 @@ def test_a_dealers_call_waits_on_the_floors_overview_until_a_ruling_answers_it(a
     # a call that needed no ruling: the floor dismisses it
     dealer.post(f"/banked/tables/{table_id}/call", data={"issue": "other"})
     assert dealer.post("/banked/calls/2/dismiss").status_code == 403
-    assert floor.post("/banked/calls/2/dismiss", data={"back": "/floor/"}).status_code == 302
+    dismissed = floor.post("/banked/calls/2/dismiss", data={"back": "/floor/"})
+    assert dismissed.status_code == 302 and dismissed.headers["Location"].endswith("/floor/")
+    # "back" never sends the floor person to another site ("/\\host" is read as "//host" by browsers)
+    for elsewhere in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+        away = floor.post("/banked/calls/2/dismiss", data={"back": elsewhere})
+        assert away.status_code == 302 and away.headers["Location"].endswith(f"/banked/tables/{table_id}")
     assert "Calls from the banked tables" not in floor.get("/floor/").get_data(as_text=True)

@@ -16,6 +16,8 @@ import hmac
 from functools import wraps
 from typing import Any, Callable, TypeVar
 
+from urllib.parse import urlsplit
+
 from flask import abort, g
 from flask_login import current_user
 
@@ -77,3 +79,14 @@ def role_required(minimum: Role) -> Callable[[F], F]:
         return wrapped  # type: ignore[return-value]
 
     return decorate
+
+
+def safe_next(target: str | None) -> str | None:
+    """``target`` when it is a path on this site, else None: never an open redirect to another host
+    (a scheme, a host, ``//host`` or a backslash, which browsers read as a slash)."""
+    if not target:
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return None
+    return target

@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_user, logout_user
@@ -37,7 +36,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
-from floor.auth.access import role_required
+from floor.auth.access import role_required, safe_next
 from floor.extensions import db, limiter
 from floor.models import Role, User, utcnow
 
@@ -66,16 +65,6 @@ class ResetPasswordForm(FlaskForm):
 def _dummy_hash() -> str:
     """A hash made like a real account's (Werkzeug's default method), for names nobody has."""
     return generate_password_hash("no such user: the same work as a real check")
-
-
-def _safe_next(target: str | None) -> str | None:
-    """Only a path on this site: never an open redirect to another host."""
-    if not target:
-        return None
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return None
-    return target
 
 
 @bp.route("/")
@@ -140,7 +129,7 @@ def login_page() -> Any:
             return render_template("auth/login.html", form=form), 401
         session.clear()  # nothing of the session before the login carries over (session fixation)
         login_user(user, remember=form.remember.data)
-        return redirect(_safe_next(request.args.get("next")) or url_for(HOME[user.role]))
+        return redirect(safe_next(request.args.get("next")) or url_for(HOME[user.role]))
     status = 400 if form.is_submitted() else 200
     return render_template("auth/login.html", form=form), status
 

@@ -33,7 +33,7 @@ from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
 from floor import witness
-from floor.auth.access import require_role, role_required
+from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
@@ -373,9 +373,7 @@ def dismiss_call(call_id: int) -> Any:
         call.closed_at, call.closed_by_id = utcnow(), current_user.id
         db.session.commit()
     flash(f"Call at {call.table.name} dismissed.", "info")
-    return redirect(request.form.get("back") if (request.form.get("back") or "").startswith("/") and
-                    not (request.form.get("back") or "").startswith("//") else url_for("banked.table_page",
-                                                                                       table_id=call.table_id))
+    return redirect(safe_next(request.form.get("back")) or url_for("banked.table_page", table_id=call.table_id))
 
 
 @bp.app_template_global()
