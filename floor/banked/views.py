@@ -110,11 +110,12 @@ def current_round(table: BankedTable) -> list[dict[str, Any]]:
     return [payload for _, payload in tablet.standing(round_entries(table))]
 
 
-def logged_round_start(table: BankedTable) -> int:
+def logged_round_start(table: BankedTable, below: int | None = None) -> int:
     """Where the round in play begins according to the log alone: the seq of its last deal that an
-    undo has not withdrawn (0 before the first). Reads the log backwards, a round at a time; an
-    undo comes after the entry it withdraws, so it is met first."""
-    seq, gone = table.version, set()
+    undo has not withdrawn (0 before the first); with ``below``, of the last such deal before that
+    seq (the round before, in play again when the current round's deal is withdrawn). Reads the log
+    backwards, a round at a time; an undo comes after the entry it withdraws, so it is met first."""
+    seq, gone = (table.version if below is None else below - 1), set()
     while seq > 0:
         rows = db.session.execute(db.select(BankedEntry.seq, BankedEntry.payload).where(
             BankedEntry.table_id == table.id, BankedEntry.seq <= seq, BankedEntry.seq > seq - 200)
@@ -133,17 +134,6 @@ def state_of(table: BankedTable) -> dict[str, Any]:
     return replay(table.setup, current_round(table))
 
 
-def _round_before(table: BankedTable) -> int:
-    """Where the round before the current one began (its standing deal's seq; 0 before any): the
-    round in play again when the current round's deal is withdrawn."""
-    rows = list(db.session.execute(
-        db.select(BankedEntry.seq, BankedEntry.payload).where(
-            BankedEntry.table_id == table.id, BankedEntry.seq < table.round_start).order_by(BankedEntry.seq.desc())
-        .limit(500)))
-    gone = {int(p["event"]) for _, p in rows if p.get("type") == "void"}
-    return next((int(seq) for seq, p in rows if p.get("type") == "deal" and seq not in gone), 0)
-
-
 def append(table: BankedTable, event: dict[str, Any], expected_version: int | None) -> dict[str, Any]:
     """Check ``event`` with the rules and log it; returns the new state. Raises RulesError (refused),
     Stale (another device was first); nothing is written then. An undo (``{"type": "void",
@@ -158,7 +148,7 @@ def append(table: BankedTable, event: dict[str, Any], expected_version: int | No
         undone = tablet.check_undo(entries, event)
         state = replay(table.setup, [p for s, p in tablet.standing(entries) if s != undone[0]])
     else:
-        state = replay(table.setup, current_round(table) + [event])
+        state = replay(table.setup, [p for _, p in tablet.standing(entries)] + [event])  # the round read once
     # the dealer's id; none from the CLI or the demo, which log without a request
     user_id = current_user.id if has_request_context() and current_user.is_authenticated else None
     entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by_id=user_id,
@@ -171,7 +161,7 @@ def append(table: BankedTable, event: dict[str, Any], expected_version: int | No
     if event.get("type") == "deal":
         table.round_start = entry.seq
     elif undone is not None and undone[1].get("type") == "deal":
-        table.round_start = _round_before(table)  # the round before is the table's round again
+        table.round_start = logged_round_start(table, below=table.round_start)  # the round before is in play again
     if sealed:
         table.head_seal = table.compute_head_seal()
     db.session.add(entry)
