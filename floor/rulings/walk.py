@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cached_property
 from typing import Any
 
 from flask import abort, render_template, request
@@ -252,18 +253,23 @@ class DisputeWalk:
     def seats(self) -> list[int]:
         return sorted(self.players())
 
-    def players(self) -> dict[int, str]:
-        """Seat -> player: those seated at the start and those seated now (a newcomer who sat down
-        during the night can be the player concerned; found by the night, issue 24)."""
+    @cached_property
+    def _players(self) -> dict[int, str]:
         if self.table is None:
             return {}
         names = {int(s["seat"]): str(s.get("player", "")) for s in self.table.setup.get("seats", [])}
         try:
-            now = tables.state_of(self.table).get("seats", {})
+            now = tables.table_state(self.table).seats
         except (RulesError, ValueError):  # a log that does not replay: the setup's seats still
             now = {}
-        names.update({int(s): str(x.get("player", "")) for s, x in now.items()})
+        names.update({int(s): x.player for s, x in now.items()})
         return names
+
+    def players(self) -> dict[int, str]:
+        """Seat -> player: those seated at the start and those seated now (a newcomer who sat down
+        during the night can be the player concerned; found by the night, issue 24). Read once a
+        walk: the page asks for it for every seat."""
+        return self._players
 
 
 def _form(cls: type[WalkForm], walk: DisputeWalk) -> WalkForm:

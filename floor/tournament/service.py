@@ -370,7 +370,8 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     won: dict[str, int] = {}
     for b in desk_models.bounties(t):
         won[b.winner] = won.get(b.winner, 0) + b.amount
-    standing = [p for p in players if p in placed and not by_name_out(t, p)]
+    by_name = {e.player: e for e in t.entries}
+    standing = [p for p in players if p in placed and not by_name[p].is_out]
     if s.bounty and standing:  # the event is over: the last players' own bounties come back to them,
         collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))  # and the champion
         unclaimed = collected - sum(won.values()) - s.bounty * len(standing)  # takes those nobody won
@@ -378,7 +379,6 @@ def results(t: Tournament) -> list[dict[str, Any]]:
             won[p] = won.get(p, 0) + s.bounty
         champion = min(standing, key=lambda p: placed[p])
         won[champion] = won.get(champion, 0) + unclaimed
-    by_name = {e.player: e for e in t.entries}
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
         e = by_name[player]
@@ -390,11 +390,6 @@ def results(t: Tournament) -> list[dict[str, Any]]:
                      "hand": e.out_hand, "deal": player in agreed,
                      "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
     return rows
-
-
-def by_name_out(t: Tournament, player: str) -> bool:
-    e = entry_named(t, player)
-    return e is not None and e.is_out
 
 
 def bounty_rows(t: Tournament) -> list[dict[str, Any]]:
