@@ -102,7 +102,10 @@ def _table_line(table: Table, start: datetime, end: datetime) -> TableLine | Non
 
 def build(start: datetime, end: datetime) -> Shift:
     shift = Shift(start, end)
-    for table in db.session.scalars(db.select(Table).order_by(Table.id)):
+    # only the tables that logged in the shift: each one's log is read whole (a pot may have begun
+    # before the shift), never the logs of every table the room ever had
+    active = db.select(LogEntry.table_id).where(LogEntry.logged_at >= start, LogEntry.logged_at < end).distinct()
+    for table in db.session.scalars(db.select(Table).where(Table.id.in_(active)).order_by(Table.id)):
         line = _table_line(table, start, end)
         if line is not None:
             shift.tables.append(line)
