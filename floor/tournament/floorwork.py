@@ -116,8 +116,7 @@ def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) 
     _pay_bounties(t, table, state, out, hand)
     db.session.commit()
     leave_busted(t, table)
-    desk.end_hand_for_hand_at_the_bubble(t, None)
-    return out
+    return out  # the bubble is the caller's to check, once (after_append, sync_eliminations)
 
 
 def _pay_bounties(t: Tournament, table: Table, state: jackpot.TableState, out: list[Entry], hand: int) -> None:
@@ -153,7 +152,8 @@ def sync_eliminations(t: Tournament) -> None:
         state = tables.table_state(table)
         if state.new_pot and table.version:
             record_eliminations(t, table, state)
-            leave_busted(t, table)
+            leave_busted(t, table)  # seats of players already out (a log written without the hook)
+    desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
 
 
 # --------------------------------------------------------------------------- balancing
