@@ -139,6 +139,7 @@ def table_state(table: Table) -> jackpot.TableState:
     state = cache.get(key)
     if state is None or state.version != table.version:
         witness.seen()  # read on what other processes witnessed since (a restart comes here too)
+        # before the seal: a log cut back to an older head is named as a rollback, not a broken seal
         witness.check_not_behind("table", table.id, table.version)
         if not table.head_seal_intact:
             raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
