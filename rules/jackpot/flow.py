@@ -15,7 +15,7 @@ import rules.jackpot.events as ev
 from rules.cards import parse_rank, rank_plural
 from rules.hands import categories
 from rules.jackpot.requests import deal_owed, take_cards
-from rules.jackpot.settlement import antes_due, award, end_deal, finish_showdown, throw_in
+from rules.jackpot.settlement import award, end_deal, finish_showdown, throw_in
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
 __all__ = ["deal", "post_blind", "pass_", "draw", "show", "muck", "after_action", "last_standing", "next_show",
@@ -61,7 +61,7 @@ def deal(t: WorkingTable, e: ev.Deal) -> None:
         raise IllegalAction(why)
     if forced:
         t.force_ante = True  # too few players with a stake in the capped pot: everyone antes (O4)
-    antes = antes_due(t)
+    antes = t.antes_due()
     t.finished, t.finished_end = None, ()  # the deal before is closed: rulings on it are corrections now
     for s in t.order:
         t.set(s, status=statuses[s], committed=0, bets=0, acted=False, drawn=None, shown=None, drew_four=False,

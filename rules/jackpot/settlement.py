@@ -16,13 +16,8 @@ from rules.hands import LowValue, categories, evaluate_low, trips_or_better
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
-__all__ = ["antes_due", "next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
+__all__ = ["next_requirement", "throw_in", "settle", "award", "keep_finished", "end_deal",
            "finish_showdown", "wins_the_pot", "value", "carry_for_trips", "shut_out_folded"]
-
-
-def antes_due(t: WorkingTable) -> bool:
-    """Whether the next deal of this pot takes antes (O4); see :meth:`WorkingTable.antes_due`."""
-    return t.antes_due()
 
 
 def next_requirement(t: WorkingTable) -> None:

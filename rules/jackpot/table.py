@@ -89,7 +89,6 @@ from rules.jackpot.irregularities import read_facts
 from rules.jackpot.pots import side_pots
 from rules.profiles import Profile, get_profile
 from rules.jackpot.seating import check_capacity
-from rules.jackpot.settlement import antes_due
 from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 
 __all__ = ["Seat", "TableState", "PHASES", "STATUSES", "Phase", "SeatStatus"]
@@ -372,7 +371,7 @@ class TableState:
             "jackpot": {
                 "deals": t.deals, "ante_deals": t.ante_deals, "opened": t.opened, "opener": t.opener,
                 "requirement": t.requirement, "proven": t.proven, "new_pot": t.new_pot,
-                "antes_next_deal": antes_due(t) if t.phase == Phase.BETWEEN_DEALS else None,
+                "antes_next_deal": t.antes_due() if t.phase == Phase.BETWEEN_DEALS else None,
                 "ante_for_all": t.ante_for_all,
             },
             "seats": {s: {

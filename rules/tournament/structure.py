@@ -137,10 +137,6 @@ class Structure:
     bounty: int = 0
     color_up: tuple[ColorUp, ...] = ()
 
-    @property
-    def level_count(self) -> int:
-        return sum(1 for x in self.levels if isinstance(x, Level))
-
     def index_of_level(self, number: int) -> int:
         """The index in ``levels`` of playing level ``number`` (1, 2, ...).
 
