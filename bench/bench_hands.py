@@ -34,7 +34,7 @@ VARIANTS = {
 }
 
 
-def _rates(runs: dict[str, Callable[[], object]], n: int, repeats: int) -> dict[str, float]:
+def rates(runs: dict[str, Callable[[], object]], n: int, repeats: int) -> dict[str, float]:
     """Hands per second of each run, median of ``repeats``; the runs take turns within each
     repeat so that a busy machine slows them all alike."""
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 evaluate(h, wild)  # type: ignore[arg-type]
         return run
 
-    rates = _rates({
+    rates = rates({
         "treys (52 cards)": run_treys,
         "rules none (52 cards)": runner(hands52, "none"),  # type: ignore[arg-type]
         "rules bug (53 cards)": runner(hands53, "bug"),  # type: ignore[arg-type]

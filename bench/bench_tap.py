@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from bench_hands import rates
 from benchkit import bench_app, next_event
 
 from floor.accounts import create_user
@@ -223,13 +224,7 @@ def text_input(hands: int, repeats: int) -> dict[str, float]:
 
     runs: dict[str, Callable[[], None]] = {"treys, text": treys_text, "rules, text": rules_text,
                                            "rules, Card values": rules_cards}
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(repeats):
-        for name, run in runs.items():  # in turn, so that a busy machine slows them alike
-            start = time.perf_counter()
-            run()
-            times[name].append(time.perf_counter() - start)
-    return {name: hands / statistics.median(t) for name, t in times.items()}
+    return rates(runs, hands, repeats)
 
 
 def main(argv: list[str] | None = None) -> None:
