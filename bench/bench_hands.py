@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 evaluate(h, wild)  # type: ignore[arg-type]
         return run
 
-    rates = rates({
+    measured = rates({
         "treys (52 cards)": run_treys,
         "rules none (52 cards)": runner(hands52, "none"),  # type: ignore[arg-type]
         "rules bug (53 cards)": runner(hands53, "bug"),  # type: ignore[arg-type]
@@ -92,10 +92,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         **{f"rules {name}": runner(variant_hands[name], rules)  # type: ignore[arg-type]
            for name, rules in VARIANTS.items()},
     }, args.hands, args.repeats)
-    base = rates["treys (52 cards)"]
+    base = measured["treys (52 cards)"]
     print(f"{args.hands:,} hands, seed {args.seed}, median of {args.repeats} runs")
     print(f"{'evaluator':<34}{'hands/s':>14}{'vs treys':>10}")
-    for name, rate in rates.items():
+    for name, rate in measured.items():
         print(f"{name:<34}{rate:>14,.0f}{rate / base:>10.2f}")
 
     start = time.perf_counter()
