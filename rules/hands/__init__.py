@@ -51,9 +51,10 @@ from rules.hands.ranking import (
     ranking,
 )
 from rules.hands.tables import evaluate, hand_rules
-from rules.hands.value import HandValue
+from rules.hands.value import Declared, HandValue
 
 __all__ = [
+    "Declared",
     "CATEGORIES",
     "SOUTHERN_HANDS",
     "ALL_CATEGORIES",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any, Self
 
 from rules.cards import rank_name, rank_plural
@@ -146,3 +147,29 @@ def _describe(c: str, r: tuple[int, ...]) -> str:
     if c == "round_the_corner":
         return f"round-the-corner straight, {rank_name(r[-1])} high"
     return f"blaze, {_run(r)}"  # blaze
+
+
+@dataclass(frozen=True, order=True)
+class Declared:
+    """H9: a hand worth the class its holder declared; hands declared alike are compared by their
+    cards. The one reading of a declared hand: the table's settlement (``rules.jackpot.settlement``)
+    and the floor's tree (``rules.rulings.proving``) both rank by it.
+
+    >>> from rules.hands import HandRules, evaluate
+    >>> four = evaluate("Kc Kd Kh 2s 9h", HandRules(wild="deuces"))
+    >>> full = evaluate("Qc Qd 7h 7s 2h", HandRules(wild="deuces"))
+    >>> Declared(3, four, "three_of_a_kind") < Declared(6, full, "full_house")
+    True
+    >>> Declared(3, four, "three_of_a_kind").describe()
+    'three of a kind as declared (four kings, nine kicker)'
+    """
+
+    rank: int
+    value: Any
+    declared: str = field(compare=False)
+
+    def describe(self) -> str:
+        made = self.value.describe()
+        if self.declared == self.value.category:
+            return f"{made} (declared)"
+        return f"{self.declared.replace('_', ' ')} as declared ({made})"

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.jackpot.pots import side_pots, split_amount
-from rules.hands import LowValue, categories, evaluate_low, trips_or_better
+from rules.hands import Declared, LowValue, categories, evaluate_low, trips_or_better
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
@@ -52,37 +52,6 @@ def wins_the_pot(t: WorkingTable, cards: tuple[str, ...], declared: str | None =
     return trips_or_better(cards, t.hand_rules())
 
 
-class _Declared:
-    """H9: a hand ranked by the class its holder declared, then (between hands declared alike) by
-    its cards."""
-
-    __slots__ = ("rank", "value", "declared")
-
-    def __init__(self, declared: str, value: Any, order: tuple[str, ...]) -> None:
-        self.rank, self.value, self.declared = order.index(declared), value, declared
-
-    def _key(self) -> tuple[int, Any]:
-        return (self.rank, self.value)
-
-    def __lt__(self, other: "_Declared") -> bool:
-        return self._key() < other._key()
-
-    def __gt__(self, other: "_Declared") -> bool:
-        return self._key() > other._key()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Declared) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self.rank)
-
-    def describe(self) -> str:
-        made = self.value.describe()
-        if self.declared == self.value.category:
-            return f"{made} (declared)"
-        return f"{self.declared.replace('_', ' ')} as declared ({made})"
-
-
 def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
     """A shown hand's value for this deal: high, or ace-to-five low after jacks back turns (D10,
     H8); for low the smaller value wins, so it is negated into a key that sorts the same way."""
@@ -98,7 +67,7 @@ def shown_value(t: WorkingTable, s: int) -> Any:
     declared = t.seats[s].declared
     if declared is None or t.low:
         return made
-    return _Declared(declared, made, categories(t.hand_rules()))
+    return Declared(categories(t.hand_rules()).index(declared), made, declared)
 
 
 class _Low:

@@ -5,10 +5,10 @@ asks the one proof of openers, :func:`rules.openers.proof`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules import RulesError
+from rules.hands import Declared
 from rules.rulings.facts import FACTS, DisputeKind, card_text, cards, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
@@ -111,31 +111,6 @@ def declared_fact(p: Profile) -> tuple[str, ...]:
     """H9: where cards do not speak, a question that weighs the hands shown also reads what each
     player declared (the fact ``declared``); elsewhere nothing more."""
     return ("declared",) if p.declared_hands else ()
-
-
-@dataclass(frozen=True, order=True)
-class Declared:
-    """H9: a hand worth the class its holder declared; hands declared alike are compared by their
-    cards (as the table's settlement does, ``rules.jackpot.settlement``).
-
-    >>> from rules.hands import HandRules, evaluate
-    >>> four = evaluate("Kc Kd Kh 2s 9h", HandRules(wild="deuces"))
-    >>> full = evaluate("Qc Qd 7h 7s 2h", HandRules(wild="deuces"))
-    >>> Declared(3, four, "three_of_a_kind") < Declared(6, full, "full_house")
-    True
-    >>> Declared(3, four, "three_of_a_kind").describe()
-    'three of a kind as declared (four kings, nine kicker)'
-    """
-
-    rank: int
-    value: Any
-    declared: str = field(compare=False)
-
-    def describe(self) -> str:
-        made = self.value.describe()
-        if self.declared == self.value.category:
-            return f"{made} (declared)"
-        return f"{self.declared.replace('_', ' ')} as declared ({made})"
 
 
 def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
