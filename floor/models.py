@@ -251,8 +251,14 @@ class ChainedEntry:
         return relationship("User")
 
     def compute_digest(self) -> str:
-        return keyed_digest({**entry_content(self.table_id, self.seq, self.payload, self.logged_by_id,
-                                             self.logged_at, self.prev_digest), **self.SEAL_KIND})
+        return self.digest_of(self)
+
+    @classmethod
+    def digest_of(cls, entry: Any) -> str:
+        """The seal of an entry of this kind of log, read from anything with an entry's columns as
+        attributes (a row of this model, or a row of a query of its columns)."""
+        return keyed_digest({**entry_content(entry.table_id, entry.seq, entry.payload, entry.logged_by_id,
+                                             entry.logged_at, entry.prev_digest), **cls.SEAL_KIND})
 
 
 class LogEntry(ChainedEntry, db.Model):

@@ -94,7 +94,8 @@ def check_request() -> None:
         if b"\x00" in body or b"\\u0000" in body:
             abort(400, description="A NUL character (\\u0000) is not accepted in any field.")
         limit = current_app.config["FLOOR_JSON_DEPTH"]
-        if json_depth(body) > limit:
+        # no deeper than it has brackets: a tap's few brackets need no scan (issue 23)
+        if body.count(b"[") + body.count(b"{") > limit and json_depth(body) > limit:
             abort(400, description=f"The JSON is nested more than {limit} levels deep.")
 
 
@@ -109,13 +110,27 @@ def add_headers(response: Any) -> Any:
     return response
 
 
+def _limits() -> tuple[int, int]:
+    """``FLOOR_TEXT_MAX`` and ``FLOOR_JSON_MAX`` (the defaults outside an app: a script)."""
+    try:
+        return current_app.config["FLOOR_TEXT_MAX"], current_app.config["FLOOR_JSON_MAX"]
+    except RuntimeError:
+        return DEFAULTS["FLOOR_TEXT_MAX"], DEFAULTS["FLOOR_JSON_MAX"]
+
+
+def check_stored_json(label: str, value: Any) -> None:
+    """Refuse (:class:`StoredTextRefused`) a JSON value over ``FLOOR_JSON_MAX`` characters of
+    canonical JSON: the check of every flush, for a row written without the ORM's unit of work
+    (a table log's entry, :func:`floor.tables.append`)."""
+    size = len(canonical(value))
+    if size > _limits()[1]:
+        raise StoredTextRefused(f"The {label} is {size} characters of data; at most {_limits()[1]} are kept.")
+
+
 @event.listens_for(Session, "before_flush")
 def _check_stored_text(session: Session, _context: Any, _instances: Any) -> None:
     """Every string about to be written fits its column and holds no NUL (see the module doc)."""
-    try:
-        text_max, json_max = current_app.config["FLOOR_TEXT_MAX"], current_app.config["FLOOR_JSON_MAX"]
-    except RuntimeError:  # outside an app (a script): the defaults
-        text_max, json_max = DEFAULTS["FLOOR_TEXT_MAX"], DEFAULTS["FLOOR_JSON_MAX"]
+    text_max = _limits()[0]
     for obj in list(session.new) + list(session.dirty):
         state = inspect(obj)
         for attr in state.mapper.column_attrs:
@@ -123,10 +138,7 @@ def _check_stored_text(session: Session, _context: Any, _instances: Any) -> None
             if not state.pending and not state.attrs[attr.key].history.has_changes():
                 continue  # unchanged since it was read: it was checked when it was written
             if isinstance(column.type, JSON):
-                size = len(canonical(getattr(obj, attr.key, None)))
-                if size > json_max:
-                    raise StoredTextRefused(f"The {attr.key.replace('_', ' ')} is {size} characters of data; "
-                                            f"at most {json_max} are kept.")
+                check_stored_json(attr.key.replace("_", " "), getattr(obj, attr.key, None))
                 continue
             if not isinstance(column.type, String):
                 continue

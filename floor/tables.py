@@ -31,11 +31,13 @@ by one onto the state of version n is by definition the replay of the later vers
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, TypeVar
 
 from flask import current_app
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from floor import witness
 from floor.cache import LRU
@@ -43,8 +45,15 @@ from floor.seals import SealBroken, same
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
+from floor.security import check_stored_json
 from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, Event, parse_event
+
+#: The tables a tap writes and a replay reads, as Core tables (issue 23: a tap's statements are built
+#: once and run without the ORM's unit of work or its objects).
+_TABLES, _LOG = Table.__table__, LogEntry.__table__
+#: A log entry: an ORM row or a row of its columns (both carry the same attributes).
+E = TypeVar("E")
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
 #: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
@@ -121,8 +130,8 @@ def _caught_up(table: Table, key: tuple[int, int, str]) -> jackpot.TableState | 
     if state is None or state.version != known[0]:
         return None
     try:
-        for entry in sealed_entries(table, known[0], known[1]):
-            state = jackpot.apply(state, entry.payload)
+        for event in sealed_events(table, known[0], known[1]):
+            state = jackpot.apply(state, event)
     except SealBroken:
         return None  # not linked to what this process holds (a deleted table's id handed out again): replay
     except (RulesError, ValueError, KeyError, TypeError) as exc:
@@ -157,8 +166,11 @@ CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director 
 
 
 def sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
-    """The events of :func:`sealed_entries`."""
-    return [entry.payload for entry in sealed_entries(table, after, prev)]
+    """The events of :func:`sealed_entries`, read as plain rows of the log's columns (no ORM
+    objects: a replay or a catch-up needs the events and their seals, nothing else)."""
+    # all fetched before any is checked: a refusal never leaves a cursor open on the database
+    rows = db.session.execute(_ENTRIES_AFTER, {"table": table.id, "after": after, "upto": table.version}).all()
+    return [row.payload for row in _chain_checked(table, rows, after, prev)]
 
 
 def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntry]:
@@ -166,22 +178,37 @@ def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntr
     each checked against its seal and its link to the one before, the last against the table's
     sealed head: a state or a hand is only ever read from the sealed log. Raises
     :class:`SealBroken` (what ``flask verify`` reports as an edited, inserted or removed entry)."""
+    entries = db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
+                                                           LogEntry.seq <= table.version).order_by(LogEntry.seq))
+    return _chain_checked(table, entries, after, prev)
+
+
+#: The log's columns after an entry, up to a version (:func:`sealed_events`), built once.
+_ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payload", "logged_by_id", "logged_at",
+                                                         "prev_digest", "digest")))
+                  .where(_LOG.c.table_id == bindparam("table"), _LOG.c.seq > bindparam("after"),
+                         _LOG.c.seq <= bindparam("upto")).order_by(_LOG.c.seq))
+
+
+def _chain_checked(table: Table, entries: Iterable[E], after: int, prev: str) -> list[E]:
+    """``entries`` (the log after entry ``after``, whose digest is ``prev``), each checked against
+    its seal and its link to the one before, the last against the table's sealed head."""
     if not table.head_seal_intact:
         raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
                          f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-    entries: list[LogEntry] = []
+    checked: list[E] = []
     expected = after + 1
-    for entry in db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
-                                                              LogEntry.seq <= table.version).order_by(LogEntry.seq)):
-        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
+    for entry in entries:
+        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest,
+                                                                                    LogEntry.digest_of(entry)):
             raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
                              f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
-        entries.append(entry)
+        checked.append(entry)
         prev, expected = entry.digest, expected + 1
     if expected != table.version + 1 or not same(prev, table.head_digest):
         raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
                          f"outside the app. {CALL_THE_DIRECTOR}")
-    return entries
+    return checked
 
 
 def _from_snapshot(table: Table) -> jackpot.TableState | None:
@@ -325,8 +352,8 @@ def append(
         # Named before the commit: afterwards the table row reads whatever version it has then.
         key = cache_key(table, entry.seq)
         _commit_as_written()
-    except IntegrityError:
-        # Another device took this sequence number between our read and our write.
+    except (_Moved, IntegrityError):
+        # Another device logged between our read and our write.
         db.session.rollback()
         db.session.refresh(table)
         raise StaleVersion(expected_version if expected_version is not None else table.version,
@@ -384,15 +411,49 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
         snap = PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before))
         snap.seal = snap.compute_seal(table.head_digest or "", table.setup)
         db.session.add(snap)
-    # The head is re-sealed here, in the same UPDATE, when the seal read was good (else it stays
-    # broken for `flask verify` to report; see floor.models._seal_tables).
-    sealed = table.head_seal_intact
-    table.version, table.head_digest = entry.seq, entry.digest
-    if sealed:
-        table.head_seal = table.compute_head_seal()
-    db.session.add(entry)
+    _write_entry(table, entry)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
+
+
+class _Moved(Exception):
+    """The table's version in the database is no longer the one the entry follows."""
+
+
+#: The two statements of a tap (issue 23: without the ORM's unit of work), built once: the table's
+#: head moved on from the version the entry follows, and the entry.
+_MOVE_HEAD = (_TABLES.update().where(_TABLES.c.id == bindparam("table"), _TABLES.c.version == bindparam("follows"))
+              .values(version=bindparam("seq"), head_digest=bindparam("digest"), head_seal=bindparam("seal")))
+_INSERT_ENTRY = _LOG.insert().values({name: bindparam(name) for name in (
+    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest")})
+
+
+def _write_entry(table: Table, entry: LogEntry) -> None:
+    """Write ``entry`` and move the table's head to it, in the session's transaction, uncommitted.
+
+    Two statements, not the ORM's unit of work (issue 23: a flush cost a tap more than everything
+    else it does): the table's row moves from the version the entry follows to the entry's, or
+    :class:`_Moved` when another device logged in between (the ``WHERE version`` is the check; the
+    log's unique ``(table, seq)`` stays the backstop); then the entry is inserted. What the flush's
+    listeners did for these rows is done here: the payload's size is checked
+    (:func:`floor.security.check_stored_json`), the head is re-sealed when the seal read was good
+    (else it stays broken for ``flask verify`` to report: :func:`floor.models._seal_tables`), and
+    the witness is told of the append (:func:`floor.witness.note`). ``entry`` itself stays out of
+    the session: it is the answer, as written."""
+    check_stored_json("event", entry.payload)
+    head_seal = table.compute_head_seal(entry.seq, entry.digest) if table.head_seal_intact else table.head_seal
+    connection = db.session.connection()
+    moved = connection.execute(_MOVE_HEAD, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
+                                            "digest": entry.digest, "seal": head_seal})
+    if moved.rowcount != 1:
+        raise _Moved()
+    connection.execute(_INSERT_ENTRY, {
+        "table_id": entry.table_id, "seq": entry.seq, "payload": entry.payload, "logged_by_id": entry.logged_by_id,
+        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest})
+    # the row as now written (the ORM must not write it again, nor think it changed)
+    for key, value in (("version", entry.seq), ("head_digest", entry.digest), ("head_seal", head_seal)):
+        set_committed_value(table, key, value)
+    witness.note(db.session(), {"kind": witness.APPEND, "table": table.id, "seq": entry.seq, "digest": entry.digest})
 
 
 def move_player(source: Table, seat: int, target: Table, to_seat: int, user: User | None) -> tuple[LogEntry, LogEntry]:
@@ -411,7 +472,7 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
                                             "chips": player.stack}, user, None, None)
         keys = cache_key(source, left.seq), cache_key(target, sat.seq)
         db.session.commit()
-    except IntegrityError:
+    except (_Moved, IntegrityError):
         db.session.rollback()
         raise StaleVersion(source.version, source.version) from None
     except Exception:

@@ -290,6 +290,12 @@ def write(acts: list[dict[str, Any]], *, epoch: dict[str, Any] | None = None) ->
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
+def note(session: Session, act: dict[str, Any]) -> None:
+    """Note an act of this transaction that the witness keeps (written once it commits), for a row
+    written without the ORM's unit of work (a table log's entry: :func:`floor.tables.append`)."""
+    session.info.setdefault("floor_witness", []).append(act)
+
+
 @event.listens_for(Session, "after_flush")
 def _collect(session: Session, _context: Any) -> None:
     """Note what this transaction did that the witness keeps (written once it commits)."""
