@@ -65,6 +65,22 @@ class Client:
             conn.close()
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user and system) the server's worker processes have used so far (Linux /proc):
+    read before and after the run, divided by the events, it is the server's cost of a tap, which
+    the latency hides when the machine is busy with something else."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
 def flask(instance: str, env: dict, *args: str) -> str:
     app = f'floor:create_app(instance_path="{instance}")'
     return subprocess.run([str(BIN / "flask"), "--app", app, *args], env=env, check=True,
@@ -140,12 +156,13 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
         for thread in threads:
             thread.start()
         time.sleep(0.5)
-        began = time.monotonic()
+        began, cpu_before, client_before = time.monotonic(), server_cpu(server.pid), time.process_time()
         deadline[0] = began + seconds
         start_gate.set()
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - began
+        cpu, client_cpu = server_cpu(server.pid) - cpu_before, time.process_time() - client_before
 
         stored = sum(admin.request("GET", f"/api/tables/{table_id}")[1]["version"] for table_id in ids)
         acked = sum(acknowledged.values())
@@ -162,6 +179,7 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
         "events_per_s": acked / elapsed, "p50_ms": statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": percentile(latencies, 99) if latencies else float("nan"), "errors": len(errors),
         "lost": acked - stored if stored <= acked else 0, "extra": max(0, stored - acked),
+        "server_cpu_ms": cpu * 1000 / max(acked, 1), "client_cpu_ms": client_cpu * 1000 / max(acked, 1),
         "verify": verified.stdout.strip().splitlines()[-1] if verified.returncode == 0 else verified.stderr.strip(),
     }
     if errors:
@@ -174,6 +192,8 @@ def show(r: dict) -> None:
     print(f"{r['db']:<10} {r['tables']} tables ({pace}), {r['workers']} gunicorn workers, {r['seconds']} s: "
           f"{r['events']} events, {r['events_per_s']:.0f} events/s, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, "
           f"errors {r['errors']}, lost {r['lost']}, unacknowledged but stored {r['extra']}")
+    print(f"{'':<10} CPU per tap: the server's workers {r['server_cpu_ms']:.2f} ms, this load generator "
+          f"{r['client_cpu_ms']:.2f} ms (on the same machine)")
     print(f"{'':<10} verify: {r['verify']}")
     for line in r.get("first_errors", []):
         print(f"{'':<10} error: {line}")

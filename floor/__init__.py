@@ -43,8 +43,11 @@ class BoundedInt(IntegerConverter):
 def _tune_sqlite(engine: Any) -> None:
     """Write-ahead logging: readers never block the writer, and a commit is one append to the WAL
     instead of a rewrite of the journal (the table log's append is a commit per tap).
-    ``synchronous=FULL`` keeps every acknowledged event on disk through a power cut."""
+    ``synchronous=FULL`` keeps every acknowledged event on disk through a power cut. Writers queue
+    for the write lock instead of polling for it (:mod:`floor.writelock`)."""
     from sqlalchemy import event
+
+    from floor import writelock
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -53,6 +56,8 @@ def _tune_sqlite(engine: Any) -> None:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+    writelock.install(engine)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | None = None) -> Flask:
