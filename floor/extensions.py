@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -34,3 +35,13 @@ migrate = Migrate()
 # The counts live in the app's database (RATELIMIT_STORAGE_URI "floordb://", floor.ratelimit), so
 # every server process counts the same attempts; a shared store (redis://...) may be named instead.
 limiter = Limiter(key_func=get_remote_address)
+#: The endpoints with a limit of their own (``@limiter.limit``). Every other request skips the
+#: limiter's check, which it would otherwise run before each request only to find no limit (issue
+#: 23: it cost every tap about a tenth of a millisecond); tests/test_security.py keeps this set in
+#: step with the decorated views.
+THROTTLED = frozenset({"auth.login"})
+
+
+@limiter.request_filter
+def _not_throttled() -> bool:
+    return request.endpoint not in THROTTLED

@@ -141,6 +141,16 @@ def test_one_address_is_throttled(tmp_path):
     assert "Too many login attempts" in client.post("/login", data={}).get_data(as_text=True)
 
 
+def test_every_view_with_a_limit_of_its_own_is_throttled(app):
+    """The limiter checks only the endpoints of ``THROTTLED`` (issue 23); a view given a limit
+    (``@limiter.limit``) but left out of the set would never be throttled."""
+    from floor.extensions import THROTTLED
+
+    limited = {endpoint for endpoint, view in app.view_functions.items()
+               if getattr(view, "__wrapper-limiter-instance", None) is not None}
+    assert limited == THROTTLED == {"auth.login"}
+
+
 def test_an_unknown_name_takes_as_long_as_a_wrong_password(app):
     """Without the dummy check an unknown name answers at once, a known one after the hash."""
     from floor.accounts import create_user

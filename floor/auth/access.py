@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from flask import abort, g
 from flask_login import current_user
+from sqlalchemy import bindparam
 
 from floor.extensions import db, login
 from floor.models import Role, User, token_digest
@@ -40,13 +41,17 @@ def load_user(session_id: str) -> User | None:
     return user
 
 
+#: The user a bearer token names (its digest is unique), built once: every tap asks it.
+_BY_TOKEN = db.select(User).where(User.token_digest == bindparam("digest"))
+
+
 @login.request_loader
 def load_user_from_token(req: Any) -> User | None:
     header = req.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    user = db.session.scalars(db.select(User).where(User.token_digest == token_digest(token.strip()))).first()
+    user = db.session.execute(_BY_TOKEN, {"digest": token_digest(token.strip())}).scalar_one_or_none()
     if user is not None and user.active:
         g.bearer = True
         return user
