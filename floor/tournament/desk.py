@@ -130,11 +130,6 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
 # --------------------------------------------------------------------------- hand for hand
 
 
-def _switch(t: Tournament) -> desk_models.DeskAction | None:
-    switches = desk_models.actions(t, DeskKind.HAND_FOR_HAND)
-    return switches[-1] if switches and switches[-1].data.get("on") else None
-
-
 def places_paid(t: Tournament) -> int:
     return sum(1 for p in service.payout_table(t) if p["prize"] > 0)
 
@@ -143,7 +138,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
     clock runs again if hand for hand paused it)."""
     check_not_over(t, "hand for hand")
-    now = _switch(t)
+    now = service.hand_for_hand_switch(t)
     if on and now is not None:
         raise IllegalAction("hand for hand: it is on already")
     if not on and now is None:
@@ -171,7 +166,7 @@ def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None
 def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     """Hand for hand ends by itself once the bubble bursts (no more players left than places paid)
     and the hand in play is over at every table (players out in it at other tables still share)."""
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
             tables.table_state(x).phase == "between_deals" for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
@@ -181,7 +176,7 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
 def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | None:
     """(switch id, the hand-for-hand hand number at ``table`` for its deal ``deal_no``), or None
     when hand for hand is off."""
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is None:
         return None
     start = int(switch.data["start"].get(str(table.id), 0))
@@ -192,7 +187,7 @@ def check_hand_for_hand(t: Tournament, table: Table) -> None:
     """Refuse a ``deal`` at ``table`` while another table has not finished the hand this one has,
     and once a deal among the players has ended the event."""
     check_not_over(t, "deal")
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is None:
         return
     live = {e.player.casefold() for e in service.live_entries(t)}
