@@ -59,7 +59,8 @@ def _between_deals(table: Table, what: str) -> TableState:
     return state
 
 
-def _next_order(t: Tournament) -> int:
+def next_out_order(t: Tournament) -> int:
+    """The order number of the next bust-out (players out in one hand share one: the caller decides)."""
     return (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
 
 
@@ -79,7 +80,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-        entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
+        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), service.utcnow(), table.id
         entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
