@@ -21,16 +21,9 @@ errors and lost events per database.
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -39,30 +32,13 @@ from benchkit import next_event, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BIN = Path(sys.executable).parent
+
+# The throwaway server (instance, database, users, gunicorn, stop) is the night's: one way to start
+# the production server for a run, plain process and HTTP code.
+from night.server import Server  # noqa: E402
 
 SEATS = [{"seat": n, "player": f"P{n}", "stack": 100_000} for n in range(1, 7)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Client:
-    def __init__(self, port: int, token: str) -> None:
-        self.port, self.headers = port, {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=self.headers)
-            response = conn.getresponse()
-            data = response.read()
-            return response.status, (json.loads(data) if data else {})
-        finally:
-            conn.close()
+LABELS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 
 
 def server_cpu(pid: int) -> float:
@@ -81,33 +57,19 @@ def server_cpu(pid: int) -> float:
     return total
 
 
-def flask(instance: str, env: dict, *args: str) -> str:
-    app = f'floor:create_app(instance_path="{instance}")'
-    return subprocess.run([str(BIN / "flask"), "--app", app, *args], env=env, check=True,
-                          capture_output=True, text=True).stdout
-
-
-def run(database_url: str, label: str, tables: int, seconds: float, workers: int, think: float = 0.0) -> dict:
-    instance = tempfile.mkdtemp(prefix="floor-bench-")
-    env = {**os.environ, "FLOOR_DATABASE_URL": database_url}
-    flask(instance, env, "init-db")
-    director = flask(instance, env, "create-user", "director", "--role", "director", "--password", "bench-password")
-    dealer = flask(instance, env, "create-user", "dealer", "--role", "dealer", "--password", "bench-password")
-    tokens = {"director": director.rsplit(": ", 1)[1].strip(), "dealer": dealer.rsplit(": ", 1)[1].strip()}
-    port = free_port()
-    server = subprocess.Popen(
-        [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--timeout", "120",
-         "--backlog", "2048", f'floor:create_app(instance_path="{instance}")'],
-        env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def run(db: str, tables: int, seconds: float, workers: int, think: float = 0.0) -> dict:
+    """One run on ``db`` (``sqlite``, or ``postgresql``: a throwaway server, or ``FLOOR_TEST_PG_URL``)."""
+    server = Server(db, workers=workers, backlog=2048, name="bench")
     try:
-        admin = Client(port, tokens["director"])
-        for _ in range(200):
-            try:
-                if admin.request("GET", "/api/health")[0] == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.1)
+        return _run(server, tables, seconds, think)
+    finally:
+        server.cleanup()
+
+
+def _run(server: Server, tables: int, seconds: float, think: float) -> dict:
+    try:
+        server.start({"director": "director", "dealer": "dealer"})
+        admin = server.client("director")
         ids = []
         for n in range(tables):
             status, body = admin.request("POST", "/api/tables", {
@@ -124,7 +86,7 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
         deadline = [0.0]
 
         def tablet(table_id: int) -> None:
-            client = Client(port, tokens["dealer"])
+            client = server.client("dealer")
             status, body = client.request("GET", f"/api/tables/{table_id}")
             state, version = body["state"], body["version"]
             mine, errs = [], []
@@ -156,31 +118,28 @@ def run(database_url: str, label: str, tables: int, seconds: float, workers: int
         for thread in threads:
             thread.start()
         time.sleep(0.5)
-        began, cpu_before, client_before = time.monotonic(), server_cpu(server.pid), time.process_time()
+        assert server.process is not None
+        began, cpu_before, client_before = time.monotonic(), server_cpu(server.process.pid), time.process_time()
         deadline[0] = began + seconds
         start_gate.set()
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - began
-        cpu, client_cpu = server_cpu(server.pid) - cpu_before, time.process_time() - client_before
+        cpu, client_cpu = server_cpu(server.process.pid) - cpu_before, time.process_time() - client_before
 
         stored = sum(admin.request("GET", f"/api/tables/{table_id}")[1]["version"] for table_id in ids)
         acked = sum(acknowledged.values())
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-    verified = subprocess.run([str(BIN / "flask"), "--app", f'floor:create_app(instance_path="{instance}")', "verify"],
-                              env=env, capture_output=True, text=True)
+        server.stop()
+    _, said = server.verify()  # its last line: the summary, or how many mismatches
     result = {
-        "db": label, "tables": tables, "workers": workers, "think": think, "seconds": round(elapsed, 1), "events": acked,
+        "db": LABELS[server.db], "tables": tables, "workers": server.workers, "think": think,
+        "seconds": round(elapsed, 1), "events": acked,
         "events_per_s": acked / elapsed, "p50_ms": statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": percentile(latencies, 99) if latencies else float("nan"), "errors": len(errors),
         "lost": acked - stored if stored <= acked else 0, "extra": max(0, stored - acked),
         "server_cpu_ms": cpu * 1000 / max(acked, 1), "client_cpu_ms": client_cpu * 1000 / max(acked, 1),
-        "verify": verified.stdout.strip().splitlines()[-1] if verified.returncode == 0 else verified.stderr.strip(),
+        "verify": said.splitlines()[-1] if said else "verify printed nothing",
     }
     if errors:
         result["first_errors"] = errors[:3]
@@ -208,18 +167,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a dealer takes between taps (0: back to back, the server's capacity)")
     args = parser.parse_args()
-    if args.db in ("sqlite", "both"):
-        folder = tempfile.mkdtemp(prefix="floor-bench-db-")
-        show(run(f"sqlite:///{folder}/bench.sqlite", "SQLite", args.tables, args.seconds, args.workers, args.think))
-    if args.db in ("postgresql", "both"):
-        from tests import pg
-
-        cluster = pg.Cluster()
-        cluster.start()
-        try:
-            show(run(cluster.empty_database(), "PostgreSQL", args.tables, args.seconds, args.workers, args.think))
-        finally:
-            cluster.stop()
+    for db in ("sqlite", "postgresql"):
+        if args.db in (db, "both"):
+            show(run(db, args.tables, args.seconds, args.workers, args.think))
 
 
 if __name__ == "__main__":

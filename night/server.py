@@ -1,4 +1,6 @@
 """The night's server: the app's production server (gunicorn) on a throwaway instance and database.
+The load benchmark (``bench/bench_server.py``) starts its server with this module too: it is plain
+process and HTTP code (nothing of ``floor/`` or ``rules/``), so the night's referee stays apart.
 
 SQLite by default (a file in a temporary folder); ``postgresql`` uses the test suite's throwaway
 server (``tests/pg.py``: a cluster on a unix socket in a temporary folder, dropped at the end).
@@ -68,11 +70,14 @@ class Client:
 
 
 class Server:
-    """gunicorn serving ``floor:create_app`` on a throwaway instance folder and database."""
+    """gunicorn serving ``floor:create_app`` on a throwaway instance folder and database.
 
-    def __init__(self, db: str = "sqlite", workers: int = 2) -> None:
-        self.db, self.workers = db, workers
-        self.instance = tempfile.mkdtemp(prefix="floor-night-")
+    ``backlog``: connections gunicorn queues before it refuses (a load test of hundreds of tablets
+    wants more than the night's); ``name`` names the temporary folder and the SQLite file."""
+
+    def __init__(self, db: str = "sqlite", workers: int = 2, backlog: int = 512, name: str = "night") -> None:
+        self.db, self.workers, self.backlog, self.name = db, workers, backlog, name
+        self.instance = tempfile.mkdtemp(prefix=f"floor-{name}-")
         self.cluster = None
         self.url = ""
         self.process: subprocess.Popen | None = None
@@ -100,7 +105,7 @@ class Server:
             self.cluster.start()
             self.url = self.cluster.empty_database()
         else:
-            self.url = f"sqlite:///{self.instance}/night.sqlite"
+            self.url = f"sqlite:///{self.instance}/{self.name}.sqlite"
         self.flask("init-db")
         for name, role in users.items():
             out = self.flask("create-user", name, "--role", role, "--password", PASSWORD).stdout
@@ -108,7 +113,7 @@ class Server:
         self.port = free_port()
         self.process = subprocess.Popen(
             [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--timeout", "120", "--backlog", "512", self.app],
+             "--timeout", "120", "--backlog", str(self.backlog), self.app],
             env=self.env(), cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         probe = Client(self.port)
         for _ in range(300):  # at most 30 s for the workers to boot

@@ -11,6 +11,8 @@ profile sets. Decisions (the seed texts give no upper limits; these are generous
 - ``pot_limit``: antes stop at 1 to 1,000,000 chips in the pot.
 - ``blinds``: each blind 1 to 1,000,000 chips.
 - ``max_draw``: 0 to 5 cards (a hand has five); ``draw_rounds``: 1 to 3 draws (the players' guide).
+- ``straddle``: 0 to 8 re-straddles after the straddle (O7: each twice the last, so the eighth is
+  already 512 big blinds).
 - ``spread``: a bet of a spread limit is 1 to 1,000 chips (D17: the tablet offers every amount of
   the spread, so a spread of a million chips would be a million choices on every tap).
 
@@ -32,7 +34,7 @@ from typing import Any, NamedTuple
 
 from rules import ProfileError
 
-__all__ = ["Bound", "BOUNDS", "check"]
+__all__ = ["Bound", "BOUNDS", "check", "words", "choices"]
 
 
 class Bound(NamedTuple):
@@ -51,6 +53,7 @@ BOUNDS: Mapping[str, Bound] = {
     "blinds": Bound(1, 1_000_000, "chips for a blind"),
     "max_draw": Bound(0, 5, "cards drawn (a hand has five)"),
     "draw_rounds": Bound(1, 3, "draws in one hand"),
+    "straddle": Bound(0, 8, "re-straddles after the straddle (true: a straddle and none)"),
     "spread": Bound(1, 1_000, "chips for one bet of a spread limit (the least and the most)"),
 }
 
@@ -70,3 +73,23 @@ def check(options: Mapping[str, Any]) -> None:
             if number < bound.low:
                 raise ProfileError(f"{name}: {number} is less than any card room plays; at least {bound.low} "
                                    f"{bound.counts}")
+
+
+def words(name: str) -> str:
+    """The option's bounds in words, for a rule's text or a type check's message.
+
+    >>> words("draw_rounds")
+    '1 to 3'
+    """
+    bound = BOUNDS[name]
+    return f"{bound.low} to {bound.high}"
+
+
+def choices(name: str) -> tuple[int, ...]:
+    """Every value a card room plays of a short-ranged option (a form's menu offers these).
+
+    >>> choices("draw_rounds")
+    (1, 2, 3)
+    """
+    bound = BOUNDS[name]
+    return tuple(range(bound.low, bound.high + 1))

@@ -121,8 +121,8 @@ class Profile:
     straddle: bool | int = field(default=False, metadata=_opt(
         ("O2", "O7"), "With blinds, the player after the big blind may straddle: a blind raise of twice the big "
         "blind, posted before the cards are seen; the betting then starts after the straddler. A number "
-        "(0 to 8) also allows that many re-straddles, each by the next player, each twice the last "
-        "(true plays as 0: a straddle and no re-straddle)."))
+        f"({bounds.words('straddle')}) also allows that many re-straddles, each by the next player, each twice "
+        "the last (true plays as 0: a straddle and no re-straddle)."))
     age: bool = field(default=False, metadata=_opt(
         ("D11",), "Foster's blind game: the player after the button (the age) puts up a blind of one small "
         "bet and anyone may come in against it with any cards; when nobody comes in, the next deal is "
@@ -179,13 +179,13 @@ class Profile:
         "'left_of_button' (the first active player after the button, as the players' guide has it).",
         ("opener", "left_of_button")))
     max_draw: int = field(default=5, metadata=_opt(
-        ("D2",), "The most cards one player may draw (0 to 5)."))
+        ("D2",), f"The most cards one player may draw ({bounds.words('max_draw')})."))
     ace_draws_four: bool = field(default=False, metadata=_opt(
         ("D2",), "With max_draw 3, a player may draw four when keeping an ace (the joker counts as one); "
         "checked at the show, where such a hand without an ace is dead."))
     draw_rounds: int = field(default=1, metadata=_opt(
-        ("D13",), "How many draws a hand has (1 to 3, the players' guide's dealer's choice), each followed "
-        "by a round of betting at the big bet."))
+        ("D13",), f"How many draws a hand has ({bounds.words('draw_rounds')}, the players' guide's dealer's "
+        "choice), each followed by a round of betting at the big bet."))
 
     # Players who come and go
     newcomers_wait: bool = field(default=False, metadata=_opt(
@@ -322,8 +322,9 @@ def _check(name: str, value: Any) -> Any:
     if name == "straddle":
         if isinstance(value, bool):
             return value
-        if not isinstance(value, int) or not 0 <= value <= 8:
-            raise ProfileError(f"straddle: true, false, or the number of re-straddles allowed (0 to 8), not {value!r}")
+        if not isinstance(value, int):  # how many: bounds.check
+            raise ProfileError(f"straddle: true, false, or the number of re-straddles allowed "
+                               f"({bounds.words('straddle')}), not {value!r}")
         return value
     default = fields[name].default
     if isinstance(default, bool):
@@ -336,13 +337,10 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ProfileError(f"{name}: must be at least 1 or null (no cap), not {value!r}")
         return value
-    if name == "max_draw":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-            raise ProfileError(f"max_draw: must be a whole number from 0 to 5, not {value!r}")
-        return value
-    if name == "draw_rounds":
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-            raise ProfileError(f"draw_rounds: must be 1, 2 or 3, not {value!r}")
+    if name in ("max_draw", "draw_rounds"):
+        # how many is rules/bounds.py's to say (bounds.check, after the type checks), naming the bound
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ProfileError(f"{name}: must be a whole number ({bounds.words(name)}), not {value!r}")
         return value
     if name == "spread":
         if value is None or value == "none":

@@ -233,7 +233,7 @@ def test_a_house_profile_is_checked_saved_and_shown(app, as_role):
     ("lucky_sevens = true", "unknown option &#39;lucky_sevens&#39;"),
     ('base = "poker night"', "unknown profile &#39;poker night&#39;"),
     ('wild = "everything"', "wild: must be one of none, bug, deuces, joker"),
-    ("max_draw = 7", "max_draw: must be a whole number from 0 to 5"),
+    ("max_draw = 7", "max_draw: 7 is more than any card room plays; at most 5 cards drawn"),
     ("[ante]\ndeals = 2", "unknown option &#39;ante&#39;"),
 ])
 def test_house_profile_toml_errors_are_shown_in_place(app, as_role, toml, message):

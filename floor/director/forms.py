@@ -35,7 +35,7 @@ from wtforms.validators import (
 from floor.director import variants
 from floor.extensions import db
 from floor.models import Role, User
-from rules import RulesError, profiles
+from rules import RulesError, bounds, profiles
 from rules.jackpot.events import NAME_MAX
 
 #: Rows offered for seating; the rules decide how many players a deck can serve.
@@ -165,14 +165,16 @@ class HouseProfileForm(FlaskForm):
                                   validate_choice=False)
     open_with_raise = BooleanField("Open with a raise", description=variants.doc("open_with_raise"))
     check_open = BooleanField("Declare openers with a check", description=variants.doc("check_open"))
-    blinds_small = IntegerField("Small blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)],
-                                description=variants.doc("blinds"))
-    blinds_big = IntegerField("Big blind", validators=[Optional(), NumberRange(min=1, max=MAX_CHIPS)])
+    # a blind's bounds are the house rules' (rules/bounds.py), not a table's stakes (MAX_CHIPS)
+    blinds_small = IntegerField("Small blind", validators=[Optional(), NumberRange(
+        min=bounds.BOUNDS["blinds"].low, max=bounds.BOUNDS["blinds"].high)], description=variants.doc("blinds"))
+    blinds_big = IntegerField("Big blind", validators=[Optional(), NumberRange(
+        min=bounds.BOUNDS["blinds"].low, max=bounds.BOUNDS["blinds"].high)])
     # a straddle and how many re-straddles (O2, O7): "off", or the re-straddles allowed after it
     straddle = SelectField("Straddle", description=variants.doc("straddle"), validate_choice=False,
                            choices=choices([("off", "No straddle"), ("0", "A straddle, no re-straddle")]
                                            + [(str(n), f"A straddle and up to {n} re-straddle{'s' if n > 1 else ''}")
-                                              for n in range(1, 9)]))
+                                              for n in bounds.choices("straddle") if n]))
     trips_to_win = BooleanField("Trips to win", description=variants.doc("trips_to_win"))
     jacks_back = BooleanField("Jacks back", description=variants.doc("jacks_back"))
     jacks_back_blind = BooleanField("Blind in the low round", description=variants.doc("jacks_back_blind"))

@@ -20,7 +20,7 @@ import re
 import tomllib
 from typing import Any
 
-from rules import profiles
+from rules import bounds, profiles
 from rules.cards import WILD_MODES
 
 __all__ = ["VARIANTS", "CHOICES", "doc", "merge", "values_of", "toml_value"]
@@ -36,7 +36,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "opening_minimum": profiles.OPENING_MINIMUMS,
     "wild": tuple(WILD_MODES),
     "southern_placement": profiles.PLACEMENTS,
-    "draw_rounds": ("1", "2", "3"),
+    "draw_rounds": tuple(str(n) for n in bounds.choices("draw_rounds")),  # as many draws as a room plays
 }
 _FIELDS = {f.name: f for f in dataclasses.fields(profiles.Profile)}
 _MARK = "# variants (set with the form)"

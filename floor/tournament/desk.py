@@ -59,7 +59,8 @@ def _between_deals(table: Table, what: str) -> TableState:
     return state
 
 
-def _next_order(t: Tournament) -> int:
+def next_out_order(t: Tournament) -> int:
+    """The order number of the next bust-out (players out in one hand share one: the caller decides)."""
     return (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
 
 
@@ -79,7 +80,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-        entry.out_order, entry.out_at, entry.out_table_id = _next_order(t), service.utcnow(), table.id
+        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), service.utcnow(), table.id
         entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
@@ -130,11 +131,6 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
 # --------------------------------------------------------------------------- hand for hand
 
 
-def _switch(t: Tournament) -> desk_models.DeskAction | None:
-    switches = desk_models.actions(t, DeskKind.HAND_FOR_HAND)
-    return switches[-1] if switches and switches[-1].data.get("on") else None
-
-
 def places_paid(t: Tournament) -> int:
     return sum(1 for p in service.payout_table(t) if p["prize"] > 0)
 
@@ -143,7 +139,7 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
     clock runs again if hand for hand paused it)."""
     check_not_over(t, "hand for hand")
-    now = _switch(t)
+    now = service.hand_for_hand_switch(t)
     if on and now is not None:
         raise IllegalAction("hand for hand: it is on already")
     if not on and now is None:
@@ -171,7 +167,7 @@ def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None
 def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     """Hand for hand ends by itself once the bubble bursts (no more players left than places paid)
     and the hand in play is over at every table (players out in it at other tables still share)."""
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
             tables.table_state(x).phase == "between_deals" for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
@@ -181,7 +177,7 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
 def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | None:
     """(switch id, the hand-for-hand hand number at ``table`` for its deal ``deal_no``), or None
     when hand for hand is off."""
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is None:
         return None
     start = int(switch.data["start"].get(str(table.id), 0))
@@ -192,7 +188,7 @@ def check_hand_for_hand(t: Tournament, table: Table) -> None:
     """Refuse a ``deal`` at ``table`` while another table has not finished the hand this one has,
     and once a deal among the players has ended the event."""
     check_not_over(t, "deal")
-    switch = _switch(t)
+    switch = service.hand_for_hand_switch(t)
     if switch is None:
         return
     live = {e.player.casefold() for e in service.live_entries(t)}

@@ -98,7 +98,7 @@ def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) 
     hand = deals[-1] + 1 if deals else 0  # the log's seq of the hand's deal
     before = jackpot.replay_state(table.setup, events[:deals[-1]]) if deals else state
     start = {x.player.casefold(): x.stack for x in before.seats.values()}
-    order = (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
+    order = desk.next_out_order(t)
     round_ = desk.hand_round(t, table, state.deal_no)
     if round_ is not None:  # out in the same hand-for-hand hand as players at other tables: one group
         for a in desk_models.actions(t, DeskKind.ELIMINATE):

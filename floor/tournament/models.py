@@ -77,6 +77,13 @@ def actions(t: Tournament, kind: DeskKind | None = None) -> list[DeskAction]:
     return list(db.session.scalars(q.order_by(DeskAction.id)))
 
 
+def latest(t: Tournament, kind: DeskKind) -> DeskAction | None:
+    """The desk's latest action of ``kind`` for ``t`` (None before the first): the one place that
+    says which hand-for-hand switch or deal is in force, read without loading the older ones."""
+    q = db.select(DeskAction).where(DeskAction.tournament_id == t.id, DeskAction.kind == kind.value)
+    return db.session.scalar(q.order_by(DeskAction.id.desc()).limit(1))
+
+
 def record(t: Tournament, kind: DeskKind, user: User | None, player: str | None = None, reason: str | None = None,
            **data: Any) -> DeskAction:
     """Add one desk action to the session (the caller commits with what it did)."""

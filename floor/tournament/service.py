@@ -134,7 +134,7 @@ def check_late_registration(t: Tournament, what: str = "entry") -> None:
         raise IllegalAction(f"{what}: late registration closed at the end of level {s.late_registration_levels}")
     if t.final_seats is not None:
         raise IllegalAction(f"{what}: the final table is drawn; entries are closed")
-    if desk_models.actions(t, DeskKind.DEAL):
+    if the_deal(t) is not None:
         raise IllegalAction(f"{what}: a deal has ended the event")
 
 
@@ -327,16 +327,21 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
+def hand_for_hand_switch(t: Tournament) -> desk_models.DeskAction | None:
+    """The desk action that turned hand for hand on, while it is on (the last switch of it at the
+    desk says); None while it is off."""
+    switch = desk_models.latest(t, DeskKind.HAND_FOR_HAND)
+    return switch if switch is not None and switch.data.get("on") else None
+
+
 def hand_for_hand_on(t: Tournament) -> bool:
-    """Whether hand for hand is on (the last switch of it at the desk says)."""
-    switches = desk_models.actions(t, DeskKind.HAND_FOR_HAND)
-    return bool(switches and switches[-1].data.get("on"))
+    """Whether hand for hand is on."""
+    return hand_for_hand_switch(t) is not None
 
 
 def the_deal(t: Tournament) -> desk_models.DeskAction | None:
     """The deal settled among the players left, if any (it ends the event)."""
-    deals = desk_models.actions(t, DeskKind.DEAL)
-    return deals[-1] if deals else None
+    return desk_models.latest(t, DeskKind.DEAL)
 
 
 def results(t: Tournament) -> list[dict[str, Any]]:
