@@ -21,6 +21,7 @@ errors and lost events per database.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
