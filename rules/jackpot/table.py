@@ -73,6 +73,7 @@ is made):
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -86,16 +87,16 @@ import rules.jackpot.irregularities as irregularities
 import rules.jackpot.requests as requests
 import rules.jackpot.seating as seating
 from rules.jackpot.irregularities import read_facts
-from rules.jackpot.pots import side_pots
 from rules.profiles import Profile, get_profile
 from rules.jackpot.seating import check_capacity
+from rules.jackpot.readings import Jackpot, Readings, Undo, Winner
 from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 
-__all__ = ["Seat", "TableState", "PHASES", "STATUSES", "Phase", "SeatStatus"]
+__all__ = ["Seat", "TableState", "Jackpot", "Undo", "Winner", "PHASES", "STATUSES", "Phase", "SeatStatus"]
 
 
 @dataclass(frozen=True, eq=False)
-class TableState:
+class TableState(Readings):
     """An immutable table state. Build the first with :meth:`from_setup`, then :meth:`apply` events.
 
     >>> t = TableState.from_setup({"ante": 1, "small_bet": 2, "big_bet": 4, "button": 2,
@@ -350,11 +351,7 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (JSON-able except that seat keys are ints)."""
         t = self._t
-        contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
-            s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
-        pots = side_pots(t.claims(), contenders,
-                         [s for s in contenders if t.seats[s].all_in])
-        offer = t.reopen
+        offer, undo = t.reopen, self.undo
         return {
             "version": self.version,
             "profile": t.profile.name,
@@ -365,15 +362,10 @@ class TableState:
             "to_act": t.to_act,
             "legal": t.legal(),
             # what a seat other than the one to act may log now (F12 keep_openers, D12 expose)
-            "requests": t.requests() if t.phase != Phase.BETWEEN_DEALS else [],
+            "requests": self.requests(),
             "pot": t.pot,
-            "pots": [p.to_dict() for p in pots],
-            "jackpot": {
-                "deals": t.deals, "ante_deals": t.ante_deals, "opened": t.opened, "opener": t.opener,
-                "requirement": t.requirement, "proven": t.proven, "new_pot": t.new_pot,
-                "antes_next_deal": t.antes_due() if t.phase == Phase.BETWEEN_DEALS else None,
-                "ante_for_all": t.ante_for_all,
-            },
+            "pots": [p.to_dict() for p in self.pots],
+            "jackpot": dataclasses.asdict(self.jackpot),
             "seats": {s: {
                 "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
@@ -413,7 +405,7 @@ class TableState:
             "last_event": None if t.last_event is None else dict(t.last_event),
             "voided": sorted(self._voided),
             # what a dealer's undo would withdraw now (the latest live event of this hand), or None
-            "undo": None if self._undo is None else {"event": self._undo[0], "type": self._undo[1]},
+            "undo": None if undo is None else undo._asdict(),
         }
 
 
