@@ -7,13 +7,16 @@ and after a pot is won the winner, even once that player has left or changed sea
 
 from __future__ import annotations
 
+import random
 import re
 
+import jinja2
 import pytest
 
 from floor import tables
 from floor.extensions import db
-from floor.models import FloorCall
+from floor.models import FloorCall, Table, User
+from rules import RulesError
 from tests.conftest import SETUP
 from tests.test_dealer import buttons, log
 
@@ -179,3 +182,70 @@ def test_the_idle_poll_reads_the_version_and_the_open_call_in_one_statement(app,
     assert as_role("floor").post(f"/floor/calls/{call_id}/dismiss").status_code == 302
     assert dealer.get(url).json == {"version": 1, "call": None}
     assert dealer.get("/dealer/tables/999999/live").status_code == 404
+
+
+# a game of random legal moves, in profiles whose panels differ (spread limit, the Bosnian exchange,
+# declared hands, the wild widow, the age, three draws, blinds)
+PROFILES = [{"base": "cardroom", "betting": "spread", "spread": [5, 20]},
+            {"base": "cardroom", "bosnian": True, "max_draw": 4},
+            {"base": "cardroom", "wild": "deuces", "declared_hands": True}, {"wild": "widow"},
+            {"base": "foster", "age": True}, {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
+            {"opening_minimum": "none", "blinds": [5, 10], "straddle": True, "ante_deals": None}]
+SEATING = {"sit": {"player": "Zed", "chips": 50}, "add_chips": {"amount": 20}}
+
+
+def random_event(rng, state) -> dict | None:
+    """One of the moves the typed state allows now, with the fields the tablet would add."""
+    moves = state.legal() + state.requests()
+    if not moves:
+        return None
+    move = rng.choice(moves)
+    kind, deck = move["type"], [f"{r}{s}" for r in "23456789TJQKA" for s in "shdc"]
+    if kind == "deal":
+        return {"type": "deal"}
+    if kind == "widow":
+        return {"type": "widow", "card": rng.choice(deck)}
+    if "seats" in move:
+        event = {"type": kind, "seat": rng.choice(move["seats"]), **SEATING.get(kind, {})}
+        if kind == "move_seat":
+            event["to"] = rng.choice(move["to"])
+        if kind == "expose":
+            event["card"] = rng.choice(deck)
+        if kind == "wrong_count":
+            event["count"] = rng.choice(move["counts"])
+        return event
+    event = {"type": kind, "seat": state.to_act}
+    if kind == "draw":
+        event["count"] = rng.choice(move.get("cards") or range(move["max"] + 1))
+    elif kind == "show":
+        event["cards"] = rng.sample(deck, 5)
+        if move.get("declare"):
+            event["declare"] = rng.choice(move["declare"])
+    elif move.get("amounts"):
+        event["amount"] = rng.choice(move["amounts"])
+    return event
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: "-".join(f"{k}" for k in p if k != "base"))
+def test_the_panel_reads_nothing_the_typed_state_lacks(app, dealer, profile):
+    """Along a game of random legal moves the panel renders with Jinja's strict undefined: a name
+    the typed state (or the engine's legal moves) does not have fails here instead of showing the
+    dealer a blank; and it keeps showing the seats, stacks, pot and turn of the state."""
+    app.jinja_env.undefined = jinja2.StrictUndefined
+    table_id = new_table(app, {**SETUP, "profile": profile})
+    rng = random.Random(23)
+    with app.app_context():
+        user = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+    for _ in range(40):
+        with app.app_context():
+            table = db.session.get(Table, table_id)
+            event = random_event(rng, tables.table_state(table))
+            if event is None:
+                break
+            try:
+                tables.append(table, event, db.session.get(User, user.id))
+            except RulesError:  # a random card the rules refuse (already seen): nothing is logged
+                db.session.rollback()
+        response = dealer.get(f"/dealer/tables/{table_id}/panel")
+        assert response.status_code == 200, (event, response.get_data(as_text=True)[:300])
+        assert_same_table(response.json["html"], plain_state(dealer, table_id))
