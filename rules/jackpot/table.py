@@ -73,7 +73,6 @@ is made):
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -351,7 +350,7 @@ class TableState(Readings):
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (JSON-able except that seat keys are ints)."""
         t = self._t
-        offer, undo = t.reopen, self.undo
+        offer = t.reopen
         return {
             "version": self.version,
             "profile": t.profile.name,
@@ -365,7 +364,7 @@ class TableState(Readings):
             "requests": self.requests(),
             "pot": t.pot,
             "pots": [p.to_dict() for p in self.pots],
-            "jackpot": dataclasses.asdict(self.jackpot),
+            "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
             "seats": {s: {
                 "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
@@ -405,7 +404,7 @@ class TableState(Readings):
             "last_event": None if t.last_event is None else dict(t.last_event),
             "voided": sorted(self._voided),
             # what a dealer's undo would withdraw now (the latest live event of this hand), or None
-            "undo": None if undo is None else undo._asdict(),
+            "undo": None if self._undo is None else {"event": self._undo[0], "type": self._undo[1]},
         }
 
 
