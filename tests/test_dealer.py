@@ -226,6 +226,23 @@ def test_the_tap_needs_a_login_and_the_csrf_token(csrf_app):
     assert tapped.status_code == 201 and 'data-version="1"' in tapped.json["panel"]
 
 
+def test_a_deactivated_dealers_tap_is_refused_and_not_logged(app, dealer, table_id):
+    """Roles are checked per request: a dealer whose account the director deactivated has no role
+    left, and the tablet's next tap is refused (401, NOT logged) though its page was open."""
+    from floor.extensions import db
+    from floor.models import Table, User
+
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    with app.app_context():
+        db.session.scalars(db.select(User).where(User.username == "dee")).one().active = False
+        db.session.commit()
+    response = dealer.post(f"/dealer/tables/{table_id}/taps", headers={"X-CSRFToken": token},
+                           json={"event": {"type": "deal"}, "expected_version": 0})
+    assert response.status_code == 401 and "NOT logged" in response.json["message"]
+    with app.app_context():
+        assert db.session.get(Table, table_id).version == 0
+
+
 def test_a_dealers_report_gets_the_panel_with_the_floor_called_banner(dealer, table_id):
     log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
     token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
