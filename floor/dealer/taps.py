@@ -11,7 +11,9 @@ the table as it is after the answer, which the page swaps in.
 The checks are the API's, in the API's order (:func:`floor.api.common.api_role`): a login ended
 is a 401 in JSON that the tablet reads as "NOT logged, log in again" (never the redirect to the
 login page a page gets), then the dealer role, then the CSRF token in ``X-CSRFToken`` for a
-session; so the blueprint's page check leaves this view to its own (:data:`JSON_VIEWS`).
+session; so the blueprint's page check leaves this view to its own (:data:`JSON_VIEWS`). A bearer
+token is accepted as by the API (no other site can forge its header), though a client of its own
+has no use for the HTML and should post to the API.
 """
 
 from __future__ import annotations
