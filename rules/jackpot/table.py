@@ -11,6 +11,7 @@ The engine is split by concern; each module says which rules it holds:
 - :mod:`rules.jackpot.flow`            the play: deal, opening, betting, draw, showdown (D1-D7, O1-O6, S1, H6)
 - :mod:`rules.jackpot.settlement`      the pot over its deals: antes due, paying out, ending a deal (O3-O5, H5)
 - :mod:`rules.jackpot.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
+- :mod:`rules.jackpot.readings`        what the state shows, typed (the app reads these; to_dict uses them)
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
 Each event's handler declares itself beside its rules (``@ev.handles(ev.Draw)``,
