@@ -64,6 +64,8 @@ ROUTES: dict[str, Route] = {
     "dealer.panel": Route(D, PAGE, "/dealer/tables/{table}/panel"),
     "dealer.call_floor": Route(D, PAGE, "/dealer/tables/{table}/call-floor", post={}),
     "dealer.live": Route(D, PAGE, "/dealer/tables/{table}/live"),
+    # the tablet's tap: the API's checks and answers in JSON (401, not a redirect to the login page)
+    "dealer.tap": Route(D, API, "/dealer/tables/{table}/taps", get=False, post={"type": "deal"}),
     # the floor
     "floorpages.index": Route(F, PAGE, "/floor/"),
     "floorpages.dismiss_call": Route(F, PAGE, "/floor/calls/{call}/dismiss", get=False, post={}),

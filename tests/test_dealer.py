@@ -7,7 +7,7 @@ import re
 import pytest
 
 from floor import tables
-from tests.conftest import SETUP, csrf_token_from, login
+from tests.conftest import PASSWORD, SETUP, csrf_token_from, login
 
 
 @pytest.fixture
@@ -156,41 +156,108 @@ def test_panel_fragment_matches_the_page(dealer, table_id):
 
 
 def test_a_tap_gets_the_new_panel_in_the_same_answer(dealer, table_id):
-    """One request per tap (issue 10): with ``?panel=1`` the answer to the event carries the panel
-    the page swaps in, the same fragment ``/panel`` renders; without it, no HTML."""
+    """One request per tap (issue 10): the tablet's own endpoint logs the event and its answer
+    carries the panel the page swaps in, the same fragment ``/panel`` renders (issue 23: the JSON
+    API no longer renders HTML)."""
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    url = f"/dealer/tables/{table_id}/taps"
+    tapped = dealer.post(url, json={"event": {"type": "deal"}, "expected_version": 0}, headers={"X-CSRFToken": token})
+    assert tapped.status_code == 201 and tapped.json["version"] == 1
+    assert tapped.json["entry"]["event"] == {"type": "deal"} and tapped.json["entry"]["seq"] == 1
+    assert tapped.json["panel"].startswith('<div id="panel"') and 'data-version="1"' in tapped.json["panel"]
+    assert tapped.json["panel"] == dealer.get(f"/dealer/tables/{table_id}/panel").json["html"]
+    tapped = dealer.post(url, json={"event": {"type": "pass", "seat": 2}, "expected_version": 1},
+                         headers={"X-CSRFToken": token})
+    assert tapped.status_code == 201 and buttons(tapped.json["panel"])[:2] == ["pass", "open"]  # seat 3's turn now
+    assert 'class="seat status-active to-act" data-seat="3"' in tapped.json["panel"]
+    # another device logged first: 409, with the panel as the table is now
+    stale = dealer.post(url, json={"event": {"type": "pass", "seat": 3}, "expected_version": 1},
+                        headers={"X-CSRFToken": token})
+    assert stale.status_code == 409 and stale.json["version"] == 2 and 'data-version="2"' in stale.json["panel"]
+    # the rules refuse: 422 naming the rule, nothing changed, no panel needed
+    refused = dealer.post(url, json={"event": {"type": "call", "seat": 3}, "expected_version": 2},
+                          headers={"X-CSRFToken": token})
+    assert refused.status_code == 422 and "panel" not in refused.json and refused.json["version"] == 2
+    assert "cannot call" in refused.json["message"]
+    # the floor's word from a dealer: 403, nothing logged
+    ruling = dealer.post(url, headers={"X-CSRFToken": token}, json={"expected_version": 2, "event": {
+        "type": "ruling", "ruling": {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": True}}})
+    assert ruling.status_code == 403 and "floor's word" in ruling.json["message"]
+    assert dealer.get(f"/api/tables/{table_id}").json["version"] == 2
+
+
+def test_the_api_answers_json_only_and_ignores_panel(dealer, table_id):
+    """The JSON API logs the event and answers JSON, with or without ``?panel=1`` (which a tablet
+    page loaded before issue 23 still sends: its tap is logged, and its script fetches the panel)."""
     token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
     url = f"/api/tables/{table_id}/events"
     plain = dealer.post(url, json={"event": {"type": "deal"}, "expected_version": 0}, headers={"X-CSRFToken": token})
     assert plain.status_code == 201 and "panel" not in plain.json
-    tapped = dealer.post(f"{url}?panel=1", json={"event": {"type": "pass", "seat": 2}, "expected_version": 1},
-                         headers={"X-CSRFToken": token})
-    assert tapped.status_code == 201 and tapped.json["version"] == 2
-    assert tapped.json["panel"].startswith('<div id="panel"') and 'data-version="2"' in tapped.json["panel"]
-    assert tapped.json["panel"] == dealer.get(f"/dealer/tables/{table_id}/panel").json["html"]
-    assert buttons(tapped.json["panel"])[:2] == ["pass", "open"]  # seat 3's turn now
-    # another device logged first: 409, with the panel as the table is now
+    old_page = dealer.post(f"{url}?panel=1", json={"event": {"type": "pass", "seat": 2}, "expected_version": 1},
+                           headers={"X-CSRFToken": token})
+    assert old_page.status_code == 201 and old_page.json["version"] == 2 and "panel" not in old_page.json
+    assert old_page.json["state"]["to_act"] == 3
     stale = dealer.post(f"{url}?panel=1", json={"event": {"type": "pass", "seat": 3}, "expected_version": 1},
                         headers={"X-CSRFToken": token})
-    assert stale.status_code == 409 and 'data-version="2"' in stale.json["panel"]
-    # the rules refuse: 422, nothing changed, no panel needed
-    refused = dealer.post(f"{url}?panel=1", json={"event": {"type": "call", "seat": 3}, "expected_version": 2},
-                          headers={"X-CSRFToken": token})
-    assert refused.status_code == 422 and "panel" not in refused.json
+    assert stale.status_code == 409 and "panel" not in stale.json
+
+
+def test_the_tap_needs_a_login_and_the_csrf_token(csrf_app):
+    """The tablet's endpoint refuses without a login (401 in JSON, the words the tablet shows: never
+    a redirect to the login page, which a tap could not show) and a session's tap without its CSRF
+    token (another site's form could ride the cookie); nothing is logged either way."""
+    with csrf_app.app_context():
+        guarded = tables.create_table("Table 2", SETUP).id
+    url = f"/dealer/tables/{guarded}/taps"
+    anonymous = csrf_app.test_client().post(url, json={"event": {"type": "deal"}, "expected_version": 0})
+    assert anonymous.status_code == 401 and anonymous.is_json and "Log in" in anonymous.json["message"]
+    tablet = csrf_app.test_client()
+    tablet.post("/login", data={"username": "dee", "password": PASSWORD, "csrf_token": csrf_token_from(
+        tablet.get("/login").data)})
+    accept = {"Accept": "application/json"}  # as the tablet's script asks
+    forged = tablet.post(url, json={"event": {"type": "deal"}, "expected_version": 0}, headers=accept)
+    assert forged.status_code == 400 and forged.is_json and "CSRF" in forged.json["message"]
+    wrong = tablet.post(url, json={"event": {"type": "deal"}, "expected_version": 0},
+                        headers={"X-CSRFToken": "x", **accept})
+    assert wrong.status_code == 400
+    assert tablet.get(f"/dealer/tables/{guarded}/panel").json["version"] == 0
+    token = csrf_token_from(tablet.get(f"/dealer/tables/{guarded}").data)
+    tapped = tablet.post(url, json={"event": {"type": "deal"}, "expected_version": 0}, headers={"X-CSRFToken": token})
+    assert tapped.status_code == 201 and 'data-version="1"' in tapped.json["panel"]
+
+
+def test_a_deactivated_dealers_tap_is_refused_and_not_logged(app, dealer, table_id):
+    """Roles are checked per request: a dealer whose account the director deactivated has no role
+    left, and the tablet's next tap is refused (401, NOT logged) though its page was open."""
+    from floor.extensions import db
+    from floor.models import Table, User
+
+    token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
+    with app.app_context():
+        db.session.scalars(db.select(User).where(User.username == "dee")).one().active = False
+        db.session.commit()
+    response = dealer.post(f"/dealer/tables/{table_id}/taps", headers={"X-CSRFToken": token},
+                           json={"event": {"type": "deal"}, "expected_version": 0})
+    assert response.status_code == 401 and "NOT logged" in response.json["message"]
+    with app.app_context():
+        assert db.session.get(Table, table_id).version == 0
 
 
 def test_a_dealers_report_gets_the_panel_with_the_floor_called_banner(dealer, table_id):
     log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
     token = csrf_token_from(dealer.get(f"/dealer/tables/{table_id}").data)
-    response = dealer.post(f"/api/tables/{table_id}/events?panel=1", headers={"X-CSRFToken": token},
+    response = dealer.post(f"/dealer/tables/{table_id}/taps", headers={"X-CSRFToken": token},
                            json={"event": {"type": "false_openers", "seat": 3}, "expected_version": 3})
     assert response.status_code == 202 and response.json["version"] == 3
+    assert response.json["call"]["issue"] == "false_openers" and response.json["call"]["open"]
+    assert "Reported to the floor" in response.json["message"]
     assert "Floor called: false openers, seat 3." in response.json["panel"]
     assert 'data-version="3"' in response.json["panel"]
 
 
 def test_the_tablet_page_posts_for_the_panel_and_fetches_it_only_when_idle(dealer, table_id):
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert f'data-events-url="/api/tables/{table_id}/events?panel=1"' in html
+    assert f'data-events-url="/dealer/tables/{table_id}/taps"' in html
     response = dealer.get("/static/dealer.js")
     script = response.get_data(as_text=True)
     response.close()  # a static file is streamed from an open file

@@ -32,10 +32,10 @@ def two_tables(app):
 
 
 def post(client, table_id, event, token=None):
-    """Post one event as the tablet does (session, X-CSRFToken, the current version, ?panel=1)."""
+    """Post one event as the tablet does (its tap endpoint: session, X-CSRFToken, the current version)."""
     token = token or csrf_token_from(client.get("/dealer/").data)
     version = client.get(f"/api/tables/{table_id}").json["version"]
-    return client.post(f"/api/tables/{table_id}/events?panel=1", json={"event": event, "expected_version": version},
+    return client.post(f"/dealer/tables/{table_id}/taps", json={"event": event, "expected_version": version},
                        headers={"X-CSRFToken": token})
 
 

@@ -109,7 +109,7 @@ def test_a_tablet_whose_login_ended_is_told_the_tap_was_not_logged(app, as_role,
     table = client.post("/api/tables", json={"name": "T", **SETUP}, headers=bearer(tokens["director"])).json
     tablet = as_role("dealer")
     as_role("dealer").post("/logout")  # the same dealer logs out on another device
-    response = tablet.post(f"/api/tables/{table['id']}/events?panel=1", json={"type": "deal"},
+    response = tablet.post(f"/dealer/tables/{table['id']}/taps", json={"event": {"type": "deal"}},
                            headers={"X-CSRFToken": "x"})
     assert response.status_code == 401
     assert "NOT logged" in response.json["message"]

@@ -6,9 +6,8 @@
   over many deals: ``state.rulings`` holds the rulings of the deal on the table (between deals, of
   the deal just finished), ``state.rulings_in_pot`` counts the pot's rulings so far, and
   ``rulings_url`` is the page that lists them all.
-- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`); with
-  ``?panel=1`` the answer also carries the dealer's table panel as HTML, so that a tap on the
-  tablet is one request.
+- ``POST /api/tables/<id>/events`` (dealer): log one event (see :func:`post_event`); JSON only,
+  ``?panel=1`` is ignored (the tablet's tap, with its panel, is ``POST /dealer/tables/<id>/taps``).
 - ``GET /api/tables/<id>/events?after=<seq>&limit=<n>`` (dealer): the log, oldest first, the
   entries after ``seq`` (default 0: from the start), at most ``limit`` (default 500, at most
   1000); ``next`` is the ``after`` of the following page, or null on the last one.
@@ -21,12 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import jsonify, url_for
 from flask_login import current_user
 
 from floor import tables
 from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
-from floor.dealer.panel import render_panel
 from floor.extensions import db
 from floor.models import FloorCall, LogEntry, Role, Table
 from floor.rulings import issuing, stored
@@ -123,18 +121,6 @@ def list_rulings(table_id: int) -> Any:
     return jsonify(table_id=table.id, rulings=[stored.to_json(r) for r in rows], next=cursor, limit=limit)
 
 
-def wants_panel() -> bool:
-    """Whether the client asked for the dealer's panel in the answer (``?panel=1``: the tablet)."""
-    return request.args.get("panel") == "1"
-
-
-def with_panel(body: dict[str, Any], table: Table) -> dict[str, Any]:
-    """The answer, with the dealer's panel of the table as it is now when the client asked for it."""
-    if wants_panel():
-        body["panel"] = render_panel(table)
-    return body
-
-
 @bp.post("/tables/<int:table_id>/events")
 @api_role(Role.dealer)
 def post_event(table_id: int) -> Any:
@@ -143,47 +129,67 @@ def post_event(table_id: int) -> Any:
     Answers 201 with the entry (the canonical event the log stored) and the table; 202 for a
     dealer's report of false openers (nothing logged: a floor call waits for a floor person); 409
     for a stale ``expected_version``; 422 when the rules refuse the event; 403 for an event that is
-    the floor's word. With ``?panel=1``, the 201, 202 and 409 answers also carry ``panel``: the
-    dealer's table panel as HTML, rendered from the table as it is after the answer.
+    the floor's word (:func:`log_event`, which the dealer's tablet calls too).
+
+    The answer is JSON only. The dealer's panel comes with a tap from the tablet's own endpoint,
+    ``POST /dealer/tables/<id>/taps`` (:mod:`floor.dealer.taps`); a ``?panel=1`` here, which asked
+    for it before, is ignored: the event is logged and answered as without it, so a tablet page
+    loaded before the change keeps working (its script fetches the panel when an answer has none).
     """
     table = db.get_or_404(Table, table_id)
-    data = json_body()
+    body, status = log_event(table, json_body())
+    return jsonify(body), status
+
+
+def problem(status: int, title: str, message: str, **extra: Any) -> tuple[dict[str, Any], int]:
+    """An error answer's body and status (as :func:`floor.api.common.error` sends them)."""
+    return {"error": title, "message": message, "status": status, **extra}, status
+
+
+def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Log one posted event at ``table`` as ``current_user``: the answer's body and status.
+
+    The one implementation of a posted event, for the JSON API (:func:`post_event`) and the dealer's
+    tablet (``POST /dealer/tables/<id>/taps``, which adds its panel): the body is the event alone or
+    ``{"event": {...}}``, with ``expected_version``. Who may log it is checked per event type:
+    a dealer's false openers is a report for the floor (202, nothing logged); the floor's word
+    from a dealer is 403 (:class:`floor.tables.NotYours`); a stale version 409; the rules' refusal
+    422 with their message, which names the rule.
+    """
     expected = data.get("expected_version")
     event = data["event"] if isinstance(data.get("event"), dict) else {
         k: v for k, v in data.items() if k != "expected_version"}
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        return error(400, "Bad request", "'expected_version' must be a whole number.")
+        return problem(400, "Bad request", "'expected_version' must be a whole number.")
     kind = event.get("type")
     if kind == "false_openers" and not current_user.may(Role.floor):
         # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
         # confirms the call (202: accepted for the floor, not yet done).
         if expected is not None and expected != table.version:
-            return stale(table, tables.StaleVersion(expected, table.version))
+            return stale(tables.StaleVersion(expected, table.version))
         try:
             call = issuing.report(table, event, current_user)
         except (RulesError, ValueError) as exc:
             db.session.rollback()
-            return error(422, "Refused by the rules", str(exc), version=table.version)
-        return jsonify(with_panel({
-            "call": call_json(call), "version": table.version,
-            "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, table)), 202
+            return problem(422, "Refused by the rules", str(exc), version=table.version)
+        return {"call": call_json(call), "version": table.version,
+                "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, 202
     try:
         entry, state = tables.append(table, event, current_user, expected, fresh=True)
     except tables.NotYours as exc:
-        return error(403, "Forbidden", str(exc))
+        return problem(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
-        return stale(table, exc)
+        return stale(exc)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
-        return error(422, "Refused by the rules", str(exc), version=table.version)
+        return problem(422, "Refused by the rules", str(exc), version=table.version)
     # The version answered is that of the state carried (issue 20). A hook may have logged after
     # this event (the tournament clears a busted player's seat): then the table is answered as it
     # is now, its state and version read together.
     now = (state, entry.seq) if table.version == entry.seq else (None, None)
-    return jsonify(with_panel({"entry": entry_json(entry), **table_json(table, *now)}, table)), 201
+    return {"entry": entry_json(entry), **table_json(table, *now)}, 201
 
 
-def stale(table: Table, exc: tables.StaleVersion) -> Any:
-    """409: someone else logged first (with the panel as it is now, when asked)."""
-    body = with_panel({"error": "Conflict", "message": str(exc), "status": 409, "version": exc.current}, table)
-    return jsonify(body), 409
+def stale(exc: tables.StaleVersion) -> tuple[dict[str, Any], int]:
+    """409: someone else logged first."""
+    return problem(409, "Conflict", str(exc), version=exc.current)

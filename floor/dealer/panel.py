@@ -1,9 +1,11 @@
 """The dealer's table panel: the table as the rules engine sees it, and the taps allowed now.
 
-:func:`panel_context` reads the replayed state and the tail of the log; the template
-``dealer/_panel.html`` shows it. The full tablet page, the idle poll (``/dealer/tables/<id>/panel``)
-and the answer to a tap (``POST /api/tables/<id>/events?panel=1``, :func:`render_panel`) all render
-the same template from the same context, so nothing about the game is decided in JavaScript.
+:func:`panel_context` reads the engine's typed state (:class:`rules.jackpot.table.TableState`: its
+attributes and readings, never the plain data of ``to_dict()``, which is made at the edges, for JSON
+answers and storage) and the tail of the log; the template ``dealer/_panel.html`` shows it. The
+full tablet page, the idle poll (``/dealer/tables/<id>/panel``) and the answer to a tap
+(``POST /dealer/tables/<id>/taps``, :mod:`floor.dealer.taps`, :func:`render_panel`) all render the
+same template from the same context, so nothing about the game is decided in JavaScript.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rules import profiles
 from rules import words
 from rules.rulings import DISPUTES
 import rules.jackpot.events as ev
+from rules.jackpot.table import TableState
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
@@ -34,11 +37,6 @@ ASKS = {kind: cls.ask for kind, cls in ev.EVENTS.items() if cls.ask is not None}
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
 LOG_TAIL = 6
-
-
-def profile_of(table: Table) -> profiles.Profile:
-    """The table's house rules, as the engine reads them from the setup."""
-    return profiles.get_profile(table.setup.get("profile"))
 
 
 def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
@@ -66,51 +64,53 @@ def floor_link(table_id: int, issue: str, seat: int | None) -> str:
 
 
 def panel_context(table: Table) -> dict[str, Any]:
-    """Everything the panel template shows, read from the replayed state and the log."""
-    state = tables.state_of(table)
-    profile = profile_of(table)
+    """Everything the panel template shows, read from the engine's typed state (never its plain
+    data: that is made for JSON answers and storage) and the tail of the log."""
+    state = tables.table_state(table)
+    profile = state.profile
     # Only the tail of the log is shown: never load a whole day's log for one tap.
     tail = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
                                    .order_by(LogEntry.seq.desc()).limit(LOG_TAIL)))
-    legal = {move["type"]: move for move in state.get("legal", [])}
-    undo = state.get("undo")  # the engine says what can be withdrawn (the latest live event of the hand)
+    legal = {move["type"]: move for move in state.legal()}
+    undo = state.undo  # the engine says what can be withdrawn (the latest live event of the hand)
     target = None
     if undo is not None:
-        target = next((e for e in tail if e.seq - 1 == undo["event"]), None) or db.session.scalars(
-            db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq == undo["event"] + 1)).one()
+        target = next((e for e in tail if e.seq - 1 == undo.event), None) or db.session.scalars(
+            db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq == undo.event + 1)).one()
         if not current_user.may(Role.floor) and tables.floor_act(target) is not None:
             target = None  # the floor's act: the server refuses a dealer's undo of it (tables.check_undo)
     seen: dict[str, str] = {}  # cards already face up in this deal: no hand can hold them
-    for seat, info in state["seats"].items():
-        for card in info.get("shown") or []:
-            seen[str(card)] = f"shown by seat {seat}"
-    for seat, escrowed in (state.get("escrow") or {}).items():
+    for seat, info in state.seats.items():
+        for card in info.shown or ():
+            seen[card] = f"shown by seat {seat}"
+    for seat, escrowed in state.escrow.items():
         for card in escrowed:
-            seen[str(card)] = f"in escrow for seat {seat}"
-    for dead in state.get("exposed") or []:  # faced in the draw (D12) or left face up (D16): dead
-        seen.setdefault(str(dead["card"]), f"dead: faced to seat {dead['seat']} in the draw")
+            seen[card] = f"in escrow for seat {seat}"
+    for seat, card in state.exposed:  # faced in the draw (D12) or left face up (D16): dead
+        seen.setdefault(card, f"dead: faced to seat {seat} in the draw")
     # the rulings of the deal on the table (between deals: of the deal just finished), each once
     rulings = list(db.session.scalars(db.select(IssuedRuling).where(
-        IssuedRuling.table_id == table.id, IssuedRuling.deal == state["deal"]).order_by(IssuedRuling.id)))
+        IssuedRuling.table_id == table.id, IssuedRuling.deal == state.deal_no).order_by(IssuedRuling.id)))
+    voided = state.voided
     return {
         "table": table,
         "state": state,
         "legal": legal,
+        "requests": state.requests(),
         "deal_rulings": rulings,
         "call": open_call(table),
         "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
         "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
-        "requirement": words.requirement_words(state["jackpot"].get("requirement")),
-        "stakes": stakes_line(state, profile),
-        "message": words.faces_in_text(str(state.get("message") or "")),
+        "requirement": words.requirement_words(state.jackpot.requirement),
+        "stakes": stakes_line(state),
+        "message": words.faces_in_text(state.message or ""),
         "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
         "deck": picker_cards(profile),
         "seen": seen,
         # numbered as the engine numbers them in its messages: the 0-based position in the log
-        "log_tail": [(entry.seq - 1, describe(entry.payload), entry.seq - 1 in state.get("voided", []))
-                     for entry in tail],
+        "log_tail": [(entry.seq - 1, describe(entry.payload), entry.seq - 1 in voided) for entry in tail],
         "undo": None if target is None else {"index": target.seq - 1, "text": describe(target.payload)},
         "issues": ISSUES,
         # how the tablet asks for each move beside the turn: as its event type declares it
@@ -119,7 +119,7 @@ def panel_context(table: Table) -> dict[str, Any]:
     }
 
 
-def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | None:
+def tournament_level(table: Table, state: TableState) -> dict[str, Any] | None:
     """The tournament's clock as the dealer needs it: the level, its stakes and the time left, and
     whether those stakes differ from the deal in play (the server writes them into the next deal,
     so the dealer does nothing but see it coming). None at a table of no tournament."""
@@ -128,6 +128,7 @@ def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | No
         return None
     c = tournament_service.clock(t)
     level = c.stakes.stakes
+    in_force = state.stakes
     return {
         "name": t.event.name,
         "level": c.level,
@@ -136,28 +137,29 @@ def tournament_level(table: Table, state: dict[str, Any]) -> dict[str, Any] | No
         "running": c.running,
         "minutes_left": -(-c.seconds_left // 60),  # rounded up: "1 min left" while any time remains
         "stakes": words.stakes_words(level["ante"], level["small_bet"], level["big_bet"], True),
-        "next_deal": any(state[k] != v for k, v in level.items()),
+        "next_deal": any(in_force[k] != v for k, v in level.items()),
     }
 
 
-def stakes_line(state: dict[str, Any], profile: profiles.Profile) -> str:
+def stakes_line(state: TableState) -> str:
     """The stakes of the deal in play; with spread betting the spread, not the fixed bets the
     setup still carries (D17: any amount from the least to the most, doubled after the draw)."""
-    line = words.stakes_words(state["ante"], state["small_bet"], state["big_bet"], anted(state))
-    if profile.spread is None:
+    stakes, spread = state.stakes, state.profile.spread
+    line = words.stakes_words(stakes["ante"], stakes["small_bet"], stakes["big_bet"], anted(state))
+    if spread is None:
         return line
-    low, high = profile.spread
-    return line.replace(f"bets {state['small_bet']}/{state['big_bet']}",
+    low, high = spread
+    return line.replace(f"bets {stakes['small_bet']}/{stakes['big_bet']}",
                         f"spread limit {low} to {high}, {2 * low} to {2 * high} after the draw")
 
 
-def anted(state: dict[str, Any]) -> bool:
+def anted(state: TableState) -> bool:
     """Whether the deal in play took antes. Antes stop within a pot only at the ante cap or the pot
     limit (O4) and do not come back before a new pot, so the deal took antes when every deal of the
     pot so far did; the one exception, the F9 penalty ante after such a stop, is counted by the
     engine as an ante deal too and reads here as none (its message names it)."""
-    jp = state["jackpot"]
-    return bool(state.get("ante")) and jp.get("ante_deals", 0) >= jp.get("deals", 0) > 0
+    jp = state.jackpot
+    return bool(state.stakes["ante"]) and jp.ante_deals >= jp.deals > 0
 
 
 def ruling_words(row: IssuedRuling) -> str:

@@ -2,11 +2,12 @@
 
 The table page (``/dealer/tables/<id>``) shows the table as the rules engine sees it and offers, as
 buttons, only the actions in the state's ``legal`` list (:mod:`floor.dealer.panel`). A tap is one
-request: the page posts the event to the JSON API (``POST /api/tables/<id>/events?panel=1`` with
-``expected_version`` and the ``X-CSRFToken`` header) and swaps in the panel that comes back in the
-same answer. A refusal (422) shows the engine's own message by the buttons; a stale version (409)
-says that another device logged first and shows the panel the answer carries. An idle tablet polls
-``GET /api/tables/<id>`` and, when the version moved, reloads the panel from ``/dealer/tables/<id>/panel``.
+request: the page posts the event to the tablet's own endpoint (``POST /dealer/tables/<id>/taps``
+with ``expected_version`` and the ``X-CSRFToken`` header, :mod:`floor.dealer.taps`) and swaps in the
+panel that comes back in the same answer. A refusal (422) shows the engine's own message by the
+buttons; a stale version (409) says that another device logged first and shows the panel the answer
+carries. An idle tablet polls ``GET /dealer/tables/<id>/live`` and, when the version or the floor
+call moved, reloads the panel from ``/dealer/tables/<id>/panel``.
 
 Calling the floor (``/dealer/tables/<id>/call-floor``, a small form: issue and seat) stores a
 :class:`~floor.models.FloorCall`: the floor's overview lists it with the link to its dispute
@@ -31,11 +32,19 @@ except ImportError:  # pragma: no cover - WTForms before 3.3
 from floor import tables
 from floor.auth.access import require_role
 from floor.dealer.panel import ISSUES, panel_context, render_panel
+from floor.dealer.taps import JSON_VIEWS
 from floor.extensions import db
 from floor.models import FloorCall, Role, Table
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
-bp.before_request(require_role(Role.dealer))
+dealer_pages = require_role(Role.dealer)
+
+
+@bp.before_request
+def dealer_only() -> Any:
+    """Every view of the tablet needs the dealer role at least. The tap checks it itself, as the
+    API does, to answer in JSON (:mod:`floor.dealer.taps`)."""
+    return None if request.endpoint in JSON_VIEWS else dealer_pages()
 
 
 def choices(pairs: list[tuple[Any, str]]) -> list[Any]:

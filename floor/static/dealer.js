@@ -1,6 +1,7 @@
-// The dealer's tablet: a tap is one request. The page posts the event to the API with ?panel=1
-// and swaps in the panel that comes back in the same answer (201 logged, 202 reported to the
-// floor, 409 another device logged first). Only an idle tablet fetches the panel on its own, when
+// The dealer's tablet: a tap is one request. The page posts the event to the tablet's own endpoint
+// (data-events-url: POST /dealer/tables/<id>/taps, the API's body and checks) and swaps in the
+// panel that comes back in the same answer (201 logged, 202 reported to the floor, 409 another
+// device logged first). Only an idle tablet fetches the panel on its own, when
 // its poll of the table's version finds news.
 // No game rule lives here: the buttons are the state's `legal` actions, rendered server-side,
 // and every refusal is the engine's own message. Plain JS, no build step, no external URLs.
@@ -59,7 +60,7 @@
     showPanel(data.html, message, kind);
   }
 
-  // the panel the answer to a tap carries (older servers send none: then fetch it)
+  // the panel the answer to a tap carries (should an answer carry none, fetch it)
   async function answerPanel(data, message, kind) {
     if (typeof data.panel === "string") showPanel(data.panel, message, kind);
     else await loadPanel(message, kind);

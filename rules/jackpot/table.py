@@ -11,6 +11,7 @@ The engine is split by concern; each module says which rules it holds:
 - :mod:`rules.jackpot.flow`            the play: deal, opening, betting, draw, showdown (D1-D7, O1-O6, S1, H6)
 - :mod:`rules.jackpot.settlement`      the pot over its deals: antes due, paying out, ending a deal (O3-O5, H5)
 - :mod:`rules.jackpot.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
+- :mod:`rules.jackpot.readings`        what the state shows, typed (the app reads these; to_dict uses them)
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
 Each event's handler declares itself beside its rules (``@ev.handles(ev.Draw)``,
@@ -86,16 +87,16 @@ import rules.jackpot.irregularities as irregularities
 import rules.jackpot.requests as requests
 import rules.jackpot.seating as seating
 from rules.jackpot.irregularities import read_facts
-from rules.jackpot.pots import side_pots
 from rules.profiles import Profile, get_profile
 from rules.jackpot.seating import check_capacity
+from rules.jackpot.readings import Jackpot, Readings, Undo, Winner
 from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 
-__all__ = ["Seat", "TableState", "PHASES", "STATUSES", "Phase", "SeatStatus"]
+__all__ = ["Seat", "TableState", "Jackpot", "Undo", "Winner", "PHASES", "STATUSES", "Phase", "SeatStatus"]
 
 
 @dataclass(frozen=True, eq=False)
-class TableState:
+class TableState(Readings):
     """An immutable table state. Build the first with :meth:`from_setup`, then :meth:`apply` events.
 
     >>> t = TableState.from_setup({"ante": 1, "small_bet": 2, "big_bet": 4, "button": 2,
@@ -350,10 +351,6 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (JSON-able except that seat keys are ints)."""
         t = self._t
-        contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
-            s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
-        pots = side_pots(t.claims(), contenders,
-                         [s for s in contenders if t.seats[s].all_in])
         offer = t.reopen
         return {
             "version": self.version,
@@ -365,15 +362,10 @@ class TableState:
             "to_act": t.to_act,
             "legal": t.legal(),
             # what a seat other than the one to act may log now (F12 keep_openers, D12 expose)
-            "requests": t.requests() if t.phase != Phase.BETWEEN_DEALS else [],
+            "requests": self.requests(),
             "pot": t.pot,
-            "pots": [p.to_dict() for p in pots],
-            "jackpot": {
-                "deals": t.deals, "ante_deals": t.ante_deals, "opened": t.opened, "opener": t.opener,
-                "requirement": t.requirement, "proven": t.proven, "new_pot": t.new_pot,
-                "antes_next_deal": t.antes_due() if t.phase == Phase.BETWEEN_DEALS else None,
-                "ante_for_all": t.ante_for_all,
-            },
+            "pots": [p.to_dict() for p in self.pots],
+            "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
             "seats": {s: {
                 "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
