@@ -7,10 +7,10 @@ for a bounded time. Then it counts what the server acknowledged against what the
 hold (lost events), and runs ``flask --app floor verify`` over the whole history.
 
     .venv/bin/python bench/bench_server.py [--db sqlite|postgresql|both] [--tables 50] [--seconds 20]
-                                           [--workers 4] [--think 0]
+                                           [--workers N] [--think 0]
 
 ``--think 0`` (the default) measures capacity: every tablet taps again the moment it has its
-answer, so latency is mostly the queue of 50 tablets before 4 workers. ``--think 2`` is a busy
+answer, so latency is mostly the queue of 50 tablets before the workers (one per core by default, as `make run`). ``--think 2`` is a busy
 card room: each dealer taps about every 2 s (uniformly 1 to 3 s).
 
 PostgreSQL is a throwaway server started like the tests' (tests/pg.py: Debian's postgresql
@@ -164,7 +164,8 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                        help="gunicorn workers (default: one per core, as make run)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a dealer takes between taps (0: back to back, the server's capacity)")
     args = parser.parse_args()
