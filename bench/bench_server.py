@@ -10,8 +10,9 @@ hold (lost events), and runs ``flask --app floor verify`` over the whole history
                                            [--workers N] [--think 0]
 
 ``--think 0`` (the default) measures capacity: every tablet taps again the moment it has its
-answer, so latency is mostly the queue of 50 tablets before the workers (one per core by default, as `make run`). ``--think 2`` is a busy
-card room: each dealer taps about every 2 s (uniformly 1 to 3 s).
+answer, so latency is mostly the queue of 50 tablets before the workers (one per core by default,
+as ``make run``). ``--think 2`` is a busy card room: each dealer taps about every 2 s (uniformly 1
+to 3 s).
 
 PostgreSQL is a throwaway server started like the tests' (tests/pg.py: Debian's postgresql
 package, unix socket), or the one ``FLOOR_TEST_PG_URL`` names. Prints events/s, p50/p99 latency,
