@@ -212,6 +212,7 @@ def test_the_referees_docstring_examples_hold():
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
 
+@pytest.mark.slow  # a gunicorn, a night of one table and the shift report's PDF (make test runs it)
 def test_what_the_referee_flags_is_filed_and_listed_in_the_nights_shift_report(tmp_path, monkeypatch, capsys):
     """A wrong verdict of the referee (planted: the referee disagrees with the first pot it judges)
     makes the night exit 1, is filed through POST /api/findings, and the shift report's "Flagged"
