@@ -162,20 +162,21 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
         return problem(400, "Bad request", "'expected_version' must be a whole number.")
     kind = event.get("type")
-    if kind == "false_openers" and not current_user.may(Role.floor):
+    user = current_user._get_current_object()  # the User itself: the proxy costs a lookup per use
+    if kind == "false_openers" and not user.may(Role.floor):
         # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
         # confirms the call (202: accepted for the floor, not yet done).
         if expected is not None and expected != table.version:
             return stale(tables.StaleVersion(expected, table.version))
         try:
-            call = issuing.report(table, event, current_user)
+            call = issuing.report(table, event, user)
         except (RulesError, ValueError) as exc:
             db.session.rollback()
             return problem(422, "Refused by the rules", str(exc), version=table.version)
         return {"call": call_json(call), "version": table.version,
                 "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, 202
     try:
-        entry, state = tables.append(table, event, current_user, expected, fresh=True)
+        entry, state = tables.append(table, event, user, expected, fresh=True)
     except tables.NotYours as exc:
         return problem(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
