@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floor import witness
+from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling, logged_round_start
 from floor.extensions import db
 from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from floor.seals import same
@@ -118,9 +119,6 @@ def verify_all() -> Report:
                                   .execution_options(yield_per=500)):
         report.rulings += 1
         report.problems += ruling_seal_problems(row)
-    # Imported here: floor.banked's package imports its views, which import much of the app.
-    from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
-    from floor.banked.views import logged_round_start
 
     for banked_table in db.session.scalars(db.select(BankedTable).order_by(BankedTable.id)):
         rows = db.session.execute(db.select(BankedEntry).where(BankedEntry.table_id == banked_table.id)
@@ -153,8 +151,6 @@ def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
     """The database against the room's witness (:mod:`floor.witness`): what it saw that the
     database no longer holds (a log cut back, a ruling or a table deleted, an old backup put back
     without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
-    from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
-
     problems, notes = list(seen.broken) + list(seen.reused), []
     if seen.n == 0:
         return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]

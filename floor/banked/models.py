@@ -171,3 +171,23 @@ class BankedCall(db.Model):
         if table_id is not None:
             query = query.where(BankedCall.table_id == table_id)
         return list(db.session.scalars(query.order_by(BankedCall.id)))
+
+
+def logged_round_start(table: BankedTable, below: int | None = None) -> int:
+    """Where the round in play begins according to the log alone: the seq of its last deal that an
+    undo has not withdrawn (0 before the first); with ``below``, of the last such deal before that
+    seq (the round before, in play again when the current round's deal is withdrawn). Reads the log
+    backwards, a round at a time; an undo comes after the entry it withdraws, so it is met first."""
+    seq, gone = (table.version if below is None else below - 1), set()
+    while seq > 0:
+        rows = db.session.execute(db.select(BankedEntry.seq, BankedEntry.payload).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq <= seq, BankedEntry.seq > seq - 200)
+            .order_by(BankedEntry.seq.desc())).all()
+        for at, payload in rows:
+            kind = (payload or {}).get("type")
+            if kind == "void" and str(payload.get("event", "")).isdigit():
+                gone.add(int(payload["event"]))
+            elif kind == "deal" and at not in gone:
+                return int(at)
+        seq -= 200
+    return 0

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from floor import witness
 from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import tablet
-from floor.banked.models import BankedCall, BankedEntry, BankedTable
+from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import csrf, db
 from floor.models import Role, utcnow
 from floor.seals import SealBroken, head_content, keyed_digest, same
@@ -108,26 +108,6 @@ def current_round(table: BankedTable) -> list[dict[str, Any]]:
     """The events of the current round that stand (earlier rounds were settled when logged; an undo
     and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
     return [payload for _, payload in tablet.standing(round_entries(table))]
-
-
-def logged_round_start(table: BankedTable, below: int | None = None) -> int:
-    """Where the round in play begins according to the log alone: the seq of its last deal that an
-    undo has not withdrawn (0 before the first); with ``below``, of the last such deal before that
-    seq (the round before, in play again when the current round's deal is withdrawn). Reads the log
-    backwards, a round at a time; an undo comes after the entry it withdraws, so it is met first."""
-    seq, gone = (table.version if below is None else below - 1), set()
-    while seq > 0:
-        rows = db.session.execute(db.select(BankedEntry.seq, BankedEntry.payload).where(
-            BankedEntry.table_id == table.id, BankedEntry.seq <= seq, BankedEntry.seq > seq - 200)
-            .order_by(BankedEntry.seq.desc())).all()
-        for at, payload in rows:
-            kind = (payload or {}).get("type")
-            if kind == "void" and str(payload.get("event", "")).isdigit():
-                gone.add(int(payload["event"]))
-            elif kind == "deal" and at not in gone:
-                return int(at)
-        seq -= 200
-    return 0
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
