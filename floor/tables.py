@@ -53,7 +53,7 @@ from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_
 #: once and run without the ORM's unit of work or its objects).
 _TABLES, _LOG = Table.__table__, LogEntry.__table__
 #: A log entry: an ORM row or a row of its columns (both carry the same attributes).
-E = TypeVar("E")
+Chained = TypeVar("Chained")
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
 #: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
@@ -190,13 +190,13 @@ _ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payl
                          _LOG.c.seq <= bindparam("upto")).order_by(_LOG.c.seq))
 
 
-def _chain_checked(table: Table, entries: Iterable[E], after: int, prev: str) -> list[E]:
+def _chain_checked(table: Table, entries: Iterable[Chained], after: int, prev: str) -> list[Chained]:
     """``entries`` (the log after entry ``after``, whose digest is ``prev``), each checked against
     its seal and its link to the one before, the last against the table's sealed head."""
     if not table.head_seal_intact:
         raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
                          f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-    checked: list[E] = []
+    checked: list[Chained] = []
     expected = after + 1
     for entry in entries:
         if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest,
