@@ -210,9 +210,11 @@ def test_values_for_one_hand_match_the_python_model(model):
                 assert abs(c.ev - other.ev) <= 4 * other.half_width + 1e-9, (hand, c, other)
 
 
-def test_the_table_of_every_hand_holds_each_hands_best_decision(model, plan):
-    """The whole-deck table and the one-hand computation agree: the best value and decision."""
-    for hand in shuffled_hands(25, seed=6):
+@pytest.mark.parametrize("hands", [8, pytest.param(40, marks=pytest.mark.slow)])
+def test_the_table_of_every_hand_holds_each_hands_best_decision(model, plan, hands):
+    """The whole-deck table and the one-hand computation agree: the best value and decision (8
+    shuffled hands; 40 in the slow run)."""
+    for hand in shuffled_hands(hands, seed=6):
         sorted_hand = sorted(hand)
         row = int(hand_index(parse_hands([hand]))[0])
         best = hand_choices(model, hand)[0]

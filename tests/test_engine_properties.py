@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,12 +160,26 @@ def check_state(state: dict[str, Any], total: int) -> None:
         assert state["seats"][state["to_act"]]["status"] == "active" or kept
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), data=st.data())
 def test_random_logs_conserve_chips_and_refusals_change_nothing(setup: dict[str, Any], data: st.DataObject) -> None:
     """Chips conserved after every accepted event; a refused event leaves the state as it was;
     replay of the accepted log equals applying it event by event, and resuming a snapshot taken
-    before a deal with the events after it."""
+    before a deal with the events after it (120 logs: the 1,500 below are the slow run)."""
+    random_log(setup, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), data=st.data())
+def test_random_logs_conserve_chips_and_refusals_change_nothing_over_many_logs(
+        setup: dict[str, Any], data: st.DataObject) -> None:
+    """The same over 1,500 random logs."""
+    random_log(setup, data)
+
+
+def random_log(setup: dict[str, Any], data: st.DataObject) -> None:
+    """Up to 80 events, mostly legal, some junk, checked after each (see the tests above)."""
     table = start(setup)
     total = sum(s["stack"] for s in setup["seats"])
     accepted: list[dict[str, Any]] = []
