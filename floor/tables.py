@@ -330,8 +330,9 @@ def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None, fresh: bool = False,
     with_it: Callable[[LogEntry], None] | None = None,
-) -> tuple[LogEntry, dict[str, Any]]:
-    """Log one event; returns the entry and the new state.
+) -> tuple[LogEntry, jackpot.TableState]:
+    """Log one event; returns the entry and the new state (the engine's typed value: a JSON answer
+    makes its plain data, ``to_dict()``, at the edge).
 
     What is stored and applied is :func:`canonical_event` (the engine's reading of ``event``), so
     the log replays exactly to the state returned. Raises :class:`NotYours` when the user's role
@@ -364,7 +365,7 @@ def append(
     _remember(key, after, entry.digest)
     for hook in AFTER_APPEND:
         hook(table, entry, after)
-    return entry, after.to_dict()
+    return entry, after
 
 
 def _commit_as_written() -> None:
@@ -573,7 +574,7 @@ def jsonable(value: Any) -> Any:
 
 
 def append_together(table: Table, event: dict[str, Any], user: User | None,
-                    with_it: Callable[[LogEntry], None]) -> tuple[LogEntry, dict[str, Any]]:
+                    with_it: Callable[[LogEntry], None]) -> tuple[LogEntry, jackpot.TableState]:
     """:func:`append`, with ``with_it(entry)`` adding more rows to the same transaction: the event
     and those rows are committed together or not at all (a tournament's manual bust-out: the
     player's ``leave`` and the place given). Raises like :func:`append`."""

@@ -211,7 +211,8 @@ def test_the_default_page_of_the_log_is_500_entries(app, client, tokens):
         row = db.session.get(Table, table["id"])
         state = tables.state_of(row)
         for _ in range(505):  # 101 dead deals, logged without the API to keep the test quick
-            _, state = tables.append(row, next_dead_event(state), None)
+            _, after = tables.append(row, next_dead_event(state), None)
+            state = after.to_dict()
     url = f"/api/tables/{table['id']}/events"
     first = client.get(url, headers=bearer(tokens["dealer"])).json
     assert len(first["events"]) == 500 and first["next"] == 500

@@ -187,7 +187,7 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     # The version answered is that of the state carried (issue 20). A hook may have logged after
     # this event (the tournament clears a busted player's seat): then the table is answered as it
     # is now, its state and version read together.
-    now = (state, entry.seq) if table.version == entry.seq else (None, None)
+    now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
     return {"entry": entry_json(entry), **table_json(table, *now)}, 201
 
 

@@ -93,13 +93,12 @@ def engine_preview(table: Table, issue: str) -> EnginePreview | None:
         after = jackpot.apply(before, {"type": "false_openers", "seat": opener})
     except (RulesError, ValueError):
         return None
-    state = after.to_dict()
     return EnginePreview(int(opener), tables.jsonable(after.added[-1]) if after.added else None,
-                         state.get("reopen"), state.get("message", ""))
+                         None if after.reopen is None else after.reopen.to_dict(), after.message)
 
 
 def log_false_openers(table: Table, user: User, expected_version: int | None = None,
-                      reported_by: User | None = None) -> tuple[IssuedRuling | None, dict[str, Any]]:
+                      reported_by: User | None = None) -> tuple[IssuedRuling | None, jackpot.TableState]:
     """Log the engine's own ``false_openers`` event in the floor person's name; returns the stored
     ruling (None while the reopen offer runs) and the new state. ``reported_by`` is the dealer
     whose call the floor person confirms."""
@@ -116,13 +115,12 @@ def log_false_openers(table: Table, user: User, expected_version: int | None = N
     return ruling, state
 
 
-def false_openers_logged(table: Table, ruling: IssuedRuling | None, state: Mapping[str, Any]) -> str:
+def false_openers_logged(table: Table, ruling: IssuedRuling | None, state: jackpot.TableState) -> str:
     """What the floor person is told after false openers are logged: the stored ruling, or, while
     the reopen offer runs (F3), which seats may still reopen the pot."""
     if ruling is not None:
         return f"Ruling #{ruling.id} issued and applied to {table.name}."
-    offer = state.get("reopen") or {}
-    seats = ", ".join(str(s) for s in offer.get("eligible", []))
+    seats = ", ".join(str(s) for s in (state.reopen.eligible if state.reopen is not None else ()))
     return (f"False openers logged at {table.name}. Seats {seats} may now reopen the pot in turn; "
             "the ruling is stored when the last of them has answered.")
 
@@ -153,7 +151,7 @@ def report(table: Table, event: Mapping[str, Any], dealer: User) -> FloorCall:
     return call
 
 
-def confirm_call(call: FloorCall, user: User) -> tuple[IssuedRuling | None, dict[str, Any]]:
+def confirm_call(call: FloorCall, user: User) -> tuple[IssuedRuling | None, jackpot.TableState]:
     """A floor person confirms a dealer's report: the event is logged in the floor person's name
     (reported by the dealer), the ruling stored and sealed, and the call closed."""
     if not call.is_open or call.event is None:

@@ -105,6 +105,14 @@ class ReopenOffer:
     asked: tuple[int, ...]
     facts: tuple[tuple[str, Any], ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The offer as the contract's state shows it (``state["reopen"]``).
+
+        >>> ReopenOffer(3, (4, 5, 1), (4,), ()).to_dict()
+        {'false_opener': 3, 'eligible': [4, 5, 1], 'passed': [4]}
+        """
+        return {"false_opener": self.false_opener, "eligible": list(self.eligible), "passed": list(self.asked)}
+
 
 class WorkingTable:
     """The mutable working copy behind a :class:`TableState`; never shared once frozen."""

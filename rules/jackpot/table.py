@@ -394,8 +394,7 @@ class TableState(Readings):
             "escrow": {s: list(c) for s, c in t.escrow},
             "split": t.split,
             "show_order": list(t.show_order),
-            "reopen": None if offer is None else {
-                "false_opener": offer.false_opener, "eligible": list(offer.eligible), "passed": list(offer.asked)},
+            "reopen": None if offer is None else offer.to_dict(),
             # this deal's rulings, and how many the pot in play has had in all (the app pages them)
             "rulings": [copy.deepcopy(dict(r)) for r in self.deal_rulings()],
             "rulings_in_pot": len(t.rulings),
