@@ -32,7 +32,7 @@ from rules.reports.history import TableHistory, table_history
 from rules.jackpot import Seat
 from rules.jackpot.seating import MOST_SEATS
 
-__all__ = ["lineup", "history_of"]
+__all__ = ["LineupSeat", "lineup", "seat_words", "history_of"]
 
 
 class MoveForm(FlaskForm):
