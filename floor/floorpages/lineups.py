@@ -15,7 +15,7 @@ are the floor's business (a dealer gets 403 with the reason).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -29,9 +29,10 @@ from floor.floorpages.views import bp
 from floor.models import LogEntry, Table
 from rules import RulesError
 from rules.reports.history import TableHistory, table_history
+from rules.jackpot import Seat
 from rules.jackpot.seating import MOST_SEATS
 
-__all__ = ["lineup", "history_of"]
+__all__ = ["LineupSeat", "lineup", "seat_words", "history_of"]
 
 
 class MoveForm(FlaskForm):
@@ -43,21 +44,31 @@ class MoveForm(FlaskForm):
     to_seat = IntegerField("Seat", validators=[InputRequired(), NumberRange(min=1, max=MOST_SEATS)])
 
 
+class LineupSeat(NamedTuple):
+    """One seat of a line-up: its number, who sits there (the engine's :class:`rules.jackpot.Seat`,
+    None when the seat is empty) and the status in the floor's words."""
+
+    seat: int
+    at: Seat | None
+    status: str
+
+
+def seat_words(x: Seat) -> str:
+    """A seated player's status as the floor reads it: sitting out, waiting for the pot in play to
+    be won, else the seat's status in this deal (active, folded, dead, barred, out)."""
+    return "sitting out" if x.sitting_out else "waits for the pot" if x.waiting else str(x.status)
+
+
 def lineup(table: Table) -> dict[str, Any]:
-    """A table's line-up as the floor reads it: the seats in order and the ledger."""
+    """A table's line-up as the floor reads it: the engine's typed state (deal, phase, pot, the
+    ledger's chips in and out) and the seats in order up to the table's capacity, empty ones too."""
     try:
-        state = table_log.state_of(table)
+        state = table_log.table_state(table)
     except (RulesError, ValueError) as exc:  # a log the rules refuse: say so, never crash
         current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
         return {"table": table, "state": None, "seats": []}
-    seats = []
-    for seat in range(1, state["capacity"] + 1):
-        x = state["seats"].get(seat)
-        if x is None:
-            seats.append({"seat": seat, "empty": True})
-            continue
-        status = "sitting out" if x["sitting_out"] else "waits for the pot" if x["waiting"] else x["status"]
-        seats.append({"seat": seat, "empty": False, "player": x["player"], "stack": x["stack"], "status": status})
+    seats = [LineupSeat(s, x, seat_words(x) if x is not None else "empty")
+             for s in range(1, state.capacity + 1) for x in [state.seats.get(s)]]
     return {"table": table, "state": state, "seats": seats}
 
 

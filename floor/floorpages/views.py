@@ -23,6 +23,7 @@ from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
 from floor.rulings import issuing
 from rules import RulesError
 from rules.jackpot.events import REASON_MAX
+from rules.jackpot.table import Phase
 
 bp = Blueprint("floorpages", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
@@ -33,18 +34,18 @@ def glance(table: Table) -> dict[str, Any]:
 
     A table is marked when the engine waits on a floor matter: a reopen offer after false openers
     (F3), or a showdown in progress (where openers must be proved). Open calls from the dealers'
-    tablets are listed above the tables (:func:`index`).
+    tablets are listed above the tables (:func:`index`). The line carries the engine's typed state
+    (:class:`rules.jackpot.TableState`: ``deal_no``, ``phase``, ``pot``, ``reopen``), never its plain data.
     """
     try:
-        state = table_log.state_of(table)
+        state = table_log.table_state(table)
     except (RulesError, ValueError) as exc:  # a log the current rules refuse: say so, never crash
         current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
         return {"table": table, "state": None, "flags": ["the log does not replay: call the director"]}
     flags = []
-    offer = state.get("reopen")
-    if offer:
-        flags.append("reopen offer pending: seats " + ", ".join(str(s) for s in offer.get("eligible", [])))
-    if state.get("phase") == "showdown":
+    if state.reopen is not None:
+        flags.append("reopen offer pending: seats " + ", ".join(str(s) for s in state.reopen.eligible))
+    if state.phase == Phase.SHOWDOWN:
         flags.append("showdown in progress")
     return {"table": table, "state": state, "flags": flags}
 
@@ -97,16 +98,17 @@ class CorrectionForm(FlaskForm):
 
 @bp.route("/tables/<int:table_id>/correction", methods=["GET", "POST"])
 def correction(table_id: int) -> Any:
-    """Move chips between seats between deals (an award put right): a ``correction`` event."""
+    """Move chips between seats between deals (an award put right): a ``correction`` event. The page
+    reads the typed state (each seat's player and stack, the phase)."""
     table = db.get_or_404(Table, table_id)
-    state = table_log.state_of(table)
+    state = table_log.table_state(table)
     form = CorrectionForm()
     ruling_id = request.values.get("ruling", "")
     about = db.session.get(IssuedRuling, int(ruling_id)) if ruling_id.isdigit() and len(ruling_id) < 12 else None
     error = ""
     if form.validate_on_submit():
         moves = []
-        for seat in state["seats"]:
+        for seat in state.seats:
             raw = (request.form.get(f"seat-{seat}") or "").strip()
             if raw and raw not in ("0", "+0", "-0"):
                 moves.append({"seat": int(seat), "amount": raw.replace("+", "").replace("−", "-")})
@@ -126,7 +128,7 @@ def correction(table_id: int) -> Any:
                                      .order_by(IssuedRuling.id.desc())).first()
             flash(f"Chips corrected at {table.name}.", "success")
             return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("floorpages.index"))
-        state = table_log.state_of(table)
+        state = table_log.table_state(table)
     status = 422 if error else 400 if form.is_submitted() else 200
     return render_template("floorpages/correction.html", table=table, state=state, form=form, about=about,
                            error=error), status

@@ -1,0 +1,204 @@
+"""The floor person's pages render the engine's typed state (issue 23): for tables in known states,
+what a floor person reads on the overview (``/floor/``), the chip correction page and the line-ups
+is what the table's state says in the contract's plain data (``GET /api/tables/<id>``): the deal and
+its phase, the pot, each seat's player and stack, the ledger's chips in and out, a reopen offer
+waiting on the floor after false openers (F3) and a showdown in progress.
+
+Every page here renders with Jinja's strict undefined: a name the typed state does not have (a
+misspelt attribute, a field of the plain data only) fails the test instead of showing the floor a
+blank cell.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import jinja2
+import pytest
+
+from floor import tables
+from floor.extensions import db
+from floor.models import Table, User
+from rules import RulesError
+from tests.conftest import SETUP
+from tests.test_dealer_panel_state import random_event
+
+# seat 2 passes, seat 3 opens, seat 4 calls: seat 1 is to act before the draw
+OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
+# ... seat 1 and seat 2 call too, everyone checks after the draw: the showdown begins at the opener
+TO_SHOWDOWN = [*OPENED, {"type": "call", "seat": 1}, {"type": "call", "seat": 2},
+               {"type": "draw", "seat": 2, "count": 3}, {"type": "draw", "seat": 3, "count": 1},
+               {"type": "draw", "seat": 4, "count": 2}, {"type": "draw", "seat": 1, "count": 0},
+               {"type": "check", "seat": 3}, {"type": "check", "seat": 4}, {"type": "check", "seat": 1},
+               {"type": "check", "seat": 2}]
+# seat 3 opens, everyone folds to it, it shows openers and takes the pot (O1): between deals again
+WON = [*OPENED[:3], {"type": "fold", "seat": 4}, {"type": "fold", "seat": 1}, {"type": "fold", "seat": 2},
+       {"type": "show", "seat": 3, "cards": ["Qs", "Qd", "7c", "4h", "2s"]}]
+
+
+@pytest.fixture
+def floor(app, as_role):
+    app.jinja_env.undefined = jinja2.StrictUndefined  # a name the state lacks raises, never renders blank
+    return as_role("floor")
+
+
+def new_table(app, name, events=(), setup=SETUP) -> int:
+    """A table with ``events`` logged: the dealer's, and the floor's word (false openers) by the floor."""
+    with app.app_context():
+        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        floor_user = db.session.scalars(db.select(User).where(User.username == "fred")).one()
+        table = tables.create_table(name, setup)
+        for event in events:
+            tables.append(table, event, floor_user if event["type"] in ("false_openers", "correction") else dealer)
+        return table.id
+
+
+def plain_state(client, table_id) -> dict:
+    return client.get(f"/api/tables/{table_id}").json["state"]
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def overview_rows(html: str) -> dict[str, dict]:
+    """The overview's table rows by table name: deal and phase, pot, the floor's flags, the links."""
+    tables_part = html.split("<h2>Tables</h2>", 1)[1].split("<h2>Rulings</h2>", 1)[0]
+    rows = {}
+    for row in re.findall(r"<tr(?: class=\"disputed\")?>\s*<td><strong>.*?</tr>", tables_part, re.S):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        rows[text_of(cells[0])] = {"deal": text_of(cells[3]), "pot": text_of(cells[4]),
+                                   "flags": re.findall(r'<span class="pill warn">([^<]*)</span>', cells[5]),
+                                   "correct": "Correct chips" in cells[6], "marked": 'class="disputed"' in row}
+    return rows
+
+
+def stacks_shown(html: str) -> dict[int, tuple[str, int]]:
+    """The correction page's seats: seat -> (player, stack now)."""
+    return {int(seat): (player, int(stack)) for seat, player, stack in
+            re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(-?\d+)</td>", html)}
+
+
+def test_the_overview_shows_each_tables_deal_pot_and_what_waits_on_the_floor(app, floor):
+    """F3: false openers found before the draw with players left to act offer the pot to reopen,
+    and the table is marked for the floor with the seats asked; a showdown in progress is marked
+    (openers are proved there); a table between deals waits on nothing and offers the chip
+    correction. The deal, phase and pot are the state's."""
+    ids = {"Fresh": new_table(app, "Fresh"),
+           "Reopen": new_table(app, "Reopen", [*OPENED, {"type": "false_openers", "seat": 3}]),
+           "Showdown": new_table(app, "Showdown", TO_SHOWDOWN),
+           "Won": new_table(app, "Won", WON)}
+    page = floor.get("/floor/")
+    assert page.status_code == 200
+    rows = overview_rows(page.get_data(as_text=True))
+    assert set(rows) == set(ids)
+    for name, table_id in ids.items():
+        state = plain_state(floor, table_id)
+        assert rows[name]["deal"] == f"{state['deal']} · {state['phase'].replace('_', ' ')}", name
+        assert rows[name]["pot"] == str(state["pot"]), name
+        assert rows[name]["correct"] == (state["phase"] == "between_deals"), name
+    reopen = plain_state(floor, ids["Reopen"])["reopen"]
+    assert reopen["false_opener"] == 3 and reopen["eligible"]
+    assert rows["Reopen"]["flags"] == ["reopen offer pending: seats " + ", ".join(map(str, reopen["eligible"]))]
+    assert rows["Showdown"]["flags"] == ["showdown in progress"]
+    assert rows["Showdown"]["deal"] == "1 · showdown" and rows["Showdown"]["pot"] == "60"  # 4 antes of 5, 4 bets of 10
+    assert rows["Fresh"] == {"deal": "0 · between deals", "pot": "0", "flags": [], "correct": True, "marked": False}
+    assert rows["Won"]["deal"] == "1 · between deals" and rows["Won"]["pot"] == "0" and not rows["Won"]["flags"]
+    assert rows["Reopen"]["marked"] and rows["Showdown"]["marked"]
+
+
+def test_a_table_whose_log_the_rules_refuse_is_named_not_a_crash(app, floor, monkeypatch):
+    """A log the rules in force refuse (logged under older rules, say) gives the overview and the
+    line-ups a line telling the floor to call the director, with no state to read; the other tables
+    still show theirs."""
+    broken, fine = new_table(app, "Broken", OPENED), new_table(app, "Fine")
+    replay = tables.table_state
+
+    def refusing(table):
+        if table.id == broken:
+            raise RulesError("event #2: seat 3 cannot open: it is not seat 3's turn")
+        return replay(table)
+
+    monkeypatch.setattr(tables, "table_state", refusing)
+    rows = overview_rows(floor.get("/floor/").get_data(as_text=True))
+    assert rows["Broken"] == {"deal": "", "pot": "", "flags": ["the log does not replay: call the director"],
+                              "correct": False, "marked": True}
+    assert rows["Fine"]["deal"] == "0 · between deals"
+    lineups = floor.get("/floor/lineups").get_data(as_text=True)
+    assert re.search(rf'data-table="{broken}".*?the log does not replay: call the director', lineups, re.S)
+    assert re.search(rf'data-table="{fine}".*?Deal 0 · between deals · pot 0', lineups, re.S)
+
+
+def test_the_correction_page_shows_each_seats_player_and_stack(app, floor):
+    """Between deals the page lists the seats with the stacks the award left (Cleo took the pot);
+    a correction moves chips between them and the page shows the new stacks; during a deal it
+    warns that chips are corrected between deals only."""
+    table_id = new_table(app, "Table 1", WON)
+    url = f"/floor/tables/{table_id}/correction"
+    html = floor.get(url).get_data(as_text=True)
+    state = plain_state(floor, table_id)
+    assert stacks_shown(html) == {int(s): (x["player"], x["stack"]) for s, x in state["seats"].items()}
+    assert stacks_shown(html)[3] == ("Cleo", 515) and stacks_shown(html)[1] == ("Ann", 495)
+    assert "A deal is in progress" not in html
+    done = floor.post(url, data={"seat-3": "-10", "seat-1": "+10", "reason": "the pot was misread"})
+    assert done.status_code == 302
+    html = floor.get(url).get_data(as_text=True)
+    assert stacks_shown(html)[3] == ("Cleo", 505) and stacks_shown(html)[1] == ("Ann", 505)
+    # a correction that does not add up to nothing is refused; the page shows the stacks unchanged
+    refused = floor.post(url, data={"seat-3": "-10", "reason": "x"})
+    assert refused.status_code == 422 and stacks_shown(refused.get_data(as_text=True))[3] == ("Cleo", 505)
+    during = new_table(app, "Table 2", OPENED)
+    html = floor.get(f"/floor/tables/{during}/correction").get_data(as_text=True)
+    assert "A deal is in progress: chips are corrected between deals." in html
+    assert stacks_shown(html) == {1: ("Ann", 495), 2: ("Bob", 495), 3: ("Cleo", 485), 4: ("Dev", 485)}
+
+
+def test_the_lineups_show_stacks_statuses_and_the_ledger(app, floor):
+    """The line-up lists every seat up to the capacity: a player sitting out, an empty seat, each
+    stack, and the chips brought in and taken away as the state's ledger counts them."""
+    table_id = new_table(app, "Table 1", [{"type": "sit_out", "seat": 2}, {"type": "leave", "seat": 4},
+                                          {"type": "sit", "seat": 5, "player": "Eve", "chips": 300}])
+    html = floor.get("/floor/lineups").get_data(as_text=True)
+    section = re.search(rf'<section class="lineup" data-table="{table_id}".*?</section>', html, re.S).group(0)
+    state = plain_state(floor, table_id)
+    assert state["ledger"] == {"chips_in": 300, "chips_out": 500}
+    assert re.search(r"data-chips-in>300<.*data-chips-out>500<", section, re.S)
+    assert "Deal 0 · between deals · pot 0" in text_of(section)
+    rows = {int(seat): text_of(row) for seat, row in re.findall(r'<tr data-seat="(\d+)"[^>]*>(.*?)</tr>', section, re.S)}
+    assert sorted(rows) == list(range(1, state["capacity"] + 1))
+    assert rows[2].startswith("2 Bob 500 sitting out") and rows[5].startswith("5 Eve 300 active")
+    assert rows[4] == "4 empty" and rows[8] == "8 empty"
+    for seat, x in state["seats"].items():
+        assert rows[int(seat)].startswith(f"{seat} {x['player']} {x['stack']} ")
+
+
+@pytest.mark.parametrize("profile", [{"base": "cardroom"}, {"wild": "widow"},
+                                     {"opening_minimum": "none", "blinds": [5, 10], "straddle": True,
+                                      "ante_deals": None}], ids=["cardroom", "widow", "blinds"])
+def test_the_floor_pages_read_nothing_the_typed_state_lacks(app, floor, profile):
+    """Along a game of random legal moves the overview, the line-ups and the correction page render
+    with Jinja's strict undefined and keep showing the state's pot and stacks."""
+    table_id = new_table(app, "Table 1", setup={**SETUP, "profile": profile})
+    rng = random.Random(23)
+    with app.app_context():
+        user_id = db.session.scalars(db.select(User.id).where(User.username == "dee")).one()
+    for _ in range(30):
+        with app.app_context():
+            table = db.session.get(Table, table_id)
+            event = random_event(rng, tables.table_state(table))
+            if event is None:
+                break
+            try:
+                tables.append(table, event, db.session.get(User, user_id))
+            except RulesError:  # a random card the rules refuse (already seen): nothing is logged
+                db.session.rollback()
+        state = plain_state(floor, table_id)
+        overview = floor.get("/floor/")
+        assert overview.status_code == 200, event
+        assert overview_rows(overview.get_data(as_text=True))["Table 1"]["pot"] == str(state["pot"])
+        assert floor.get("/floor/lineups").status_code == 200, event
+        correction = floor.get(f"/floor/tables/{table_id}/correction")
+        assert correction.status_code == 200, event
+        assert stacks_shown(correction.get_data(as_text=True)) == {
+            int(s): (x["player"], x["stack"]) for s, x in state["seats"].items()}
