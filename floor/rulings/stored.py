@@ -15,6 +15,8 @@ from flask import url_for
 from floor.house_profiles import resolve_profile
 from floor.models import IssuedRuling
 from rules import RulesError
+from rules.jackpot.state import DealEnd, Phase
+from rules.jackpot.table import TableState
 from rules.profiles import game_words, house_rules
 from rules.words import chips_text
 
@@ -152,13 +154,13 @@ def path_facts(row: IssuedRuling) -> set[str]:
         {"opener"} if "opener" in row.facts else set())
 
 
-def pot_words(row: IssuedRuling, names: Mapping[int, str], now: Mapping[str, Any] | None) -> str:
+def pot_words(row: IssuedRuling, names: Mapping[int, str], now: TableState | None) -> str:
     """What became of the pot, in words that are true when the ruling is read or printed (not only
     when it was issued): a ruling that names a winner settled the pot; one that let the pot play on
     says so while its deal is in play, and once the deal has ended says how it ended.
 
-    ``now`` is the table's state as it is now (:func:`floor.tables.state_of`), None for a hand not
-    logged at a table.
+    ``now`` is the table's typed engine state as it is now (:func:`floor.tables.table_state`), None
+    for a hand not logged at a table.
     """
     rec = row.record
     if rec.get("kind") == "correction":
@@ -174,30 +176,39 @@ def pot_words(row: IssuedRuling, names: Mapping[int, str], now: Mapping[str, Any
         return "This ruling settled the pot: " + ", ".join(who(w) for w in winners) + " share it."
     if not rec.get("pot_plays"):
         return "The pot does not play on in this deal."
-    if not deal_over(row, now):
+    if now is None or not deal_over(row, now):
         return "The pot plays on in this deal."
-    deal_now = now["deal"] if now else None
-    if deal_now == row.deal and now.get("last_end") == "won" and now.get("awards"):
-        won = "; ".join(f"{who(int(s))} won {a}" for s, a in now["awards"].items())
+    # only the ruling's own deal's end is told here: a later deal's award is not this pot's
+    if now.deal_no == row.deal and now.last_end == DealEnd.WON and now.awards:
+        won = "; ".join(f"{who(s)} won {a}" for s, a in now.awards.items())
         return f"After this ruling the pot played on, and deal {row.deal} has ended: {won}."
-    if deal_now == row.deal and now.get("last_end") == "carried":
+    if now.deal_no == row.deal and now.last_end == DealEnd.CARRIED:
         return f"After this ruling the pot played on; deal {row.deal} has ended and the pot stays for the next deal."
     return f"After this ruling the pot played on; deal {row.deal} has ended since (the table's hand history has how)."
 
 
-def deal_over(row: IssuedRuling, now: Mapping[str, Any] | None) -> bool:
-    """Whether the deal the ruling was made in has ended since (``now``: the table's state now)."""
-    if row.deal is None or not now or now.get("deal") is None:
+def deal_over(row: IssuedRuling, now: TableState | None) -> bool:
+    """Whether the deal the ruling was made in has ended since (``now``: the table's typed state now,
+    None for a hand not logged at a table)."""
+    if row.deal is None or now is None:
         return False
-    return now["deal"] > row.deal or now.get("phase") == "between_deals"
+    return now.deal_no > row.deal or now.phase == Phase.BETWEEN_DEALS
 
 
-def headline_words(headline: str, row: IssuedRuling, now: Mapping[str, Any] | None) -> str:
+def headline_words(headline: str, row: IssuedRuling, now: TableState | None) -> str:
     """The ruling's headline as true now: "the pot plays on" becomes "the pot played on" once the deal
     has ended (the stored, sealed headline is unchanged).
 
     >>> class R: deal = 1
-    >>> headline_words("Seat 2's hand is dead; the pot plays on", R(), {"deal": 1, "phase": "between_deals"})
+    >>> t = TableState.from_setup({"ante": 5, "small_bet": 10, "button": 1,
+    ...     "seats": [{"seat": 1, "player": "Ann", "stack": 50}, {"seat": 2, "player": "Bob", "stack": 50}]})
+    >>> t = t.apply({"type": "deal"})
+    >>> headline_words("Seat 2's hand is dead; the pot plays on", R(), t)
+    "Seat 2's hand is dead; the pot plays on"
+    >>> t = t.apply({"type": "pass", "seat": 2}).apply({"type": "pass", "seat": 1})
+    >>> t.deal_no, t.phase
+    (1, <Phase.BETWEEN_DEALS: 'between_deals'>)
+    >>> headline_words("Seat 2's hand is dead; the pot plays on", R(), t)
     "Seat 2's hand is dead; the pot played on"
     """
     return headline.replace("the pot plays on", "the pot played on") if deal_over(row, now) else headline

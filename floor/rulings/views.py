@@ -160,7 +160,7 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
     game, house = stored.house_rules_line(row)
     # the pot's line and the note are worded as true now: the table may have played on since, a
     # floor person may have confirmed a ruling of the rules (so a print depends on those too)
-    now = tables.state_of(row.table) if row.table is not None else None
+    now = tables.table_state(row.table) if row.table is not None else None  # typed (issue 23)
     return {
         "pot_line": stored.pot_words(row, names, now),
         "note_line": stored.note_words(row, local(row.confirmed_at) if row.confirmed_at else ""),

@@ -25,9 +25,10 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
-from floor.models import FloorCall, Role, Tournament
+from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
+from rules.jackpot.table import TableState
 from rules.tournament import PRESETS, Break, parse_structure
 from rules.tournament.structure import StructureError
 
@@ -265,13 +266,19 @@ def _seating_rows(t: Tournament) -> list[dict[str, Any]]:
             for p in sorted(people, key=lambda p: p.player.casefold())]
 
 
+def _by_table(t: Tournament) -> list[tuple[Table, TableState]]:
+    """Each table of the event with its engine state, typed (issue 23): the page reads the button
+    and each seat's player and stack as attributes; no plain-data copy of a table is made for it."""
+    return [(x, tables.table_state(x)) for x in service.event_tables(t)]
+
+
 @bp.get("/<int:event_id>/seating")
 @role_required(Role.floor)
 def seating(event_id: int) -> Any:
     """The seating list, by player's name, printable (and by table)."""
     t = service.get(event_id)
     return render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=False,
-                           by_table=[(x, tables.state_of(x)) for x in service.event_tables(t)])
+                           by_table=_by_table(t))
 
 
 @bp.get("/<int:event_id>/seating.pdf")
@@ -280,7 +287,7 @@ def seating_pdf(event_id: int) -> Any:
     """The seating list as a PDF."""
     t = service.get(event_id)
     html = render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=True,
-                           by_table=[(x, tables.state_of(x)) for x in service.event_tables(t)])
+                           by_table=_by_table(t))
     return render_pdf(HTML(string=html), download_filename=f"seating-{event_id}.pdf")
 
 
