@@ -125,8 +125,11 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
     from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
     from floor import room
+    from rules import words
 
     localtime.init_app(app)
+    # a deal's part in players' words on every page (the tablet, the floor's overview and line-ups)
+    app.jinja_env.filters["phase"] = words.phase_words
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
     for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):

@@ -240,3 +240,18 @@ def stakes_words(ante: int, small_bet: int, big_bet: int, anted: bool) -> str:
     if not ante:
         return bets
     return (f"antes of {ante} · " if anted else "no antes this deal · ") + bets
+
+
+#: The parts of a deal as players name them (``rules.jackpot.state.Phase`` values).
+PHASE_WORDS = {"between_deals": "between deals", "predraw": "before the draw", "draw": "the draw",
+               "postdraw": "after the draw", "showdown": "showdown"}
+
+
+def phase_words(phase: Any, capital: bool = False) -> str:
+    """A deal's part in players' words (the dealer's tablet, the floor's pages).
+
+    >>> phase_words("predraw"), phase_words("between_deals", capital=True)
+    ('before the draw', 'Between deals')
+    """
+    words = PHASE_WORDS.get(str(phase), str(phase).replace("_", " "))
+    return words[:1].upper() + words[1:] if capital else words

@@ -21,6 +21,7 @@ from floor import tables
 from floor.extensions import db
 from floor.models import Table, User
 from rules import RulesError
+from rules.words import phase_words
 from tests.conftest import SETUP
 from tests.test_dealer_panel_state import random_event
 
@@ -95,7 +96,8 @@ def test_the_overview_shows_each_tables_deal_pot_and_what_waits_on_the_floor(app
     assert set(rows) == set(ids)
     for name, table_id in ids.items():
         state = plain_state(floor, table_id)
-        assert rows[name]["deal"] == f"{state['deal']} · {state['phase'].replace('_', ' ')}", name
+        # the part of the deal in players' words ("before the draw", not the engine's "predraw")
+        assert rows[name]["deal"] == f"{state['deal']} · {phase_words(state['phase'])}", name
         assert rows[name]["pot"] == str(state["pot"]), name
         assert rows[name]["correct"] == (state["phase"] == "between_deals"), name
     reopen = plain_state(floor, ids["Reopen"])["reopen"]
