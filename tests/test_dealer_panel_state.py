@@ -194,6 +194,22 @@ PROFILES = [{"base": "cardroom", "betting": "spread", "spread": [5, 20]},
 SEATING = {"sit": {"player": "Zed", "chips": 50}, "add_chips": {"amount": 20}}
 
 
+def random_tap(app, table_id: int, rng: random.Random) -> dict | None:
+    """Log one random legal event at the table as the dealer (:func:`random_event`); a random card
+    the rules refuse (already seen) logs nothing. None when no move is left."""
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        event = random_event(rng, tables.table_state(table))
+        if event is None:
+            return None
+        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        try:
+            tables.append(table, event, dealer)
+        except RulesError:
+            db.session.rollback()
+        return event
+
+
 def random_event(rng, state) -> dict | None:
     """One of the moves the typed state allows now, with the fields the tablet would add."""
     moves = state.legal() + state.requests()
@@ -234,18 +250,10 @@ def test_the_panel_reads_nothing_the_typed_state_lacks(app, dealer, profile):
     app.jinja_env.undefined = jinja2.StrictUndefined
     table_id = new_table(app, {**SETUP, "profile": profile})
     rng = random.Random(23)
-    with app.app_context():
-        user = db.session.scalars(db.select(User).where(User.username == "dee")).one()
     for _ in range(40):
-        with app.app_context():
-            table = db.session.get(Table, table_id)
-            event = random_event(rng, tables.table_state(table))
-            if event is None:
-                break
-            try:
-                tables.append(table, event, db.session.get(User, user.id))
-            except RulesError:  # a random card the rules refuse (already seen): nothing is logged
-                db.session.rollback()
+        event = random_tap(app, table_id, rng)
+        if event is None:
+            break
         response = dealer.get(f"/dealer/tables/{table_id}/panel")
         assert response.status_code == 200, (event, response.get_data(as_text=True)[:300])
         assert_same_table(response.json["html"], plain_state(dealer, table_id))

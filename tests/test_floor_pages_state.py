@@ -23,7 +23,7 @@ from floor.models import Table, User
 from rules import RulesError
 from rules.words import phase_words
 from tests.conftest import SETUP
-from tests.test_dealer_panel_state import random_event
+from tests.test_dealer_panel_state import random_tap
 
 # seat 2 passes, seat 3 opens, seat 4 calls: seat 1 is to act before the draw
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
@@ -183,18 +183,10 @@ def test_the_floor_pages_read_nothing_the_typed_state_lacks(app, floor, profile)
     with Jinja's strict undefined and keep showing the state's pot and stacks."""
     table_id = new_table(app, "Table 1", setup={**SETUP, "profile": profile})
     rng = random.Random(23)
-    with app.app_context():
-        user_id = db.session.scalars(db.select(User.id).where(User.username == "dee")).one()
     for _ in range(30):
-        with app.app_context():
-            table = db.session.get(Table, table_id)
-            event = random_event(rng, tables.table_state(table))
-            if event is None:
-                break
-            try:
-                tables.append(table, event, db.session.get(User, user_id))
-            except RulesError:  # a random card the rules refuse (already seen): nothing is logged
-                db.session.rollback()
+        event = random_tap(app, table_id, rng)
+        if event is None:
+            break
         state = plain_state(floor, table_id)
         overview = floor.get("/floor/")
         assert overview.status_code == 200, event

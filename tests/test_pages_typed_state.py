@@ -27,11 +27,11 @@ from pypdf import PdfReader
 
 from floor import tables
 from floor.extensions import db
-from floor.models import IssuedRuling, Table
+from floor.models import Table
 from floor.rulings import stored
 from rules.jackpot.table import TableState
 from tests.conftest import SETUP, login
-from tests.test_ruling_pdf_truth import OPENED, play_out, user
+from tests.test_ruling_pdf_truth import false_openers_ruled, play_out, user
 from tests.test_tournament_app import Api, make_event
 
 BY_TABLE = re.compile(r'<section><h3>([^<]*) <span class="muted">\(button: seat (\d+)\)</span></h3>\s*'
@@ -134,12 +134,8 @@ def test_the_ruling_page_words_the_pot_from_the_table_as_it_is_now(strict, as_ro
     says the pot played on and who won what; once the table has dealt again, that deal 1 ended since.
     The print renders under the same strictness."""
     with strict.app_context():
-        table = tables.create_table("Table 9", SETUP)
-        dee, fred = user("dee"), user("fred")
-        for event in OPENED:
-            tables.append(table, event, dee)
-        tables.append(table, {"type": "false_openers", "seat": 2}, fred, reported_by=dee)
-        ruling_id, table_id = db.session.scalars(db.select(IssuedRuling.id)).one(), table.id
+        table, ruling_id = false_openers_ruled()
+        table_id = table.id
     floor = as_role("floor")
     during = ruling_page(floor, ruling_id)
     assert "The pot plays on in this deal." in during

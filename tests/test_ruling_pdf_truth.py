@@ -22,6 +22,17 @@ def user(name: str) -> User:
     return db.session.scalars(db.select(User).where(User.username == name)).one()
 
 
+def false_openers_ruled(name: str = "Table 9") -> tuple[Table, int]:
+    """F2/F5: seat 2 opens, three call, and the floor (fred) confirms the dealer's (dee) report of
+    false openers found before the draw: the table and the ruling's id (in an app context)."""
+    table = tables.create_table(name, SETUP)
+    dee, fred = user("dee"), user("fred")
+    for event in OPENED:
+        tables.append(table, event, dee)
+    tables.append(table, {"type": "false_openers", "seat": 2}, fred, reported_by=dee)
+    return table, db.session.scalars(db.select(IssuedRuling.id)).one()
+
+
 def play_out(table: Table, dealer: User, opener_shows: str | None) -> None:
     """Everyone left draws one and checks; at the showdown each shows the hand of HANDS."""
     while (state := tables.state_of(table))["phase"] != "between_deals":
@@ -67,12 +78,7 @@ def test_a_pot_that_played_on_is_printed_as_played_on_once_the_deal_has_ended(ap
     pot plays on. While the deal is in play the print says so; once it has ended (seat 1's kings
     won the 60) the same ruling's print says the pot played on and who won it, never "plays on"."""
     with app.app_context():
-        table = tables.create_table("Table 9", SETUP)
-        dee, fred = user("dee"), user("fred")
-        for event in OPENED:
-            tables.append(table, event, dee)
-        tables.append(table, {"type": "false_openers", "seat": 2}, fred, reported_by=dee)
-        ruling_id = db.session.scalars(db.select(IssuedRuling.id)).one()
+        table, ruling_id = false_openers_ruled()
     floor = as_role("floor")
     _, during, _ = pdf_text(floor.get(f"/rulings/{ruling_id}.pdf"))
     assert "The pot plays on in this deal." in during and "Seat 2's hand is dead; the pot plays on." in during
