@@ -18,6 +18,11 @@ Why this cannot deadlock: a connection holds SQLite's write lock only after it h
 lock, and waits for this lock only before it writes, so no connection ever holds the database
 while it waits here. Reads take no lock (WAL: they never wait for a writer).
 
+How long a writer may wait: as long as the writer before it holds the lock, which is one short
+transaction. A server process stuck in one would be ended by gunicorn's worker timeout (60 s with
+``make run``), and the kernel lets go of a dead process's locks; a writer outside the app meets
+SQLite's own busy timeout (15 s) as before.
+
 PostgreSQL needs none of this: its writers wait on the rows themselves, and are woken.
 """
 
