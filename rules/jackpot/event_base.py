@@ -7,7 +7,7 @@ any seat may make beside the turn to act, how the tablet asks for it (:attr:`Eve
 declares itself where the rules live, with :func:`handles` (``@ev.handles(ev.Expose)``). Everything
 else is derived from these declarations: the event types (``EVENTS``), the floor's events and acts
 (:mod:`floor.tables`), the engine's dispatch (:mod:`rules.jackpot.table`), the words of the log,
-the requests the state lists (:meth:`rules.jackpot.state.WorkingTable.requests`) and the tablet's forms.
+the requests the state lists (:meth:`rules.jackpot.readings.Readings.requests`) and the tablet's forms.
 
 >>> class Nod(SeatEvent):
 ...     kind = "nod"

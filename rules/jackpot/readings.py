@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from rules.jackpot.event_base import ASKERS
 from rules.jackpot.pots import Pot, side_pots
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
 
@@ -86,8 +87,19 @@ class Readings:
         return tuple(side_pots(t.claims(), contenders, [s for s in contenders if t.seats[s].all_in]))
 
     def requests(self) -> list[dict[str, Any]]:
-        """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``): none between deals."""
-        return self._t.requests() if self._t.phase != Phase.BETWEEN_DEALS else []
+        """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``), none between
+        deals: the event types that declare how the tablet asks for them (:mod:`rules.jackpot.requests`:
+        F12 keep the opening hand, D12 a card faced, D8 a hand of the wrong size), each with the seats
+        it may concern now, and accepted for them as ``legal``'s moves are."""
+        t = self._t
+        if t.phase == Phase.BETWEEN_DEALS:
+            return []
+        out: list[dict[str, Any]] = []
+        for cls, ask in ASKERS.items():
+            fields = ask(t)
+            if fields.get("seats"):
+                out.append({"type": cls.kind, **fields})
+        return out
 
     @property
     def undo(self) -> Undo | None:

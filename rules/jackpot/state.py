@@ -357,20 +357,6 @@ class WorkingTable:
         out.append({"type": "fold"})
         return out
 
-    def requests(self) -> list[dict[str, Any]]:
-        """The moves beside the turn to act (the state's ``requests``, beside ``legal``): those event
-        types declare how the tablet asks for them and which seats they may concern now
-        (:mod:`rules.jackpot.requests`: F12 keep the opening hand, D12 a card faced, D8 a hand of the
-        wrong size); each with those seats, and each accepted for them as ``legal``'s moves are."""
-        from rules.jackpot.event_base import ASKERS
-
-        out: list[dict[str, Any]] = []
-        for cls, ask in ASKERS.items():
-            fields = ask(self)
-            if fields.get("seats"):
-                out.append({"type": cls.kind, **fields})
-        return out
-
     # ------------------------------------------------------------------ who the next deal deals in
     def antes_due(self) -> bool:
         """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals
