@@ -14,7 +14,7 @@ from rules import CardError, IllegalAction
 import rules.jackpot.events as ev
 from rules.cards import parse_rank, rank_plural
 from rules.hands import categories
-from rules.jackpot.requests import deal_owed, take_cards
+from rules.jackpot.requests import deal_owed
 from rules.jackpot.settlement import award, end_deal, finish_showdown, throw_in
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
 
@@ -305,7 +305,7 @@ def draw(t: WorkingTable, e: ev.Draw) -> None:
         check_cards(t, (e.up,), "draw: up")
     if e.take == "down" and e.up is not None:
         t.exposed = t.exposed + ((s, e.up),)  # the face-up card left is seen by all: dead (D16)
-    note = take_cards(t, n + 1 if bosnian else n)
+    note = t.take_cards(n + 1 if bosnian else n)
     # D16: the face-down card left is discarded unseen; a face-up card left is dead, never reshuffled (D3)
     t.muck += n - len(escrow) + (1 if bosnian and e.take == "up" else 0)
     if escrow:

@@ -33,7 +33,10 @@ from __future__ import annotations
 from typing import Any
 
 import rules.jackpot.events as ev
+from rules.jackpot.irregularities import irregularity
 from rules.jackpot.state import Phase, SeatStatus, WorkingTable, check_cards
+
+__all__ = ["expose", "keep_openers", "wrong_count", "deal_owed", "expose_seats", "keep_seats", "wrong_count_seats"]
 
 
 def expose_seats(t: WorkingTable) -> list[int]:
@@ -90,29 +93,11 @@ def _wrong_count_request(t: WorkingTable) -> dict[str, Any]:
     # the tree knows five-card hands: in seven-card draw (D15) a hand of five is the floor's to rule
     return {"seats": wrong_count_seats(t), "counts": [n for n in range(1, 2 * size + 1) if n not in (size, 5)]}
 
-__all__ = ["expose", "keep_openers", "wrong_count", "take_cards", "deal_owed", "expose_seats", "keep_seats",
-           "wrong_count_seats"]
-
-
-def take_cards(t: WorkingTable, n: int) -> str:
-    """Deal ``n`` cards from the stub, never its last card: the discards of those who drew are
-    shuffled in with it when the stub is short (D3); dead cards and the escrow are not discards, and
-    with no discard to shuffle the last card is not dealt (:meth:`WorkingTable.pack`, which the
-    moves are checked against). Returns a note for the message ('' if no reshuffle)."""
-    # all for one (D13) deals the stub to its last card and never reshuffles
-    if n == 0 or n <= t.stub - 1 or (t.profile.all_for_one and n <= t.stub):
-        t.stub -= n
-        return ""
-    pack = t.stub + t.muck
-    t.stub, t.muck, t.reshuffled = pack - n, 0, True
-    return "; the discards were reshuffled to finish the draw (D3)"
-
-
 def deal_owed(t: WorkingTable) -> None:
     """D12: every other player has drawn: the seats owed a card for one faced get it now."""
     if not t.owed:
         return
-    note = take_cards(t, len(t.owed))
+    note = t.take_cards(len(t.owed))
     seats = ", ".join(f"seat {s}" for s in t.owed)
     t.message += f"; {seats} now get{'s' if len(t.owed) == 1 else ''} the card in place of the one faced (D12)" + note
     t.owed = ()
@@ -138,13 +123,11 @@ def expose(t: WorkingTable, e: ev.Expose) -> None:
     t.exposed_now = t.exposed_now + (s,)
     # the faced card is dead: set aside, never among the discards reshuffled to finish a draw (D3)
     t.message = f"{e.card} faced in dealing seat {s}'s draw"
-    from rules.jackpot.irregularities import irregularity
-
     irregularity(t, "exposed_card", {"seat": s, "others_to_draw": others})
     if others:
         t.owed = t.owed + (s,)
     else:
-        note = take_cards(t, 1)
+        note = t.take_cards(1)
         t.message += f"; seat {s} gets its card now (D12){note}"
 
 
@@ -192,7 +175,5 @@ def wrong_count(t: WorkingTable, e: ev.WrongCount) -> None:
                        "(call the floor) (D8)")
     before = t.seats[s].drawn is None and t.phase in (Phase.PREDRAW, Phase.DRAW)
     t.message = f"seat {s} holds {e.count} cards, not {size}"
-    from rules.jackpot.irregularities import irregularity
-
     irregularity(t, "wrong_card_count", {"seat": s, "card_count": e.count,
                                          "found": "before_draw" if before else "after_draw"})

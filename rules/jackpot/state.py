@@ -267,6 +267,19 @@ class WorkingTable:
         stub = self.stub if self.profile.all_for_one else self.stub + self.muck if self.muck else self.stub - 1
         return max(0, stub) - len(self.owed)
 
+    def take_cards(self, n: int) -> str:
+        """Deal ``n`` cards from the stub, never its last card: the discards of those who drew are
+        shuffled in with it when the stub is short (D3); dead cards and the escrow are not discards, and
+        with no discard to shuffle the last card is not dealt (:meth:`pack`, which the moves are
+        checked against). Returns a note for the message ('' if no reshuffle)."""
+        # all for one (D13) deals the stub to its last card and never reshuffles
+        if n == 0 or n <= self.stub - 1 or (self.profile.all_for_one and n <= self.stub):
+            self.stub -= n
+            return ""
+        pack = self.stub + self.muck
+        self.stub, self.muck, self.reshuffled = pack - n, 0, True
+        return "; the discards were reshuffled to finish the draw (D3)"
+
     def bet_range(self, base: int, stack: int) -> tuple[int, int]:
         """The least and the most chips a bet (or a raise) puts in over ``base`` (the call), capped by
         the ``stack``: one bet of the fixed limit's small or big bet, or with spread betting any
