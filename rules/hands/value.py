@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -167,6 +167,30 @@ class Declared:
     rank: int
     value: Any
     declared: str = field(compare=False)
+
+    @classmethod
+    def read(cls, made: Any, declared: str, order: Sequence[str]) -> "Declared":
+        """The hand ``made`` (its :class:`HandValue`) as declared, ``order`` the game's classes weakest
+        first: the one check of a declaration, for the table at the show and for the floor's tree.
+        Raises ValueError saying why when the class is not one of the game's or the cards cannot
+        make it (a hand declared below its worth plays as declared).
+
+        >>> from rules.hands import HandRules, evaluate
+        >>> rules = HandRules()
+        >>> kings = evaluate("Kc Kd Kh 2s 9h", rules)
+        >>> Declared.read(kings, "one_pair", rules.categories).rank
+        1
+        >>> Declared.read(kings, "flush", rules.categories)
+        Traceback (most recent call last):
+        ...
+        ValueError: the cards cannot make flush (they make three of a kind)
+        """
+        if declared not in order:
+            raise ValueError(f"this game's hands are {', '.join(order)}")
+        if order.index(declared) > order.index(made.category):
+            raise ValueError(f"the cards cannot make {declared.replace('_', ' ')} "
+                             f"(they make {made.category.replace('_', ' ')})")
+        return cls(order.index(declared), made, declared)
 
     def describe(self) -> str:
         made = self.value.describe()

@@ -67,7 +67,7 @@ def shown_value(t: WorkingTable, s: int) -> Any:
     declared = t.seats[s].declared
     if declared is None or t.low:
         return made
-    return Declared(categories(t.hand_rules()).index(declared), made, declared)
+    return Declared.read(made, declared, categories(t.hand_rules()))  # checked at the show (H9)
 
 
 class _Low:

@@ -75,7 +75,7 @@ import rules.rulings.showdown as showdown
 from rules.rulings.facts import DisputeKind, cards, eligible_reopeners, seats_text, who
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.rulings.proving import hand_rules_of, makes_trips, showdown_value
+from rules.rulings.proving import hand_rules_of, showdown_value, worth_makes_trips
 from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
 
 __all__ = [
@@ -292,7 +292,7 @@ def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], 
     foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
     live = {s: showdown_value(prof, f, s, c) for s, c in others.items() if s not in foul}
     if prof.trips_to_win:  # D9: only three of a kind or better may win (as declared, H9)
-        live = {s: v for s, v in live.items() if makes_trips(prof, f, s, others[s])}
+        live = {s: v for s, v in live.items() if worth_makes_trips(prof, f, v)}
     if not live:
         raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
                          "pot at this showdown")

@@ -15,7 +15,7 @@ from rules.profiles import Profile
 from rules.rulings.tree import Facts, Leaf, Node, Question
 
 __all__ = ["OPENER_CANNOT_SHOW", "SPLIT_OPENERS", "DISCARD_RETRIEVAL", "card_checks", "cannot_show_node",
-           "split_openers_node", "retrieval_node", "declared_fact", "showdown_value", "Declared"]
+           "split_openers_node", "retrieval_node", "declared_fact", "showdown_value", "worth_makes_trips"]
 
 _M = Move
 _O = Outcome
@@ -115,7 +115,8 @@ def declared_fact(p: Profile) -> tuple[str, ...]:
 
 def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
     """A five-card hand's worth at the showdown: its cards, or where cards do not speak (H9) the
-    class its holder declared, refused when the cards cannot make it or when none was declared."""
+    class its holder declared (:meth:`rules.hands.Declared.read`, the table's check at the show),
+    refused when the cards cannot make it or when none was declared."""
     from rules.hands import evaluate
 
     rules = hand_rules_of(p, f)
@@ -123,27 +124,30 @@ def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
     if not p.declared_hands:
         return made
     declared = f["declared"].get(seat)
-    order = rules.categories
     if declared is None:
         raise RulesError(f"declared: seat {seat} showed {card_text(hand)} without a declared hand; where "
                          "the cards do not speak each player declares the hand (H9)")
-    if declared not in order:
-        raise RulesError(f"declared: seat {seat} declared {declared!r}; this game's hands are "
-                         f"{', '.join(order)} (H9)")
-    if order.index(declared) > order.index(made.category):
-        raise RulesError(f"declared: seat {seat} declared {declared.replace('_', ' ')}, which {card_text(hand)} "
-                         f"cannot make (H9)")
-    return Declared(order.index(declared), made, declared)
+    try:
+        return Declared.read(made, declared, rules.categories)
+    except ValueError as exc:
+        raise RulesError(f"declared: seat {seat} declared {declared.replace('_', ' ')} with {card_text(hand)}: "
+                         f"{exc} (H9)") from None
+
+
+def worth_makes_trips(p: Profile, f: Facts, worth: Any) -> bool:
+    """D9 trips to win: whether a hand's worth at the showdown (:func:`showdown_value`) is three of a
+    kind or better, as declared where cards do not speak (H9)."""
+    from rules.hands import trips_or_better
+
+    rules = hand_rules_of(p, f)
+    if isinstance(worth, Declared):
+        return bool(worth.rank >= rules.categories.index("three_of_a_kind"))
+    return bool(trips_or_better(worth, rules))
 
 
 def makes_trips(p: Profile, f: Facts, seat: int, hand: Any) -> bool:
     """D9 trips to win: three of a kind or better, as declared where cards do not speak (H9)."""
-    from rules.hands import trips_or_better
-
-    if p.declared_hands:
-        worth = showdown_value(p, f, seat, hand)
-        return bool(worth.rank >= hand_rules_of(p, f).categories.index("three_of_a_kind"))
-    return bool(trips_or_better(cards(hand), hand_rules_of(p, f)))
+    return worth_makes_trips(p, f, showdown_value(p, f, seat, hand))
 
 
 def _others_make_trips(p: Profile) -> Any:
