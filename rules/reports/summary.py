@@ -337,8 +337,8 @@ def _toml_value(value: object) -> str:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(f'"{v}"' for v in value) + "]"
+    if isinstance(value, (tuple, list)):  # each item as itself: the blinds' chips are numbers, not texts
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
@@ -350,6 +350,9 @@ def option_rows(p: Profile) -> list[OptionRow]:
     >>> from rules.profiles import get_profile
     >>> next(r for r in option_rows(get_profile("cardroom")) if r.name == "postdraw_first").value
     '"opener"'
+    >>> blinds = get_profile({"opening_minimum": "none", "blinds": [5, 10], "southern_hands": ["blaze"]})
+    >>> [r.value for r in option_rows(blinds) if r.name in ("blinds", "southern_hands")]
+    ['["blaze"]', '[5, 10]']
     """
     return [OptionRow(opt.name, _toml_value(opt.value), ", ".join(opt.rules), opt.doc) for opt in p.options()]
 
