@@ -413,9 +413,9 @@ def rule_unproven(t: WorkingTable) -> None:
     t.unproven = False
     live = t.live()
     hands = {x: list(t.seats[x].shown or ()) for x in live if x != t.opener}
-    opener = t.seats[t.opener] if t.opener is not None else None
-    extra: dict[str, Any] = {"hands": hands, "everyone_folded": not hands,
-                             "drawn": min(5, opener.drawn or 0) if opener is not None else 0}
+    # every live hand, an unshown one as [] (read_facts lists the shown ones only); the rest, the
+    # opener's draw and whether everyone else folded among them, is read_facts' own reading
+    extra: dict[str, Any] = {"hands": hands}
     if t.unproven_hand is not None:
         extra["final_hand"] = list(t.unproven_hand)
     else:
