@@ -464,10 +464,9 @@ class WorkingTable:
         return [n for n in (0, 1, 5) if not n or self.stub - len(self.owed) >= n + len(waiting)]
 
     def opening_default(self, seat: Seat) -> int:
-        """The opening bet when none is named: the small bet, or the least of the spread (D17)."""
-        if self.profile.spread is not None:
-            return min(self.profile.spread[0], seat.stack)
-        return min(self.small_bet, seat.stack)
+        """The opening bet when none is named: the small bet, or the least of the spread (D17), as
+        a bet before the draw (:meth:`bet_range`), or a short stack's all."""
+        return self.bet_range(0, seat.stack)[0]
 
     def opening_amounts(self, seat: Seat) -> list[int]:
         """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
@@ -476,7 +475,7 @@ class WorkingTable:
             low, high = self.bet_range(0, seat.stack)
             amounts = list(range(low, high + 1))
             return ([0] if self.profile.check_open and amounts[0] > 0 else []) + amounts
-        due = min(self.small_bet, seat.stack)
+        due = self.opening_default(seat)
         amounts = [due]
         if self.profile.open_with_raise and seat.stack > self.small_bet:
             amounts.append(min(2 * self.small_bet, seat.stack))
