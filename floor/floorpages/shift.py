@@ -24,6 +24,7 @@ from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.tournament import service
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
 from rules.reports.hand_history import hands
@@ -121,9 +122,6 @@ def build(start: datetime, end: datetime) -> Shift:
     for entry in sorted(corrections, key=lambda e: (e.logged_at, e.id)):  # in the order they were logged
         shift.corrections.append({"entry": entry, "moves": entry.payload.get("moves", []),
                                   "reason": entry.payload.get("reason", "")})
-    # Imported here: the tournament package imports much of the app (as floor.verify does the banked one).
-    from floor.tournament import service
-
     for t in db.session.scalars(db.select(Tournament).where(Tournament.created_at < end).order_by(Tournament.id)):
         if t.entries:
             shift.tournaments.append({"t": t, "rows": [r for r in service.results(t) if r["place"]],
