@@ -352,7 +352,8 @@ def append(
     request just before (the API's tap): it is not read again (issue 23: one read of the table a
     tap). Either way a version another device logged meanwhile is refused: the log's ``(table,
     seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised. ``with_it(entry)``
-    adds more rows to the same transaction (:func:`append_together`).
+    adds more rows to the same transaction: the event and those rows are committed together or not
+    at all (a tournament's manual bust-out: the player's ``leave`` and the place given).
     """
     try:
         entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
@@ -579,11 +580,3 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
     return value
-
-
-def append_together(table: Table, event: dict[str, Any], user: User | None,
-                    with_it: Callable[[LogEntry], None]) -> tuple[LogEntry, jackpot.TableState]:
-    """:func:`append`, with ``with_it(entry)`` adding more rows to the same transaction: the event
-    and those rows are committed together or not at all (a tournament's manual bust-out: the
-    player's ``leave`` and the place given). Raises like :func:`append`."""
-    return append(table, event, user, with_it=with_it)

@@ -87,7 +87,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
                            chips_removed=x.stack, out_order=entry.out_order)
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
-    tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
+    tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)
     end_hand_for_hand_at_the_bubble(t, user)
     return entry
 
@@ -117,9 +117,9 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
 
     if change:  # the correction and the desk's record of the count commit together
         who = user.username if user is not None else "the staff"
-        entry, _ = tables.append_together(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
-                                                  "house": change, "reason": f"recount by {who}: {reason}"[:500]},
-                                          user, kept)
+        entry, _ = tables.append(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
+                                         "house": change, "reason": f"recount by {who}: {reason}"[:500]},
+                                 user, with_it=kept)
         seq = entry.seq
     else:  # the count agrees with the log: only the desk keeps it
         kept(None)
