@@ -32,6 +32,16 @@ from rules.tournament import chop, next_chip, race
 # --------------------------------------------------------------------------- where a player sits
 
 
+def find_seat(t: Tournament, player: str) -> tuple[Table, int, Seat] | None:
+    """The table, seat and seat state where ``player`` sits at one of the event's tables (a busted
+    player too, until the seat is cleared), or None."""
+    for table in service.event_tables(t):
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == player.casefold():
+                return table, int(seat), x
+    return None
+
+
 def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
@@ -39,11 +49,10 @@ def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
         raise IllegalAction(f"{player!r} has not entered this event")
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
-    for table in service.event_tables(t):
-        for seat, x in tables.table_state(table).seats.items():
-            if x.player.casefold() == entry.player.casefold():
-                return table, int(seat), x
-    raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
+    found = find_seat(t, entry.player)
+    if found is None:
+        raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
+    return found
 
 
 def check_not_over(t: Tournament, what: str) -> None:
