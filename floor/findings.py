@@ -26,6 +26,8 @@ __all__ = ["FindingKind", "Finding", "in_shift"]
 
 #: The longest text of one finding (a referee's verdict names the cards and the awards).
 MAX_TEXT = 2000
+#: The longest name of the checker that filed it (the column's length).
+MAX_SOURCE = 120
 
 
 class FindingKind(enum.StrEnum):
@@ -46,7 +48,7 @@ class Finding(db.Model):
     deal: Mapped[int | None]
     kind: Mapped[str] = mapped_column(String(20))
     text: Mapped[str] = mapped_column(Text)
-    source: Mapped[str] = mapped_column(String(120))  # the checker, e.g. "night referee, seed 2024"
+    source: Mapped[str] = mapped_column(String(MAX_SOURCE))  # the checker, e.g. "night referee, seed 2024"
     filed_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     filed_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 

@@ -130,7 +130,7 @@ def _caught_up(table: Table, key: tuple[int, int, str]) -> jackpot.TableState | 
     if state is None or state.version != known[0]:
         return None
     try:
-        for event in sealed_events(table, known[0], known[1]):
+        for event in _sealed_events(table, known[0], known[1]):
             state = jackpot.apply(state, event)
     except SealBroken:
         return None  # not linked to what this process holds (a deleted table's id handed out again): replay
@@ -150,11 +150,10 @@ def table_state(table: Table) -> jackpot.TableState:
         witness.seen()  # read on what other processes witnessed since (a restart comes here too)
         # before the seal: a log cut back to an older head is named as a rollback, not a broken seal
         witness.check_not_behind("table", table.id, table.version)
-        if not table.head_seal_intact:
-            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
-                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+        # the head checked once here; each way below reads only entries linked up to it (_sealed_events)
+        _check_head(table)
         state = (_caught_up(table, key) or _from_snapshot(table)
-                 or jackpot.replay_state(table.setup, sealed_events(table, 0, "")))
+                 or jackpot.replay_state(table.setup, _sealed_events(table, 0, "")))
         _remember(key, state, table.head_digest)
     # never a state of a log cut back behind what the room's witness saw (floor.witness)
     witness.check_not_behind("table", table.id, table.version)
@@ -165,9 +164,19 @@ CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director 
                      "floor verify` names what was changed; `flask --app floor restore` puts a backup back).")
 
 
-def sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
+def _check_head(table: Table) -> None:
+    """Raise :class:`SealBroken` when the table's head seal does not match its row (its version, the
+    end of its log, its setup)."""
+    if not table.head_seal_intact:
+        raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
+                         f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+
+
+def _sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
     """The events of :func:`sealed_entries`, read as plain rows of the log's columns (no ORM
-    objects: a replay or a catch-up needs the events and their seals, nothing else)."""
+    objects: a replay or a catch-up needs the events and their seals, nothing else). Only for
+    :func:`table_state`'s ways to a state, which has checked the table's head seal first (once, not
+    once per way tried: an HMAC over the setup each)."""
     # all fetched before any is checked: a refusal never leaves a cursor open on the database
     rows = db.session.execute(_ENTRIES_AFTER, {"table": table.id, "after": after, "upto": table.version}).all()
     return [row.payload for row in _chain_checked(table, rows, after, prev)]
@@ -178,12 +187,13 @@ def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntr
     each checked against its seal and its link to the one before, the last against the table's
     sealed head: a state or a hand is only ever read from the sealed log. Raises
     :class:`SealBroken` (what ``flask verify`` reports as an edited, inserted or removed entry)."""
+    _check_head(table)
     entries = db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
                                                            LogEntry.seq <= table.version).order_by(LogEntry.seq))
     return _chain_checked(table, entries, after, prev)
 
 
-#: The log's columns after an entry, up to a version (:func:`sealed_events`), built once.
+#: The log's columns after an entry, up to a version (:func:`_sealed_events`), built once.
 _ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payload", "logged_by_id", "logged_at",
                                                          "prev_digest", "digest")))
                   .where(_LOG.c.table_id == bindparam("table"), _LOG.c.seq > bindparam("after"),
@@ -192,10 +202,8 @@ _ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payl
 
 def _chain_checked(table: Table, entries: Iterable[Chained], after: int, prev: str) -> list[Chained]:
     """``entries`` (the log after entry ``after``, whose digest is ``prev``), each checked against
-    its seal and its link to the one before, the last against the table's sealed head."""
-    if not table.head_seal_intact:
-        raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
-                         f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
+    its seal and its link to the one before, the last against the table's head (whose seal the
+    caller has checked: :func:`_check_head`)."""
     checked: list[Chained] = []
     expected = after + 1
     for entry in entries:
@@ -228,7 +236,7 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
         current_app.logger.warning("table %s: the pot snapshot at version %s does not match its seal; "
                                    "replaying the log", table.id, snap.version)
         return None
-    after = sealed_events(table, snap.version, at)
+    after = _sealed_events(table, snap.version, at)
     try:
         return jackpot.resume(table.setup, snap.data, after)
     except (RulesError, ValueError, KeyError, TypeError, AssertionError) as exc:
@@ -344,7 +352,8 @@ def append(
     request just before (the API's tap): it is not read again (issue 23: one read of the table a
     tap). Either way a version another device logged meanwhile is refused: the log's ``(table,
     seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised. ``with_it(entry)``
-    adds more rows to the same transaction (:func:`append_together`).
+    adds more rows to the same transaction: the event and those rows are committed together or not
+    at all (a tournament's manual bust-out: the player's ``leave`` and the place given).
     """
     try:
         entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
@@ -571,11 +580,3 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
     return value
-
-
-def append_together(table: Table, event: dict[str, Any], user: User | None,
-                    with_it: Callable[[LogEntry], None]) -> tuple[LogEntry, jackpot.TableState]:
-    """:func:`append`, with ``with_it(entry)`` adding more rows to the same transaction: the event
-    and those rows are committed together or not at all (a tournament's manual bust-out: the
-    player's ``leave`` and the place given). Raises like :func:`append`."""
-    return append(table, event, user, with_it=with_it)

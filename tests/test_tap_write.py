@@ -74,7 +74,7 @@ def test_an_event_too_large_to_keep_is_refused_and_nothing_is_written(tmp_path):
 
 def test_what_a_tap_answers_is_what_the_sealed_log_holds(app, tokens):
     """The entry answered is the row written: same event, same seal, and the log replays to the
-    state answered (the seal checked on the way: tables.sealed_events)."""
+    state answered (the seal checked on the way: tables._sealed_events)."""
     client = app.test_client()
     with app.app_context():
         table_id = tables.create_table("T", SETUP).id

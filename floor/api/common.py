@@ -23,8 +23,16 @@ csrf.exempt(bp)  # checked by hand in api_role: bearer clients need no token, se
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def problem(status: int, title: str, message: str, **extra: Any) -> tuple[dict[str, Any], int]:
+    """An error answer's body and status: for a caller that adds to the body before sending it (the
+    tablet's tap adds its panel, :mod:`floor.dealer.taps`)."""
+    return {"error": title, "message": message, "status": status, **extra}, status
+
+
 def error(status: int, title: str, message: str, **extra: Any) -> Any:
-    return jsonify(error=title, message=message, status=status, **extra), status
+    """An error answer, sent as JSON (its body: :func:`problem`)."""
+    body, status = problem(status, title, message, **extra)
+    return jsonify(body), status
 
 
 def api_role(minimum: Role) -> Callable[[F], F]:

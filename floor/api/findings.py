@@ -15,7 +15,7 @@ from flask_login import current_user
 
 from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
 from floor.extensions import db
-from floor.findings import MAX_TEXT, Finding, FindingKind
+from floor.findings import MAX_SOURCE, MAX_TEXT, Finding, FindingKind
 from floor.models import Role, Table
 
 _KEYS = {"kind", "text", "table_id", "deal", "source"}
@@ -41,8 +41,8 @@ def file_finding() -> Any:
     text, source = data.get("text"), data.get("source", "")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         return error(400, "Bad request", f"'text' must say what was found, at most {MAX_TEXT} characters")
-    if not isinstance(source, str) or len(source) > 120:
-        return error(400, "Bad request", "'source' must be text of at most 120 characters")
+    if not isinstance(source, str) or len(source) > MAX_SOURCE:
+        return error(400, "Bad request", f"'source' must be text of at most {MAX_SOURCE} characters")
     try:
         table_id, deal = body_whole(data, "table_id"), body_whole(data, "deal")
     except ValueError as exc:

@@ -24,7 +24,7 @@ from flask import jsonify, url_for
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import BadQuery, api_role, bp, error, json_body, query_int
+from floor.api.common import BadQuery, api_role, bp, error, json_body, problem, query_int
 from floor.extensions import db
 from floor.models import FloorCall, LogEntry, Role, Table
 from floor.rulings import issuing, stored
@@ -139,11 +139,6 @@ def post_event(table_id: int) -> Any:
     table = db.get_or_404(Table, table_id)
     body, status = log_event(table, json_body())
     return jsonify(body), status
-
-
-def problem(status: int, title: str, message: str, **extra: Any) -> tuple[dict[str, Any], int]:
-    """An error answer's body and status (as :func:`floor.api.common.error` sends them)."""
-    return {"error": title, "message": message, "status": status, **extra}, status
 
 
 def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:

@@ -24,6 +24,7 @@ from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.tournament import service
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
 from rules.reports.hand_history import hands
@@ -74,12 +75,10 @@ def _moment(text: str | None, default: datetime) -> datetime:
     return moment.astimezone(UTC).replace(tzinfo=None)
 
 
-def _table_line(table: Table, start: datetime, end: datetime) -> TableLine | None:
-    entries = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
-                                      .order_by(LogEntry.seq)))
-    inside = [e for e in entries if start <= e.logged_at < end]
-    if not inside:
-        return None
+def _table_line(table: Table, entries: list[LogEntry], inside: list[LogEntry], start: datetime,
+                end: datetime) -> TableLine:
+    """The table's line: ``entries`` is its whole log (a pot may have begun before the shift),
+    ``inside`` the entries logged in the shift."""
     line = TableLine(table, entries=len(inside))
     try:
         cut = hands(table.setup, [e.payload for e in entries])
@@ -105,24 +104,24 @@ def build(start: datetime, end: datetime) -> Shift:
     # only the tables that logged in the shift: each one's log is read whole (a pot may have begun
     # before the shift), never the logs of every table the room ever had
     active = db.select(LogEntry.table_id).where(LogEntry.logged_at >= start, LogEntry.logged_at < end).distinct()
+    corrections: list[LogEntry] = []
     for table in db.session.scalars(db.select(Table).where(Table.id.in_(active)).order_by(Table.id)):
-        line = _table_line(table, start, end)
-        if line is not None:
-            shift.tables.append(line)
+        entries = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
+                                          .order_by(LogEntry.seq)))
+        inside = [e for e in entries if start <= e.logged_at < end]
+        if not inside:
+            continue
+        shift.tables.append(_table_line(table, entries, inside, start, end))
+        # the shift's corrections are among the entries just read: the log is not read again for them
+        corrections += [e for e in inside if (e.payload or {}).get("type") == "correction"]
     rows = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.issued_at >= start,
                                                             IssuedRuling.issued_at < end).order_by(IssuedRuling.id))
     for row in rows:
         shift.rulings.append({"row": row, "summary": (row.record or {}).get("summary", ""),
                               "seal": "matches" if not ruling_seal_problems(row) else "DOES NOT MATCH"})
-    corrections = db.session.scalars(db.select(LogEntry).where(LogEntry.logged_at >= start, LogEntry.logged_at < end)
-                                     .order_by(LogEntry.logged_at, LogEntry.id))
-    for entry in corrections:
-        if (entry.payload or {}).get("type") == "correction":
-            shift.corrections.append({"entry": entry, "moves": entry.payload.get("moves", []),
-                                      "reason": entry.payload.get("reason", "")})
-    # Imported here: the tournament package imports much of the app (as floor.verify does the banked one).
-    from floor.tournament import service
-
+    for entry in sorted(corrections, key=lambda e: (e.logged_at, e.id)):  # in the order they were logged
+        shift.corrections.append({"entry": entry, "moves": entry.payload.get("moves", []),
+                                  "reason": entry.payload.get("reason", "")})
     for t in db.session.scalars(db.select(Tournament).where(Tournament.created_at < end).order_by(Tournament.id)):
         if t.entries:
             shift.tournaments.append({"t": t, "rows": [r for r in service.results(t) if r["place"]],

@@ -80,6 +80,15 @@ def _pairs(text: str, what: str) -> list[tuple[str, str]]:
     return out
 
 
+def _per_seat(form: Any, value: str, seats: list[int], what: str) -> list[tuple[str, str]]:
+    """A seat's answer each (a hand's cards, a declared hand): one field per seat when the walk
+    knows the seats (those left empty showed nothing), else ``seat: value`` lines."""
+    if not seats:
+        return _pairs(value, what)
+    given = [(str(s), (form.get(f"answer-{s}") or "").strip()) for s in seats]
+    return [(s, v) for s, v in given if v]
+
+
 def _cards(text: str, what: str) -> list[str]:
     try:
         return [str(c) for c in parse_cards(text)]
@@ -125,20 +134,12 @@ def read_answer(kind: str, form: Any, seats: list[int]) -> Any:
     if kind == "cards_or_none":
         return _cards(value, "cards") if value else None
     if kind == "hands":
-        if seats:
-            given = {s: (form.get(f"answer-{s}") or "").strip() for s in seats}
-            pairs = [(str(s), v) for s, v in given.items() if v]
-        else:
-            pairs = _pairs(value, "hands")
+        pairs = _per_seat(form, value, seats, "hands")
         if not pairs:
             raise BadAnswer("Write the cards of at least one hand.")
         return {str(_int(s, "seat")): _cards(v, f"seat {s}") for s, v in pairs}
     if kind == "declarations":  # H9: a hand's class per seat, in words ("two pair"); the rules check it
-        if seats:
-            pairs = [(str(s), (form.get(f"answer-{s}") or "").strip()) for s in seats]
-            pairs = [(s, v) for s, v in pairs if v]
-        else:
-            pairs = _pairs(value, "declared")
+        pairs = _per_seat(form, value, seats, "declared")
         if not pairs:
             raise BadAnswer("Write the hand declared by at least one seat, for example 'two pair'.")
         return {str(_int(s, "seat")): v for s, v in pairs}
@@ -172,9 +173,9 @@ def show_value(name: str, value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "none"
-        if spec is not None and spec.kind == "declarations":
-            return "; ".join(f"seat {k}: {str(v).replace('_', ' ')}" for k, v in sorted(value.items(), key=lambda kv: int(kv[0])))
-        return "; ".join(f"seat {k}: {show_value('', v)}" for k, v in sorted(value.items(), key=lambda kv: int(kv[0])))
+        declared = spec is not None and spec.kind == "declarations"  # a hand's class: 'two_pair' as 'two pair'
+        return "; ".join(f"seat {k}: {str(v).replace('_', ' ') if declared else show_value('', v)}"
+                         for k, v in sorted(value.items(), key=lambda kv: int(kv[0])))
     if isinstance(value, (list, tuple)):
         if spec is not None and spec.kind in ("cards", "cards_or_none") or (value and isinstance(value[0], str)):
             return " ".join(str(v) for v in value) or "none"

@@ -32,6 +32,16 @@ from rules.tournament import chop, next_chip, race
 # --------------------------------------------------------------------------- where a player sits
 
 
+def find_seat(t: Tournament, player: str) -> tuple[Table, int, Seat] | None:
+    """The table, seat and seat state where ``player`` sits at one of the event's tables (a busted
+    player too, until the seat is cleared), or None."""
+    for table in service.event_tables(t):
+        for seat, x in tables.table_state(table).seats.items():
+            if x.player.casefold() == player.casefold():
+                return table, int(seat), x
+    return None
+
+
 def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
@@ -39,11 +49,10 @@ def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
         raise IllegalAction(f"{player!r} has not entered this event")
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
-    for table in service.event_tables(t):
-        for seat, x in tables.table_state(table).seats.items():
-            if x.player.casefold() == entry.player.casefold():
-                return table, int(seat), x
-    raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
+    found = find_seat(t, entry.player)
+    if found is None:
+        raise IllegalAction(f"{entry.player} has no seat yet (the draw seats every entry)")
+    return found
 
 
 def check_not_over(t: Tournament, what: str) -> None:
@@ -87,7 +96,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
                            chips_removed=x.stack, out_order=entry.out_order)
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
-    tables.append_together(table, {"type": "leave", "seat": seat}, user, place_given)
+    tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)
     end_hand_for_hand_at_the_bubble(t, user)
     return entry
 
@@ -117,9 +126,9 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
 
     if change:  # the correction and the desk's record of the count commit together
         who = user.username if user is not None else "the staff"
-        entry, _ = tables.append_together(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
-                                                  "house": change, "reason": f"recount by {who}: {reason}"[:500]},
-                                          user, kept)
+        entry, _ = tables.append(table, {"type": "correction", "moves": [{"seat": seat, "amount": change}],
+                                         "house": change, "reason": f"recount by {who}: {reason}"[:500]},
+                                 user, with_it=kept)
         seq = entry.seq
     else:  # the count agrees with the log: only the desk keeps it
         kept(None)

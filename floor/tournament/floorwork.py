@@ -225,14 +225,6 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
 # --------------------------------------------------------------------------- rebuys and add-ons
 
 
-def _seat_of(t: Tournament, player: str) -> tuple[Table, int] | None:
-    for table in service.event_tables(t):
-        for seat, x in tables.table_state(table).seats.items():
-            if x.player.casefold() == player.casefold():
-                return table, int(seat)
-    return None
-
-
 def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     """A rebuy or an add-on, as the structure allows it now; the chips go to the player's stack
     (``add_chips``; a busted player who rebuys is back in, seated again where the balance needs them)."""
@@ -257,10 +249,10 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
         chips = s.add_on.chips
     else:
         raise IllegalAction("buy: rebuy or add_on")
-    where = _seat_of(t, entry.player)
+    where = desk.find_seat(t, entry.player)
     seat_back: tuple[int | None, int | None] = (None, None)
     if kind == "rebuy":
-        stack = tables.table_state(where[0]).seats[where[1]].stack if where else 0
+        stack = where[2].stack if where else 0
         if stack > s.starting_chips:
             raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
         entry.rebuys += 1
