@@ -46,7 +46,7 @@ from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
 
-__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "DEFAULT", "house_rules", "game_words"]
+__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
 
 MINIMUMS = ("J", "Q", "K", "A")
 #: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
@@ -508,6 +508,25 @@ def house_rules(spec: str | Profile | Mapping[str, Any] | None) -> tuple[Profile
     reference = PROFILES[str(base)]
     changed = {o.name: o.value for o in profile.options() if o.value != getattr(reference, o.name)}
     return profile, str(base), changed
+
+
+def toml_value(value: object) -> str:
+    """An option's value as a profile's TOML spells it (the director's house-rule file, the printed
+    options table, a ruling's house-rules line); None, which TOML cannot write, as ``none`` (an
+    option left out of the file keeps its default).
+
+    >>> toml_value(True), toml_value("bug"), toml_value((5, 10)), toml_value(["a", 2]), toml_value(None)
+    ('true', '"bug"', '[5, 10]', '["a", 2]', 'none')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (tuple, list)):  # each item as itself: the blinds' chips are numbers, not texts
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return str(value)
 
 
 def from_toml(text: str) -> Profile:

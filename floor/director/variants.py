@@ -23,7 +23,7 @@ from typing import Any
 from rules import bounds, profiles
 from rules.cards import WILD_MODES
 
-__all__ = ["VARIANTS", "CHOICES", "doc", "merge", "values_of", "toml_value"]
+__all__ = ["VARIANTS", "CHOICES", "doc", "merge", "values_of"]
 
 #: The variant options, in the order the form shows them (DESIGN.md "Variants", and newcomers_wait of
 #: "Players come and go").
@@ -46,21 +46,6 @@ def doc(name: str) -> str:
     """The option's rule text with its rule ids, as the printed summary has it."""
     meta = _FIELDS[name].metadata
     return f"{meta['doc']} ({', '.join(meta['rules'])})"
-
-
-def toml_value(value: Any) -> str:
-    """A value as TOML writes it.
-
-    >>> toml_value(True), toml_value("none"), toml_value((5, 10)), toml_value(2)
-    ('true', '"none"', '[5, 10]', '2')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    return str(value)
 
 
 def values_of(profile: profiles.Profile) -> dict[str, Any]:
@@ -90,7 +75,7 @@ def merge(text: str, values: dict[str, Any]) -> str:
             if not re.match(rf"\s*({keys})\s*=", line) and line.strip() != _MARK]
     while kept and not kept[-1].strip():
         kept.pop()
-    written = [f"{name} = {toml_value(value)}" for name, value in values.items()
+    written = [f"{name} = {profiles.toml_value(value)}" for name, value in values.items()
                if value is not None and value != getattr(base, name)]
     if written:
         kept += [_MARK, *written]

@@ -17,7 +17,7 @@ from floor.models import IssuedRuling
 from rules import RulesError
 from rules.jackpot.state import DealEnd, Phase
 from rules.jackpot.table import TableState
-from rules.profiles import game_words, house_rules
+from rules.profiles import game_words, house_rules, toml_value
 from rules.words import chips_text
 
 __all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
@@ -131,20 +131,10 @@ def house_rules_line(row: IssuedRuling) -> tuple[str, str]:
     except (RulesError, ValueError):
         return "", row.profile
     words = profile.name if profile.name == base else f"{profile.name} (based on {base})"
-    options = [f"{k} = {_toml(v)}" for k, v in changed.items() if k not in ("name", "title")]
+    options = [f"{k} = {toml_value(v)}" for k, v in changed.items() if k not in ("name", "title")]
     if options:
         words += ", with " + ", ".join(options)
     return game_words(profile), words
-
-
-def _toml(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
 
 
 def path_facts(row: IssuedRuling) -> set[str]:

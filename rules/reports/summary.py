@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from rules import catalogue
 import rules.reports.odds as odds
-from rules.profiles import Profile
+from rules.profiles import Profile, toml_value
 
 __all__ = [
     "NOT_PLAYED", "MINIMUM_WORDS", "DECK_WORDS", "WILD_RULE", "RuleLine", "RuleGroup", "OptionRow", "HandRow",
@@ -332,18 +332,6 @@ def rule_groups(p: Profile) -> list[RuleGroup]:
     return groups
 
 
-def _toml_value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (tuple, list)):  # each item as itself: the blinds' chips are numbers, not texts
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
-
-
 def option_rows(p: Profile) -> list[OptionRow]:
     """The options table: name, value as the TOML spells it, rule ids, meaning.
 
@@ -354,7 +342,7 @@ def option_rows(p: Profile) -> list[OptionRow]:
     >>> [r.value for r in option_rows(blinds) if r.name in ("blinds", "southern_hands")]
     ['["blaze"]', '[5, 10]']
     """
-    return [OptionRow(opt.name, _toml_value(opt.value), ", ".join(opt.rules), opt.doc) for opt in p.options()]
+    return [OptionRow(opt.name, toml_value(opt.value), ", ".join(opt.rules), opt.doc) for opt in p.options()]
 
 
 def percent(count: int, total: int) -> str:
