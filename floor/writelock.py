@@ -18,6 +18,10 @@ Why this cannot deadlock: a connection holds SQLite's write lock only after it h
 lock, and waits for this lock only before it writes, so no connection ever holds the database
 while it waits here. Reads take no lock (WAL: they never wait for a writer).
 
+One thread never waits on itself: a second connection of the thread that holds the lock through
+its first is refused at once (:class:`WriterWouldWaitOnItself`) rather than left waiting for ever;
+no code of the app does that (its writes of a request share the session's one connection).
+
 How long a writer may wait: as long as the writer before it holds the lock, which is one short
 transaction. A server process stuck in one would be ended by gunicorn's worker timeout (60 s with
 ``make run``), and the kernel lets go of a dead process's locks; a writer outside the app meets
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 from typing import Any
 
 from sqlalchemy import event
@@ -38,9 +43,18 @@ from sqlalchemy.engine import Engine
 #: What a statement that writes begins with (pysqlite opens a transaction before the first four;
 #: the others take SQLite's write lock on their own).
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
-#: Kept in the pooled connection's ``info``: the lock file, opened once per connection, and whether
-#: this connection holds the lock now.
+#: Kept in the pooled connection's ``info``: the lock file, opened once per connection, and the
+#: thread that holds the lock through this connection now.
 FILE, HELD = "floor_writers_file", "floor_writers_held"
+
+#: Per lock file and thread of this process: how many of its connections hold the lock (0 or 1).
+_holding: dict[tuple[str, int], int] = {}
+_holding_guard = threading.Lock()
+
+
+class WriterWouldWaitOnItself(RuntimeError):
+    """A second connection of one thread would write while the thread's first holds the lock: it
+    would wait for ever on a lock only the waiting thread can let go."""
 
 
 def path_of(database: str) -> str:
@@ -61,15 +75,27 @@ def install(engine: Engine) -> None:
         info = conn.connection.info  # the pooled DB-API connection's: it lives as long as the connection
         if HELD in info or not statement.lstrip()[:7].upper().startswith(WRITES):
             return
+        me = (lock_path, threading.get_ident())
+        if _holding.get(me):
+            # SQLite alone would have failed it after its busy timeout, "database is locked"
+            raise WriterWouldWaitOnItself(
+                "a second database connection of this request writes while its first one's transaction "
+                "is still open: it would wait for a lock only this request can let go (commit or roll "
+                "back the first transaction before writing on another connection)")
         fd = info.get(FILE)
         if fd is None:
             fd = info[FILE] = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
         fcntl.flock(fd, fcntl.LOCK_EX)  # in line behind the writer before, woken when it is done
-        info[HELD] = True
+        info[HELD] = me
+        with _holding_guard:
+            _holding[me] = 1
 
     def _let_go(_dbapi_connection: Any, record: Any, *_: Any) -> None:
-        if record.info.pop(HELD, False):
+        holder = record.info.pop(HELD, None)
+        if holder is not None:
             fcntl.flock(record.info[FILE], fcntl.LOCK_UN)
+            with _holding_guard:  # the holder's thread, wherever the connection is given back
+                _holding.pop(holder, None)
 
     def _close(dbapi_connection: Any, record: Any, *_: Any) -> None:
         _let_go(dbapi_connection, record)

@@ -98,3 +98,26 @@ def test_a_writer_waits_for_the_one_before_and_a_reader_does_not(tmp_path):
         os.close(holder)
     writer.join(timeout=30)
     assert done.get("seq") == 2
+
+
+def test_a_second_connection_of_the_holding_thread_is_refused_not_left_waiting(tmp_path):
+    """A thread whose transaction holds the lock and then writes on another connection would wait for
+    ever on itself (SQLite alone failed it after its busy timeout): it is refused at once, saying
+    why; once the first transaction is over, the other connection writes."""
+    app = make_app(tmp_path)
+    (table_id,) = new_tables(app, 1)
+    with app.app_context():
+        first, second = db.engine.connect(), db.engine.connect()
+        try:
+            first.execute(text("UPDATE tables SET name = 'A' WHERE id = :id"), {"id": table_id})
+            with pytest.raises(writelock.WriterWouldWaitOnItself, match="first one's transaction is still open"):
+                second.execute(text("UPDATE tables SET name = 'B' WHERE id = :id"), {"id": table_id})
+            second.rollback()
+            first.commit()
+            first.close()  # back in the pool: the lock is let go
+            second.execute(text("UPDATE tables SET name = 'B' WHERE id = :id"), {"id": table_id})
+            second.commit()
+        finally:
+            first.close()
+            second.close()
+        assert db.session.get(Table, table_id).name == "B"
