@@ -142,15 +142,10 @@ def tournament_level(table: Table, state: TableState) -> dict[str, Any] | None:
 
 
 def stakes_line(state: TableState) -> str:
-    """The stakes of the deal in play; with spread betting the spread, not the fixed bets the
-    setup still carries (D17: any amount from the least to the most, doubled after the draw)."""
-    stakes, spread = state.stakes, state.profile.spread
-    line = words.stakes_words(stakes["ante"], stakes["small_bet"], stakes["big_bet"], anted(state))
-    if spread is None:
-        return line
-    low, high = spread
-    return line.replace(f"bets {stakes['small_bet']}/{stakes['big_bet']}",
-                        f"spread limit {low} to {high}, {2 * low} to {2 * high} after the draw")
+    """The stakes of the deal in play (with spread betting, the spread: D17)."""
+    stakes = state.stakes
+    return words.stakes_words(stakes["ante"], stakes["small_bet"], stakes["big_bet"], anted(state),
+                              spread=state.profile.spread)
 
 
 def anted(state: TableState) -> bool:
