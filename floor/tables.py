@@ -31,7 +31,7 @@ by one onto the state of version n is by definition the replay of the later vers
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, Protocol, TypeVar
 
 from flask import current_app
 from sqlalchemy import bindparam
@@ -52,8 +52,18 @@ from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_
 #: The tables a tap writes and a replay reads, as Core tables (issue 23: a tap's statements are built
 #: once and run without the ORM's unit of work or its objects).
 _TABLES, _LOG = Table.__table__, LogEntry.__table__
+
+
+class SealedEntry(Protocol):
+    """What the chain check reads of a log entry: an ORM row or a row of the log's columns."""
+
+    seq: int
+    prev_digest: str
+    digest: str
+
+
 #: A log entry: an ORM row or a row of its columns (both carry the same attributes).
-Chained = TypeVar("Chained")
+Chained = TypeVar("Chained", bound=SealedEntry)
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
 #: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
