@@ -9,9 +9,10 @@ server's answer (the ``legal`` list the tablet's buttons show), hand strength fr
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from night import referee
 from night.floorperson import FloorPerson
@@ -58,6 +59,19 @@ def conserved(state: dict[str, Any], start: int) -> bool:
     """stacks + pot == starting stacks + chips_in - chips_out (the contract's law)."""
     ledger = state["ledger"]
     return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
+
+
+def guarded(work: Callable[[], None], errors: list[str], name: str) -> threading.Thread:
+    """A thread running ``work`` (a table's night); an exception is written to ``errors`` as a
+    discrepancy of the night (a table that breaks down), not a crash of the night."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
+            errors.append(f"{name}: {type(exc).__name__}: {exc}")
+
+    return threading.Thread(target=run, daemon=True)
 
 
 class Dealer(FloorWork):

@@ -22,13 +22,12 @@ from urllib.parse import urlencode
 import random
 import re
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
-from night.dealer import Dealer, Tally, chips_on_table
+from night.dealer import Dealer, Tally, chips_on_table, guarded
 from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
@@ -179,41 +178,20 @@ def run_night(args: argparse.Namespace) -> int:
             dealers[-1].floor_api = server.client("night-floor")
             dealers[-1].tablet = tablet
         errors: list[str] = []
-
-        def play(dealer: Dealer) -> None:
-            try:
-                dealer.run()
-            except Exception as exc:  # a table that breaks down is a discrepancy of the night, not a crash
-                errors.append(f"{dealer.tally.name}: {type(exc).__name__}: {exc}")
-
         deadline = time.monotonic() + 60 * args.minutes
         for d in dealers:
             d.deadline = deadline
-        threads = [threading.Thread(target=play, args=(d,), daemon=True) for d in dealers]
+        threads = [guarded(d.run, errors, d.tally.name) for d in dealers]
         if args.banked:
             banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
                                  random.Random(rng.getrandbits(64)), args.banked)
             banked.deadline = deadline
-
-            def run_banked() -> None:
-                try:
-                    banked.run()
-                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
-                    banked.discrepancies.append(f"banked: {type(exc).__name__}: {exc}")
-
-            threads.append(threading.Thread(target=run_banked, daemon=True))
+            threads.append(guarded(banked.run, banked.discrepancies, "banked"))
         if args.entries:
             event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
                                args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
             event.deadline = deadline
-
-            def run_event() -> None:
-                try:
-                    event.run()
-                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
-                    event.discrepancies.append(f"tournament: {type(exc).__name__}: {exc}")
-
-            threads.append(threading.Thread(target=run_event, daemon=True))
+            threads.append(guarded(event.run, event.discrepancies, "tournament"))
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -10,11 +10,11 @@ it refuses) is turned off with a line saying "skipped: not served", never counte
 from __future__ import annotations
 
 import random
-import threading
 import time
+from functools import partial
 from typing import Any
 
-from night.dealer import Dealer, Tally
+from night.dealer import Dealer, Tally, guarded
 from night.floorperson import FloorPerson
 from night.server import Client
 
@@ -143,23 +143,18 @@ class Tournament:
 
     def play_round(self) -> int:
         """One deal at every table with two players or more, the tables side by side."""
-        errors: list[str] = []
-        played = [0]
+        played: list[Dealer] = []
 
         def one(d: Dealer) -> None:
-            try:
-                if d.play_one():
-                    played[0] += 1
-            except Exception as exc:  # a table that breaks down is a discrepancy of the night
-                errors.append(f"{d.tally.name}: {type(exc).__name__}: {exc}")
+            if d.play_one():
+                played.append(d)
 
-        threads = [threading.Thread(target=one, args=(d,), daemon=True) for d in self.dealers.values()]
+        threads = [guarded(partial(one, d), self.discrepancies, d.tally.name) for d in self.dealers.values()]
         for t in threads:
             t.start()
         for t in threads:
             t.join(timeout=300)
-        self.discrepancies.extend(errors)
-        return played[0]
+        return len(played)
 
     def balance(self) -> None:
         """The floor carries out the balancing plan (moves, a broken table, the final table's redraw)."""
