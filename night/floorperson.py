@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from urllib.parse import urlencode
 
 from night import walk as walking
@@ -24,7 +23,6 @@ class FloorPerson:
         self.username = username
         self.lock = threading.Lock()
         self.pdfs: list[int] = []
-        self.taps: list[float] = []
         self.walks: list[walking.WalkResult] = []
 
     def token(self, path: str) -> str:
@@ -50,10 +48,8 @@ class FloorPerson:
     def confirm(self, call_id: int) -> int | None:
         """Confirm the call; the ruling's id when one was issued at once (None: a reopen offer first)."""
         with self.lock:
-            began = time.perf_counter()
             token = self.token("/floor/")
             status, headers = self.post_form(f"/floor/calls/{call_id}/confirm", {"csrf_token": token})
-            self.taps.append((time.perf_counter() - began) * 1000)
             if status not in (302, 303):
                 raise RuntimeError(f"floor: confirming call {call_id} answered {status}")
             found = re.search(r"/rulings/(\d+)$", headers.get("location", ""))
@@ -63,9 +59,7 @@ class FloorPerson:
         """Settle a dispute on the phone: the tree's questions one page at a time from ``start``,
         each answered from ``known``; the ruling issued and applied. Raises ``walk.WalkError``."""
         with self.lock:
-            began = time.perf_counter()
             result = walking.walk(self.web, start, known)
-            self.taps.append((time.perf_counter() - began) * 1000)
             self.walks.append(result)
             return result
 
