@@ -209,6 +209,22 @@ def as_role(app):
 
 
 @pytest.fixture
+def dealer(as_role):
+    """A client logged in as the test dealer (the tablet's user)."""
+    return as_role("dealer")
+
+
+@pytest.fixture
+def table_id(app):
+    """The id of a cash table "Table 1" set up with :data:`SETUP` (a module that wants another table,
+    a banked one or a live server's, defines its own ``table_id``)."""
+    from floor import tables
+
+    with app.app_context():
+        return tables.create_table("Table 1", SETUP).id
+
+
+@pytest.fixture
 def tokens(app):
     """A bearer token per role, issued the way the CLI issues them."""
     from floor.extensions import db

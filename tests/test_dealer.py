@@ -10,17 +10,6 @@ from floor import tables
 from tests.conftest import PASSWORD, SETUP, csrf_token_from, login
 
 
-@pytest.fixture
-def table_id(app):
-    with app.app_context():
-        return tables.create_table("Table 1", SETUP).id
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
-
-
 def buttons(html: str) -> list[str]:
     """The event types the page offers as buttons, in page order."""
     return re.findall(r'data-type="(\w+)"', html)

@@ -26,11 +26,6 @@ OPENED_BY_SEAT_1 = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "pas
                     {"type": "call", "seat": 3}, {"type": "fold", "seat": 4}]
 
 
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
-
-
 def new_table(app, setup=SETUP) -> int:
     with app.app_context():
         return tables.create_table("Table 1", setup).id

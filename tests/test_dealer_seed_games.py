@@ -10,8 +10,6 @@ from __future__ import annotations
 import copy
 import re
 
-import pytest
-
 from floor import tables
 from tests.conftest import SETUP, csrf_token_from
 from tests.test_dealer import buttons, log
@@ -29,11 +27,6 @@ def make_table(app, profile) -> int:
     setup["profile"] = profile
     with app.app_context():
         return tables.create_table("Seed games", setup).id
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
 
 
 def panel(client, table_id) -> str:
