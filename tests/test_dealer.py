@@ -15,14 +15,20 @@ def buttons(html: str) -> list[str]:
     return re.findall(r'data-type="(\w+)"', html)
 
 
+def post(client, table_id, event, token=None):
+    """One event as the page posts it (session, X-CSRFToken, expected_version); the response, not asserted."""
+    token = token or csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
+    version = client.get(f"/api/tables/{table_id}").json["version"]
+    return client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
+                       headers={"X-CSRFToken": token})
+
+
 def log(client, table_id, *events):
     """Post events as the page does (session, X-CSRFToken, expected_version); return the last response."""
     token = csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
     response = None
     for event in events:
-        version = client.get(f"/api/tables/{table_id}").json["version"]
-        response = client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
-                               headers={"X-CSRFToken": token})
+        response = post(client, table_id, event, token)
         assert response.status_code == 201, response.json
     return response
 

@@ -11,8 +11,8 @@ import copy
 import re
 
 from floor import tables
-from tests.conftest import SETUP, csrf_token_from
-from tests.test_dealer import buttons, log
+from tests.conftest import SETUP
+from tests.test_dealer import buttons, log, post
 
 SPREAD = {"base": "cardroom", "betting": "spread", "spread": [5, 20]}
 BOSNIAN = {"base": "cardroom", "bosnian": True, "max_draw": 4}
@@ -31,14 +31,6 @@ def make_table(app, profile) -> int:
 
 def panel(client, table_id) -> str:
     return client.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-
-
-def post(client, table_id, event):
-    """One event as the page posts it; the response (not asserted)."""
-    token = csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
-    version = client.get(f"/api/tables/{table_id}").json["version"]
-    return client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
-                       headers={"X-CSRFToken": token})
 
 
 def amount_form(html: str, kind: str) -> dict[str, str]:
