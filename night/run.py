@@ -216,10 +216,9 @@ def run_night(args: argparse.Namespace) -> int:
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift
         # report (the app's, for any real night too) lists it in its "Flagged" section.
         every = tallies + (event.tallies if event is not None else [])
-        extra = ([("discrepancy", d) for d in event.discrepancies] + [("wrong_verdict", w) for w in event.wrong]
-                 if event is not None else [])
-        if banked is not None:
-            extra += [("discrepancy", d) for d in banked.discrepancies] + [("wrong_verdict", w) for w in banked.wrong]
+        extra = [(kind, text) for part in (event, banked) if part is not None
+                 for kind, texts in (("discrepancy", part.discrepancies), ("wrong_verdict", part.wrong))
+                 for text in texts]
         filed = file_findings(server.client("night-floor"), every, extra, f"night referee, seed {args.seed}")
         shift_report = fetch_shift_report(floor, night_began, out_dir)
     finally:
@@ -301,18 +300,13 @@ def run_night(args: argparse.Namespace) -> int:
             for tally in every:
                 for record in tally.export:
                     out.write(json.dumps(record, sort_keys=True) + "\n")
-    discrepancies = sum(len(t.discrepancies) for t in every)
-    wrong = sum(len(t.wrong) for t in every)
+    # the tables' findings, and those of the tournament's desk and the banked table
+    parts = [*every, *(part for part in (event, banked) if part is not None)]
+    discrepancies = sum(len(p.discrepancies) for p in parts)
+    wrong = sum(len(p.wrong) for p in parts)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)
-    entries = 0
-    if banked is not None:
-        discrepancies += len(banked.discrepancies)
-        wrong += len(banked.wrong)
-    if event is not None:
-        discrepancies += len(event.discrepancies)
-        wrong += len(event.wrong)
-        entries = event.buy_ins
+    entries = event.buy_ins if event is not None else 0
     lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
     lines.append(f"night: {len(every) + (1 if banked is not None else 0)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
                  f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
