@@ -61,6 +61,11 @@ def conserved(state: dict[str, Any], start: int) -> bool:
     return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
 
 
+def short_handed(status: int, body: dict[str, Any]) -> bool:
+    """Whether the server refused a deal for want of two players who can play."""
+    return status == 422 and "at least two players" in body.get("message", "")
+
+
 def guarded(work: Callable[[], None], errors: list[str], name: str) -> threading.Thread:
     """A thread running ``work`` (a table's night); an exception is written to ``errors`` as a
     discrepancy of the night (a table that breaks down), not a crash of the night."""
@@ -217,10 +222,10 @@ class Dealer(FloorWork):
 
     def play_deal(self) -> None:
         status, body = self.tap({"type": "deal"})
-        if status == 422 and "at least two players" in body.get("message", "") and self.tournament:
+        if short_handed(status, body) and self.tournament:
             self.closed = True  # the table waits for the floor to move players in, or breaks
             return
-        if status == 422 and "at least two players" in body.get("message", ""):
+        if short_handed(status, body):
             # A table that cannot deal though it has players (issue #22's stuck trips-to-win table,
             # fixed: the lone claimant takes the pot): a discrepancy. A card room would seat a
             # newcomer to go on; the night does the same so the rest of the night still plays.
@@ -233,7 +238,7 @@ class Dealer(FloorWork):
                 self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
                            "chips": 400})
             status, body = self.tap({"type": "deal"})
-            if status == 422 and "at least two players" in body.get("message", ""):
+            if short_handed(status, body):
                 self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
                                         " the table closes with its pot on it")
                 self.closed = True
