@@ -23,7 +23,7 @@ from floor.models import Table, User
 from rules import RulesError
 from rules.words import phase_words
 from tests.conftest import SETUP
-from tests.test_dealer_panel_state import random_tap
+from tests.test_dealer_panel_state import plain_state, random_tap
 
 # seat 2 passes, seat 3 opens, seat 4 calls: seat 1 is to act before the draw
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
@@ -53,10 +53,6 @@ def new_table(app, name, events=(), setup=SETUP) -> int:
         for event in events:
             tables.append(table, event, floor_user if event["type"] in ("false_openers", "correction") else dealer)
         return table.id
-
-
-def plain_state(client, table_id) -> dict:
-    return client.get(f"/api/tables/{table_id}").json["state"]
 
 
 def text_of(html: str) -> str:
