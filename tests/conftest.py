@@ -24,6 +24,7 @@ What the suite's time went to, and what keeps it down (issue 23; the README's "T
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -237,6 +238,28 @@ def tokens(app):
             issued[role] = user.new_api_token()
         db.session.commit()
     return issued
+
+
+@contextlib.contextmanager
+def statements_run(app):
+    """The SQL statements the app's engine runs inside the ``with`` block (SQLAlchemy's
+    ``before_cursor_execute``), in a list filled as they run: for the tests that bound them."""
+    import sqlalchemy as sa
+
+    from floor.extensions import db
+
+    with app.app_context():
+        engine = db.engine
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
 
 
 def bearer(token):
