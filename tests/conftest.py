@@ -262,6 +262,14 @@ def statements_run(app):
         sa.event.remove(engine, "before_cursor_execute", count)
 
 
+def user(name: str):
+    """The test account ``name`` (``USERS``: dee, fred, dana), read in the app context open now."""
+    from floor.extensions import db
+    from floor.models import User
+
+    return db.session.scalars(db.select(User).where(User.username == name)).one()
+
+
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
 

@@ -15,9 +15,9 @@ import pytest
 
 from floor import tables
 from floor.extensions import db
-from floor.models import FloorCall, Table, User
+from floor.models import FloorCall, Table
 from rules import RulesError
-from tests.conftest import SETUP, statements_run
+from tests.conftest import SETUP, statements_run, user
 from tests.test_dealer import buttons, log
 
 # seat 1 opens after three passes; seat 4 folds; the draw begins at seat 2
@@ -188,7 +188,7 @@ def random_tap(app, table_id: int, rng: random.Random) -> dict | None:
         event = random_event(rng, tables.table_state(table))
         if event is None:
             return None
-        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        dealer = user("dee")
         try:
             tables.append(table, event, dealer)
         except RulesError:
