@@ -79,18 +79,26 @@ def guarded(work: Callable[[], None], errors: list[str], name: str) -> threading
     return threading.Thread(target=run, daemon=True)
 
 
+@dataclass
+class Unproven:
+    """Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``),
+    one record for all the night's tables: ``served`` name -> None (not tried), True (served), or
+    the server's refusal (then skipped, never passed); ``used``: how often each was logged."""
+
+    served: dict[str, Any] = field(default_factory=lambda: {"expose": None, "keep_openers": None})
+    used: dict[str, int] = field(default_factory=lambda: {"expose": 0, "keep_openers": 0})
+
+
 class Dealer(FloorWork):
     """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected (the
-    irregularities called to the floor: :mod:`night.irregular`)."""
-
-    # Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``):
-    # name -> None (not tried), True (served), or the server's refusal (then skipped, never passed).
-    served: dict[str, Any] = {"expose": None, "keep_openers": None}
-    used: dict[str, int] = {"expose": 0, "keep_openers": 0}
+    irregularities called to the floor: :mod:`night.irregular`); ``unproven``: the night's record
+    of the events the server may not serve (a table of its own when not given)."""
 
     def __init__(self, client: Client, floor: FloorPerson | None, table_id: int, tally: Tally, game: dict[str, Any],
-                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
+                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1,
+                 unproven: Unproven | None = None) -> None:
         self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
+        self.unproven = unproven if unproven is not None else Unproven()
         self.game, self.rng, self.deals, self.rate, self.churn = game, rng, deals, rate, churn
         self.wild = game.get("wild", "bug")
         self.wild_rank = game.get("wild_rank")
@@ -139,16 +147,17 @@ class Dealer(FloorWork):
         """Post an event of the contract that the server may not serve yet: True when logged; an
         unknown event type turns the feature off for the night ("skipped: not served")."""
         kind = event["type"]
-        if self.served.get(kind) not in (None, True):
+        served = self.unproven.served
+        if served.get(kind) not in (None, True):
             return False
         status, body = self.tap(event)
         if status == 201:
-            Dealer.served[kind] = True
-            Dealer.used[kind] += 1
+            served[kind] = True
+            self.unproven.used[kind] += 1
             return True
         message = str(body.get("message", ""))
         if status in (400, 404) or "unknown event type" in message:
-            Dealer.served[kind] = f"skipped: not served ({status}: {message[:60]})"
+            served[kind] = f"skipped: not served ({status}: {message[:60]})"
         else:
             self.tally.discrepancies.append(f"{self.tally.name}: the contract's {event} was refused: {status} {message}")
         return False

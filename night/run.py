@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
-from night.dealer import Dealer, Tally, chips_on_table, guarded
+from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded
 from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
@@ -140,9 +140,7 @@ def run_night(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
     shift_report = "shift report: not fetched"
     rng = random.Random(args.seed)
-    # the optional events' answers are the night's, not the process's (a test may run two nights)
-    Dealer.served = dict.fromkeys(Dealer.served)
-    Dealer.used = dict.fromkeys(Dealer.used, 0)
+    unproven = Unproven()  # the night's, not the process's (a test may run two nights)
     server = Server(args.db, args.workers)
     tallies: list[Tally] = []
     lines: list[str] = []
@@ -174,7 +172,7 @@ def run_night(args: argparse.Namespace) -> int:
             tally = Tally(name=f"Cash {n + 1}", profile=game["label"])
             tallies.append(tally)
             dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
-                                  random.Random(rng.getrandbits(64)), args.deals, args.rate))
+                                  random.Random(rng.getrandbits(64)), args.deals, args.rate, unproven=unproven))
             dealers[-1].floor_api = server.client("night-floor")
             dealers[-1].tablet = tablet
         errors: list[str] = []
@@ -189,7 +187,7 @@ def run_night(args: argparse.Namespace) -> int:
             threads.append(guarded(banked.run, banked.discrepancies, "banked"))
         if args.entries:
             event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
-                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
+                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate, unproven)
             event.deadline = deadline
             threads.append(guarded(event.run, event.discrepancies, "tournament"))
         for thread in threads:
@@ -271,9 +269,9 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
-    for kind, answer in Dealer.served.items():
+    for kind, answer in unproven.served.items():
         if answer is True:
-            lines.append(f"{kind}: exercised {Dealer.used[kind]} times")
+            lines.append(f"{kind}: exercised {unproven.used[kind]} times")
         elif answer is None:
             lines.append(f"{kind}: not met tonight")
         else:

@@ -14,7 +14,7 @@ import time
 from functools import partial
 from typing import Any
 
-from night.dealer import Dealer, Tally, guarded
+from night.dealer import Dealer, Tally, Unproven, guarded
 from night.floorperson import FloorPerson
 from night.server import Client
 
@@ -26,9 +26,10 @@ STARTING_CHIPS = 500
 
 class Tournament:
     def __init__(self, director: Client, floor_api: Client, dealer: Client, floor: FloorPerson, entries: int,
-                 rng: random.Random, max_rounds: int, rate: float) -> None:
+                 rng: random.Random, max_rounds: int, rate: float, unproven: Unproven | None = None) -> None:
         self.director, self.floor_api, self.dealer, self.floor = director, floor_api, dealer, floor
         self.entries, self.rng, self.max_rounds, self.rate = entries, rng, max_rounds, rate
+        self.unproven = unproven
         self.lines: list[str] = []
         self.skipped: list[str] = []
         self.passed: list[str] = []
@@ -101,7 +102,7 @@ class Tournament:
             tally = Tally(name=table["name"], profile="tournament (cardroom)")
             self.tallies.append(tally)
             d = Dealer(self.dealer, self.floor, table["id"], tally, {"wild": "bug", "max_draw": 5},
-                       random.Random(self.rng.getrandbits(64)), 0, self.rate, churn=0.0)
+                       random.Random(self.rng.getrandbits(64)), 0, self.rate, churn=0.0, unproven=self.unproven)
             d.tournament = True
             self.dealers[table["id"]] = d
         hand_for_hand: bool | None = None
