@@ -230,8 +230,8 @@ def run_night(args: argparse.Namespace) -> int:
 
     taps: dict[str, list[float]] = {}
     every = tallies + (event.tallies if event is not None else [])
-    for tally in every:
-        for kind, samples in tally.taps.items():
+    for timed in [t.taps for t in every] + ([banked.taps] if banked is not None else []):
+        for kind, samples in timed.items():
             taps.setdefault(kind, []).extend(samples)
     everything = [x for samples in taps.values() for x in samples]
     for tally in tallies:
@@ -259,9 +259,6 @@ def run_night(args: argparse.Namespace) -> int:
                      f"(tenths), {len(banked.discrepancies)} discrepancies, {len(banked.wrong)} wrong verdicts")
         lines.extend(f"  DISCREPANCY {d}" for d in banked.discrepancies)
         lines.extend(f"  WRONG {w}" for w in banked.wrong)
-        for kind, samples in banked.taps.items():
-            taps.setdefault(kind, []).extend(samples)
-        everything.extend(x for samples in banked.taps.values() for x in samples)
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
