@@ -134,6 +134,15 @@ def file_findings(client: Any, tallies: list[Tally], extra: list[tuple[str, str]
     return filed
 
 
+def flagged(part: Tally | Tournament | BankedNight, indent: str = "  ") -> list[str]:
+    """The summary's lines for what the referee flagged at one part of the night.
+
+    >>> flagged(Tally("Cash 1", "cardroom", discrepancies=["deal 2: chips"], wrong=["deal 3: awards"]))
+    ['  DISCREPANCY deal 2: chips', '  WRONG deal 3: awards']
+    """
+    return [f"{indent}DISCREPANCY {d}" for d in part.discrepancies] + [f"{indent}WRONG {w}" for w in part.wrong]
+
+
 def run_night(args: argparse.Namespace) -> int:
     began = time.monotonic()
     night_began = datetime.now(UTC) - timedelta(minutes=1)
@@ -238,8 +247,7 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"table {tally.name} ({tally.profile}): {tally.pots} pots, {tally.won} won, "
                      f"rulings {tally.rulings}, split openers {tally.splits}, corrections {tally.corrections}, "
                      f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
-        lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
-        lines.extend(f"  WRONG {w}" for w in tally.wrong)
+        lines.extend(flagged(tally))
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
         lines.extend(f"  STUCK (a table that could not deal; a newcomer was seated to go on): {n}"
                      for n in tally.stuck)
@@ -247,18 +255,15 @@ def run_night(args: argparse.Namespace) -> int:
         for tally in event.tallies:
             lines.append(f"table {tally.name} (tournament): {tally.pots} pots, {tally.won} won, "
                          f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
-            lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
-            lines.extend(f"  WRONG {w}" for w in tally.wrong)
+            lines.extend(flagged(tally))
         lines.extend(event.lines)
         lines.extend(f"tournament desk: {p}: exercised" for p in event.passed)
         lines.extend(event.skipped)
-        lines.extend(f"DISCREPANCY {d}" for d in event.discrepancies)
-        lines.extend(f"WRONG {w}" for w in event.wrong)
+        lines.extend(flagged(event, indent=""))
     if banked is not None:
         lines.append(f"table Banked 1 (banked joker game): {banked.played} rounds, house total {banked.house_total} "
                      f"(tenths), {len(banked.discrepancies)} discrepancies, {len(banked.wrong)} wrong verdicts")
-        lines.extend(f"  DISCREPANCY {d}" for d in banked.discrepancies)
-        lines.extend(f"  WRONG {w}" for w in banked.wrong)
+        lines.extend(flagged(banked))
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
