@@ -139,7 +139,8 @@ def test_H9_the_show_asks_the_declared_hand_and_refusals_name_H9(app, dealer):
     assert "declared three of a kind" in html and "declared full house" in html  # beside each shown hand
 
 
-def test_cards_speak_elsewhere_no_declaration_is_asked(app, dealer):
+def test_H9_cards_speak_where_the_house_does_not_declare_no_declaration_is_asked(app, dealer):
+    """H9 is a house's option: a deuces-wild game without declared hands asks nobody to declare."""
     table_id = make_table(app, {"base": "cardroom", "wild": "deuces"})
     log(dealer, table_id, *HEADS_UP, {"type": "draw", "seat": 3, "count": 1}, {"type": "draw", "seat": 4, "count": 1},
         {"type": "check", "seat": 3}, {"type": "check", "seat": 4})
