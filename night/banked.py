@@ -15,11 +15,10 @@ import random
 import re
 import time
 from typing import Any
-from urllib.parse import urlencode
 
 from night import referee
-from night.floorperson import CSRF
-from night.server import PASSWORD, Client
+from night.floorperson import FloorPerson
+from night.server import Client
 
 
 class BankedNight:
@@ -37,17 +36,11 @@ class BankedNight:
         self.deadline = float("inf")
 
     def setup(self) -> None:
-        web = Client(self.port)
-        web.headers = {}
-        form = {"Content-Type": "application/x-www-form-urlencoded"}
-        status, page, _ = web.raw("GET", "/login")
-        token = CSRF.search(page.decode()).group(1)
-        web.raw("POST", "/login", urlencode({"username": self.director_name, "password": PASSWORD,
-                                             "csrf_token": token}).encode(), form)
-        status, page, _ = web.raw("GET", "/banked/")
-        token = CSRF.search(page.decode()).group(1)
-        status, _, headers = web.raw("POST", "/banked/tables", urlencode(
-            {"name": "Banked 1", "boxes": str(self.boxes), "options": "{}", "csrf_token": token}).encode(), form)
+        director = FloorPerson(self.port, self.director_name)  # a browser session, as the floor's
+        director.login()
+        status, headers = director.post_form("/banked/tables", {
+            "name": "Banked 1", "boxes": str(self.boxes), "options": "{}",
+            "csrf_token": director.token("/banked/")})
         found = re.search(r"/banked/tables/(\d+)", headers.get("location", ""))
         if status not in (302, 303) or not found:
             raise RuntimeError(f"the banked table was not set up ({status})")

@@ -9,9 +9,10 @@ server's answer (the ``legal`` list the tablet's buttons show), hand strength fr
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from night import referee
 from night.floorperson import FloorPerson
@@ -60,18 +61,44 @@ def conserved(state: dict[str, Any], start: int) -> bool:
     return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
 
 
+def short_handed(status: int, body: dict[str, Any]) -> bool:
+    """Whether the server refused a deal for want of two players who can play."""
+    return status == 422 and "at least two players" in body.get("message", "")
+
+
+def guarded(work: Callable[[], None], errors: list[str], name: str) -> threading.Thread:
+    """A thread running ``work`` (a table's night); an exception is written to ``errors`` as a
+    discrepancy of the night (a table that breaks down), not a crash of the night."""
+
+    def run() -> None:
+        try:
+            work()
+        except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
+            errors.append(f"{name}: {type(exc).__name__}: {exc}")
+
+    return threading.Thread(target=run, daemon=True)
+
+
+@dataclass
+class Unproven:
+    """Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``),
+    one record for all the night's tables: ``served`` name -> None (not tried), True (served), or
+    the server's refusal (then skipped, never passed); ``used``: how often each was logged."""
+
+    served: dict[str, Any] = field(default_factory=lambda: {"expose": None, "keep_openers": None})
+    used: dict[str, int] = field(default_factory=lambda: {"expose": 0, "keep_openers": 0})
+
+
 class Dealer(FloorWork):
     """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected (the
-    irregularities called to the floor: :mod:`night.irregular`)."""
-
-    # Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``):
-    # name -> None (not tried), True (served), or the server's refusal (then skipped, never passed).
-    served: dict[str, Any] = {"expose": None, "keep_openers": None}
-    used: dict[str, int] = {"expose": 0, "keep_openers": 0}
+    irregularities called to the floor: :mod:`night.irregular`); ``unproven``: the night's record
+    of the events the server may not serve (a table of its own when not given)."""
 
     def __init__(self, client: Client, floor: FloorPerson | None, table_id: int, tally: Tally, game: dict[str, Any],
-                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1) -> None:
+                 rng: random.Random, deals: int, rate: float = 0.0, churn: float = 0.1,
+                 unproven: Unproven | None = None) -> None:
         self.api, self.floor, self.id, self.tally = client, floor, table_id, tally
+        self.unproven = unproven if unproven is not None else Unproven()
         self.game, self.rng, self.deals, self.rate, self.churn = game, rng, deals, rate, churn
         self.wild = game.get("wild", "bug")
         self.wild_rank = game.get("wild_rank")
@@ -120,16 +147,17 @@ class Dealer(FloorWork):
         """Post an event of the contract that the server may not serve yet: True when logged; an
         unknown event type turns the feature off for the night ("skipped: not served")."""
         kind = event["type"]
-        if self.served.get(kind) not in (None, True):
+        served = self.unproven.served
+        if served.get(kind) not in (None, True):
             return False
         status, body = self.tap(event)
         if status == 201:
-            Dealer.served[kind] = True
-            Dealer.used[kind] += 1
+            served[kind] = True
+            self.unproven.used[kind] += 1
             return True
         message = str(body.get("message", ""))
         if status in (400, 404) or "unknown event type" in message:
-            Dealer.served[kind] = f"skipped: not served ({status}: {message[:60]})"
+            served[kind] = f"skipped: not served ({status}: {message[:60]})"
         else:
             self.tally.discrepancies.append(f"{self.tally.name}: the contract's {event} was refused: {status} {message}")
         return False
@@ -203,10 +231,10 @@ class Dealer(FloorWork):
 
     def play_deal(self) -> None:
         status, body = self.tap({"type": "deal"})
-        if status == 422 and "at least two players" in body.get("message", "") and self.tournament:
+        if short_handed(status, body) and self.tournament:
             self.closed = True  # the table waits for the floor to move players in, or breaks
             return
-        if status == 422 and "at least two players" in body.get("message", ""):
+        if short_handed(status, body):
             # A table that cannot deal though it has players (issue #22's stuck trips-to-win table,
             # fixed: the lone claimant takes the pot): a discrepancy. A card room would seat a
             # newcomer to go on; the night does the same so the rest of the night still plays.
@@ -219,7 +247,7 @@ class Dealer(FloorWork):
                 self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
                            "chips": 400})
             status, body = self.tap({"type": "deal"})
-            if status == 422 and "at least two players" in body.get("message", ""):
+            if short_handed(status, body):
                 self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
                                         " the table closes with its pot on it")
                 self.closed = True

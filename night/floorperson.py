@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from urllib.parse import urlencode
 
 from night import walk as walking
@@ -24,36 +23,33 @@ class FloorPerson:
         self.username = username
         self.lock = threading.Lock()
         self.pdfs: list[int] = []
-        self.taps: list[float] = []
         self.walks: list[walking.WalkResult] = []
 
-    def _token(self, path: str) -> str:
+    def token(self, path: str) -> str:
         status, data, _ = self.web.raw("GET", path)
         found = CSRF.search(data.decode("utf-8", "replace"))
         if status != 200 or not found:
             raise RuntimeError(f"floor: no form on {path} ({status})")
         return found.group(1)
 
-    def _post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict[str, str]]:
+    def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict[str, str]]:
         status, _, headers = self.web.raw("POST", path, urlencode(fields).encode(),
                                           {"Content-Type": "application/x-www-form-urlencoded"})
         return status, headers
 
     def login(self) -> None:
         with self.lock:
-            token = self._token("/login")
-            status, headers = self._post_form("/login", {"username": self.username, "password": PASSWORD,
-                                                         "csrf_token": token})
+            token = self.token("/login")
+            status, headers = self.post_form("/login", {"username": self.username, "password": PASSWORD,
+                                                        "csrf_token": token})
             if status not in (302, 303):
                 raise RuntimeError(f"floor login refused ({status})")
 
     def confirm(self, call_id: int) -> int | None:
         """Confirm the call; the ruling's id when one was issued at once (None: a reopen offer first)."""
         with self.lock:
-            began = time.perf_counter()
-            token = self._token("/floor/")
-            status, headers = self._post_form(f"/floor/calls/{call_id}/confirm", {"csrf_token": token})
-            self.taps.append((time.perf_counter() - began) * 1000)
+            token = self.token("/floor/")
+            status, headers = self.post_form(f"/floor/calls/{call_id}/confirm", {"csrf_token": token})
             if status not in (302, 303):
                 raise RuntimeError(f"floor: confirming call {call_id} answered {status}")
             found = re.search(r"/rulings/(\d+)$", headers.get("location", ""))
@@ -63,9 +59,7 @@ class FloorPerson:
         """Settle a dispute on the phone: the tree's questions one page at a time from ``start``,
         each answered from ``known``; the ruling issued and applied. Raises ``walk.WalkError``."""
         with self.lock:
-            began = time.perf_counter()
             result = walking.walk(self.web, start, known)
-            self.taps.append((time.perf_counter() - began) * 1000)
             self.walks.append(result)
             return result
 
@@ -89,7 +83,7 @@ class FloorPerson:
                 token = CSRF.search(text)
                 if status != 200 or not found or not token:
                     break
-                status, _ = self._post_form(f"/rulings/{found.group(1)}/confirm", {"csrf_token": token.group(1)})
+                status, _ = self.post_form(f"/rulings/{found.group(1)}/confirm", {"csrf_token": token.group(1)})
                 if status not in (302, 303):
                     raise RuntimeError(f"floor: confirming ruling #{found.group(1)} answered {status}")
                 done += 1
@@ -100,6 +94,6 @@ class FloorPerson:
         issue and the seat concerned); this session must be a dealer's. True when the call was taken."""
         with self.lock:
             path = f"/dealer/tables/{table_id}/call-floor"
-            token = self._token(path)
-            status, _ = self._post_form(path, {"issue": issue, "seat": str(seat), "csrf_token": token})
+            token = self.token(path)
+            status, _ = self.post_form(path, {"issue": issue, "seat": str(seat), "csrf_token": token})
             return status in (302, 303)

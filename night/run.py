@@ -22,13 +22,12 @@ from urllib.parse import urlencode
 import random
 import re
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
-from night.dealer import Dealer, Tally, chips_on_table
+from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded
 from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
@@ -135,15 +134,22 @@ def file_findings(client: Any, tallies: list[Tally], extra: list[tuple[str, str]
     return filed
 
 
+def flagged(part: Tally | Tournament | BankedNight, indent: str = "  ") -> list[str]:
+    """The summary's lines for what the referee flagged at one part of the night.
+
+    >>> flagged(Tally("Cash 1", "cardroom", discrepancies=["deal 2: chips"], wrong=["deal 3: awards"]))
+    ['  DISCREPANCY deal 2: chips', '  WRONG deal 3: awards']
+    """
+    return [f"{indent}DISCREPANCY {d}" for d in part.discrepancies] + [f"{indent}WRONG {w}" for w in part.wrong]
+
+
 def run_night(args: argparse.Namespace) -> int:
     began = time.monotonic()
     night_began = datetime.now(UTC) - timedelta(minutes=1)
     out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
     shift_report = "shift report: not fetched"
     rng = random.Random(args.seed)
-    # the optional events' answers are the night's, not the process's (a test may run two nights)
-    Dealer.served = dict.fromkeys(Dealer.served)
-    Dealer.used = dict.fromkeys(Dealer.used, 0)
+    unproven = Unproven()  # the night's, not the process's (a test may run two nights)
     server = Server(args.db, args.workers)
     tallies: list[Tally] = []
     lines: list[str] = []
@@ -175,45 +181,24 @@ def run_night(args: argparse.Namespace) -> int:
             tally = Tally(name=f"Cash {n + 1}", profile=game["label"])
             tallies.append(tally)
             dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
-                                  random.Random(rng.getrandbits(64)), args.deals, args.rate))
+                                  random.Random(rng.getrandbits(64)), args.deals, args.rate, unproven=unproven))
             dealers[-1].floor_api = server.client("night-floor")
             dealers[-1].tablet = tablet
         errors: list[str] = []
-
-        def play(dealer: Dealer) -> None:
-            try:
-                dealer.run()
-            except Exception as exc:  # a table that breaks down is a discrepancy of the night, not a crash
-                errors.append(f"{dealer.tally.name}: {type(exc).__name__}: {exc}")
-
         deadline = time.monotonic() + 60 * args.minutes
         for d in dealers:
             d.deadline = deadline
-        threads = [threading.Thread(target=play, args=(d,), daemon=True) for d in dealers]
+        threads = [guarded(d.run, errors, d.tally.name) for d in dealers]
         if args.banked:
             banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
                                  random.Random(rng.getrandbits(64)), args.banked)
             banked.deadline = deadline
-
-            def run_banked() -> None:
-                try:
-                    banked.run()
-                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
-                    banked.discrepancies.append(f"banked: {type(exc).__name__}: {exc}")
-
-            threads.append(threading.Thread(target=run_banked, daemon=True))
+            threads.append(guarded(banked.run, banked.discrepancies, "banked"))
         if args.entries:
             event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
-                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate)
+                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate, unproven)
             event.deadline = deadline
-
-            def run_event() -> None:
-                try:
-                    event.run()
-                except Exception as exc:  # noqa: BLE001 - a discrepancy of the night
-                    event.discrepancies.append(f"tournament: {type(exc).__name__}: {exc}")
-
-            threads.append(threading.Thread(target=run_event, daemon=True))
+            threads.append(guarded(event.run, event.discrepancies, "tournament"))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -238,10 +223,9 @@ def run_night(args: argparse.Namespace) -> int:
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift
         # report (the app's, for any real night too) lists it in its "Flagged" section.
         every = tallies + (event.tallies if event is not None else [])
-        extra = ([("discrepancy", d) for d in event.discrepancies] + [("wrong_verdict", w) for w in event.wrong]
-                 if event is not None else [])
-        if banked is not None:
-            extra += [("discrepancy", d) for d in banked.discrepancies] + [("wrong_verdict", w) for w in banked.wrong]
+        extra = [(kind, text) for part in (event, banked) if part is not None
+                 for kind, texts in (("discrepancy", part.discrepancies), ("wrong_verdict", part.wrong))
+                 for text in texts]
         filed = file_findings(server.client("night-floor"), every, extra, f"night referee, seed {args.seed}")
         shift_report = fetch_shift_report(floor, night_began, out_dir)
     finally:
@@ -255,16 +239,15 @@ def run_night(args: argparse.Namespace) -> int:
 
     taps: dict[str, list[float]] = {}
     every = tallies + (event.tallies if event is not None else [])
-    for tally in every:
-        for kind, samples in tally.taps.items():
+    for timed in [t.taps for t in every] + ([banked.taps] if banked is not None else []):
+        for kind, samples in timed.items():
             taps.setdefault(kind, []).extend(samples)
     everything = [x for samples in taps.values() for x in samples]
     for tally in tallies:
         lines.append(f"table {tally.name} ({tally.profile}): {tally.pots} pots, {tally.won} won, "
                      f"rulings {tally.rulings}, split openers {tally.splits}, corrections {tally.corrections}, "
                      f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
-        lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
-        lines.extend(f"  WRONG {w}" for w in tally.wrong)
+        lines.extend(flagged(tally))
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
         lines.extend(f"  STUCK (a table that could not deal; a newcomer was seated to go on): {n}"
                      for n in tally.stuck)
@@ -272,21 +255,15 @@ def run_night(args: argparse.Namespace) -> int:
         for tally in event.tallies:
             lines.append(f"table {tally.name} (tournament): {tally.pots} pots, {tally.won} won, "
                          f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
-            lines.extend(f"  DISCREPANCY {d}" for d in tally.discrepancies)
-            lines.extend(f"  WRONG {w}" for w in tally.wrong)
+            lines.extend(flagged(tally))
         lines.extend(event.lines)
         lines.extend(f"tournament desk: {p}: exercised" for p in event.passed)
         lines.extend(event.skipped)
-        lines.extend(f"DISCREPANCY {d}" for d in event.discrepancies)
-        lines.extend(f"WRONG {w}" for w in event.wrong)
+        lines.extend(flagged(event, indent=""))
     if banked is not None:
         lines.append(f"table Banked 1 (banked joker game): {banked.played} rounds, house total {banked.house_total} "
                      f"(tenths), {len(banked.discrepancies)} discrepancies, {len(banked.wrong)} wrong verdicts")
-        lines.extend(f"  DISCREPANCY {d}" for d in banked.discrepancies)
-        lines.extend(f"  WRONG {w}" for w in banked.wrong)
-        for kind, samples in banked.taps.items():
-            taps.setdefault(kind, []).extend(samples)
-        everything.extend(x for samples in banked.taps.values() for x in samples)
+        lines.extend(flagged(banked))
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
@@ -294,9 +271,9 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
-    for kind, answer in Dealer.served.items():
+    for kind, answer in unproven.served.items():
         if answer is True:
-            lines.append(f"{kind}: exercised {Dealer.used[kind]} times")
+            lines.append(f"{kind}: exercised {unproven.used[kind]} times")
         elif answer is None:
             lines.append(f"{kind}: not met tonight")
         else:
@@ -323,18 +300,13 @@ def run_night(args: argparse.Namespace) -> int:
             for tally in every:
                 for record in tally.export:
                     out.write(json.dumps(record, sort_keys=True) + "\n")
-    discrepancies = sum(len(t.discrepancies) for t in every)
-    wrong = sum(len(t.wrong) for t in every)
+    # the tables' findings, and those of the tournament's desk and the banked table
+    parts = [*every, *(part for part in (event, banked) if part is not None)]
+    discrepancies = sum(len(p.discrepancies) for p in parts)
+    wrong = sum(len(p.wrong) for p in parts)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)
-    entries = 0
-    if banked is not None:
-        discrepancies += len(banked.discrepancies)
-        wrong += len(banked.wrong)
-    if event is not None:
-        discrepancies += len(event.discrepancies)
-        wrong += len(event.wrong)
-        entries = event.buy_ins
+    entries = event.buy_ins if event is not None else 0
     lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
     lines.append(f"night: {len(every) + (1 if banked is not None else 0)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
                  f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "

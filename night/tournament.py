@@ -10,11 +10,11 @@ it refuses) is turned off with a line saying "skipped: not served", never counte
 from __future__ import annotations
 
 import random
-import threading
 import time
+from functools import partial
 from typing import Any
 
-from night.dealer import Dealer, Tally
+from night.dealer import Dealer, Tally, Unproven, guarded
 from night.floorperson import FloorPerson
 from night.server import Client
 
@@ -26,9 +26,10 @@ STARTING_CHIPS = 500
 
 class Tournament:
     def __init__(self, director: Client, floor_api: Client, dealer: Client, floor: FloorPerson, entries: int,
-                 rng: random.Random, max_rounds: int, rate: float) -> None:
+                 rng: random.Random, max_rounds: int, rate: float, unproven: Unproven | None = None) -> None:
         self.director, self.floor_api, self.dealer, self.floor = director, floor_api, dealer, floor
         self.entries, self.rng, self.max_rounds, self.rate = entries, rng, max_rounds, rate
+        self.unproven = unproven
         self.lines: list[str] = []
         self.skipped: list[str] = []
         self.passed: list[str] = []
@@ -101,7 +102,7 @@ class Tournament:
             tally = Tally(name=table["name"], profile="tournament (cardroom)")
             self.tallies.append(tally)
             d = Dealer(self.dealer, self.floor, table["id"], tally, {"wild": "bug", "max_draw": 5},
-                       random.Random(self.rng.getrandbits(64)), 0, self.rate, churn=0.0)
+                       random.Random(self.rng.getrandbits(64)), 0, self.rate, churn=0.0, unproven=self.unproven)
             d.tournament = True
             self.dealers[table["id"]] = d
         hand_for_hand: bool | None = None
@@ -143,23 +144,18 @@ class Tournament:
 
     def play_round(self) -> int:
         """One deal at every table with two players or more, the tables side by side."""
-        errors: list[str] = []
-        played = [0]
+        played: list[Dealer] = []
 
         def one(d: Dealer) -> None:
-            try:
-                if d.play_one():
-                    played[0] += 1
-            except Exception as exc:  # a table that breaks down is a discrepancy of the night
-                errors.append(f"{d.tally.name}: {type(exc).__name__}: {exc}")
+            if d.play_one():
+                played.append(d)
 
-        threads = [threading.Thread(target=one, args=(d,), daemon=True) for d in self.dealers.values()]
+        threads = [guarded(partial(one, d), self.discrepancies, d.tally.name) for d in self.dealers.values()]
         for t in threads:
             t.start()
         for t in threads:
             t.join(timeout=300)
-        self.discrepancies.extend(errors)
-        return played[0]
+        return len(played)
 
     def balance(self) -> None:
         """The floor carries out the balancing plan (moves, a broken table, the final table's redraw)."""

@@ -59,13 +59,9 @@ class _Reader(HTMLParser):
             if self.form is None:
                 self.form, self.inside = Form(), True
             return
-        if not self.inside or self.form is None:
-            if tag == "div" and "field-error" in a.get("class", ""):
-                self.in_error = True
-            return
         if tag == "div" and "field-error" in a.get("class", ""):
-            self.in_error = True
-        if tag not in ("input", "textarea"):
+            self.in_error = True  # an error on the page, in the walk's form or above it
+        if not self.inside or self.form is None or tag not in ("input", "textarea"):
             return
         name, kind = a.get("name", ""), a.get("type", "text") if tag == "input" else "text"
         if kind == "hidden":

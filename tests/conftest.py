@@ -24,6 +24,7 @@ What the suite's time went to, and what keeps it down (issue 23; the README's "T
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -209,6 +210,22 @@ def as_role(app):
 
 
 @pytest.fixture
+def dealer(as_role):
+    """A client logged in as the test dealer (the tablet's user)."""
+    return as_role("dealer")
+
+
+@pytest.fixture
+def table_id(app):
+    """The id of a cash table "Table 1" set up with :data:`SETUP` (a module that wants another table,
+    a banked one or a live server's, defines its own ``table_id``)."""
+    from floor import tables
+
+    with app.app_context():
+        return tables.create_table("Table 1", SETUP).id
+
+
+@pytest.fixture
 def tokens(app):
     """A bearer token per role, issued the way the CLI issues them."""
     from floor.extensions import db
@@ -221,6 +238,36 @@ def tokens(app):
             issued[role] = user.new_api_token()
         db.session.commit()
     return issued
+
+
+@contextlib.contextmanager
+def statements_run(app):
+    """The SQL statements the app's engine runs inside the ``with`` block (SQLAlchemy's
+    ``before_cursor_execute``), in a list filled as they run: for the tests that bound them."""
+    import sqlalchemy as sa
+
+    from floor.extensions import db
+
+    with app.app_context():
+        engine = db.engine
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
+
+
+def user(name: str):
+    """The test account ``name`` (``USERS``: dee, fred, dana), read in the app context open now."""
+    from floor.extensions import db
+    from floor.models import User
+
+    return db.session.scalars(db.select(User).where(User.username == name)).one()
 
 
 def bearer(token):

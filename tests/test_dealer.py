@@ -10,20 +10,17 @@ from floor import tables
 from tests.conftest import PASSWORD, SETUP, csrf_token_from, login
 
 
-@pytest.fixture
-def table_id(app):
-    with app.app_context():
-        return tables.create_table("Table 1", SETUP).id
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
-
-
 def buttons(html: str) -> list[str]:
     """The event types the page offers as buttons, in page order."""
     return re.findall(r'data-type="(\w+)"', html)
+
+
+def post(client, table_id, event, token=None):
+    """One event as the page posts it (session, X-CSRFToken, expected_version); the response, not asserted."""
+    token = token or csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
+    version = client.get(f"/api/tables/{table_id}").json["version"]
+    return client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
+                       headers={"X-CSRFToken": token})
 
 
 def log(client, table_id, *events):
@@ -31,9 +28,7 @@ def log(client, table_id, *events):
     token = csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
     response = None
     for event in events:
-        version = client.get(f"/api/tables/{table_id}").json["version"]
-        response = client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
-                               headers={"X-CSRFToken": token})
+        response = post(client, table_id, event, token)
         assert response.status_code == 201, response.json
     return response
 

@@ -15,20 +15,15 @@ import pytest
 
 from floor import tables
 from floor.extensions import db
-from floor.models import FloorCall, Table, User
+from floor.models import FloorCall, Table
 from rules import RulesError
-from tests.conftest import SETUP
+from tests.conftest import SETUP, statements_run, user
 from tests.test_dealer import buttons, log
 
 # seat 1 opens after three passes; seat 4 folds; the draw begins at seat 2
 OPENED_BY_SEAT_1 = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3},
                     {"type": "pass", "seat": 4}, {"type": "open", "seat": 1}, {"type": "call", "seat": 2},
                     {"type": "call", "seat": 3}, {"type": "fold", "seat": 4}]
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
 
 
 def new_table(app, setup=SETUP) -> int:
@@ -158,8 +153,6 @@ def test_the_winner_is_named_after_leaving_and_a_newcomer_takes_the_seat(app, de
 def test_the_idle_poll_reads_the_version_and_the_open_call_in_one_statement(app, dealer, as_role):
     """An idle tablet's poll: the version moves with a tap, the call appears and clears; each poll
     is one read of the database beyond the login's."""
-    from sqlalchemy import event
-
     table_id = new_table(app)
     url = f"/dealer/tables/{table_id}/live"
     assert dealer.get(url).json == {"version": 0, "call": None}
@@ -167,15 +160,8 @@ def test_the_idle_poll_reads_the_version_and_the_open_call_in_one_statement(app,
     assert dealer.post(f"/dealer/tables/{table_id}/call-floor", data={"issue": "false_openers", "seat": 2}).status_code == 302
     with app.app_context():
         call_id = db.session.scalars(db.select(FloorCall.id)).one()
-    statements: list[str] = []
-    with app.app_context():
-        engine = db.engine
-    listen = lambda conn, cursor, statement, *rest: statements.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listen)
-    try:
+    with statements_run(app) as statements:
         assert dealer.get(url).json == {"version": 1, "call": call_id}
-    finally:
-        event.remove(engine, "before_cursor_execute", listen)
     reads = [s for s in statements if "users" not in s.split("FROM", 1)[-1].split("WHERE")[0]]
     assert len(reads) == 1, statements
     # the floor person dismisses the call: the poll says so, and the version has not moved
@@ -202,7 +188,7 @@ def random_tap(app, table_id: int, rng: random.Random) -> dict | None:
         event = random_event(rng, tables.table_state(table))
         if event is None:
             return None
-        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        dealer = user("dee")
         try:
             tables.append(table, event, dealer)
         except RulesError:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import copy
 import re
 
-import pytest
-
 from floor import tables
-from tests.conftest import SETUP, csrf_token_from
-from tests.test_dealer import buttons, log
+from tests.conftest import SETUP
+from tests.test_dealer import buttons, log, post
 
 SPREAD = {"base": "cardroom", "betting": "spread", "spread": [5, 20]}
 BOSNIAN = {"base": "cardroom", "bosnian": True, "max_draw": 4}
@@ -31,21 +29,8 @@ def make_table(app, profile) -> int:
         return tables.create_table("Seed games", setup).id
 
 
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
-
-
 def panel(client, table_id) -> str:
     return client.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-
-
-def post(client, table_id, event):
-    """One event as the page posts it; the response (not asserted)."""
-    token = csrf_token_from(client.get(f"/dealer/tables/{table_id}").data)
-    version = client.get(f"/api/tables/{table_id}").json["version"]
-    return client.post(f"/api/tables/{table_id}/events", json={"event": event, "expected_version": version},
-                       headers={"X-CSRFToken": token})
 
 
 def amount_form(html: str, kind: str) -> dict[str, str]:
@@ -154,7 +139,8 @@ def test_H9_the_show_asks_the_declared_hand_and_refusals_name_H9(app, dealer):
     assert "declared three of a kind" in html and "declared full house" in html  # beside each shown hand
 
 
-def test_cards_speak_elsewhere_no_declaration_is_asked(app, dealer):
+def test_H9_cards_speak_where_the_house_does_not_declare_no_declaration_is_asked(app, dealer):
+    """H9 is a house's option: a deuces-wild game without declared hands asks nobody to declare."""
     table_id = make_table(app, {"base": "cardroom", "wild": "deuces"})
     log(dealer, table_id, *HEADS_UP, {"type": "draw", "seat": 3, "count": 1}, {"type": "draw", "seat": 4, "count": 1},
         {"type": "check", "seat": 3}, {"type": "check", "seat": 4})

@@ -11,10 +11,9 @@ import os
 import pytest
 
 from floor import tables
-from floor.extensions import db
-from floor.models import LogEntry, User
-from tests.conftest import SETUP
+from tests.conftest import SETUP, user
 from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
+from tests.test_e2e_taps import events as logged, fits
 
 pytestmark = pytest.mark.e2e
 
@@ -34,16 +33,10 @@ def new_table(app, profile, events: list[dict] | None = None) -> int:
     setup["profile"] = profile
     with app.app_context():
         table = tables.create_table("Table 22", setup)
-        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        dealer = user("dee")
         for event in events or []:
             tables.append(table, event, dealer)
         return table.id
-
-
-def logged(app, table_id: int) -> list[dict]:
-    with app.app_context():
-        return list(db.session.scalars(db.select(LogEntry.payload).where(LogEntry.table_id == table_id)
-                                       .order_by(LogEntry.seq)))
 
 
 def version(page) -> int:
@@ -62,10 +55,6 @@ def refused(page, selector: str) -> str:
     page.click(selector)
     page.wait_for_selector("#say.refused:not([hidden])")
     return page.inner_text("#say")
-
-
-def fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 @SIZES

@@ -18,12 +18,10 @@ import jinja2
 import pytest
 
 from floor import tables
-from floor.extensions import db
-from floor.models import Table, User
 from rules import RulesError
 from rules.words import phase_words
-from tests.conftest import SETUP
-from tests.test_dealer_panel_state import random_tap
+from tests.conftest import SETUP, user
+from tests.test_dealer_panel_state import plain_state, random_tap
 
 # seat 2 passes, seat 3 opens, seat 4 calls: seat 1 is to act before the draw
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
@@ -47,16 +45,11 @@ def floor(app, as_role):
 def new_table(app, name, events=(), setup=SETUP) -> int:
     """A table with ``events`` logged: the dealer's, and the floor's word (false openers) by the floor."""
     with app.app_context():
-        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
-        floor_user = db.session.scalars(db.select(User).where(User.username == "fred")).one()
+        dealer, floor_user = user("dee"), user("fred")
         table = tables.create_table(name, setup)
         for event in events:
             tables.append(table, event, floor_user if event["type"] in ("false_openers", "correction") else dealer)
         return table.id
-
-
-def plain_state(client, table_id) -> dict:
-    return client.get(f"/api/tables/{table_id}").json["state"]
 
 
 def text_of(html: str) -> str:

@@ -18,6 +18,7 @@ import pytest
 
 from night import referee
 from rules.hands import evaluate
+from rules.openers import qualifies
 
 ROOT = Path(__file__).resolve().parent.parent
 LAST_LINE = re.compile(r"^night: (\d+) tables, (\d+) pots, (\d+) rulings, (\d+) entries; chip discrepancies (\d+), "
@@ -98,8 +99,6 @@ def test_referee_openers_are_jacks_or_better():
     assert not referee.qualifies("Jk Qd 4c 5s 9h", "bug")
     assert referee.qualifies("2s Qd 4c 5h 9h", "deuces", "Q")
     for hand in random_hands(400, True, 3, "Jk"):
-        from rules.openers import qualifies
-
         assert referee.qualifies(hand, "bug") == qualifies(" ".join(hand), wild="bug"), hand
 
 

@@ -5,16 +5,15 @@ three faults found from the seeds, each decided as a card room would.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-import random
-
 from rules import IllegalAction, ProfileError
 from rules.cards import deck, to_text
 from rules.hands import evaluate
-from rules.jackpot import replay
+from rules.jackpot import replay, start
 from rules.profiles import get_profile
 from tests.notation import log, stacks, statuses, table
 from tests.walks import best_five, walk
@@ -121,14 +120,19 @@ def test_D7_D9_with_trips_to_win_the_last_hand_still_shows_trips() -> None:
 
 
 def _thrown_in(setup: dict[str, Any], deals: int) -> list[dict[str, Any]]:
-    """``deals`` deals that nobody opens: everyone passes in turn."""
+    """``deals`` deals that nobody opens: everyone passes in turn (each event applied to the table
+    as it goes, not the log replayed from the start after each)."""
     events: list[dict[str, Any]] = []
+    played = start(setup)
     for _ in range(deals):
-        events.append({"type": "deal"})
-        state = replay(setup, events)
-        while state["phase"] != "between_deals":
-            events.append({"type": "pass", "seat": state["to_act"]})
-            state = replay(setup, events)
+        event: dict[str, Any] = {"type": "deal"}
+        while True:
+            events.append(event)
+            played = played.apply(event)
+            state = played.to_dict()
+            if state["phase"] == "between_deals":
+                break
+            event = {"type": "pass", "seat": state["to_act"]}
     return events
 
 

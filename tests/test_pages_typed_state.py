@@ -30,8 +30,8 @@ from floor.extensions import db
 from floor.models import Table
 from floor.rulings import stored
 from rules.jackpot.table import TableState
-from tests.conftest import SETUP, login
-from tests.test_ruling_pdf_truth import false_openers_ruled, play_out, user
+from tests.conftest import SETUP, login, user
+from tests.test_ruling_pdf_truth import false_openers_ruled, play_out
 from tests.test_tournament_app import Api, make_event
 
 BY_TABLE = re.compile(r'<section><h3>([^<]*) <span class="muted">\(button: seat (\d+)\)</span></h3>\s*'

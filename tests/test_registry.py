@@ -221,14 +221,3 @@ def test_d6_show_order_through_the_api_and_the_floor_page(app, tokens, as_role):
         table_id = tables.create_table("Table 9", SETUP).id
     call = as_role("dealer").get(f"/dealer/tables/{table_id}/call-floor").get_data(as_text=True)
     assert "Who shows first" in call
-
-
-@pytest.fixture
-def table_id(app):
-    with app.app_context():
-        return tables.create_table("Table 1", SETUP).id
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")

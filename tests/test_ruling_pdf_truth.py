@@ -10,16 +10,12 @@ from __future__ import annotations
 from floor import tables
 from floor.extensions import db
 from floor.models import IssuedRuling, Table, User
-from tests.conftest import SETUP
+from tests.conftest import SETUP, user
 from tests.test_ruling_pdf import pdf_text
 
 OPENED = [{"type": "deal"}, {"type": "open", "seat": 2, "amount": 10},
           {"type": "call", "seat": 3}, {"type": "call", "seat": 4}, {"type": "call", "seat": 1}]
 HANDS = {1: "Kh Kd Kc 2s 3d", 3: "Jh Jd Jc 6s 7d", 4: "Th Td Tc 8s 9d"}
-
-
-def user(name: str) -> User:
-    return db.session.scalars(db.select(User).where(User.username == name)).one()
 
 
 def false_openers_ruled(name: str = "Table 9") -> tuple[Table, int]:

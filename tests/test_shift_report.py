@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 from floor import tables
 from floor.extensions import db
-from floor.models import IssuedRuling, User
-from tests.conftest import SETUP
+from floor.models import IssuedRuling
+from tests.conftest import SETUP, bearer, user
 
 # Seat 2 passes, seat 3 opens, 4 calls, 1 and 2 fold; both draw, check, show: seat 4's kings win.
 HAND = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4},
@@ -21,8 +21,7 @@ HAND = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 
 def night(app):
     with app.app_context():
         table = tables.create_table("Table 9", SETUP)
-        floor = db.session.scalars(db.select(User).where(User.role_name == "floor")).first()
-        dealer = db.session.scalars(db.select(User).where(User.role_name == "dealer")).first()
+        floor, dealer = user("fred"), user("dee")
         for event in HAND:
             tables.append(table, event, dealer)
         tables.append(table, {"type": "correction", "moves": [{"seat": 4, "amount": -10}, {"seat": 3, "amount": 10}],
@@ -82,8 +81,6 @@ def test_what_the_referee_flagged_shows_in_the_shift_report_with_table_and_pot(a
     """A finding filed through the API (as the night's referee files a wrong verdict) is listed in
     the "Flagged" section of the page and of the PDF, with its table and deal; before, it says
     nothing was flagged. Dealers may not file one; a malformed finding is refused with the field."""
-    from tests.conftest import bearer
-
     table_id = night(app)
     floor = as_role("floor")
     page = floor.get(f"/floor/shift?{window()}").get_data(as_text=True)

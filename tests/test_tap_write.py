@@ -9,12 +9,8 @@ from sqlalchemy import func
 
 from floor import tables, witness
 from floor.extensions import db
-from floor.models import LogEntry, Table, User
-from tests.conftest import SETUP, bearer, make_app
-
-
-def dealer() -> User:
-    return db.session.scalars(db.select(User).where(User.username == "dee")).one()
+from floor.models import LogEntry, Table
+from tests.conftest import SETUP, bearer, make_app, user
 
 
 def entries(table_id: int) -> int:
@@ -26,16 +22,16 @@ def test_a_tap_on_a_version_another_device_moved_on_is_refused_and_writes_nothin
     (StaleVersion: 409 in the API), and the log, the head and the witness hold the first tap only."""
     with app.app_context():
         table_id = tables.create_table("T", SETUP).id
-        tables.append(db.session.get(Table, table_id), {"type": "deal"}, dealer())
+        tables.append(db.session.get(Table, table_id), {"type": "deal"}, user("dee"))
         db.session.remove()
         mine = db.session.get(Table, table_id)  # read at version 1 by this tablet
         to_act = tables.table_state(mine).to_act
         with app.app_context():  # meanwhile, another tablet logs the same turn
             theirs = db.session.get(Table, table_id)
-            tables.append(theirs, {"type": "pass", "seat": to_act}, dealer(), 1, fresh=True)
+            tables.append(theirs, {"type": "pass", "seat": to_act}, user("dee"), 1, fresh=True)
         seen_before = witness.seen().tables[table_id][0]
         try:
-            tables.append(mine, {"type": "pass", "seat": to_act}, dealer(), 1, fresh=True)
+            tables.append(mine, {"type": "pass", "seat": to_act}, user("dee"), 1, fresh=True)
         except tables.StaleVersion as exc:
             assert (exc.expected, exc.current) == (1, 2)
         else:
@@ -53,7 +49,7 @@ def test_an_event_too_large_to_keep_is_refused_and_nothing_is_written(tmp_path):
     client = app.test_client()
     with app.app_context():
         table_id = tables.create_table("T", {**SETUP, "seats": SETUP["seats"][:3]}).id
-        token = dealer().new_api_token()
+        token = user("dee").new_api_token()
         db.session.commit()
     app.config["FLOOR_JSON_MAX"] = 60  # the setup stored, a house that keeps less from now on
     # {"chips":500,"player":"Evangeline Montgomery","seat":5,"type":"sit"}: 68 characters

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from floor import tables
 from tests.conftest import SETUP
 from tests.test_seating_app import post
@@ -30,11 +28,6 @@ def buttons(html: str) -> list[str]:
 def variant_line(html: str) -> str:
     found = re.search(r'<p class="variant" id="variant">(.*?)</p>', html, re.S)
     return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
-
-
-@pytest.fixture
-def dealer(as_role):
-    return as_role("dealer")
 
 
 def test_O2_blinds_and_a_straddle_button_in_the_basic_game(app, dealer):

@@ -7,11 +7,8 @@ PostgreSQL with ``FLOOR_TEST_PG=1``, where each statement is a round trip to the
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-
-from floor.extensions import db
 from floor.verify import verify_all
-from tests.conftest import SETUP, bearer
+from tests.conftest import SETUP, bearer, statements_run
 
 
 def _play(client, tokens, table_id: int, deals: int) -> None:
@@ -33,17 +30,8 @@ def _rule(client, tokens, count: int) -> None:
 
 
 def _verify_counting(app) -> tuple[list[str], object]:
-    with app.app_context():
-        statements: list[str] = []
-
-        def count(_conn, _cursor, statement, *_args) -> None:
-            statements.append(statement)
-
-        sa.event.listen(db.engine, "before_cursor_execute", count)
-        try:
-            report = verify_all()
-        finally:
-            sa.event.remove(db.engine, "before_cursor_execute", count)
+    with statements_run(app) as statements, app.app_context():
+        report = verify_all()
     return statements, report
 
 

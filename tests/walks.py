@@ -12,10 +12,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from itertools import combinations
 from typing import Any
 
 from rules import IllegalAction, ProfileError
 from rules.cards import to_text
+from rules.hands import evaluate
 from rules.jackpot import start
 from rules.jackpot.events import parse_event
 from rules.profiles import Profile, get_profile
@@ -154,10 +156,6 @@ class Cards:
 
 def best_five(hand: list[str], profile: Profile, widow: str | None = None) -> list[str]:
     """The best five of a longer hand (seven-card draw shows five); in wild widow, with its card."""
-    from itertools import combinations
-
-    from rules.hands import evaluate
-
     rules = profile.hand_rules.with_widow(widow) if widow else profile.hand_rules
     return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), rules)))
 
@@ -207,7 +205,6 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
     elif kind == "show":
         event["cards"] = cards.show(seat, state)
         if move.get("declare") and len(event["cards"]) == 5:
-            from rules.hands import evaluate
             rules = cards.profile.hand_rules
             if state.get("widow"):
                 rules = rules.with_widow(state["widow"])
