@@ -197,7 +197,7 @@ class FloorWork:
         irr["pot_plays"] = bool(irr.get("raises") or irr.get("callers", 0) >= 2 or self.state["phase"] == "draw")
         if self.false_rules == "foster":
             irr["expect"] = {"FOSTER_FORFEIT"}
-        elif self.state["seats"][str(seat)]["all_in"]:
+        elif irr.get("allin") == seat:  # F7: all in for the ante when it opened (not all in by the opening bet)
             irr["expect"] = {"ALL_IN_OPENER_BARRED"}
         elif irr["pot_plays"]:
             irr["expect"] = {"POT_PLAYS_OPENER_DEAD"}

@@ -157,6 +157,23 @@ def test_F7_all_in_false_opener_pot_plays() -> None:
     assert statuses(state)[2] == "barred" and state["to_act"] == 3
 
 
+def test_F7_is_for_the_ante_an_opener_all_in_by_the_opening_bet_is_an_F2_opener() -> None:
+    """O6, F7 against F2-F4: a player who paid the whole ante and opened all in for less than a bet put
+    chips in; found false before the draw, the hand is dead, that opening bet stays with the antes, and
+    nobody is barred (F7 is for a player all in for the ante, who had nothing to open with)."""
+    setup = table(stacks={2: 12})  # the ante of 5, then 7 chips: less than the small bet of 10
+    state = play(setup, "deal; 2 open; 2 false_openers; 3 pass; 4 pass; 1 pass")
+    r = last(state)
+    assert r["outcome"] == "POT_CARRIES_OVER" and r["citations"][0] == "F2" and not r.get("barred")
+    assert r["facts"]["opener_all_in"] is False and state["pot"] == 27 and stacks(state)[2] == 0
+    nxt = replay(setup, log("deal; 2 open; 2 false_openers; 3 pass; 4 pass; 1 pass")
+                 + [{"type": "add_chips", "seat": 2, "amount": 50}, {"type": "deal"}])
+    assert 2 in nxt["dealt"] and statuses(nxt)[2] != "barred"
+    # the same seat all in for the ante (5 chips, nothing left to bet) is barred (F7)
+    barred = play(table(stacks={2: 5}), "deal; 2 open; 2 false_openers; 3 pass; 4 pass; 1 pass")
+    assert last(barred)["outcome"] == "ALL_IN_OPENER_BARRED" and last(barred)["barred"] == [2]
+
+
 def test_F9_foster_false_opener_forfeits_and_antes_for_all() -> None:
     """F9 (foster): the false opener forfeits everything; drawn to, antes for everyone next deal;
     the players who came in play on for the pot."""

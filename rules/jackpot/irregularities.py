@@ -41,7 +41,9 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "issue": issue,
         "found": "before_draw" if before else "after_draw",
         "opener": opener,
-        "opener_all_in": bool(op is not None and op.stack == 0 and t.opener_bets and t.opener_bets[0] < t.small_bet),
+        # O6, F7: all in for the ante (or part of it) is an opener who had nothing left to bet when
+        # opening; one who opened all in for less than a bet put chips in and is an F2 opener
+        "opener_all_in": bool(op is not None and op.stack == 0 and t.opener_bets and t.opener_bets[0] == 0),
         "raise_before_draw": t.raised_before_draw,
         "callers": t.callers,
         "action_complete_before_draw": t.phase != Phase.PREDRAW,
