@@ -278,19 +278,19 @@ def run_night(args: argparse.Namespace) -> int:
             lines.append(f"{kind}: not met tonight")
         else:
             lines.append(f"{kind}: {answer}")
-    corrections = sum(t.corrections for t in tallies)
-    allin = {k: sum(t.allin[k] for t in tallies) for k in ("honest", "false", "barred", "held")}
-    counts = {k: sum(t.counts[k] for t in tallies) for k in ("called", "dead", "corrected")}
+    corrections = sum(t.corrections for t in every)
+    allin = {k: sum(t.allin[k] for t in every) for k in ("honest", "false", "barred", "held")}
+    counts = {k: sum(t.counts[k] for t in every) for k in ("called", "dead", "corrected")}
     lines.append(f"all-in ante openers: {allin['honest'] + allin['false']} ({allin['honest']} with openers, O6; "
                  f"{allin['false']} without, {allin['barred']} barred by the floor, F7; the bar held on "
                  f"{allin['held']} later deals while the player had chips again)")
     lines.append(f"wrong card counts: {counts['called']} called to the floor, {counts['dead']} ruled dead, "
                  f"{counts['corrected']} put right (H6, D8)")
-    walked = sum(t.walked for t in tallies)
+    walked = sum(t.walked for t in every)
     lines.append(f"floor phone: {walked} disputes walked question by question on /rulings/new "
-                 f"({sum(t.walked_false for t in tallies)} false openers by hand, "
+                 f"({sum(t.walked_false for t in every)} false openers by hand, "
                  f"{sum(len(w.asked) for w in walks)} questions answered); "
-                 f"{sum(t.false_calls for t in tallies)} false openers reported before the draw")
+                 f"{sum(t.false_calls for t in every)} false openers reported before the draw")
     lines.append(f"findings: {filed} filed for the shift report's Flagged section")
     lines.append(f"floor: {len(floor_pdfs)} rulings printed, {confirmed} rulings of the rules confirmed on the floor "
                  f"page, {corrections} chip corrections")
