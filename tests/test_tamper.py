@@ -365,6 +365,44 @@ def test_a_log_changed_in_place_is_named_and_never_served(app, tokens, change):
         assert floor.get(url).status_code == 409, url  # past hands and the night's lines: not from a changed log
 
 
+@pytest.mark.parametrize("change", [_edit_entry, _edit_stakes, _cut_last_covering_tracks, _delete_middle_entry])
+def test_one_broken_table_is_flagged_on_the_floor_pages_and_the_others_are_shown(app, tokens, as_role, change):
+    """One table's broken record is that table's matter: the floor's overview, the line-ups and the
+    shift report answer 200, name the broken table on its own line and show nothing of its log
+    (no deal, no pot, no seat, no shift figure), and show every other table as before. (The
+    overview and the line-ups used to answer 409 for the whole room.)"""
+    table_id, _ = history(app, tokens)
+    with app.app_context():
+        other = db.session.scalars(db.select(Table).where(Table.name == "T2")).one().id
+    for event in ({"type": "deal"}, {"type": "pass", "seat": 2}):
+        assert app.test_client().post(f"/api/tables/{other}/events", json=event,
+                                      headers=bearer(tokens["dealer"])).status_code == 201
+    change(app, table_id)
+    tables.cache.clear()  # a restart
+    floor = as_role("floor")
+
+    overview = floor.get("/floor/")
+    assert overview.status_code == 200
+    rows = {row.split("</strong>")[0].rsplit(">", 1)[-1]: row
+            for row in overview.get_data(as_text=True).split("<tr")[1:] if "<strong>" in row}
+    flagged = ("does not match its seals", "was rolled back")  # a broken seal; a log cut back past the witness
+    assert any(words in rows["T1"] for words in flagged) and "call the director" in rows["T1"]
+    assert "between deals" not in rows["T1"] and "Correct chips" not in rows["T1"]
+    assert "1 · before the draw" in rows["T2"] and "does not match" not in rows["T2"]
+
+    lineups = floor.get("/floor/lineups")
+    assert lineups.status_code == 200
+    sections = {part.split('"')[0]: part for part in lineups.get_data(as_text=True).split('aria-label="')[1:]}
+    assert any(words in sections["T1 line-up"] for words in flagged) and "data-seat" not in sections["T1 line-up"]
+    assert sections["T2 line-up"].count("data-seat") == 8 and "Ann" in sections["T2 line-up"]
+
+    shift = floor.get("/floor/shift").get_data(as_text=True)
+    t1 = shift.split("<td>T1")[1].split("<td>T2")[0]  # its line and the problem's line below it
+    assert "withheld" in t1 and ("changed outside the app" in t1 or "taken away from the database" in t1)
+    assert "withheld" not in shift.split("<td>T2")[1].split("<tr>")[0]
+    assert "problem" in shift  # and the Flagged section names what verify found
+
+
 def test_a_banked_entry_edited_in_the_round_is_never_served(app, as_role):
     table_id = new_table(as_role)
     log_round(as_role, table_id, rounds=2)

@@ -25,7 +25,7 @@ from wtforms.validators import InputRequired, NumberRange
 
 from floor import tables as table_log
 from floor.extensions import db
-from floor.floorpages.views import bp
+from floor.floorpages.views import bp, unreadable
 from floor.models import LogEntry, Table
 from rules import RulesError
 from rules.reports.history import TableHistory, table_history
@@ -62,14 +62,12 @@ def seat_words(x: Seat) -> str:
 def lineup(table: Table) -> dict[str, Any]:
     """A table's line-up as the floor reads it: the engine's typed state (deal, phase, pot, the
     ledger's chips in and out) and the seats in order up to the table's capacity, empty ones too."""
-    try:
-        state = table_log.table_state(table)
-    except (RulesError, ValueError) as exc:  # a log the rules refuse: say so, never crash
-        current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
-        return {"table": table, "state": None, "seats": []}
+    state, problem = unreadable(table)
+    if state is None:  # a log the rules refuse, or a broken record: flagged, never served
+        return {"table": table, "state": None, "seats": [], "problem": problem}
     seats = [LineupSeat(s, x, seat_words(x) if x is not None else "empty")
              for s in range(1, state.capacity + 1) for x in [state.seats.get(s)]]
-    return {"table": table, "state": state, "seats": seats}
+    return {"table": table, "state": state, "seats": seats, "problem": ""}
 
 
 def _tables() -> list[Table]:

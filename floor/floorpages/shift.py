@@ -20,10 +20,13 @@ from typing import Any
 from flask import abort, render_template, request
 from flask_weasyprint import HTML, render_pdf
 
+from floor import tables as table_log, witness
 from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.seals import SealBroken
+from floor.witness import RolledBack
 from floor.tournament import service
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
@@ -42,6 +45,7 @@ class TableLine:
     biggest: int = 0
     entries: int = 0
     problem: str = ""
+    withheld: bool = False  # the record does not match its seals: no figure is read from it
 
 
 @dataclass
@@ -106,8 +110,12 @@ def build(start: datetime, end: datetime) -> Shift:
     active = db.select(LogEntry.table_id).where(LogEntry.logged_at >= start, LogEntry.logged_at < end).distinct()
     corrections: list[LogEntry] = []
     for table in db.session.scalars(db.select(Table).where(Table.id.in_(active)).order_by(Table.id)):
-        entries = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
-                                          .order_by(LogEntry.seq)))
+        try:  # the figures come from the sealed log only: a broken record is named, its numbers withheld
+            witness.check_not_behind("table", table.id, table.version)
+            entries = table_log.sealed_entries(table)
+        except (SealBroken, RolledBack) as exc:
+            shift.tables.append(TableLine(table, problem=str(exc), withheld=True))
+            continue
         inside = [e for e in entries if start <= e.logged_at < end]
         if not inside:
             continue

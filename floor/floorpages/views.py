@@ -21,12 +21,35 @@ from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
 from floor.rulings import issuing
+from floor.seals import SealBroken
+from floor.witness import RolledBack
 from rules import RulesError
 from rules.jackpot.events import REASON_MAX
-from rules.jackpot.table import Phase
+from rules.jackpot.table import Phase, TableState
 
 bp = Blueprint("floorpages", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
+
+
+def unreadable(table: Table) -> tuple[TableState | None, str]:
+    """The table's typed state, or why the floor cannot be shown it: a log the current rules refuse,
+    a record that does not match its seals, a log behind the room's witness (issue 20).
+
+    One table's broken record is that table's matter: the floor's overview and line-ups flag its
+    line and go on showing every other table (a tampered table used to blank the whole overview at
+    the moment the floor most needs it). Nothing of the broken table's log is shown, as on its own
+    pages; ``flask verify`` names what was changed."""
+    try:
+        return table_log.table_state(table), ""
+    except (RulesError, ValueError) as exc:  # a log the rules refuse: say so, never crash
+        current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
+        return None, "the log does not replay: call the director"
+    except SealBroken as exc:
+        current_app.logger.error("table %s: %s", table.id, exc)
+        return None, "the record does not match its seals: nothing is shown or logged here; call the director"
+    except RolledBack as exc:
+        current_app.logger.error("table %s: %s", table.id, exc)
+        return None, "the log was rolled back: nothing is shown or logged here; call the director"
 
 
 def glance(table: Table) -> dict[str, Any]:
@@ -36,12 +59,11 @@ def glance(table: Table) -> dict[str, Any]:
     (F3), or a showdown in progress (where openers must be proved). Open calls from the dealers'
     tablets are listed above the tables (:func:`index`). The line carries the engine's typed state
     (:class:`rules.jackpot.TableState`: ``deal_no``, ``phase``, ``pot``, ``reopen``), never its plain data.
+    A table whose record cannot be read is flagged, with its state left out (:func:`unreadable`).
     """
-    try:
-        state = table_log.table_state(table)
-    except (RulesError, ValueError) as exc:  # a log the current rules refuse: say so, never crash
-        current_app.logger.warning("table %s: the log does not replay: %s", table.id, exc)
-        return {"table": table, "state": None, "flags": ["the log does not replay: call the director"]}
+    state, problem = unreadable(table)
+    if state is None:
+        return {"table": table, "state": None, "flags": [problem]}
     flags = []
     if state.reopen is not None:
         flags.append("reopen offer pending: seats " + ", ".join(str(s) for s in state.reopen.eligible))
