@@ -168,6 +168,32 @@ def test_the_lineups_show_stacks_statuses_and_the_ledger(app, floor):
         assert rows[int(seat)].startswith(f"{seat} {x['player']} {x['stack']} ")
 
 
+def test_the_lineups_say_why_a_seat_is_barred_F7_or_D9(app, floor):
+    """F7 against D9 (both show as the state's status "barred"): the floor reads a ruling's bar as
+    F7's and a player shut out of a trips-to-win play-off as D9's."""
+    trips = {**SETUP, "profile": {"base": "cardroom", "trips_to_win": True}}
+    no_trips = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3},
+                {"type": "call", "seat": 4}, {"type": "call", "seat": 1}, {"type": "fold", "seat": 2},
+                *({"type": "draw", "seat": s, "count": 1} for s in (3, 4, 1)),
+                *({"type": "check", "seat": s} for s in (3, 4, 1)),
+                {"type": "show", "seat": 3, "cards": "Jc Jd 5h 5s 2c"}, {"type": "show", "seat": 4, "cards": "Ac Ad Kc Kd 9h"},
+                {"type": "show", "seat": 1, "cards": "7c 7d 8h 4s 3c"}]
+    shut = new_table(app, "Trips", no_trips, setup=trips)
+    short = {**SETUP, "seats": [{**x, "stack": 5} if x["seat"] == 2 else x for x in SETUP["seats"]]}
+    barred = new_table(app, "Short", [{"type": "deal"}, {"type": "open", "seat": 2},
+                                      {"type": "false_openers", "seat": 2}, {"type": "pass", "seat": 3},
+                                      {"type": "pass", "seat": 4}, {"type": "pass", "seat": 1}], setup=short)
+    html = floor.get("/floor/lineups").get_data(as_text=True)
+
+    def seat_2(table_id: int) -> str:
+        section = re.search(rf'<section class="lineup" data-table="{table_id}".*?</section>', html, re.S).group(0)
+        return text_of(re.search(r'<tr data-seat="2"[^>]*>(.*?)</tr>', section, re.S).group(1))
+
+    assert plain_state(floor, shut)["seats"]["2"]["status"] == plain_state(floor, barred)["seats"]["2"]["status"] == "barred"
+    assert "shut out until the pot is won (D9)" in seat_2(shut) and "F7" not in seat_2(shut)
+    assert "barred until the pot is won (F7)" in seat_2(barred) and "D9" not in seat_2(barred)
+
+
 @pytest.mark.parametrize("profile", [{"base": "cardroom"}, {"wild": "widow"},
                                      {"opening_minimum": "none", "blinds": [5, 10], "straddle": True,
                                       "ante_deals": None}], ids=["cardroom", "widow", "blinds"])

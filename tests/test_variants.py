@@ -49,6 +49,21 @@ def test_D9_no_trips_the_pot_stays_and_those_who_folded_are_out_of_it() -> None:
     chips(nxt)
 
 
+def test_D9_a_shut_out_player_who_buys_more_chips_is_told_D9_not_F7() -> None:
+    """D9 against F7: a player shut out of the play-off (folded in a deal without trips) who adds
+    chips stays out of the pot, and the table says why in D9's words; an all-in false opener's
+    bar is F7's, a ruling of the pot (``barred_by_ruling``)."""
+    from rules.jackpot import replay_state
+
+    text = TRIPS_HAND + "; 3 show Jc Jd 5h 5s 2c; 4 show Ac Ad Kc Kd 9h; 1 show 7c 7d 8h 4s 3c"
+    shut = replay_state(table(4, profile={"base": "cardroom", **TRIPS}), log(text)).apply(
+        {"type": "add_chips", "seat": 2, "amount": 100})
+    assert "(D9)" in shut.message and "F7" not in shut.message and shut.barred_by_ruling == frozenset()
+    barred = replay_state(table(stacks={2: 5}), log("deal; 2 open; 2 false_openers; 3 pass; 4 pass; 1 pass")).apply(
+        {"type": "add_chips", "seat": 2, "amount": 100})
+    assert "(F7)" in barred.message and "D9" not in barred.message and barred.barred_by_ruling == {2}
+
+
 def test_D9_a_pot_won_without_a_showdown_still_needs_trips() -> None:
     base = "deal; 2 pass; 3 open; 4 fold; 1 fold; 2 fold"
     assert play(TRIPS, base)["phase"] == "showdown"  # the opener shows trips (and openers)

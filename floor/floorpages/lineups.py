@@ -30,6 +30,7 @@ from floor.models import LogEntry, Table
 from rules import RulesError
 from rules.reports.history import TableHistory, table_history
 from rules.jackpot import Seat
+from rules.jackpot.state import SeatStatus
 from rules.jackpot.seating import MOST_SEATS
 
 __all__ = ["LineupSeat", "lineup", "seat_words", "history_of"]
@@ -53,10 +54,17 @@ class LineupSeat(NamedTuple):
     status: str
 
 
-def seat_words(x: Seat) -> str:
+def seat_words(x: Seat, by_ruling: bool = True) -> str:
     """A seated player's status as the floor reads it: sitting out, waiting for the pot in play to
-    be won, else the seat's status in this deal (active, folded, dead, barred, out)."""
-    return "sitting out" if x.sitting_out else "waits for the pot" if x.waiting else str(x.status)
+    be won, else the seat's status in this deal (active, folded, dead, out), a barred seat with
+    why: barred by a ruling (F7) or, ``by_ruling`` false, shut out of a trips-to-win play-off (D9)."""
+    if x.sitting_out:
+        return "sitting out"
+    if x.waiting:
+        return "waits for the pot"
+    if x.status == SeatStatus.BARRED:
+        return "barred until the pot is won (F7)" if by_ruling else "shut out until the pot is won (D9)"
+    return str(x.status)
 
 
 def lineup(table: Table) -> dict[str, Any]:
@@ -65,7 +73,7 @@ def lineup(table: Table) -> dict[str, Any]:
     state, problem = unreadable(table)
     if state is None:  # a log the rules refuse, or a broken record: flagged, never served
         return {"table": table, "state": None, "seats": [], "problem": problem}
-    seats = [LineupSeat(s, x, seat_words(x) if x is not None else "empty")
+    seats = [LineupSeat(s, x, seat_words(x, s in state.barred_by_ruling) if x is not None else "empty")
              for s in range(1, state.capacity + 1) for x in [state.seats.get(s)]]
     return {"table": table, "state": state, "seats": seats, "problem": ""}
 

@@ -198,3 +198,9 @@ class Readings:
     def chips_out(self) -> int:
         """The chips taken away from the table by players who left (``ledger``)."""
         return self._t.chips_out
+
+    @property
+    def barred_by_ruling(self) -> frozenset[int]:
+        """The seats a ruling barred from the pot in play (F7); any other barred seat was shut out
+        of a trips-to-win play-off (D9)."""
+        return self._t.barred_by_ruling()

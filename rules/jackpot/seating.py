@@ -83,7 +83,7 @@ def sit(t: WorkingTable, e: ev.Sit) -> None:
 
 @ev.handles(ev.AddChips)
 def add_chips(t: WorkingTable, e: ev.AddChips) -> None:
-    """A rebuy or a top-up; an F7 bar stays."""
+    """A rebuy or a top-up; a bar from the pot in play stays (F7, or shut out by D9)."""
     seat = _seated(t, e.seat, "add_chips")
     if t.max_buy_in is not None and seat.stack + e.amount > t.max_buy_in:
         raise t.refuse(f"add_chips: seat {e.seat} would have {seat.stack + e.amount} chips, over this table's "
@@ -93,7 +93,8 @@ def add_chips(t: WorkingTable, e: ev.AddChips) -> None:
     t.chips_in += e.amount
     t.message = f"seat {e.seat} adds {e.amount}"
     if seat.status == SeatStatus.BARRED:
-        t.message += "; still dealt out of this pot until it is won (F7)"
+        t.message += ("; still dealt out of this pot until it is won (F7)" if e.seat in t.barred_by_ruling()
+                      else "; still out of this pot, having folded in a deal without trips, until it is won (D9)")
 
 
 @ev.handles(ev.Leave)

@@ -381,6 +381,11 @@ class WorkingTable:
             return False
         return p.pot_limit is None or self.pot < p.pot_limit
 
+    def barred_by_ruling(self) -> frozenset[int]:
+        """The seats a ruling of the pot in play barred (F7, an all-in false opener); the other
+        barred seats were shut out of a trips-to-win play-off (D9), which no ruling records."""
+        return frozenset(int(b) for r in self.rulings for b in (r.get("barred") or ()))
+
     def deal_plan(self) -> tuple[dict[int, SeatStatus], bool]:
         """Each seat's status in the next deal, and whether that deal must take antes so that
         players who have put nothing into a capped pot may play. A seat barred from the pot (F7)
@@ -400,7 +405,7 @@ class WorkingTable:
             else:
                 statuses[s] = SeatStatus.ACTIVE
         if not fresh and sum(st == SeatStatus.ACTIVE for st in statuses.values()) < 2:  # D9: no partner left
-            f7 = {int(b) for r in self.rulings for b in (r.get("barred") or ())}
+            f7 = self.barred_by_ruling()
             statuses.update({s: SeatStatus.ACTIVE for s, x in self.seats.items() if statuses.get(s) == SeatStatus.BARRED and s not in f7 and not x.sitting_out and (x.stack or x.put)})
         blind_deal = self.profile.age and not self.jack_pot
         if fresh or blind_deal or self.antes_due() or self.ante == 0:
