@@ -170,6 +170,11 @@ def table_state(table: Table) -> jackpot.TableState:
     return state
 
 
+#: A table's record that cannot be read (issue 20): it does not match its seals, or its log is behind
+#: what the room's witness saw. Nothing is served from it; a page of many tables names it on its line.
+BROKEN_RECORD: tuple[type[Exception], ...] = (SealBroken, witness.RolledBack)
+
+
 CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director puts the record right (`flask --app "
                      "floor verify` names what was changed; `flask --app floor restore` puts a backup back).")
 

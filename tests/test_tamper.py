@@ -502,3 +502,35 @@ def test_restore_in_place_accepts_the_database_as_it_stands(app, tokens):
     code, output = verify(app)
     assert code == 0 and "accepted a restore (the database in place" in output, output
     _play(client, table_id, tokens["dealer"], 1)
+
+
+def test_one_broken_tournament_table_withholds_the_chip_figures_never_the_clock(app, tokens, as_role):
+    """The tournament's clock is read by the wall and paused by the director: one event table's
+    broken record withholds what is read from the tables (the average stack, the chips in play,
+    null in the clock's JSON, "withheld" on the pages, with the table named) and the clock goes on
+    answering and being paused and resumed. Balancing, which needs every table, refuses, naming it."""
+    from tests.test_tournament_app import make_event
+    from tests.tourney_play import Api
+
+    api = Api(app.test_client(), tokens)
+    event, ids = make_event(api, entries=8, tables=2)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, status=200)
+    _edit_stakes(app, ids[0])  # the drawn table's setup (its seats and stacks) is under the table's seal
+
+    info = api.get(f"/api/events/{event}/clock")
+    assert info["average_stack"] is None and info["chips_in_play"] is None
+    assert "Table 1" in info["withheld"] and "outside the app" in info["withheld"]
+    assert info["players_left"] == 8 and info["running"] is True and info["level"] == 1
+    paused = api.post(f"/api/events/{event}/clock", {"action": "pause"}, role="floor", status=200)
+    assert paused["running"] is False and paused["withheld"]
+    api.post(f"/api/events/{event}/clock", {"action": "resume"}, role="floor", status=200)
+
+    floor = as_role("floor")
+    page = floor.get(f"/tournament/{event}/")
+    assert page.status_code == 200 and "average stack withheld" in page.get_data(as_text=True)
+    assert "Table 1" in page.get_data(as_text=True).split("average stack withheld", 1)[1]
+    assert floor.get(f"/tournament/{event}/wall").status_code == 200
+    balancing = floor.get(f"/tournament/{event}/floor")
+    assert balancing.status_code == 409 and "Table 1" in balancing.get_data(as_text=True)
+    refused = api.call("GET", f"/api/events/{event}/balance", role="floor")
+    assert refused.status_code == 409 and "Table 1" in refused.get_json()["message"]

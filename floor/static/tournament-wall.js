@@ -30,8 +30,9 @@
     $("ends").textContent = info.level_ends_at ? (info.on_break ? "Play resumes at " : "Level ends at ") +
       clockText(info.level_ends_at) : "";
     $("players_left").textContent = info.players_left + " / " + info.entries;
-    $("average_stack").textContent = num(info.average_stack);
-    $("chips_in_play").textContent = num(info.chips_in_play);
+    // null while a table's record is broken: the figure is withheld, the clock runs on
+    $("average_stack").textContent = info.average_stack === null ? "withheld" : num(info.average_stack);
+    $("chips_in_play").textContent = info.chips_in_play === null ? "withheld" : num(info.chips_in_play);
     $("prize_pool").textContent = num(info.prize_pool);
     $("next_break").textContent = info.next_break_seconds === null ? "none" :
       info.on_break ? "now" : hmm(Math.max(0, info.next_break_seconds - gone));

@@ -178,9 +178,17 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     and the hand in play is over at every table (players out in it at other tables still share)."""
     switch = service.hand_for_hand_switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
-            tables.table_state(x).phase == "between_deals" for x in service.event_tables(t)):
+            _hand_over(x) for x in service.event_tables(t)):
         _off(t, switch, user, reason="the bubble burst")
         db.session.commit()
+
+
+def _hand_over(table: Table) -> bool:
+    """Whether the table's hand in play is over; not known (so not over) while its record is broken."""
+    try:
+        return tables.table_state(table).phase == "between_deals"
+    except tables.BROKEN_RECORD:
+        return False
 
 
 def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | None:

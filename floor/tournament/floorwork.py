@@ -149,7 +149,10 @@ def sync_eliminations(t: Tournament) -> None:
     """Look at every table between pots (what :func:`after_append` does for each tap; this catches a
     log written without it, e.g. a replay of a day's log)."""
     for table in service.event_tables(t):
-        state = tables.table_state(table)
+        try:
+            state = tables.table_state(table)
+        except tables.BROKEN_RECORD:  # nobody is placed from a broken record; the others are synced
+            continue
         if state.new_pot and table.version:
             record_eliminations(t, table, state)
             leave_busted(t, table)  # seats of players already out (a log written without the hook)

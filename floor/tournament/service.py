@@ -298,16 +298,25 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
     """``GET /api/events/<id>/clock``: the clock and the event's figures, as the wall shows them."""
     c = clock(t, now)
     left = len(live_entries(t))
-    chips = 0
+    chips: int | None = 0
+    average: int | None = 0
+    withheld = None
     if t.drawn_at is None:
         average = structure(t).starting_chips if left else 0
     else:
-        _, chips = seated(t)
-        average = round(chips / left) if left else 0
+        try:
+            _, chips = seated(t)
+            average = round(chips / left) if left else 0
+        except tables.BROKEN_RECORD as exc:
+            # one table's broken record withholds the chip figures, never the clock: the wall and
+            # the director's pause and resume keep working while the director puts the record right
+            chips = average = None
+            withheld = f"the chip figures are withheld: {exc}"
     nxt = c.next_item
     at = now or utcnow()
     s = structure(t)
     chips_in_play = chips if t.drawn_at is not None else s.starting_chips * left
+    # average_stack and chips_in_play are null while a table's record is broken (withheld says why)
     return {
         "event": t.event_id, "name": t.event.name, **c.to_dict(),
         "next": None if nxt is None else (
@@ -323,7 +332,7 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
         "payouts": payout_table(t), "chips_in_play": chips_in_play,
         "late_registration_open": late_registration_open(s, c) and t.final_seats is None,
         "late_registration_levels": s.late_registration_levels,
-        "bounty": s.bounty, "hand_for_hand": hand_for_hand_on(t),
+        "bounty": s.bounty, "hand_for_hand": hand_for_hand_on(t), "withheld": withheld,
     }
 
 
