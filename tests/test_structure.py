@@ -291,3 +291,39 @@ def test_no_class_of_the_app_is_named_like_a_class_of_the_rules():
 def test_the_floor_persons_pages_are_not_called_disputes():
     """``rules.jackpot.disputes`` is what a table's log answers for a dispute; the app has no module of that name."""
     assert not [name for name in MODULES if name.startswith("floor") and name.split(".")[-1] == "disputes"]
+
+
+def redefined(source: str) -> list[str]:
+    """The names a module (or a class) defines twice with ``def`` or ``class``: the later one
+    silently replaces the first, and every caller of the first now calls the second. A property's
+    setter (``@name.setter``) is not a redefinition."""
+    found: list[str] = []
+
+    def scan(body: list[ast.stmt], where: str) -> None:
+        seen: set[str] = set()
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                setter = any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter")
+                             for d in node.decorator_list)
+                if node.name in seen and not setter:
+                    found.append(f"{where}{node.name}")
+                seen.add(node.name)
+                if isinstance(node, ast.ClassDef):
+                    scan(node.body, f"{where}{node.name}.")
+
+    scan(ast.parse(source).body, "")
+    return found
+
+
+def test_no_module_defines_a_name_twice():
+    """A second ``def _between_deals`` in floor/tournament/desk.py once replaced the first, and the
+    desk's counts and bust-outs answered 500: nothing but their own tests would have said why."""
+    twice = {str(path.relative_to(ROOT)): names for package in ("rules", "floor", "night", "bench")
+             for path in (ROOT / package).rglob("*.py") if (names := redefined(path.read_text()))}
+    assert twice == {}
+
+
+def test_the_redefinition_check_finds_one():
+    assert redefined("def a(): pass\nclass B:\n    @property\n    def x(self): pass\n    @x.setter\n"
+                     "    def x(self, v): pass\n    def y(self): pass\n    def y(self): pass\ndef a(): pass\n") \
+        == ["B.y", "a"]
