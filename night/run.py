@@ -71,6 +71,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=0.15, help="how often an irregularity is injected")
     parser.add_argument("--out", metavar="DIR", help="where to save the night's artefacts (the shift report)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the night's instance folder (database, witness, keys) and print where it is")
     args = parser.parse_args(argv)
     args.tables = args.tables or (4 if args.quick else 10)
     args.deals = args.deals or (12 if args.quick else 40)
@@ -235,7 +237,7 @@ def run_night(args: argparse.Namespace) -> int:
                 verify_ok, verify_text = server.verify()
         except Exception as exc:  # noqa: BLE001 - reported as verify FAILED
             verify_text = str(exc)
-        server.cleanup()
+        server.cleanup(keep=args.keep)
 
     taps: dict[str, list[float]] = {}
     every = tallies + (event.tallies if event is not None else [])
@@ -308,6 +310,8 @@ def run_night(args: argparse.Namespace) -> int:
     rulings = sum(t.rulings + t.corrections for t in every)
     entries = event.buy_ins if event is not None else 0
     lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
+    if args.keep:
+        lines.append(f"kept: {server.instance} (the night's database, witness and keys)")
     lines.append(f"night: {len(every) + (1 if banked is not None else 0)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
                  f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
                  f"verify {'clean' if verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")

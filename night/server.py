@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -145,7 +146,13 @@ class Server:
         text = (done.stdout + done.stderr).strip()
         return done.returncode == 0, text
 
-    def cleanup(self) -> None:
+    def cleanup(self, keep: bool = False) -> None:
+        """Stop the throwaway PostgreSQL server and remove the instance folder (the SQLite file, the
+        witness, the keys: in memory under /dev/shm on most machines, so a folder left behind by
+        every night or load test is memory the machine never gets back). ``keep`` leaves the folder
+        for a look afterwards."""
         if self.cluster is not None:
             self.cluster.stop()
             self.cluster = None
+        if not keep:
+            shutil.rmtree(self.instance, ignore_errors=True)

@@ -239,3 +239,19 @@ def test_what_the_referee_flags_is_filed_and_listed_in_the_nights_shift_report(t
     flagged = pdf[pdf.index("Flagged"):pdf.index("Tables and pots")]
     assert "1 thing flagged" in flagged and "wrong verdict" in flagged and "Cash 1 · deal 1" in flagged
     assert "night referee, seed 5" in flagged and "Nothing flagged." not in pdf
+
+
+def test_the_nights_server_leaves_no_folder_behind_unless_asked():
+    """The throwaway instance (database, witness, keys; under /dev/shm on most machines, so memory)
+    is removed when the night or the load test ends; ``--keep`` leaves it for a look. Every night
+    and every make test used to leave one or two behind."""
+    from night.server import Server
+
+    gone, kept = Server(name="night"), Server(name="night")
+    for server in (gone, kept):
+        (Path(server.instance) / "night.sqlite").write_bytes(b"")
+    gone.cleanup()
+    kept.cleanup(keep=True)
+    assert not Path(gone.instance).exists() and Path(kept.instance, "night.sqlite").exists()
+    kept.cleanup()
+    assert not Path(kept.instance).exists()
