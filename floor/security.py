@@ -122,9 +122,9 @@ def check_stored_json(label: str, value: Any) -> None:
     """Refuse (:class:`StoredTextRefused`) a JSON value over ``FLOOR_JSON_MAX`` characters of
     canonical JSON: the check of every flush, for a row written without the ORM's unit of work
     (a table log's entry, :func:`floor.tables.append`)."""
-    size = len(canonical(value))
-    if size > _limits()[1]:
-        raise StoredTextRefused(f"The {label} is {size} characters of data; at most {_limits()[1]} are kept.")
+    size, json_max = len(canonical(value)), _limits()[1]
+    if size > json_max:
+        raise StoredTextRefused(f"The {label} is {size} characters of data; at most {json_max} are kept.")
 
 
 @event.listens_for(Session, "before_flush")

@@ -47,8 +47,8 @@ WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
 #: thread that holds the lock through this connection now.
 FILE, HELD = "floor_writers_file", "floor_writers_held"
 
-#: Per lock file and thread of this process: how many of its connections hold the lock (0 or 1).
-_holding: dict[tuple[str, int], int] = {}
+#: The (lock file, thread) pairs of this process whose thread holds the lock through a connection.
+_holding: set[tuple[str, int]] = set()
 _holding_guard = threading.Lock()
 
 
@@ -76,7 +76,7 @@ def install(engine: Engine) -> None:
         if HELD in info or not statement.lstrip()[:7].upper().startswith(WRITES):
             return
         me = (lock_path, threading.get_ident())
-        if _holding.get(me):
+        if me in _holding:
             # SQLite alone would have failed it after its busy timeout, "database is locked"
             raise WriterWouldWaitOnItself(
                 "a second database connection of this request writes while its first one's transaction "
@@ -88,14 +88,14 @@ def install(engine: Engine) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX)  # in line behind the writer before, woken when it is done
         info[HELD] = me
         with _holding_guard:
-            _holding[me] = 1
+            _holding.add(me)
 
     def _let_go(_dbapi_connection: Any, record: Any, *_: Any) -> None:
         holder = record.info.pop(HELD, None)
         if holder is not None:
             fcntl.flock(record.info[FILE], fcntl.LOCK_UN)
             with _holding_guard:  # the holder's thread, wherever the connection is given back
-                _holding.pop(holder, None)
+                _holding.discard(holder)
 
     def _close(dbapi_connection: Any, record: Any, *_: Any) -> None:
         _let_go(dbapi_connection, record)

@@ -25,7 +25,7 @@ from wtforms.validators import InputRequired, NumberRange
 
 from floor import tables as table_log
 from floor.extensions import db
-from floor.floorpages.views import bp, unreadable
+from floor.floorpages.views import bp, state_or_problem
 from floor.models import LogEntry, Table
 from rules import RulesError
 from rules.reports.history import TableHistory, table_history
@@ -70,7 +70,7 @@ def seat_words(x: Seat, by_ruling: bool = True) -> str:
 def lineup(table: Table) -> dict[str, Any]:
     """A table's line-up as the floor reads it: the engine's typed state (deal, phase, pot, the
     ledger's chips in and out) and the seats in order up to the table's capacity, empty ones too."""
-    state, problem = unreadable(table)
+    state, problem = state_or_problem(table)
     if state is None:  # a log the rules refuse, or a broken record: flagged, never served
         return {"table": table, "state": None, "seats": [], "problem": problem}
     seats = [LineupSeat(s, x, seat_words(x, s in state.barred_by_ruling) if x is not None else "empty")

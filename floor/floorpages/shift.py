@@ -25,8 +25,6 @@ from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
-from floor.seals import SealBroken
-from floor.witness import RolledBack
 from floor.tournament import service
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
@@ -113,7 +111,7 @@ def build(start: datetime, end: datetime) -> Shift:
         try:  # the figures come from the sealed log only: a broken record is named, its numbers withheld
             witness.check_not_behind("table", table.id, table.version)
             entries = table_log.sealed_entries(table)
-        except (SealBroken, RolledBack) as exc:
+        except table_log.BROKEN_RECORD as exc:
             shift.tables.append(TableLine(table, problem=str(exc), withheld=True))
             continue
         inside = [e for e in entries if start <= e.logged_at < end]

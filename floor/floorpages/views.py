@@ -31,7 +31,7 @@ bp = Blueprint("floorpages", __name__, url_prefix="/floor")
 bp.before_request(require_role(Role.floor))
 
 
-def unreadable(table: Table) -> tuple[TableState | None, str]:
+def state_or_problem(table: Table) -> tuple[TableState | None, str]:
     """The table's typed state, or why the floor cannot be shown it: a log the current rules refuse,
     a record that does not match its seals, a log behind the room's witness (issue 20).
 
@@ -59,9 +59,9 @@ def glance(table: Table) -> dict[str, Any]:
     (F3), or a showdown in progress (where openers must be proved). Open calls from the dealers'
     tablets are listed above the tables (:func:`index`). The line carries the engine's typed state
     (:class:`rules.jackpot.TableState`: ``deal_no``, ``phase``, ``pot``, ``reopen``), never its plain data.
-    A table whose record cannot be read is flagged, with its state left out (:func:`unreadable`).
+    A table whose record cannot be read is flagged, with its state left out (:func:`state_or_problem`).
     """
-    state, problem = unreadable(table)
+    state, problem = state_or_problem(table)
     if state is None:
         return {"table": table, "state": None, "flags": [problem]}
     flags = []

@@ -62,7 +62,6 @@ class Winner(NamedTuple):
     amount: int
 
 
-
 class Readings:
     """The typed readings of a table state (mixed into :class:`rules.jackpot.table.TableState`,
     which holds the working table ``_t`` and the undo step ``_undo``)."""
