@@ -20,7 +20,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-banked bench-server night sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-smoke bench-banked bench-server night sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -79,6 +79,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_history.py
 	$(BIN)/python bench/bench_hand_history.py
 	$(BIN)/python bench/bench_tournament.py
+
+# Every bench script above and below on tiny counts (--smoke), a few seconds each: does each run to its
+# end? `make test` runs the same file (tests/test_bench_smoke.py), so a crashing benchmark fails CI.
+bench-smoke: $(STAMP)
+	$(BIN)/python -m pytest $(XDIST) -p no:cacheprovider tests/test_bench_smoke.py $(PYTEST_ARGS)
 
 # The banked game's house numbers: one hand's 33 values, the house edge to ±0.1% on both cores
 # (about ten minutes; BANKED_ARGS=--quick for a one-minute run).
