@@ -79,3 +79,22 @@ def test_a_level_that_is_not_one_is_refused_at_start(tmp_path):
     with pytest.raises(ValueError, match="FLOOR_LOG_LEVEL 'chatty' is not a logging level"):
         create_app({"TESTING": True, "SECRET_KEY": "t", "FLOOR_LOG_LEVEL": "chatty",
                     "SQLALCHEMY_DATABASE_URI": "sqlite://"}, instance_path=str(tmp_path / "inst"))
+
+
+def test_the_audit_lines_survive_the_migrations(tmp_path):
+    """``flask init-db`` runs alembic in the app's process, and alembic's env.py configures logging
+    from alembic.ini: with logging's default that disabled every logger already made, the app's
+    among them, so nothing the process did afterwards was written down."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"},
+                     instance_path=str(tmp_path / "instance"))
+    result = app.test_cli_runner().invoke(args=["init-db", "--timezone", "UTC"])
+    assert result.exit_code == 0, result.output
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())  # type: ignore[method-assign]
+    app.logger.addHandler(handler)
+    try:
+        app.logger.info("ruling #1 issued by fred: POT_CARRIES_OVER")
+    finally:
+        app.logger.removeHandler(handler)
+    assert seen == ["ruling #1 issued by fred: POT_CARRIES_OVER"]

@@ -22,6 +22,7 @@ checked when it was logged and cannot change).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from io import BytesIO
 from typing import Any
 
@@ -104,7 +105,7 @@ def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
     return entries
 
 
-def current_round(table: BankedTable) -> list[dict[str, Any]]:
+def current_round(table: BankedTable) -> list[Mapping[str, Any]]:
     """The events of the current round that stand (earlier rounds were settled when logged; an undo
     and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
     return [payload for _, payload in tablet.standing(round_entries(table))]

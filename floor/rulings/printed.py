@@ -31,14 +31,14 @@ from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from floor.extensions import db
+from floor.extensions import Model, db
 from floor.models import utcnow
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(db.Model):
+class RulingPrint(Model):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
     (see the module)."""
