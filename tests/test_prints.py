@@ -185,13 +185,13 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
 @pytest.mark.slow
 def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch):
     renders = []
-    real = prints.HTML
+    real = prints.pdf_bytes
 
-    def counting_html(*args, **kwargs):
+    def counting_pdf(*args, **kwargs):
         renders.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(prints, "HTML", counting_html)
+    monkeypatch.setattr(prints, "pdf_bytes", counting_pdf)
     prints.pdf_cache.clear()  # counted from an empty cache
     add_house(app)
     client = as_role("director")

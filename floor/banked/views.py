@@ -30,7 +30,6 @@ from flask import (Blueprint, abort, current_app, flash, g, has_request_context,
                    request, send_file, url_for)
 from flask_login import current_user
 from markupsafe import Markup
-from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
 from floor import witness
@@ -39,6 +38,7 @@ from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import csrf, db
 from floor.models import Role, utcnow
+from floor.pdf import pdf_bytes
 from floor.seals import SealBroken, head_content, keyed_digest, same
 from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
@@ -379,7 +379,7 @@ def rules_page(table_id: int) -> Any:
 @bp.get("/tables/<int:table_id>/rules.pdf")
 def rules_pdf(table_id: int) -> Any:
     table = db.get_or_404(BankedTable, table_id)
-    data = HTML(string=_summary(table, print_mode=True)).write_pdf()
+    data = pdf_bytes(_summary(table, print_mode=True))
     if data is None:  # pragma: no cover - WeasyPrint returns bytes when no target is given
         abort(500)
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,

@@ -18,13 +18,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import abort, render_template, request
-from flask_weasyprint import HTML, render_pdf
 
 from floor import tables as table_log, witness
 from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.pdf import pdf_response
 from floor.tournament import service
 from floor.verify import ruling_seal_problems, verify_all
 from rules import RulesError
@@ -156,7 +156,7 @@ def shift_page() -> Any:
 def shift_pdf() -> Any:
     shift = _shift()
     html = render_template("floorpages/shift.html", s=shift, pdf=True, local=local)
-    return render_pdf(HTML(string=html), download_filename=f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
+    return pdf_response(html, f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
 
 
 def register(bp: Any) -> None:

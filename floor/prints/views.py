@@ -23,13 +23,13 @@ from io import BytesIO
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, send_file
-from flask_weasyprint import HTML
 from markupsafe import Markup
 
 from floor.auth.access import require_role
 from floor.cache import LRU
 from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, profile_choices
 from floor.models import Role
+from floor.pdf import pdf_bytes
 from rules.profiles import Profile
 from rules.rulings import build_tree
 from rules.reports.summary import summarize
@@ -111,7 +111,7 @@ def summary_pdf(name: str) -> Any:
     if data is None:
         started = time.perf_counter()
         html = render_template("prints/summary.html", print_mode=True, **summary_context(found))
-        data = HTML(string=html).write_pdf()
+        data = pdf_bytes(html)
         current_app.logger.info("rule summary %s rendered in %.2f s", found.name, time.perf_counter() - started)
         pdf_cache.put(key, data)
     # What flask_weasyprint.render_pdf(..., download_filename=...) sends, from the cached bytes.

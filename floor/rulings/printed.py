@@ -24,15 +24,14 @@ from datetime import datetime
 from io import BytesIO
 from typing import Any
 
-import weasyprint
 from flask import send_file
-from flask_weasyprint import HTML
 from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.extensions import Model, db
 from floor.models import utcnow
+from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
@@ -61,7 +60,7 @@ def print_key(seal: str, html: str) -> str:
     >>> print_key("ab" * 32, "<p>x</p>") == print_key("ab" * 32, "<p>x</p>") != print_key("ab" * 32, "<p>y</p>")
     True
     """
-    text = "\0".join((PRINT_FORMAT, weasyprint.__version__, seal, html))
+    text = "\0".join((PRINT_FORMAT, WEASYPRINT_VERSION, seal, html))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -73,9 +72,7 @@ def stored_pdf(kind: str, ruling_id: int, seal: str, html: str, base_url: str | 
                                                           RulingPrint.ruling_id == ruling_id)).first()
     if row is not None and row.seal == seal and row.key == key:
         return row.pdf
-    # flask_weasyprint takes the request's URL as the base unless one is given
-    document = HTML(string=html) if base_url is None else HTML(string=html, base_url=base_url)
-    data: bytes = document.write_pdf()
+    data = pdf_bytes(html, base_url)
     if row is None:
         row = RulingPrint(kind=kind, ruling_id=ruling_id)
         db.session.add(row)
