@@ -117,6 +117,7 @@ night: $(STAMP)
 # process would otherwise do at start (init-db took 4.7 s of CPU instead of 2 s without it). The
 # venv has no pip of its own: `.venv/bin/uv pip install X` adds a package.
 # $(call install,EXTRAS): the venv if missing, uv, then the project (editable) with EXTRAS.
+DEV_EXTRAS := [test,bench]
 define install
 	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
 	$(PYTHON) -m pip --python $(BIN)/python install -q -c constraints.txt uv
@@ -128,7 +129,7 @@ $(APP_STAMP): pyproject.toml constraints.txt
 	touch $@
 
 $(STAMP): pyproject.toml constraints.txt
-	$(call install,[test,bench])
+	$(call install,$(DEV_EXTRAS))
 	touch $@ $(APP_STAMP)
 
 sysdeps:
