@@ -113,6 +113,16 @@ def _postgres():
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's chromium through Playwright, launched once per test process on the first browser
+    test (tests/e2e.py's ``browser``; issue 34: each module launched its own, a driver and a
+    browser start each time). Imported here only when a browser test asks for it."""
+    from tests import e2e
+
+    yield from e2e.launch()
+
+
 @pytest.fixture(autouse=True)
 def _close_apps():
     """After each test: every app's connections closed, and on PostgreSQL its database dropped."""
