@@ -32,7 +32,7 @@ APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgres
 .PHONY: run dev test test-pg test-fast bench bench-smoke bench-banked bench-server night sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
-# FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
+# FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see docs/production.md.
 run: $(APP_STAMP)
 	$(FLASK) init-db
 	@if [ "$(DEMO)" = 1 ]; then $(FLASK) demo; fi

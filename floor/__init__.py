@@ -163,7 +163,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     limiter.init_app(app)
     security.init_app(app)
 
-    # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
+    # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
+    # "Layout".
     from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
     from floor import room
     from rules import words

@@ -7,7 +7,8 @@ collecting a rules test loads no Flask (``tests/test_purity.py`` checks it).
 The test accounts share one password hash, computed once per run with a cheap method
 (:func:`password_hash`); the app itself keeps Werkzeug's default (scrypt) for real accounts.
 
-What the suite's time went to, and what keeps it down (issue 23; the README's "Tests" section):
+What the suite's time went to, and what keeps it down (issues 23 and 34; docs/testing.md, "What the
+suite's time goes to"):
 
 - Every commit of the app fsyncs its SQLite file (``PRAGMA synchronous=FULL``): on this machine's
   disk a fresh app's schema alone cost a tenth of a second. The run's temporary files therefore

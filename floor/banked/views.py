@@ -1,5 +1,5 @@
 """Banked tables (blueprint ``banked``, ``/banked``): the banked joker game's tables, where boxes play
-against the dealer (RULES.md B1-B5, H3).
+against the dealer (B1-B5, H3 of docs/rules.md).
 
 - ``GET /banked/``: the banked tables; a director also gets the form to set one up
   (``POST /banked/tables``: name, number of boxes, the banked options as JSON).
