@@ -1,8 +1,9 @@
 """Benchmark: does a table get slower or heavier as its day grows? (issue 10)
 
 Builds one table's log up to 100, 1,000 and 10,000 events of realistic pots (a pass, an opening,
-a call, folds, the draw, checks, an opener who cannot prove openers and a ruling at every
-showdown), and at each size times 60 appends through ``POST /api/tables/<id>/events`` (the test
+a call, folds, the draw, checks; every other deal an opener who cannot prove openers and a ruling
+at the showdown, the pot carried to the next deal, which the opener wins with openers: a pot of
+two deals, as a card room's day has them), and at each size times 60 appends through ``POST /api/tables/<id>/events`` (the test
 client in process: routing, bearer auth, JSON, the rules, the SQLite commit), and measures the
 answer's size. Then, at 10,000 events, it empties the process's state cache, as a restart does,
 and times the first append.
@@ -57,7 +58,10 @@ def pot_events(state: dict, step: int, memo: dict) -> dict:
     if phase == "postdraw":
         return {"type": "check", "seat": seat}
     if seat == memo.get("opener"):
-        return {"type": "show", "seat": seat, "cards": "Ts 9d 7h 4c 2c"}  # no openers: a ruling (F1, F8)
+        memo["false"] = not memo.get("false")
+        if memo["false"]:  # no openers: a ruling (F1, F8), and the pot carries to the next deal
+            return {"type": "show", "seat": seat, "cards": "Ts 9d 7h 4c 2c"}
+        return {"type": "show", "seat": seat, "cards": "Js Jd 3c 4h 9h"}  # openers: the pot is won
     memo["caller"] = None
     return {"type": "show", "seat": seat, "cards": "8s 8d 3c 4h 5h"}
 
