@@ -28,14 +28,14 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 if TYPE_CHECKING:
-    class Model(Base):
+    class DbModel(Base):
         """``db.Model`` as a type checker sees it: the declarative base. (mypy takes no attribute of an
         instance as a base class; at run time Flask-SQLAlchemy's class adds the session binding.)"""
 
         __abstract__ = True
 else:
-    #: The base class of every model (``class Table(Model)``): Flask-SQLAlchemy's ``db.Model``.
-    Model = db.Model
+    #: The base class of every model (``class Table(DbModel)``): Flask-SQLAlchemy's ``db.Model``.
+    DbModel = db.Model
 
 
 def rows_changed(statement: Executable) -> int:

@@ -20,7 +20,7 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, 
 from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from floor.extensions import Model, db
+from floor.extensions import DbModel, db
 from floor.seals import canonical, entry_content, head_content, keyed_digest, same, snapshot_content
 
 
@@ -50,7 +50,7 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class User(UserMixin, Model):
+class User(UserMixin, DbModel):
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -122,7 +122,7 @@ class User(UserMixin, Model):
 Index("uq_users_username_lower", func.lower(User.username), unique=True)
 
 
-class CardRoomEvent(Model):
+class CardRoomEvent(DbModel):
     """A director's event: a tournament or a session of the house game, with its tables.
 
     Named ``CardRoomEvent`` (table ``events``) so that it is never taken for an event of a table's
@@ -139,7 +139,7 @@ class CardRoomEvent(Model):
     tables: Mapped[list["Table"]] = relationship(back_populates="event", order_by="Table.id")
 
 
-class HouseProfile(Model):
+class HouseProfile(DbModel):
     """A card room's own profile, written by a director as TOML and checked by ``rules.profiles``."""
 
     __tablename__ = "house_profiles"
@@ -150,7 +150,7 @@ class HouseProfile(Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class Table(Model):
+class Table(DbModel):
     """A table: its setup (seats, stakes, profile) and its log. ``version`` counts log entries."""
 
     __tablename__ = "tables"
@@ -261,7 +261,7 @@ class ChainedEntry:
                                              entry.logged_at, entry.prev_digest), **cls.SEAL_KIND})
 
 
-class LogEntry(ChainedEntry, Model):
+class LogEntry(ChainedEntry, DbModel):
     """One event of a jackpot table's append-only log; the unique constraint on (table, seq) is
     what makes two tablets logging at once safe: only one of them gets the number."""
 
@@ -274,7 +274,7 @@ class LogEntry(ChainedEntry, Model):
     table: Mapped[Table] = relationship(back_populates="log")
 
 
-class PotSnapshot(Model):
+class PotSnapshot(DbModel):
     """A table's state at the end of a pot, as ``rules.jackpot.snapshot`` gives it, taken when the
     next deal is logged. After a restart a table is replayed from its latest snapshot, one pot of
     events, not the whole day's. Derived data that never outranks the log: each is sealed with the
@@ -305,7 +305,7 @@ class PotSnapshot(Model):
 canonical_json = canonical
 
 
-class IssuedRuling(Model):
+class IssuedRuling(DbModel):
     """An issued ruling: immutable once written; ``digest`` seals ``content()``.
 
     Named ``IssuedRuling`` (table ``rulings``): the stored, sealed record of a ruling, as opposed
@@ -415,7 +415,7 @@ class IssuedRuling(Model):
         return db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.supersedes_id == self.id)).first()
 
 
-class FloorCall(Model):
+class FloorCall(DbModel):
     """A dealer's call for the floor person at a table: open until a ruling for that table answers
     it or a floor person dismisses it (a word at the table that needed no ruling)."""
 
@@ -465,7 +465,7 @@ class FloorCall(Model):
             call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling
 
 
-class Tournament(Model):
+class Tournament(DbModel):
     """A card-room event run as a tournament: its structure (``rules.tournament.parse_structure``
     reads it), the clock's recorded moves, the entries and, once drawn, the final table's redraw.
     The event's tables are the tournament's tables, in the event's order (the first is the final
@@ -489,7 +489,7 @@ class Tournament(Model):
                                                   cascade="all, delete-orphan")
 
 
-class ClockMove(Model):
+class ClockMove(DbModel):
     """One move of a tournament's clock (start, pause, resume, advance, back) and its moment: the
     clock is computed from these and the time now (``rules.tournament.read_clock``), never kept ticking."""
 
@@ -505,7 +505,7 @@ class ClockMove(Model):
     by: Mapped[User | None] = relationship()
 
 
-class Entry(Model):
+class Entry(DbModel):
     """A player's entry: rebuys and add-ons bought, and once out, when, at which table and hand
     (``out_hand``: the log's sequence number of that hand's deal), with the chips the player had
     when that hand began (it orders players out in the same hand). Players out in the same hand
@@ -536,7 +536,7 @@ class Entry(Model):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
-class HealthProbe(Model):
+class HealthProbe(DbModel):
     """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
     take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
 
@@ -546,7 +546,7 @@ class HealthProbe(Model):
     checked_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RateLimitCount(Model):
+class RateLimitCount(DbModel):
     """One counter of the login throttle (Flask-Limiter's fixed windows, :mod:`floor.ratelimit`):
     kept in the database so that every server process counts the same attempts."""
 

@@ -29,7 +29,7 @@ from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from floor.extensions import Model, db
+from floor.extensions import DbModel, db
 from floor.models import utcnow
 from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 
@@ -37,7 +37,7 @@ from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(Model):
+class RulingPrint(DbModel):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
     (see the module)."""
