@@ -42,6 +42,8 @@ def rows_changed(statement: Executable) -> int:
     """Run an UPDATE (or DELETE) in the session's transaction; how many rows it changed. The session
     answers such a statement with a cursor result, which its signature types as any result."""
     return cast("CursorResult[Any]", db.session.execute(statement)).rowcount
+
+
 csrf = CSRFProtect()
 login = LoginManager()
 login.login_view = "auth.login"
