@@ -36,7 +36,6 @@ from typing import Any, Callable, Iterable, Protocol, TypeVar
 from flask import current_app
 from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from floor import witness
@@ -352,7 +351,7 @@ def canonical_event(event: dict[str, Any] | Event) -> dict[str, Any]:
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None, fresh: bool = False,
-    with_it: Callable[[LogEntry], None] | None = None,
+    with_it: Callable[[LogEntry], None] | None = None, tap_id: str | None = None,
 ) -> tuple[LogEntry, jackpot.TableState]:
     """Log one event; returns the entry and the new state (the engine's typed value: a JSON answer
     makes its plain data, ``to_dict()``, at the edge).
@@ -369,9 +368,12 @@ def append(
     seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised. ``with_it(entry)``
     adds more rows to the same transaction: the event and those rows are committed together or not
     at all (a tournament's manual bust-out: the player's ``leave`` and the place given).
+    ``tap_id`` is the tablet's id of the tap (:mod:`floor.tapids`), stored with the entry; the
+    log's unique ``(table, tap_id)`` refuses a second entry of the same tap as it refuses a second
+    entry of the same number (:class:`StaleVersion`: the caller looks the tap up again).
     """
     try:
-        entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
+        entry, after = _stage(table, event, user, expected_version, reported_by, fresh, tap_id)
         if with_it is not None:
             with_it(entry)
         # Named before the commit: afterwards the table row reads whatever version it has then.
@@ -405,7 +407,8 @@ def _commit_as_written() -> None:
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
-           reported_by: User | None, fresh: bool = False) -> tuple[LogEntry, jackpot.TableState]:
+           reported_by: User | None, fresh: bool = False,
+           tap_id: str | None = None) -> tuple[LogEntry, jackpot.TableState]:
     """Check ``event`` against the table and add its entry (and the rulings it produced) to the
     session, uncommitted; the caller commits, once, for everything it staged."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -428,7 +431,7 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     # The entry is sealed to the one before it (the table's head): floor.seals.
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
                      logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
-                     prev_digest=table.head_digest or "")
+                     prev_digest=table.head_digest or "", tap_id=tap_id)
     entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
@@ -450,7 +453,7 @@ class _Moved(Exception):
 _MOVE_HEAD = (_TABLES.update().where(_TABLES.c.id == bindparam("table"), _TABLES.c.version == bindparam("follows"))
               .values(version=bindparam("seq"), head_digest=bindparam("digest"), head_seal=bindparam("seal")))
 _INSERT_ENTRY = _LOG.insert().values({name: bindparam(name) for name in (
-    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest")})
+    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")})
 
 
 def _write_entry(table: Table, entry: LogEntry) -> None:
@@ -474,7 +477,8 @@ def _write_entry(table: Table, entry: LogEntry) -> None:
         raise _Moved()
     connection.execute(_INSERT_ENTRY, {
         "table_id": entry.table_id, "seq": entry.seq, "payload": entry.payload, "logged_by_id": entry.logged_by_id,
-        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest})
+        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest,
+        "tap_id": entry.tap_id})
     # the row as now written (the ORM must not write it again, nor think it changed)
     for key, value in (("version", entry.seq), ("head_digest", entry.digest), ("head_seal", head_seal)):
         set_committed_value(table, key, value)
@@ -506,38 +510,6 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     _remember(keys[0], after_source, left.digest)
     _remember(keys[1], after_target, sat.digest)
     return left, sat
-
-
-# --------------------------------------------------------------------------- reading the day, a page at a time
-
-#: ``GET /api/tables/<id>/events``: entries per page when the client names no limit, and at most.
-LOG_PAGE, LOG_PAGE_MAX = 500, 1000
-#: ``GET /api/tables/<id>/rulings``: rulings per page when the client names no limit, and at most.
-RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
-
-
-def log_page(table: Table, after: int = 0, limit: int = LOG_PAGE) -> tuple[list[LogEntry], int | None]:
-    """The log entries after sequence number ``after``, oldest first, at most ``limit`` of them,
-    and the cursor of the next page (the ``seq`` to pass as ``after``; None on the last page)."""
-    rows = list(db.session.scalars(
-        db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after)
-        .order_by(LogEntry.seq).limit(limit + 1).options(selectinload(LogEntry.logged_by))))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].seq if more else None)
-
-
-def rulings_page(table: Table, before: int | None = None,
-                 limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
-    """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
-    most ``limit`` of them, and the cursor of the next page (the id to pass as ``before``)."""
-    query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
-    if before is not None:
-        query = query.where(IssuedRuling.id < before)
-    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].id if more else None)
 
 
 def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user: User | None,
