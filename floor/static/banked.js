@@ -85,11 +85,13 @@
     if (first) aim(first);
   }
 
-  // ---- taps that wait: offline, or after the login ended (as on the jackpot tablet, dealer.js).
-  // A tap is the page's form sent by fetch (?tap=1: answered in JSON). When it cannot be sent it is
-  // kept on the tablet, in order, with the version the table had (the k-th waiting tap expects the
-  // version after the k-1 before it), and sent when the network or the login is back: logged once,
-  // or named as NOT logged with the reason. Only the one tablet page's own forms are kept.
+  // ---- taps that wait: offline, or after the login ended, or whose answer never came (as on the
+  // jackpot tablet, dealer.js, with tapqueue.js). A tap is the page's form sent by fetch (?tap=1:
+  // answered in JSON), with its tap id; it is kept on the tablet from the tap until the server
+  // answers, in order, with the version the table had (the k-th waiting tap expects the version
+  // after the k-1 before it), and sent when the network or the login is back: logged once (a tap
+  // the server had logged already is answered with its entry), or named as NOT logged with the
+  // reason. Only the one tablet page's own forms are kept.
   if (table) {
     const KEY = "banked-taps-" + table.dataset.table;
     const who = table.dataset.user || "";
@@ -97,8 +99,8 @@
     let loggedOut = false;
     let flushing = false;
 
-    const read = () => { try { const q = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(q) ? q : []; } catch (e) { return []; } };
-    const write = (q) => { try { if (q.length) localStorage.setItem(KEY, JSON.stringify(q)); else localStorage.removeItem(KEY); } catch (e) { /* private mode */ } show(); };
+    const taps = window.TapQueue(KEY, () => show());
+    const read = taps.waiting;
     const esc = (t) => { const d = document.createElement("span"); d.textContent = t; return d.innerHTML; };
 
     function show(extra) {
@@ -131,28 +133,40 @@
       method: "POST", body: body, credentials: "same-origin", redirect: "manual",
       headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" } });
 
+    // the form as the tap sends it: its fields, the version it expects, and the tap's id
+    function tapOf(form, button, waiting) {
+      const data = new URLSearchParams(new FormData(form));
+      data.set("version", String(Number(table.dataset.version) + waiting));
+      const id = window.TapQueue.newId();
+      data.set("tap_id", id);
+      return { action: form.action, body: data.toString(), label: labelOf(form, button), user: who, tap_id: id };
+    }
+
+    const withoutId = (body) => { const d = new URLSearchParams(body); d.delete("tap_id"); return d.toString(); };
+
     function keep(form, button) {
       const waiting = read();
-      const data = new URLSearchParams(new FormData(form));
-      const version = Number(table.dataset.version) + waiting.length;
-      data.set("version", String(version));
-      const body = data.toString();
-      if (waiting.length && waiting[waiting.length - 1].body === body) return;  // a double tap: kept once
-      waiting.push({ action: form.action, body: body, label: labelOf(form, button), user: who });
-      write(waiting);
+      const tap = tapOf(form, button, waiting.length);
+      if (waiting.length && withoutId(waiting[waiting.length - 1].body) === withoutId(tap.body)) return;  // a double tap: kept once
+      taps.add(tap, false);
     }
 
     async function sendNow(form, button) {
+      // kept before it is sent: should its answer never come, it is sent again with the same id
+      const tap = taps.add(tapOf(form, button, 0), true);
       let response;
       try {
-        response = await post(form.action, new URLSearchParams(new FormData(form)).toString());
+        response = await post(tap.action, tap.body);
       } catch (err) {
-        offline = true; keep(form, button); return;
+        offline = true; taps.unsent(tap.tap_id); show(); return;
       }
       if (response.type === "opaqueredirect" || response.status === 401) {  // sent to the login page
-        loggedOut = true; keep(form, button); return;
+        loggedOut = true; taps.unsent(tap.tap_id); show(); return;
       }
-      if (response.status !== 201) {
+      taps.done(tap.tap_id);
+      if (response.status === 200) {
+        sessionStorage.setItem(KEY + "-say", "Logged once: that tap had reached the table before.");
+      } else if (response.status !== 201) {
         let data = {};
         try { data = await response.json(); } catch (e) { /* an error page */ }
         sessionStorage.setItem(KEY + "-say", "Not logged: " + (data.error || "refused (" + response.status + ")") + ".");
@@ -166,7 +180,7 @@
       if (!waiting.length) return;
       const others = waiting.filter((t) => t.user && who && t.user !== who);
       if (others.length) {
-        write([]);
+        forget(waiting);
         sessionStorage.setItem(KEY + "-say", others.length + " tap(s) of " + others[0].user + " were NOT logged: they waited for " +
                                others[0].user + "'s login. Check the table and tap again what is still right.");
         window.location.reload();
@@ -183,18 +197,28 @@
           body.set("csrf_token", document.querySelector('meta[name="csrf-token"]').content);
           try { response = await post(waiting[0].action, body.toString()); } catch (err) { offline = true; show(); return; }
           if (response.type === "opaqueredirect" || response.status === 401) { loggedOut = true; show(); return; }
-          if (response.status === 201) { sent.push(waiting[0].label); waiting = waiting.slice(1); write(waiting); continue; }
+          if (response.status === 201 || response.status === 200) {
+            // 200: the tap had reached the table before (its answer was lost): logged once, then
+            sent.push(waiting[0].label + (response.status === 200 ? " (it had reached the table before: logged once)" : ""));
+            taps.done(waiting[0].tap_id); waiting = waiting.slice(1); continue;
+          }
           let data = {};
           try { data = await response.json(); } catch (e) { /* an error page */ }
           const why = response.status === 409 ? "another device logged at this table while these taps waited"
             : (data.error || "refused (" + response.status + ")");
           problem = "NOT logged: " + waiting.map((t) => t.label).join("; ") + ". Why: " + why + ". The table is as it is now: check it, and tap again what is still right.";
-          write([]);
+          forget(waiting);
           break;
         }
       } finally { flushing = false; }
       sessionStorage.setItem(KEY + "-say", (sent.length ? "Sent now (it waited on this tablet): " + sent.join("; ") + ". " : "") + problem);
       window.location.reload();
+    }
+
+    // taps named as NOT logged leave the tablet (the dealer taps again what is still right)
+    function forget(gone) {
+      const ids = new Set(gone.map((t) => t.tap_id));
+      taps.write(taps.read().filter((t) => !ids.has(t.tap_id)));
     }
 
     document.addEventListener("submit", function (e) {
