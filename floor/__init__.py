@@ -130,6 +130,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     localtime.init_app(app)
     # a deal's part in players' words on every page (the tablet, the floor's overview and line-ups)
     app.jinja_env.filters["phase"] = words.phase_words
+    # one numbering of deals and log entries on every page and print (docs/pages.md)
+    app.jinja_env.filters["deal"] = words.deal_words
+    app.jinja_env.filters["entry"] = words.entry_words
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
     for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):

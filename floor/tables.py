@@ -372,12 +372,33 @@ def append(
     log's unique ``(table, tap_id)`` refuses a second entry of the same tap as it refuses a second
     entry of the same number (:class:`StaleVersion`: the caller looks the tap up again).
     """
+    entries = append_all(table, [event], user, expected_version, reported_by, fresh, with_it, tap_id)
+    return entries[-1]
+
+
+def append_all(
+    table: Table, events: list[dict[str, Any]], user: User | None, expected_version: int | None = None,
+    reported_by: User | None = None, fresh: bool = False,
+    with_it: Callable[[LogEntry], None] | None = None, tap_id: str | None = None,
+) -> list[tuple[LogEntry, jackpot.TableState]]:
+    """Log ``events`` one after the other as one tap, each checked by the rules against the state
+    the one before left, and committed together or not at all (a deal thrown in with one tap: the
+    passes of every seat still to speak). Returns each entry with the state after it. Raises as
+    :func:`append` does; ``expected_version`` is the version the first event follows, ``tap_id``
+    is stored with the last entry (the one a tap sent again is answered with), ``with_it`` is
+    given the last entry."""
+    if not events:
+        raise IllegalAction("nothing to log: a tap logs one event or more")
+    logged: list[tuple[LogEntry, jackpot.TableState]] = []
     try:
-        entry, after = _stage(table, event, user, expected_version, reported_by, fresh, tap_id)
+        for n, event in enumerate(events):
+            last = n == len(events) - 1
+            logged.append(_stage(table, event, user, expected_version if n == 0 else None, reported_by,
+                                 fresh or n > 0, tap_id if last else None, logged[-1][1] if logged else None))
         if with_it is not None:
-            with_it(entry)
+            with_it(logged[-1][0])
         # Named before the commit: afterwards the table row reads whatever version it has then.
-        key = cache_key(table, entry.seq)
+        key = cache_key(table, logged[-1][0].seq)
         _commit_as_written()
     except (_Moved, IntegrityError):
         # Another device logged between our read and our write.
@@ -388,10 +409,11 @@ def append(
     except Exception:
         db.session.rollback()
         raise
-    _remember(key, after, entry.digest)
-    for hook in AFTER_APPEND:
-        hook(table, entry, after)
-    return entry, after
+    _remember(key, logged[-1][1], logged[-1][0].digest)
+    for entry, after in logged:
+        for hook in AFTER_APPEND:
+            hook(table, entry, after)
+    return logged
 
 
 def _commit_as_written() -> None:
@@ -407,10 +429,11 @@ def _commit_as_written() -> None:
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
-           reported_by: User | None, fresh: bool = False,
-           tap_id: str | None = None) -> tuple[LogEntry, jackpot.TableState]:
+           reported_by: User | None, fresh: bool = False, tap_id: str | None = None,
+           state: jackpot.TableState | None = None) -> tuple[LogEntry, jackpot.TableState]:
     """Check ``event`` against the table and add its entry (and the rulings it produced) to the
-    session, uncommitted; the caller commits, once, for everything it staged."""
+    session, uncommitted; the caller commits, once, for everything it staged. ``state`` is the
+    table's state at its version when the caller holds it (the event staged before this one)."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
     check_role(event["type"], user)
@@ -425,7 +448,7 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     parsed = parse_event(event)
     payload = canonical_event(parsed)
     check_undo(table, payload, user)
-    before = table_state(table)
+    before = state if state is not None else table_state(table)
     after = jackpot.apply(before, parsed)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     # The entry is sealed to the one before it (the table's head): floor.seals.

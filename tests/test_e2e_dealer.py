@@ -65,7 +65,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     # three deals nobody opens: antes on each, the button moving one seat a deal
     for deal in (1, 2, 3):
         act(page, "deal")
-        assert page.locator("#deal-count").inner_text() == f"Deal {deal} of this pot, antes {deal} of 3"
+        assert page.locator("#deal-count").inner_text() == (f"Deal {deal} · " + ("a new pot" if deal == 1 else "the pot carried since deal 1")
+                                                              + f" · antes {deal} of 3")
         for _ in range(4):
             act(page, "pass")
     assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
@@ -74,7 +75,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
 
     # the fourth deal of the pot takes no ante
     act(page, "deal")
-    assert page.locator("#deal-count").inner_text() == "Deal 4 of this pot, antes 3 of 3"
+    assert page.locator("#deal-count").inner_text() == "Deal 4 · the pot carried since deal 1 · antes 3 of 3"
     assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
     assert page.locator("#pot").inner_text() == "60"
     assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
@@ -170,7 +171,7 @@ def test_two_devices_at_one_table(open_page, table_url):
 
     # undo on the first device: two taps, the pass is withdrawn
     undo = first.locator('#panel button[data-type="void"]')
-    assert undo.inner_text() == "Undo #1: seat 2 passes"
+    assert undo.inner_text() == "Undo entry 2: seat 2 passes"
     undo.click()
     assert undo.inner_text().startswith("Tap again to confirm")
     undo.click()

@@ -185,7 +185,12 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """
     expected = data.get("expected_version")
     event = tapids.strip(data["event"] if isinstance(data.get("event"), dict) else {
-        k: v for k, v in data.items() if k != "expected_version"})
+        k: v for k, v in data.items() if k not in ("expected_version", "events")})
+    # several events as one tap (a deal thrown in: the passes of every seat still to speak),
+    # logged together or not at all
+    several = data.get("events")
+    if several is not None and (not isinstance(several, list) or not all(isinstance(e, dict) for e in several)):
+        return problem(400, "Bad request", "'events' must be a list of events (JSON objects).")
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
         return problem(400, "Bad request", "'expected_version' must be a whole number.")
     try:
@@ -199,6 +204,8 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         return again
     kind = event.get("type")
     user = current_user._get_current_object()  # the User itself: the proxy costs a lookup per use
+    if several is not None:
+        return log_several(table, [tapids.strip(e) for e in several], user, expected, tap_id)
     if kind == "false_openers" and not user.may(Role.floor):
         # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
         # confirms the call (202: accepted for the floor, not yet done).
@@ -229,6 +236,26 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     # is now, its state and version read together.
     now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
     return {"entry": entry_json(entry), **table_json(table, *now)}, 201
+
+
+def log_several(table: Table, events: list[dict[str, Any]], user: Any, expected: int | None,
+                tap_id: str | None) -> tuple[dict[str, Any], int]:
+    """Log ``events`` as one tap (:func:`floor.tables.append_all`): 201 with the last entry and all of
+    them, or the first refusal, and nothing logged. The floor's word is not logged this way."""
+    if any(e.get("type") in tables.FLOOR_EVENTS or e.get("type") == "false_openers" for e in events):
+        return problem(400, "Bad request", "the floor's word (a ruling, false openers) is logged one event at a time.")
+    try:
+        logged = tables.append_all(table, events, user, expected, fresh=True, tap_id=tap_id)
+    except tables.NotYours as exc:
+        return problem(403, "Forbidden", str(exc))
+    except tables.StaleVersion as exc:
+        return sent_before(table, tap_id) or stale(exc)
+    except (RulesError, ValueError) as exc:
+        db.session.rollback()
+        return problem(422, "Refused by the rules", str(exc), version=table.version)
+    entry, state = logged[-1]
+    now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
+    return {"entry": entry_json(entry), "entries": [entry_json(e) for e, _ in logged], **table_json(table, *now)}, 201
 
 
 def sent_before(table: Table, tap_id: str | None) -> tuple[dict[str, Any], int] | None:

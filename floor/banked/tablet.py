@@ -69,10 +69,10 @@ def check_undo(entries: list[Entry], event: Mapping[str, Any]) -> Entry:
         raise RulesError(f"undo: the last entry is the floor's ruling #{latest.get('ruling')}: a ruling is never "
                          "withdrawn by undo (the floor corrects it with a new ruling), nor anything before it")
     if latest.get("type") not in DEALER_KINDS:
-        raise RulesError(f"undo: entry #{seq} is not the dealer's to withdraw")
+        raise RulesError(f"undo: entry {seq} is not the dealer's to withdraw")
     if isinstance(target, bool) or not isinstance(target, int) or target != seq:
-        raise RulesError(f"undo withdraws only the last entry standing, #{seq} ({entry_words(latest)}), "
-                         f"not #{target}")
+        raise RulesError(f"undo withdraws only the last entry standing, entry {seq} ({entry_words(latest)}), "
+                         f"not entry {target}")
     return seq, latest
 
 
@@ -89,7 +89,7 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     >>> entry_words({"type": "exchange", "box": 1, "discards": "9c 6s", "drawn": "Ac Kd"})
     'box 1 changes 9c 6s for Ac Kd'
     >>> entry_words({"type": "void", "event": 4})
-    'undo: #4 withdrawn'
+    'undo: entry 4 withdrawn'
     """
     kind = p.get("type")
     if kind == "deal":
@@ -107,7 +107,7 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     if kind == "ruling":
         return f"floor ruling #{p.get('ruling')}: {str(p.get('outcome', '')).replace('_', ' ').lower()}"
     if kind == "void":
-        return f"undo: #{p.get('event')} withdrawn"
+        return f"undo: entry {p.get('event')} withdrawn"
     return str(kind)
 
 

@@ -25,7 +25,7 @@ from flask import jsonify
 
 from floor.api.common import api_role, json_body
 from floor.api.tables import log_event
-from floor.dealer.panel import render_panel
+from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf, db
 from floor.models import Role, Table
 
@@ -40,6 +40,8 @@ def tap(table_id: int) -> Any:
     """Log one tap of the tablet; the answer carries the panel as the table is now."""
     table = db.get_or_404(Table, table_id)
     body, status = log_event(table, json_body())
+    if status == 422 and isinstance(body.get("message"), str):  # the rules' refusal, rule ids in words
+        body["message"] = rule_words(body["message"])
     if status in WITH_PANEL:
         body["panel"] = render_panel(table)
     return jsonify(body), status

@@ -133,7 +133,9 @@
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ event: tap.event, expected_version: tap.expected, tap_id: tap.tap_id }),
+      // a tap of several events (a deal thrown in: every pass) is logged all together or not at all
+      body: JSON.stringify(Object.assign(Array.isArray(tap.event) ? { events: tap.event } : { event: tap.event },
+                                         { expected_version: tap.expected, tap_id: tap.tap_id })),
     });
   }
 
@@ -533,9 +535,9 @@
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
       return send(actionEvent(target), labelOf(actionEvent(target), target.dataset.label || target.textContent));
     }
-    if (target.dataset.event) {
+    if (target.dataset.event || target.dataset.events) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
-      const event = JSON.parse(target.dataset.event);
+      const event = JSON.parse(target.dataset.event || target.dataset.events);
       return send(event, labelOf(event, target.dataset.label || target.textContent));
     }
   });
