@@ -19,6 +19,7 @@ from flask_login import current_user
 from floor import tables
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
+from floor.rulings import stored
 from floor.tournament import service as tournament_service
 from rules import cards as cardlib
 from rules.catalogue import RULES
@@ -124,7 +125,7 @@ def panel_context(table: Table) -> dict[str, Any]:
         "requirement": words.requirement_words(state.jackpot.requirement),
         "stakes": stakes_line(state),
         "message": rule_words(words.faces_in_text(state.message or "")),
-        "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
+        "face": words.card_face, "drew": words.drew_words, "ruling_words": stored.headline_of,
         "deck": picker_cards(profile),
         "seen": seen,
         # numbered as every page numbers them: the entry's number from 1 (rules.words.entry_number)
@@ -205,10 +206,6 @@ def anted(state: TableState) -> bool:
     return bool(state.stakes["ante"]) and jp.ante_deals >= jp.deals > 0
 
 
-def ruling_words(row: IssuedRuling) -> str:
-    """A ruling in one sentence for the tablet: its stored headline, else one made from its
-    record (never the outcome code)."""
-    return str(row.record.get("headline") or words.ruling_headline(row.record))
 
 
 def open_call(table: Table) -> dict[str, Any] | None:

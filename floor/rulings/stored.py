@@ -18,9 +18,9 @@ from rules import RulesError
 from rules.jackpot.state import DealEnd, Phase
 from rules.jackpot.table import TableState
 from rules.profiles import game_words, house_rules, toml_value
-from rules.words import chips_text
+from rules.words import chips_text, ruling_headline
 
-__all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
+__all__ = ["headline_of", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
            "note_words", "deal_over", "headline_words", "settled"]
 
 
@@ -73,6 +73,12 @@ def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str
     if rec.get("ante_for_all") is not None:
         line(rec["ante_for_all"], unchanged, "antes for every other player next deal")
     return out
+
+
+def headline_of(row: IssuedRuling) -> str:
+    """A stored ruling in one sentence, for lists (the floor's pages, the shift report, the tablet):
+    its stored headline, else one made from its record, never its outcome code."""
+    return str(row.record.get("headline") or ruling_headline(row.record, players(row)))
 
 
 def players(row: IssuedRuling) -> dict[int, str]:
