@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules import RulesError
+from rules.banked.disputes import OUTCOME_WORDS
 from rules.cards import parse_cards
 
 __all__ = ["DEALER_KINDS", "standing", "withdrawable", "check_undo", "entry_words", "seen_cards"]
@@ -93,8 +94,9 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     """
     kind = p.get("type")
     if kind == "deal":
-        antes = p.get("antes") or {}
-        return "deal: " + "; ".join(f"box {b} ante {money(antes.get(b, 0))}, {' '.join(_cards(c))}"
+        antes, players = p.get("antes") or {}, p.get("players") or {}
+        return "deal: " + "; ".join(f"box {b}{f' ({players[b]})' if players.get(b) else ''} ante "
+                                    f"{money(antes.get(b, 0))}, {' '.join(_cards(c))}"
                                     for b, c in sorted((p.get("cards") or {}).items()))
     if kind in ("fold", "bet"):
         return f"box {p.get('box')} {'folds' if kind == 'fold' else 'bets'}"
@@ -105,7 +107,8 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     if kind == "dealer_draw":
         return f"the dealer draws {' '.join(_cards(p.get('drawn')))}"
     if kind == "ruling":
-        return f"floor ruling #{p.get('ruling')}: {str(p.get('outcome', '')).replace('_', ' ').lower()}"
+        outcome = str(p.get("outcome", ""))
+        return f"floor ruling #{p.get('ruling')}: {OUTCOME_WORDS.get(outcome, outcome.replace('_', ' ').lower())}"
     if kind == "void":
         return f"undo: entry {p.get('event')} withdrawn"
     return str(kind)

@@ -173,12 +173,15 @@ def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> di
     if kind == "deal":
         antes: dict[str, int] = {}
         cards: dict[str, str] = {}
+        players: dict[str, str] = {}
         for n in range(1, table.boxes + 1):
             hand = form.get(f"cards_{n}", "").strip()
             if hand:
                 cards[str(n)] = hand
                 antes[str(n)] = options.amount(form.get(f"ante_{n}", "").strip() or "missing")
-        return {"type": "deal", "antes": antes, "cards": cards}
+                if form.get(f"player_{n}", "").strip():
+                    players[str(n)] = form.get(f"player_{n}", "").strip()
+        return {"type": "deal", "antes": antes, "cards": cards, **({"players": players} if players else {})}
     if kind in ("fold", "bet"):
         return {"type": kind, "box": form.get("box", "")}
     if kind == "exchange":

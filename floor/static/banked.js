@@ -1,89 +1,10 @@
-// The banked tablet: a card picker for the field being filled (the deal's boxes, a box's exchange,
-// the dealer's cards and draw), and a second tap for what costs a box its ante or withdraws an entry.
-// The fields stay plain text fields (typing works, and the page works without this script); the
-// rules check every card on the server and the page shows their refusal. Plain JS, no build step.
+// The banked tablet: its taps kept until the server answers them (with tapqueue.js), and a second
+// tap for what costs a box its ante or withdraws an entry. The card picker for the fields being
+// filled is cardpicker.js. Plain JS, no build step.
 "use strict";
 (function () {
   const table = document.getElementById("table");
-  const picker = document.getElementById("picker");
   const CONFIRM_MS = 5000;
-
-  // ---- the card picker
-  if (table && picker) {
-    const fields = () => Array.from(document.querySelectorAll("input[data-pick]"));
-    let target = null;
-
-    const norm = (t) => (t.toLowerCase() === "jk" ? "Jk" : t.slice(0, -1).toUpperCase() + t.slice(-1).toLowerCase());
-    const cardsOf = (input) => input.value.split(/[\s,]+/).filter(Boolean).map(norm);
-
-    function maxOf(input) {
-      if (input.dataset.countOf) {
-        const form = input.closest("form");
-        const other = form && form.querySelector('[data-field="' + input.dataset.countOf + '"]');
-        if (other && cardsOf(other).length) return cardsOf(other).length;
-      }
-      return Number(input.dataset.max || 5);
-    }
-
-    function refresh() {
-      // a card is taken once a round: seen before (the server greys it out) or in any field here
-      const taken = new Set();
-      fields().forEach((f) => { if (!f.dataset.from) cardsOf(f).forEach((c) => taken.add(c)); });
-      const from = target && target.dataset.from ? new Set(target.dataset.from.split(/\s+/)) : null;
-      const mine = target ? new Set(cardsOf(target)) : new Set();
-      picker.querySelectorAll(".card[data-card]").forEach(function (b) {
-        const card = b.dataset.card;
-        // a box throws only its own cards; anything else is a card not seen yet this round
-        b.disabled = from ? !from.has(card) || mine.has(card) : b.hasAttribute("data-seen") || taken.has(card);
-        b.classList.toggle("taken", !from && taken.has(card));
-      });
-      if (target) {
-        document.getElementById("pick-target").textContent = target.dataset.pick;
-        document.getElementById("pick-count").textContent = cardsOf(target).length + " of " + maxOf(target);
-      }
-    }
-
-    function aim(input) {
-      if (target) target.classList.remove("picking");
-      target = input;
-      if (!target) { picker.hidden = true; return; }
-      target.classList.add("picking");
-      // the picker sits right under the form being filled (a box's exchange, the deal, the dealer)
-      const form = target.closest("form");
-      if (form && form.nextElementSibling !== picker) form.after(picker);
-      picker.hidden = false;
-      refresh();
-    }
-
-    function next() {
-      const form = target.closest("form");
-      // the next field of the same form still to fill (the deal's next box); the last stays aimed
-      const all = fields().filter((f) => f.closest("form") === form);
-      const rest = all.slice(all.indexOf(target) + 1).filter((f) => cardsOf(f).length < maxOf(f));
-      if (rest.length) aim(rest[0]);
-    }
-
-    picker.addEventListener("click", function (e) {
-      const b = e.target.closest("button");
-      if (!b || !target) return;
-      if (b.dataset.card) {
-        if (b.disabled || cardsOf(target).length >= maxOf(target)) return;
-        target.value = cardsOf(target).concat(b.dataset.card).join(" ");
-        if (cardsOf(target).length >= maxOf(target)) next();
-      } else if (b.id === "pick-back") {
-        target.value = cardsOf(target).slice(0, -1).join(" ");
-      } else if (b.id === "pick-clear") {
-        target.value = "";
-      }
-      refresh();
-    });
-    document.addEventListener("focusin", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) aim(e.target); });
-    document.addEventListener("click", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) aim(e.target); });
-    document.addEventListener("input", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) refresh(); });
-    // the first field still to fill (never focused: a tablet's keyboard would cover the picker)
-    const first = fields().find((f) => !f.value);
-    if (first) aim(first);
-  }
 
   // ---- taps that wait: offline, or after the login ended, or whose answer never came (as on the
   // jackpot tablet, dealer.js, with tapqueue.js). A tap is the page's form sent by fetch (?tap=1:
