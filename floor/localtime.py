@@ -33,6 +33,24 @@ def local(moment: datetime | str | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
     return moment.astimezone(zone()).strftime(fmt)
 
 
+def local_iso(moment: datetime | str | None) -> str:
+    """A stored UTC time as ISO 8601 in the card room's zone, with its offset ('' for no time): what
+    a spreadsheet reads, at the same wall-clock time the pages show.
+
+    >>> from unittest import mock
+    >>> with mock.patch("floor.localtime.zone", lambda: ZoneInfo("Asia/Kolkata")):
+    ...     local_iso("2026-11-24T20:00:00")
+    '2026-11-25T01:30:00+05:30'
+    """
+    if not moment:
+        return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment.removesuffix("Z"))
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone()).isoformat(timespec="seconds")
+
+
 def init_app(app: Flask) -> None:
     name = app.config.get("FLOOR_TIMEZONE")
     try:

@@ -452,6 +452,10 @@ def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
                                          if r["player"] == names[seats[1]])["out_at"])
     local = out_at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo("Asia/Kolkata"))
     assert f"<td>{local:%H:%M}</td>" in page and f"<td>{out_at:%H:%M}</td>" not in page  # the room's time
+    # the CSV in the same zone as the page, its offset written (issue 33: it was UTC, unmarked)
+    sheet_rows = list(csv.DictReader(io.StringIO(floor.get(f"/tournament/{event}/results.csv").get_data(as_text=True))))
+    out_row = next(r for r in sheet_rows if r["player"] == names[seats[1]])
+    assert out_row["out_at"] == local.isoformat(timespec="seconds") and out_row["out_at"].endswith("+05:30")
     pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/results.pdf").data))
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Bounties" in text and names[seats[0]] in text

@@ -25,6 +25,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
+from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
@@ -379,7 +380,7 @@ def results_pdf(event_id: int) -> Any:
 @login_required
 def results_csv(event_id: int) -> Any:
     """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
-    re-entries, deal."""
+    re-entries, deal. Times in the card room's zone, with their offset, as the pages show them."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -387,7 +388,7 @@ def results_csv(event_id: int) -> Any:
                      "reentries", "deal"])
     for r in service.results(t):
         writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
-                         r["out_at"] or "", r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
+                         local_iso(r["out_at"]), r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
                          r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
