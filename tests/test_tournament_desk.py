@@ -479,7 +479,11 @@ def test_the_floor_page_desk_counts_and_busts_out_a_dealer_may_not(app, api):
     floor.post(f"/tournament/{event}/desk", data={"action": "count", "player": "Player 01", "stack": "90",
                                                   "reason": "recount"})
     assert {x["player"]: x["stack"] for x in api.table(ids[0])["seats"].values()}["Player 01"] == 90
-    floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
+    asked = floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
+    assert asked.status_code == 200 and "Bust out Player 02?" in asked.get_data(as_text=True)  # confirmed first
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left",
+                                                  "confirmed": "yes"})
     assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
     dealer = login(app.test_client(), "dee")
     assert dealer.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 03"}).status_code == 403

@@ -189,6 +189,21 @@ def eliminate(event_id: int) -> Any:
     return jsonify(row), 201
 
 
+@api.post("/<int:event_id>/reinstate")
+@api_role(Role.floor)
+def reinstate(event_id: int) -> Any:
+    """Undo the latest manual bust-out {player, reason?} while nobody has been busted since: the
+    player back in the seat left with the chips, the place given back (issue 33)."""
+    t = service.get(event_id)
+    body = json_body()
+    try:
+        entry = desk.reinstate(t, str(body.get("player", "")), str(body.get("reason") or ""), current_user)
+    except (RulesError, tables.StaleVersion) as exc:
+        return refused(exc)
+    row = next(r for r in service.results(t) if r["player"] == entry.player)
+    return jsonify(row), 201
+
+
 @api.post("/<int:event_id>/counts")
 @api_role(Role.floor)
 def counts(event_id: int) -> Any:
