@@ -125,3 +125,24 @@ def test_boxes_show_their_players_names_kept_from_round_to_round(as_role, table_
     refused = dealer.post(url + "/events", json={"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ah Ad 9c 6s 2h"},
                                                   "players": {"2": "Bo"}, "expected_version": 5})
     assert refused.status_code == 422 and "box 2 is not dealt this round" in refused.get_json()["error"]
+
+
+def test_the_banked_rule_summary_is_made_once_and_kept(as_role, table_id, monkeypatch):
+    """Issue 33: kept in the database once made (as a ruling's print): a process that did not make
+    it serves it without laying it out again; other options print afresh."""
+    from floor.prints import stored
+    from floor.rulings import printed
+
+    renders = []
+    real = printed.HTML
+    monkeypatch.setattr(printed, "HTML", lambda *a, **k: renders.append(1) or real(*a, **k))
+    stored.recent.clear()
+    dealer = as_role("dealer")
+    first = dealer.get(f"/banked/tables/{table_id}/rules.pdf")
+    stored.recent.clear()  # another server process
+    second = dealer.get(f"/banked/tables/{table_id}/rules.pdf")
+    assert first.status_code == second.status_code == 200 and first.data == second.data and len(renders) == 1
+    other = as_role("director").post("/banked/tables", data={"name": "Banked 2", "boxes": "2",
+                                                              "options": '{"no_game_pays": [1, 1]}'})
+    other_id = int(other.location.rsplit("/", 1)[1])
+    assert dealer.get(f"/banked/tables/{other_id}/rules.pdf").data != first.data and len(renders) == 2

@@ -21,15 +21,15 @@ checked when it was logged and cannot change).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from io import BytesIO
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
+from flask import (Blueprint, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
                    request, send_file, url_for)
 from flask_login import current_user
 from markupsafe import Markup
-from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
 from floor import tapids, witness
@@ -37,7 +37,7 @@ from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import csrf, db
-from floor.models import Role, utcnow
+from floor.models import Role, canonical_json, utcnow
 from floor.seals import SealBroken, head_content, keyed_digest, same
 from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
@@ -401,9 +401,14 @@ def rules_page(table_id: int) -> Any:
 
 @bp.get("/tables/<int:table_id>/rules.pdf")
 def rules_pdf(table_id: int) -> Any:
+    """The table's rule summary as an A4 PDF, made once per version of its options and kept
+    (:mod:`floor.prints.stored`, as the jackpot profiles' summaries)."""
+    from floor.prints import stored  # not at import: floor.prints imports much of the app
+
     table = db.get_or_404(BankedTable, table_id)
-    data = HTML(string=_summary(table, print_mode=True)).write_pdf()
-    if data is None:  # pragma: no cover - WeasyPrint returns bytes when no target is given
-        abort(500)
+    rules = canonical_json({"options": table.setup.get("options") or {}, "boxes": table.boxes,
+                            "version": current_app.config.get("FLOOR_VERSION", "")})
+    data = stored.summary_pdf("banked", str(table.id), hashlib.sha256(rules.encode()).hexdigest(),
+                              lambda: _summary(table, print_mode=True))
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"banked-rules-{table.id}.pdf")
