@@ -138,6 +138,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     # one numbering of deals and log entries on every page and print (docs/pages.md)
     app.jinja_env.filters["deal"] = words.deal_words
     app.jinja_env.filters["entry"] = words.entry_words
+    app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
     for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):

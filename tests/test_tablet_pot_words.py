@@ -51,7 +51,7 @@ def test_a_won_pot_shows_the_winner_and_the_hand_and_no_escrow_or_pot_count(app,
     assert "of this pot" not in html
 
 
-def test_entries_are_numbered_from_1_as_on_every_page_and_an_undo_says_what_it_withdrew(app, dealer):
+def test_entries_are_numbered_from_1_as_on_every_page_and_an_undo_says_what_it_withdrew(app, dealer, as_role):
     table_id = new_table(app)
     log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "void", "event": 1})
     html = panel(dealer, table_id)
@@ -60,6 +60,8 @@ def test_entries_are_numbered_from_1_as_on_every_page_and_an_undo_says_what_it_w
     assert "Undo entry 1: deal" in html
     api = dealer.get(f"/api/tables/{table_id}/events").json["events"]
     assert [e["seq"] for e in api] == [1, 2, 3]  # the API's seq is the number the tablet shows
+    hand = as_role("floor").get(f"/floor/tables/{table_id}/hands/1").get_data(as_text=True)
+    assert re.findall(r'<li value="(\d+)"', hand) == ["1", "2", "3"]  # the floor's hand page: the same numbers
 
 
 def test_the_false_openers_report_is_gone_once_the_floor_has_ruled(app, as_role):
