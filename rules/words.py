@@ -324,10 +324,16 @@ def rule_ids_in_words(text: str, titles: Mapping[str, str]) -> str:
     'at most 3 cards (rule D2, the draw)'
     >>> rule_ids_in_words("(S1, S2)", {"S1": "Declare the split", "S2": "A split that cannot add up"})
     '(rule S1, declare the split; rule S2, a split that cannot add up)'
+    >>> rule_ids_in_words("the low round (jacks back, D10)", {"D10": "Jacks back"})  # said already: not twice
+    'the low round (jacks back, rule D10)'
     """
     def named(match: re.Match[str]) -> str:
         title = titles.get(match.group(1))
-        return f"rule {match.group(1)}, {title[:1].lower()}{title[1:]}" if title else match.group(0)
+        if not title:
+            return match.group(0)
+        if title.lower() in text[max(0, match.start() - 60):match.start()].lower():
+            return f"rule {match.group(1)}"
+        return f"rule {match.group(1)}, {title[:1].lower()}{title[1:]}"
 
     said = _RULE_ID.sub(named, text)
     return re.sub(r"(rule [A-Z]\d+, [^,;()]+), (?=rule )", r"\1; ", said)

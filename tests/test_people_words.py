@@ -86,7 +86,7 @@ def test_standing_pat_and_shown_cards_in_words(app, as_role):
     assert not re.search(r"\b[2-9TJQKA][cdhs]\b", text)
     log({"type": "show", "seat": 3, "cards": ["As", "Kd", "Qh", "Jc"]})
     text = panel_text(client, table_id)
-    assert "seat 3 shows 4 cards: a foul hand is dead (rule H6, foul hand)" in text
+    assert "seat 3 shows 4 cards: a foul hand is dead (rule H6)" in text
     assert "seat 3 shows A♠ K♦ Q♥ J♣" in text
     assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", text)  # no outcome code anywhere
 

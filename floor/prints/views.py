@@ -30,7 +30,7 @@ from markupsafe import Markup
 from floor.auth.access import require_role
 from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, profile_choices
 from floor.models import Role
-from floor.prints import stored
+from floor.prints.stored import summary_pdf as kept_summary_pdf
 from rules.profiles import Profile
 from rules.rulings import build_tree
 from rules.reports.summary import summarize
@@ -111,7 +111,7 @@ def summary_pdf(name: str) -> Any:
 
     started = time.perf_counter()
     # a file and a house profile may share a name: the kind is part of it
-    data = stored.summary_pdf("profile", f"{found.kind}:{found.name}", profile_digest(found.profile), page)
+    data = kept_summary_pdf("profile", f"{found.kind}:{found.name}", profile_digest(found.profile), page)
     current_app.logger.info("rule summary %s served in %.2f s", found.name, time.perf_counter() - started)
     # What flask_weasyprint.render_pdf(..., download_filename=...) sends, from the kept bytes.
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,

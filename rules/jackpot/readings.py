@@ -67,7 +67,9 @@ class Winner(NamedTuple):
 
 def _hand_words(finished: WorkingTable | None, seat: int) -> str | None:
     """The hand a seat showed at the end of the finished deal, in words, or None (not five cards)."""
-    shown = finished.seats[seat].shown if finished is not None and seat in finished.seats else None
+    if finished is None or seat not in finished.seats:
+        return None
+    shown = finished.seats[seat].shown
     if shown is None or len(shown) != 5:
         return None
     try:
