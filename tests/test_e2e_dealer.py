@@ -81,7 +81,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
     assert page.locator(".seat", has=page.locator(".dealer-button")).get_attribute("data-seat") == "4"
     # O2 (cardroom): open for the minimum or with a raise
-    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == [
+        "Pass", "Open for 10", "Open with a raise to 20", "Nobody opens: seats 1, 2, 3, 4 pass"]  # O3: one tap
 
     # seat 1 opens, everyone calls
     act(page, "open")
@@ -106,7 +107,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     draw.click()  # no escrow picked: the engine refuses, in place, and nothing changes
     refusal = page.locator("#say")
     refusal.wait_for(state="visible")
-    assert "every discard goes under the chip (S1), so the escrow lists all 2 discards, not 0" in refusal.inner_text()
+    assert "every discard goes under the chip (rule S1, declare and protect the split), so the escrow lists all 2 discards, not 0" in refusal.inner_text()
     assert version(page) == at == 20
     pick(page, "escrow", "Jh 7s")
     jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
@@ -141,7 +142,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
             page.screenshot(path="/tmp/dealer-full.png", full_page=True)
         tap(page, 'button[data-action="show"]')
     award = page.locator("#award")
-    assert award.inner_text() == "Seat 2 · Bob wins 180"
+    assert award.inner_text() == "Seat 2 · Bob wins 180 with three deuces, ten-nine"  # the winning hand named
     taps = [url for method, url in sent if method == "POST"]
     assert taps and all(url == table_url.removeprefix(live_server.url) + "/taps" for url in taps)  # the tablet's own endpoint, not the API
     assert len(taps) == version(page) + 1  # one request per logged event, and the refused draw
@@ -162,7 +163,8 @@ def test_two_devices_at_one_table(open_page, table_url):
     second.locator('#panel button[data-type="deal"]').click()
     second.wait_for_selector('#panel[data-version="1"]')
     assert "Another device logged first" in second.locator("#say").inner_text()
-    assert second.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert second.locator("#panel .buttons button.act").all_inner_texts() == [
+        "Pass", "Open for 10", "Open with a raise to 20", "Nobody opens: seats 2, 3, 4, 1 pass"]
 
     # the idle first device catches up by itself (polling)
     act(second, "pass")
