@@ -221,21 +221,7 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
             return problem(422, "Refused by the rules", str(exc), version=table.version)
         return {"call": call_json(call), "version": table.version,
                 "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, 202
-    try:
-        entry, state = tables.append(table, event, user, expected, fresh=True, tap_id=tap_id)
-    except tables.NotYours as exc:
-        return problem(403, "Forbidden", str(exc))
-    except tables.StaleVersion as exc:
-        # the same tap posted twice at once: the other post logged it (the log's unique tap id)
-        return sent_before(table, tap_id) or stale(exc)
-    except (RulesError, ValueError) as exc:
-        db.session.rollback()
-        return problem(422, "Refused by the rules", str(exc), version=table.version)
-    # The version answered is that of the state carried (issue 20). A hook may have logged after
-    # this event (the tournament clears a busted player's seat): then the table is answered as it
-    # is now, its state and version read together.
-    now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
-    return {"entry": entry_json(entry), **table_json(table, *now)}, 201
+    return appended(table, [event], user, expected, tap_id)
 
 
 def log_several(table: Table, events: list[dict[str, Any]], user: Any, expected: int | None,
@@ -244,18 +230,30 @@ def log_several(table: Table, events: list[dict[str, Any]], user: Any, expected:
     them, or the first refusal, and nothing logged. The floor's word is not logged this way."""
     if any(e.get("type") in tables.FLOOR_EVENTS or e.get("type") == "false_openers" for e in events):
         return problem(400, "Bad request", "the floor's word (a ruling, false openers) is logged one event at a time.")
+    return appended(table, events, user, expected, tap_id)
+
+
+def appended(table: Table, events: list[dict[str, Any]], user: Any, expected: int | None,
+             tap_id: str | None) -> tuple[dict[str, Any], int]:
+    """Log ``events`` (one or more, all or none) and answer: 201 with the (last) entry, and each of
+    them when several; 403, 409 or 422 as :func:`log_event` says."""
     try:
         logged = tables.append_all(table, events, user, expected, fresh=True, tap_id=tap_id)
     except tables.NotYours as exc:
         return problem(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
+        # the same tap posted twice at once: the other post logged it (the log's unique tap id)
         return sent_before(table, tap_id) or stale(exc)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return problem(422, "Refused by the rules", str(exc), version=table.version)
     entry, state = logged[-1]
+    # The version answered is that of the state carried (issue 20). A hook may have logged after
+    # this event (the tournament clears a busted player's seat): then the table is answered as it
+    # is now, its state and version read together.
     now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
-    return {"entry": entry_json(entry), "entries": [entry_json(e) for e, _ in logged], **table_json(table, *now)}, 201
+    several = {"entries": [entry_json(e) for e, _ in logged]} if len(logged) > 1 else {}
+    return {"entry": entry_json(entry), **several, **table_json(table, *now)}, 201
 
 
 def sent_before(table: Table, tap_id: str | None) -> tuple[dict[str, Any], int] | None:
