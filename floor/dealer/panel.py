@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, url_for
-from markupsafe import Markup
 from flask_login import current_user
+from markupsafe import Markup
 
 from floor import tables
 from floor.extensions import db
@@ -204,8 +204,6 @@ def anted(state: TableState) -> bool:
     engine as an ante deal too and reads here as none (its message names it)."""
     jp = state.jackpot
     return bool(state.stakes["ante"]) and jp.ante_deals >= jp.deals > 0
-
-
 
 
 def open_call(table: Table) -> dict[str, Any] | None:
