@@ -145,6 +145,8 @@ ROUTES: dict[str, Route] = {
     "tournament_api.results": Route(D, API, "/api/events/{tevent}/results"),
     "tournament_api.chips": Route(D, API, "/api/events/{tevent}/chips"),
     "tournament_api.eliminate": Route(F, API, "/api/events/{tevent}/eliminate", get=False, post={"player": "Yan"}),
+    "tournament_api.reinstate": Route(F, API, "/api/events/{tevent}/reinstate", get=False,  # nobody to undo: 422
+                                      post={"player": "Nobody"}),
     "tournament_api.counts": Route(F, API, "/api/events/{tevent}/counts", get=False,
                                    post={"player": "Yan", "stack": 10, "reason": "count"}),
     "tournament_api.hand_for_hand": Route(F, API, "/api/events/{tevent}/hand_for_hand", get=False, post={"on": False}),

@@ -2,7 +2,8 @@
 balancing of :mod:`floor.tournament.floorwork`.
 
 * :func:`eliminate`: a manual bust-out (a player who leaves or is disqualified): the place is
-  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept.
+  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept;
+  the page confirms it first (:func:`bust_preview`) and :func:`reinstate` undoes the latest one.
 * :func:`recount`: the staff's chip count: the difference from the log is a floor ``correction``
   against the house on the player's table (who, why), so the table's conservation law holds.
 * :func:`set_hand_for_hand`, :func:`check_hand_for_hand`: near the bubble every table deals one
@@ -98,6 +99,62 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)
     end_hand_for_hand_at_the_bubble(t, user)
+    return entry
+
+
+def bust_preview(t: Tournament, player: str) -> dict[str, Any]:
+    """What a manual bust-out of ``player`` would do, for the floor to confirm before it is done:
+    where they sit, the chips that leave the table, the place they get. Raises as :func:`eliminate`."""
+    check_not_over(t, "eliminate")
+    table, seat, x = seat_of(t, player)
+    _between_deals(table, "eliminate")
+    return {"player": x.player, "table": table.name, "seat": seat, "chips": x.stack,
+            "place": len(service.live_entries(t))}
+
+
+def last_manual_bust(t: Tournament) -> tuple[Entry, Any] | None:
+    """The latest bust-out of the event when the desk made it by hand and nobody was busted since
+    (the one a floor person may still undo: :func:`reinstate`), with its desk action; else None."""
+    last = next_out_order(t) - 1
+    action = desk_models.latest(t, DeskKind.ELIMINATE)
+    if last < 1 or action is None or not action.data.get("manual") or action.data.get("out_order") != last:
+        return None
+    entry = service.entry_named(t, action.player or "")
+    if entry is None or entry.out_order != last:
+        return None
+    return entry, action
+
+
+def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
+    """Undo a manual bust-out made by mistake: the player sits again in the seat left, with the chips
+    that left the table with them (a ``sit`` on the table's log: the ledger's chips in), and the
+    place is given back; the desk keeps who undid it and why. Only the event's latest bust-out, made
+    by the desk, while nobody has been busted since, the seat is still free and the table is between
+    deals: a bust-out by the cards is the table's log, put right by a floor ruling."""
+    check_not_over(t, "undo the bust-out")
+    found = last_manual_bust(t)
+    entry = service.entry_named(t, player)
+    if entry is None or found is None or found[0].id != entry.id:
+        raise IllegalAction(f"undo the bust-out: only the latest bust-out made at the desk can be undone, while "
+                            f"nobody has been busted since{'' if entry is None else f'; {entry.player} is not it'}")
+    action = found[1]
+    table = db.session.get(Table, int(action.data["table"]))
+    seat, chips = int(action.data["seat"]), int(action.data["chips_removed"])
+    if table is None:
+        raise IllegalAction("undo the bust-out: the table the player left is gone")
+    state = _between_deals(table, "undo the bust-out")
+    if seat in state.seats:
+        raise IllegalAction(f"undo the bust-out: seat {seat} at {table.name} is taken now")
+
+    def place_back(_: Any) -> None:
+        out_order = entry.out_order
+        entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+        entry.out_seat = None
+        desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
+                           table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
+
+    # the chips come back with the player and the place is given back, in one transaction
+    tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user, with_it=place_back)
     return entry
 
 

@@ -25,6 +25,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
+from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
@@ -304,7 +305,8 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
     calls = list(db.session.scalars(db.select(FloorCall).where(
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
-            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t)}
+            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t),
+            "undo_bust": desk.last_manual_bust(t)}
 
 
 @bp.get("/<int:event_id>/floor")
@@ -379,7 +381,7 @@ def results_pdf(event_id: int) -> Any:
 @login_required
 def results_csv(event_id: int) -> Any:
     """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
-    re-entries, deal."""
+    re-entries, deal. Times in the card room's zone, with their offset, as the pages show them."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -387,7 +389,7 @@ def results_csv(event_id: int) -> Any:
                      "reentries", "deal"])
     for r in service.results(t):
         writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
-                         r["out_at"] or "", r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
+                         local_iso(r["out_at"]), r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
                          r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
@@ -433,9 +435,17 @@ def desk_action(event_id: int) -> Any:
     action = request.form.get("action", "")
     player, reason = request.form.get("player") or "", request.form.get("reason") or ""
     try:
+        if action == "eliminate" and request.form.get("confirmed") != "yes":
+            # a bust-out gives a place and takes the chips off the table: the floor confirms it
+            # first, on a page that says who, where, how many chips and which place
+            return render_template("tournament/confirm_bust.html", t=t, bust=desk.bust_preview(t, player),
+                                   reason=reason)
         if action == "eliminate":
             entry = desk.eliminate(t, player, reason, current_user)
             said = f"{entry.player} is out"
+        elif action == "reinstate":
+            entry = desk.reinstate(t, player, reason, current_user)
+            said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"
         elif action == "count":
             done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
             said = f"{done['player']}: {done['stack']} counted ({done['change']:+d})"
@@ -445,7 +455,7 @@ def desk_action(event_id: int) -> Any:
         elif action == "color_up":
             said = f"Chip race run at {len(desk.color_up(t, current_user))} table(s)"
         else:
-            raise IllegalAction("desk: eliminate, count, hand_for_hand_on, hand_for_hand_off or color_up")
+            raise IllegalAction("desk: eliminate, reinstate, count, hand_for_hand_on, hand_for_hand_off or color_up")
     except (RulesError, tables.StaleVersion) as exc:
         flash(str(exc), "error")
     else:

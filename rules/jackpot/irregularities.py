@@ -364,6 +364,11 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
         last = i == len(added) - 1
         new = dict(record)
         new["chips"] = chips if last else {}
+        if last and won:
+            # what the ruling's own event awarded: a ruling that lets the pot play on among the others
+            # (a failed split, a dead opener at the show) may settle it in the same event, and its
+            # record says so, so that no page reads "the pot played on" under "seat 4 wins the pot"
+            new["won"] = dict(won)
         new["headline"] = ruling_headline(new, names, won=won if last else None,
                                           pot_left=pot_left if last else None, hands=hands)
         done.append(new)
