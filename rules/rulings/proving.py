@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import RulesError
-from rules.hands import Declared
+from rules.hands import Declared, declare
 from rules.rulings.facts import FACTS, DisputeKind, card_text, cards, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
@@ -115,20 +115,20 @@ def declared_fact(p: Profile) -> tuple[str, ...]:
 
 def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
     """A five-card hand's worth at the showdown: its cards, or where cards do not speak (H9) the
-    class its holder declared (:meth:`rules.hands.Declared.read`, the table's check at the show),
-    refused when the cards cannot make it or when none was declared."""
+    class its holder declared, as the best hand of that class the cards make
+    (:func:`rules.hands.declare`, the table's check at the show), refused when the cards cannot
+    make it or when none was declared."""
     from rules.hands import evaluate
 
     rules = hand_rules_of(p, f)
-    made = evaluate(cards(hand), rules)
     if not p.declared_hands:
-        return made
+        return evaluate(cards(hand), rules)
     declared = f["declared"].get(seat)
     if declared is None:
         raise RulesError(f"declared: seat {seat} showed {card_text(hand)} without a declared hand; where "
                          "the cards do not speak each player declares the hand (H9)")
     try:
-        return Declared.read(made, declared, rules.categories)
+        return declare(cards(hand), declared, rules)
     except ValueError as exc:
         raise RulesError(f"declared: seat {seat} declared {declared.replace('_', ' ')} with {card_text(hand)}: "
                          f"{exc} (H9)") from None
