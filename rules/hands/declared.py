@@ -1,8 +1,8 @@
 """Declared hands (H9, PAGAT's deuces wild "cards do not speak"): a hand is worth the class its
 holder declares, and within that class the best hand of it that the cards make.
 
-The seed says the players "must declare their own hands (the cards do not speak for
-themselves)". The project reads a declaration as a claim the cards must back: the hand plays as
+The survey (PAGAT) has the players of deuces wild name their hands at the show, the cards not
+speaking by themselves. The project reads a declaration as a claim the cards must back: the hand plays as
 the best hand *of the declared class* that its cards make, never as more. Four nines declared as
 three of a kind are three nines (the fourth nine a kicker), and lose to three kings declared the
 same; a wild card stands for whatever makes the declared hand best (K-K-K-2-9 with deuces wild,
