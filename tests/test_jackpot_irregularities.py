@@ -222,6 +222,21 @@ def test_F9_foster_false_opener_forfeits_and_antes_for_all() -> None:
     assert {s: x["put"] for s, x in state["seats"].items()} == {1: 5, 2: 5, 3: 5, 4: 5}
 
 
+def test_F9_S2_a_split_that_proves_false_pays_foster_s_penalty_too() -> None:
+    """F9 with S2 (foster): an opener whose split could not have held openers is a false opener found
+    at the show; drawn to, it antes for everyone next deal, as when found by the floor after the draw
+    (one situation, one answer; the exhaustive search of tests/money found the two apart)."""
+    setup = table(3, profile="foster")
+    shown = "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 1 split 9h; 1 draw 1; 3 check; 1 check; 3 show 8h 6c 5d 3c Qd"
+    split = play(setup, shown)
+    r = last(split)
+    assert (r["outcome"], r["ante_for_all"]) == ("SPLIT_FAILED", 3) and "F9" in r["citations"]
+    found = play(setup, "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 1; 1 draw 1; 3 false_openers")
+    assert last(found)["ante_for_all"] == 3 and found["awards"] == split["awards"] == {1: 35}
+    nxt = play(setup, shown + "; deal")
+    assert stacks(nxt)[3] == 485 - 15 and nxt["pot"] == 15
+
+
 # --------------------------------------------------------------------------- external rulings (F10, F11, D8)
 
 

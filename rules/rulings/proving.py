@@ -261,6 +261,20 @@ def cannot_show_node(p: Profile) -> Node:
     return cannot_show
 
 
+def _foster_split_failed(lid: str, text: str) -> Node:
+    """Foster's game (F9): the opener whose split proves false forfeits what it put in, loses the
+    pot to the best other hand, and antes for all the others next deal when they drew against it."""
+    def leaf(antes: bool) -> Leaf:
+        moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()), _M.POT_PLAYS)
+        more = (" Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+                if antes else " Nobody drew against the hand, so there is no penalty ante (F9).")
+        return Leaf(f"{lid}_{'drawn' if antes else 'undrawn'}", _O.SPLIT_FAILED, ("S1", "S2", "F9"), moves,
+                    ("opener",), "opener loses the pot" + ("; antes for all" if antes else ""), text + more)
+
+    return Question(f"{lid}_drawn_to", FACTS["drawn_to"].question, ("drawn_to",), yes_no(leaf(True), leaf(False)),
+                    title="Drawn to?", rules=("F9",))
+
+
 def split_openers_node(p: Profile) -> Node:
     """Split openers (S1-S3): kept openers is no split; the escrow proves the rest."""
     checks, req = card_checks(p), _requirement(p)
@@ -270,10 +284,16 @@ def split_openers_node(p: Profile) -> Node:
                     "opener may win the pot",
                     "{Opener} split openers and the cards prove that the hand held openers (S1, S2); "
                     "the hand stands.")
-    failed = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
-                  "opener loses the pot",
-                  "{Opener} split openers but could not have held openers, so {opener} loses the pot "
-                  "(S2); it goes to the best other live hand.")
+    failed_text = ("{Opener} split openers but could not have held openers, so {opener} loses the pot "
+                   "(S2); it goes to the best other live hand.")
+    failed: Node = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
+                        "opener loses the pot", failed_text)
+    failed_escrow: Node = Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
+                               sp_base, "opener loses the pot", failed_text)
+    if p.false_openers == "foster":
+        # F9: a split that could not have held openers shows a false opener, who pays Foster's
+        # penalty as one found any other way (the false-openers and cannot-show branches do)
+        failed, failed_escrow = (_foster_split_failed(lid, failed_text) for lid in ("sp_failed", "sp_failed_escrow"))
     split = Question(
         "sp_known", "Is the opener's hand before the draw known?", ("opening_hand",), yes_no(
             Question("sp_kept", "Do the cards the opener kept still hold openers?",
@@ -291,8 +311,7 @@ def split_openers_node(p: Profile) -> Node:
                      "have made openers?", ("final_hand", "discards", "drawn", *req), yes_no(
                          Leaf("sp_verified_escrow", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
                               verified.note, verified.text),
-                         Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
-                              sp_base, failed.note, failed.text)),
+                         failed_escrow),
                      derive=checks["could_have"], title="Final hand + discards could open?",
                      rules=("S1", "S2"), when_known=("drawn",))),
         derive=checks["opening_known"], title="Opening hand known?", rules=("F12",), when_known=("opening_hand",))
