@@ -237,6 +237,16 @@ def test_F9_S2_a_split_that_proves_false_pays_foster_s_penalty_too() -> None:
     assert stacks(nxt)[3] == 485 - 15 and nxt["pot"] == 15
 
 
+def test_F5_a_lone_player_with_chips_is_not_asked_to_bet_against_all_in_players() -> None:
+    """F2, F5: the false opener is found after the draw; the one player left with chips faces only a
+    player all in for the ante, so the betting is over and the hands are shown, as when the betting
+    gets there by itself (the exhaustive search of tests/money found the table waiting for a bet)."""
+    state = play(table(4, stacks={4: 3}), "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 3; 4 draw 1; 1 draw 3; "
+                                          "3 check; 3 false_openers")
+    assert last(state)["outcome"] == "POT_PLAYS_OPENER_DEAD"
+    assert state["phase"] == "showdown" and state["legal"][0]["type"] == "show"
+
+
 # --------------------------------------------------------------------------- external rulings (F10, F11, D8)
 
 

@@ -539,6 +539,9 @@ def resume(t: WorkingTable) -> None:
     if current in live and t.seats[current].stack > 0:
         movers = [x for x in live if t.seats[x].stack > 0]
         pending = [x for x in movers if not t.seats[x].acted or t.seats[x].committed < t.bet_level]
-        if pending and current in pending:
+        # one player with chips facing no bet, everyone else all in: nobody to bet against, and the
+        # round is over, as after_action has it when the betting gets there by itself
+        alone = len(movers) == 1 and t.seats[movers[0]].committed >= t.bet_level
+        if pending and current in pending and not alone:
             return
     after_action(t, current)
