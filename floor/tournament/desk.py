@@ -27,7 +27,7 @@ from floor.tournament import service
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
 from rules.jackpot import Seat, TableState
-from rules.tournament import chop, next_chip, race
+from rules.tournament import BountyRule, chop, deal_bounties, next_chip, race
 
 # --------------------------------------------------------------------------- where a player sits
 
@@ -234,26 +234,73 @@ def prizes_left(t: Tournament) -> list[int]:
     return [ladder[i] if i < len(ladder) else 0 for i in range(left)]
 
 
-def offer(t: Tournament, method: str) -> list[dict[str, Any]]:
-    """``GET /api/events/<id>/chop``: [{player, stack, prize}] for the players left, biggest stack first."""
+def deal_stacks(t: Tournament) -> dict[str, int]:
+    """The players left and their chips, as a deal counts them: every player seated with chips and
+    no pot in play at any table (the chips in a pot are nobody's yet: a hand in play is finished,
+    a carried pot won, before the players deal)."""
     check_not_over(t, "deal")
+    for table in service.event_tables(t):
+        state = tables.table_state(table)
+        if state.phase != "between_deals":
+            raise IllegalAction(f"deal: {table.name} is in a hand; the players deal once it is over")
+        if state.pot:
+            raise IllegalAction(f"deal: a pot of {state.pot} is carried at {table.name}; the players deal once "
+                                "it has been won")
     people, _ = service.seated(t)
     stacks = {p.player: p.stack for p in people}
     if len(stacks) != len(service.live_entries(t)):
         raise IllegalAction("deal: every player left must be seated with chips")
-    dealt = chop(method, stacks, prizes_left(t))
-    return [{"player": p, "stack": stacks[p], "prize": dealt[p]}
+    return stacks
+
+
+def _rows(stacks: dict[str, int], prizes: dict[str, int], bounties: dict[str, int],
+          won: dict[str, int]) -> list[dict[str, Any]]:
+    """The deal's lines, biggest stack first: chips, prize, the bounties the deal pays, those won."""
+    return [{"player": p, "stack": stacks[p], "prize": prizes[p], "bounty": bounties[p], "bounties_won": won.get(p, 0)}
             for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
 
 
-def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None) -> list[dict[str, Any]]:
+def _won(t: Tournament) -> dict[str, int]:
+    won: dict[str, int] = {}
+    for b in desk_models.bounties(t):
+        won[b.winner] = won.get(b.winner, 0) + b.amount
+    return won
+
+
+def offer(t: Tournament, method: str, bounties: Any = BountyRule.KEPT) -> list[dict[str, Any]]:
+    """``GET /api/events/<id>/chop``: [{player, stack, prize, bounty, bounties_won}] for the players
+    left, biggest stack first: the prizes sum to what is left to pay, the bounties (what the deal
+    pays; ``bounties_won`` are the player's already) to the bounties not yet won (docs/money.md)."""
+    stacks = deal_stacks(t)
+    prizes = chop(method, stacks, prizes_left(t))
+    return _rows(stacks, prizes, _deal_bounties(t, stacks, bounties), _won(t))
+
+
+def _deal_bounties(t: Tournament, stacks: dict[str, int], bounties: Any) -> dict[str, int]:
+    """The deal's bounties: a rule's name (kept, shared) or custom amounts {player: amount}."""
+    if bounties is None:
+        bounties = BountyRule.KEPT
+    custom = None
+    if isinstance(bounties, dict):
+        named = {str(k).strip().casefold(): v for k, v in bounties.items()}
+        custom, bounties = {p: named.get(p.casefold()) for p in stacks}, BountyRule.CUSTOM
+    elif not isinstance(bounties, str) or bounties == BountyRule.CUSTOM:
+        raise IllegalAction("deal: bounties is kept, shared, or the amounts {player: amount}")
+    return deal_bounties(stacks, service.structure(t).bounty, service.unclaimed_bounties(t), bounties, custom)
+
+
+def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None, bounties: Any = None,
+           seen: Any = None) -> list[dict[str, Any]]:
     """Settle a deal every player left agreed to (chip, icm, or custom prizes summing to what is
-    left to pay). The event ends: the clock stops, the results show what was agreed."""
-    check_not_over(t, "deal")
+    left to pay), with its bounties (``kept`` by default, ``shared``, or amounts: :func:`offer`).
+    ``seen``, when given, is the chips {player: stack} of the sheet the players signed: a deal is
+    refused if the chips have changed since. The event ends: the clock stops, the results show
+    what was agreed."""
+    stacks = deal_stacks(t)
     if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
         raise IllegalAction("deal: agreed is the list of the players who agree")
-    people, _ = service.seated(t)
-    stacks = {p.player: p.stack for p in people}
+    if seen is not None and (not isinstance(seen, dict) or {str(k): v for k, v in seen.items()} != stacks):
+        raise IllegalAction("deal: the chips have changed since the sheet was drawn up; review the deal again")
     said = {p.strip().casefold() for p in agreed}
     missing = sorted(p for p in stacks if p.casefold() not in said)
     if missing:
@@ -275,16 +322,17 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
         if sum(prizes.values()) != total:
             raise IllegalAction(f"deal: the prizes add up to {sum(prizes.values())}; what is left to pay is {total}")
     else:
-        rows = offer(t, method)
-        prizes = {r["player"]: r["prize"] for r in rows}
+        prizes = chop(method, stacks, prizes_left(t))
+    paid = _deal_bounties(t, stacks, bounties)
+    rule = BountyRule.CUSTOM if isinstance(bounties, dict) else (bounties or BountyRule.KEPT)
     c = service.clock(t)
     if c.running:
         service.add_clock_move(t, "pause", user)
     desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=prizes, stacks=stacks,
-                       agreed=sorted(stacks), total=total)
+                       agreed=sorted(stacks), total=total, bounties=paid, bounty_rule=str(rule),
+                       bounty=service.structure(t).bounty, unclaimed=service.unclaimed_bounties(t))
     db.session.commit()
-    return [{"player": p, "stack": stacks[p], "prize": prizes[p]}
-            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+    return _rows(stacks, prizes, paid, _won(t))
 
 
 # --------------------------------------------------------------------------- the chip race
