@@ -111,3 +111,43 @@ def test_after_a_deal_the_event_is_over_on_the_clock(api):
     assert info["running"] is False and info["ended"]["by"] == "deal" and info["ended"]["method"] == "icm"
     refused = api.call("POST", f"/api/events/{event}/clock", role="floor", json={"action": "resume"})
     assert refused.status_code == 422 and "ended with a deal" in refused.get_json()["message"]
+
+
+# --------------------------------------------------------------------------- the deal page
+
+
+def test_the_floor_settles_a_custom_deal_from_the_page_as_the_api_does(app, api):
+    """The deal page: the players' own figures (custom prizes and bounties) are drawn up, reviewed and
+    settled by the floor with every player's signature; the results read what the API would have
+    recorded. Refused, saying why, when a player has not signed or the figures do not add up; a
+    dealer may not settle (403)."""
+    from tests.conftest import login
+
+    event, _, leader, left = five_down_to_three(api)
+    floor = login(app.test_client(), "fred")
+    offer = floor.get(f"/tournament/{event}/deal?method=custom&bounties=custom").get_data(as_text=True)
+    assert f'name="prize:{leader}"' in offer and f'name="bounty:{leader}"' in offer and "Review the deal" in offer
+    figures = {"method": "custom", "bounties": "custom", f"prize:{leader}": "80", f"prize:{left[1]}": "60",
+               f"prize:{left[2]}": "60", f"bounty:{leader}": "20", f"bounty:{left[1]}": "10", f"bounty:{left[2]}": "10"}
+    review = floor.get(f"/tournament/{event}/deal/review", query_string=figures).get_data(as_text=True)
+    assert "Settle the deal" in review and "has signed" in review
+    seen = api.get(f"/api/events/{event}/chop?method=icm", role="floor")
+    form = {**figures, "seen": '{' + ", ".join(f'"{r["player"]}": {r["stack"]}' for r in seen) + '}'}
+    unsigned = floor.post(f"/tournament/{event}/deal", data={**form, "agreed": left[:2]})
+    assert unsigned.status_code == 422 and f"not agreed: {left[2]}" in unsigned.get_data(as_text=True)
+    wrong = floor.post(f"/tournament/{event}/deal", data={**form, f"prize:{leader}": "81", "agreed": left})
+    assert wrong.status_code == 422 and "the prizes add up to 201; what is left to pay is 200" in wrong.get_data(as_text=True)
+    dealer = login(app.test_client(), "dee")
+    assert dealer.post(f"/tournament/{event}/deal", data={**form, "agreed": left}).status_code == 403
+    done = floor.post(f"/tournament/{event}/deal", data={**form, "agreed": left})
+    assert done.status_code == 302
+    sheet = floor.get(f"/tournament/{event}/deal").get_data(as_text=True)
+    assert "Settled" in sheet and "Signature" in sheet
+    paid = money(api, event)
+    assert paid[leader] == (80, 10 + 20) and paid[left[1]] == (60, 10) and paid[left[2]] == (60, 10)
+    assert sum(p for p, _ in paid.values()) + sum(b for _, b in paid.values()) == 5 * 50
+    again = floor.get(f"/tournament/{event}/deal/review?method=icm")
+    assert again.status_code == 302  # settled: the review goes back to the sheet
+    show = floor.get(f"/tournament/{event}/").get_data(as_text=True)
+    assert "Ended with a deal" in show and 'value="resume"' not in show
+    assert "ended (deal)" in floor.get("/tournament/").get_data(as_text=True)

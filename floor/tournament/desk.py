@@ -17,6 +17,7 @@ Every action is one :class:`~floor.tournament.models.DeskAction` (who, when, why
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from floor import tables
@@ -253,50 +254,80 @@ def deal_stacks(t: Tournament) -> dict[str, int]:
     return stacks
 
 
-def _rows(stacks: dict[str, int], prizes: dict[str, int], bounties: dict[str, int],
-          won: dict[str, int]) -> list[dict[str, Any]]:
-    """The deal's lines, biggest stack first: chips, prize, the bounties the deal pays, those won."""
-    return [{"player": p, "stack": stacks[p], "prize": prizes[p], "bounty": bounties[p], "bounties_won": won.get(p, 0)}
-            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+@dataclass(frozen=True)
+class Sheet:
+    """A deal drawn up (not yet agreed): the chips it counts, the prizes (summing to what is left to
+    pay), the bounties it pays (summing to those not yet won) and how, the bounties already won."""
+
+    method: str
+    stacks: dict[str, int]
+    prizes: dict[str, int]
+    bounties: dict[str, int]
+    rule: str
+    won: dict[str, int]
+    total: int          # what is left to pay in prizes
+    bounty: int         # the bounty on each head
+    unclaimed: int      # the bounties nobody won
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The deal's lines, biggest stack first: chips, prize, the bounties the deal pays, those won."""
+        return [{"player": p, "stack": self.stacks[p], "prize": self.prizes[p], "bounty": self.bounties[p],
+                 "bounties_won": self.won.get(p, 0)}
+                for p in sorted(self.stacks, key=lambda p: (-self.stacks[p], p.casefold()))]
 
 
-def _won(t: Tournament) -> dict[str, int]:
+def draw_up(t: Tournament, method: str, custom: Any = None, bounties: Any = None) -> Sheet:
+    """The deal by ``method`` (chip, icm, or custom prizes {player: amount} summing to what is left
+    to pay), with its bounties (``kept`` by default, ``shared``, or amounts {player: amount}: see
+    :func:`rules.tournament.chop.deal_bounties`), checked and not recorded."""
+    stacks = deal_stacks(t)
+    total = sum(prizes_left(t))
+    if method == "custom":
+        if not isinstance(custom, dict):
+            raise IllegalAction("deal: a custom deal gives prizes {player: amount}")
+        named = {str(k).strip().casefold(): v for k, v in custom.items()}
+        prizes: dict[str, int] = {}
+        for p in stacks:
+            value = named.get(p.casefold())
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise IllegalAction(f"deal: {p}'s prize is a whole amount, 0 or more, not {value!r}")
+            prizes[p] = value
+        if sum(prizes.values()) != total:
+            raise IllegalAction(f"deal: the prizes add up to {sum(prizes.values())}; what is left to pay is {total}")
+    else:
+        prizes = chop(method, stacks, prizes_left(t))
+    rule, amounts = BountyRule.KEPT, None
+    if isinstance(bounties, dict):
+        named = {str(k).strip().casefold(): v for k, v in bounties.items()}
+        rule, amounts = BountyRule.CUSTOM, {p: named.get(p.casefold()) for p in stacks}
+    elif bounties is not None:
+        if bounties not in (BountyRule.KEPT, BountyRule.SHARED):
+            raise IllegalAction("deal: bounties is kept, shared, or the amounts {player: amount}")
+        rule = BountyRule(bounties)
+    bounty, unclaimed = service.structure(t).bounty, service.unclaimed_bounties(t)
+    paid = deal_bounties(stacks, bounty, unclaimed, rule, amounts)
     won: dict[str, int] = {}
     for b in desk_models.bounties(t):
         won[b.winner] = won.get(b.winner, 0) + b.amount
-    return won
+    return Sheet(method, stacks, prizes, paid, str(rule), won, total, bounty, unclaimed)
 
 
 def offer(t: Tournament, method: str, bounties: Any = BountyRule.KEPT) -> list[dict[str, Any]]:
     """``GET /api/events/<id>/chop``: [{player, stack, prize, bounty, bounties_won}] for the players
     left, biggest stack first: the prizes sum to what is left to pay, the bounties (what the deal
     pays; ``bounties_won`` are the player's already) to the bounties not yet won (docs/money.md)."""
-    stacks = deal_stacks(t)
-    prizes = chop(method, stacks, prizes_left(t))
-    return _rows(stacks, prizes, _deal_bounties(t, stacks, bounties), _won(t))
-
-
-def _deal_bounties(t: Tournament, stacks: dict[str, int], bounties: Any) -> dict[str, int]:
-    """The deal's bounties: a rule's name (kept, shared) or custom amounts {player: amount}."""
-    if bounties is None:
-        bounties = BountyRule.KEPT
-    custom = None
-    if isinstance(bounties, dict):
-        named = {str(k).strip().casefold(): v for k, v in bounties.items()}
-        custom, bounties = {p: named.get(p.casefold()) for p in stacks}, BountyRule.CUSTOM
-    elif not isinstance(bounties, str) or bounties == BountyRule.CUSTOM:
-        raise IllegalAction("deal: bounties is kept, shared, or the amounts {player: amount}")
-    return deal_bounties(stacks, service.structure(t).bounty, service.unclaimed_bounties(t), bounties, custom)
+    if method == "custom":
+        raise IllegalAction("deal: a custom deal is what the players write down, not an offer; method chip or icm")
+    return draw_up(t, method, None, bounties).rows()
 
 
 def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None, bounties: Any = None,
            seen: Any = None) -> list[dict[str, Any]]:
-    """Settle a deal every player left agreed to (chip, icm, or custom prizes summing to what is
-    left to pay), with its bounties (``kept`` by default, ``shared``, or amounts: :func:`offer`).
-    ``seen``, when given, is the chips {player: stack} of the sheet the players signed: a deal is
-    refused if the chips have changed since. The event ends: the clock stops, the results show
-    what was agreed."""
-    stacks = deal_stacks(t)
+    """Settle a deal every player left agreed to (:func:`draw_up`). ``seen``, when given, is the chips
+    {player: stack} of the sheet the players signed: the deal is refused if the chips have changed
+    since. The event ends: the clock stops, the results show what was agreed."""
+    sheet = draw_up(t, method, custom, bounties)
+    stacks = sheet.stacks
     if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
         raise IllegalAction("deal: agreed is the list of the players who agree")
     if seen is not None and (not isinstance(seen, dict) or {str(k): v for k, v in seen.items()} != stacks):
@@ -308,31 +339,14 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
     extra = sorted(p for p in agreed if p.strip().casefold() not in {q.casefold() for q in stacks})
     if extra:
         raise IllegalAction(f"deal: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not in the event any more")
-    total = sum(prizes_left(t))
-    if method == "custom":
-        if not isinstance(custom, dict):
-            raise IllegalAction("deal: a custom deal gives prizes {player: amount}")
-        named = {k.strip().casefold(): v for k, v in custom.items()}
-        prizes: dict[str, int] = {}
-        for p in stacks:
-            value = named.get(p.casefold())
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise IllegalAction(f"deal: {p}'s prize is a whole amount, 0 or more, not {value!r}")
-            prizes[p] = value
-        if sum(prizes.values()) != total:
-            raise IllegalAction(f"deal: the prizes add up to {sum(prizes.values())}; what is left to pay is {total}")
-    else:
-        prizes = chop(method, stacks, prizes_left(t))
-    paid = _deal_bounties(t, stacks, bounties)
-    rule = BountyRule.CUSTOM if isinstance(bounties, dict) else (bounties or BountyRule.KEPT)
     c = service.clock(t)
     if c.running:
         service.add_clock_move(t, "pause", user)
-    desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=prizes, stacks=stacks,
-                       agreed=sorted(stacks), total=total, bounties=paid, bounty_rule=str(rule),
-                       bounty=service.structure(t).bounty, unclaimed=service.unclaimed_bounties(t))
+    desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=sheet.prizes, stacks=stacks,
+                       agreed=sorted(stacks), total=sheet.total, bounties=sheet.bounties, bounty_rule=sheet.rule,
+                       bounty=sheet.bounty, unclaimed=sheet.unclaimed)
     db.session.commit()
-    return _rows(stacks, prizes, paid, _won(t))
+    return sheet.rows()
 
 
 # --------------------------------------------------------------------------- the chip race
