@@ -151,3 +151,18 @@ def test_the_floor_settles_a_custom_deal_from_the_page_as_the_api_does(app, api)
     show = floor.get(f"/tournament/{event}/").get_data(as_text=True)
     assert "Ended with a deal" in show and 'value="resume"' not in show
     assert "ended (deal)" in floor.get("/tournament/").get_data(as_text=True)
+
+
+def test_after_a_deal_nothing_is_bought_nor_moved(api):
+    """After a deal the money is shared out: a rebuy or an add-on would pay into a pool already paid
+    out (the results would no longer add up), so they are refused, as are balancing moves."""
+    structure = {**BOUNTY, "rebuy_levels": 2, "add_on": {"chips": 100, "price": 50}}
+    event, ids = make_event(api, entries=3, tables=1, structure=structure)
+    players = [x["player"] for x in api.table(ids[0])["seats"].values()]
+    api.post(f"/api/events/{event}/chop", {"method": "chip", "agreed": players}, role="floor", status=201)
+    for kind in ("rebuy", "add_on"):
+        refused = api.call("POST", f"/api/events/{event}/buys", role="floor", json={"player": players[0], "kind": kind})
+        assert refused.status_code == 422 and "ended with a deal" in refused.get_json()["message"], kind
+    assert api.get(f"/api/events/{event}/clock")["prize_pool"] == 3 * 40
+    paid = money(api, event)
+    assert sum(p for p, _ in paid.values()) + sum(b for _, b in paid.values()) == 3 * 50
