@@ -38,7 +38,11 @@
     $("next_break").textContent = info.next_break_seconds === null ? "none" :
       info.on_break ? "now" : hmm(Math.max(0, info.next_break_seconds - gone));
     $("late_registration").textContent = info.late_registration_open ? "open" : "closed";
-    if (info.ended) { $("time").textContent = "Over"; $("ends").textContent = ""; $("next").textContent = ""; }
+    if (info.ended) {  // nothing is played any more: no level, no stakes, no break to come
+      $("time").textContent = "Over"; $("level").textContent = "Deal";
+      for (const id of ["ends", "next", "stakes"]) $(id).textContent = "";
+      $("players_left").textContent = info.players_left + " in the deal";
+    }
     const ladder = $("payouts");
     const items = info.payouts.map((p) => ordinal(p.place) + " " + num(p.prize));
     if (ladder.dataset.items !== items.join("|")) {

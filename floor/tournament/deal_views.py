@@ -18,7 +18,7 @@ from flask_login import current_user
 from flask_weasyprint import HTML, render_pdf
 
 from floor.auth.access import role_required
-from floor.models import Role, Tournament
+from floor.models import Role, Tournament, utcnow
 from floor.tournament import desk, service
 from floor.tournament.views import bp
 from rules import RulesError
@@ -60,7 +60,7 @@ def _sheet(t: Tournament, source: Any) -> dict[str, Any]:
     """The page's context: the deal settled, or the sheet the floor asked for (or why not)."""
     deal = service.the_deal(t)
     context: dict[str, Any] = {"t": t, "deal": deal, "methods": METHODS, "rules": RULES, "error": None,
-                               "sheet": None, "rows": []}
+                               "sheet": None, "rows": [], "drawn_at": utcnow()}
     if deal is not None:
         data = deal.data
         stacks = {p: int(v) for p, v in data["stacks"].items()}

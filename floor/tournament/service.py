@@ -331,9 +331,9 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
         # stands: a paused clock ends nothing), the next break's countdown, the ladder, the chips
         "now": _local(at),
         "level_ends_at": _local(at + timedelta(seconds=c.seconds_left)) if c.running and not c.finished else None,
-        "next_break_seconds": next_break_seconds(s, c),
+        "next_break_seconds": next_break_seconds(s, c) if deal is None else None,
         "payouts": payout_table(t), "chips_in_play": chips_in_play,
-        "late_registration_open": late_registration_open(s, c) and t.final_seats is None,
+        "late_registration_open": late_registration_open(s, c) and t.final_seats is None and deal is None,
         "late_registration_levels": s.late_registration_levels,
         "bounty": s.bounty, "hand_for_hand": hand_for_hand_on(t), "withheld": withheld,
         # after a deal the event is over: nothing is in play, whatever the clock last showed
