@@ -11,30 +11,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from floor.extensions import db
-from floor.models import User
 from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.test_e2e_tournament_wall import api  # noqa: F401 (fixture: the API with a token per role)
 from tests.test_tournament_deal import BOUNTY
-from tests.tourney_play import Api, bust
+from tests.tourney_play import bust
 
 pytestmark = pytest.mark.e2e
 
 PHONE, TABLET, DESKTOP = {"width": 390, "height": 844}, {"width": 1024, "height": 768}, {"width": 1440, "height": 900}
 
 
-@pytest.fixture
-def api(live_server):
-    tokens = {}
-    with live_server.app.app_context():
-        for user in db.session.scalars(db.select(User)):
-            tokens[user.role.name] = user.new_api_token()
-        db.session.commit()
-    return Api(live_server.app.test_client(), tokens)
-
-
-def fits(page) -> bool:
-    """No sideways scrolling: the page is no wider than the screen."""
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+def photograph(page, step: str) -> None:
+    """The page at phone, tablet and desktop widths, each with no sideways scrolling; back to the tablet."""
+    for name, size in (("phone", PHONE), ("tablet", TABLET), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (step, name)
+        page.screenshot(path=f"/tmp/deal-{step}-{name}.png", full_page=True)
+    page.set_viewport_size(TABLET)
 
 
 def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, live_server, open_page):
@@ -54,11 +47,11 @@ def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, li
     floor.goto(f"{live_server.url}/tournament/{event}/deal")
     expect(floor.locator("main h1")).to_have_text("Deal: Friday bounties")
     assert "bounties not yet won: 40" in floor.locator("main").inner_text()
-    for name, size in (("phone", PHONE), ("tablet", TABLET), ("desktop", DESKTOP)):
-        floor.set_viewport_size(size)
-        assert fits(floor), name
-        floor.screenshot(path=f"/tmp/deal-offer-{name}.png", full_page=True)
-    floor.set_viewport_size(TABLET)
+    photograph(floor, "offer")
+    floor.click("text=The players' own figures")  # their own figures: a field per prize, from the ICM offer
+    expect(floor.locator("input[name^='prize:']")).to_have_count(3)
+    photograph(floor, "custom")
+    floor.click("main a.button:has-text('ICM')")
 
     floor.click("text=Review the deal")
     floor.wait_for_url(re.compile(r".*/deal/review\?.*method=icm.*"))
@@ -68,7 +61,7 @@ def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, li
         out.write(pdf.body())
     boxes = floor.locator("input[name=agreed]")
     assert boxes.count() == 3
-    floor.screenshot(path="/tmp/deal-review-tablet.png", full_page=True)
+    photograph(floor, "review")
     boxes.nth(0).check()
     floor.click("text=Settle the deal")  # one player has not signed: refused, saying who
     expect(floor.locator(".flash.error")).to_contain_text("not agreed")
@@ -78,12 +71,8 @@ def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, li
     floor.wait_for_url(f"**/tournament/{event}/deal")
     expect(floor.locator(".flash.success")).to_contain_text("Deal settled (ICM)")
     assert "Settled" in floor.locator("main").inner_text()
-    for name, size in (("phone", PHONE), ("tablet", TABLET), ("desktop", DESKTOP)):
-        floor.set_viewport_size(size)
-        assert fits(floor), name
-        floor.screenshot(path=f"/tmp/deal-settled-{name}.png", full_page=True)
+    photograph(floor, "settled")
 
-    floor.set_viewport_size(TABLET)
     floor.goto(f"{live_server.url}/tournament/{event}/results")
     rows = floor.locator("table.results tr")
     prizes = bounties = 0
@@ -93,7 +82,7 @@ def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, li
         bounties += int(cells.nth(3).inner_text().strip() or 0)
     assert prizes == 5 * 40 and bounties == 5 * 10 and prizes + bounties == paid_in
     assert "ended with a deal (icm)" in floor.locator("main").inner_text()
-    floor.screenshot(path="/tmp/deal-results-tablet.png", full_page=True)
+    photograph(floor, "results")
     api_rows = api.get(f"/api/events/{event}/results")
     assert sum(r["prize"] for r in api_rows) + sum(r["bounties"] for r in api_rows) == paid_in
     # the event no longer looks in play

@@ -289,12 +289,7 @@ class Model:
         self.level = max(self.level, self.seats[s].round)
         if self.phase == "predraw":
             self.raised = True
-        if s == self.opener:
-            self.opener_bets.append(paid)
-        for x in self.live():
-            if x != s:
-                self.seats[x].acted = False
-        self._after_bet(s)
+        self._aggressor(s, paid)
 
     def _bet(self, e: dict[str, Any], opening: Any) -> None:
         # after the draw the big bet (D5); before it only over an all-in opener's opening of nothing
@@ -302,6 +297,11 @@ class Model:
         s = int(e["seat"])
         paid = self._pay(s, self.options.big if self.phase == "postdraw" else self.options.small)
         self.level = self.seats[s].round  # all in for less, the bet is what it put in
+        self._aggressor(s, paid)
+
+    def _aggressor(self, s: int, paid: int) -> None:
+        """A bet or a raise: every other live player must act again; an opener's bet after the opening
+        one is among those F2 hands back while the betting before the draw is open."""
         if s == self.opener:
             self.opener_bets.append(paid)
         for x in self.live():
