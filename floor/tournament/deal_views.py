@@ -75,7 +75,7 @@ def _sheet(t: Tournament, source: Any) -> dict[str, Any]:
             unclaimed=data.get("unclaimed"))
         return context
     method, rule, prizes, bounties = _asked(source)
-    asked = {"method": method, "bounties": rule, **{f"prize:{p}": v for p, v in (prizes or {}).items()},
+    asked: dict[str, Any] = {"method": method, "bounties": rule, **{f"prize:{p}": v for p, v in (prizes or {}).items()},
              **{f"bounty:{p}": v for p, v in (bounties if isinstance(bounties, dict) else {}).items()}}
     context.update(method=method, rule=rule, query=asked)  # the figures asked for, as links carry them
     try:
@@ -90,7 +90,7 @@ def _sheet(t: Tournament, source: Any) -> dict[str, Any]:
     except RulesError as exc:
         context["error"] = str(exc)
         return context
-    query = {"method": method, "bounties": rule}  # the sheet again, as links carry it (the review, its PDF)
+    query: dict[str, Any] = {"method": method, "bounties": rule}  # the sheet again, as links carry it (the review, its PDF)
     if method == "custom":
         query.update({f"prize:{p}": v for p, v in sheet.prizes.items()})
     if rule == BountyRule.CUSTOM:

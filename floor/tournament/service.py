@@ -408,13 +408,9 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     if deal is not None:
         for p, amount in deal_bounties_of(t, deal).items():
             won[p] = won.get(p, 0) + amount
-    elif s.bounty and standing:  # the event is over: the last players' own bounties come back to them,
-        collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))  # and the champion
-        unclaimed = collected - sum(won.values()) - s.bounty * len(standing)  # takes those nobody won
-        for p in standing:
-            won[p] = won.get(p, 0) + s.bounty
+    elif s.bounty and standing:  # played out: the champion keeps its own and takes those nobody won
         champion = min(standing, key=lambda p: placed[p])
-        won[champion] = won.get(champion, 0) + unclaimed
+        won[champion] = won.get(champion, 0) + s.bounty + unclaimed_bounties(t)
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
         e = by_name[player]

@@ -29,7 +29,7 @@ from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
 from rules.jackpot.table import TableState
-from rules.tournament import PRESETS, Break, parse_structure
+from rules.tournament import PRESETS, Break
 from rules.tournament.structure import StructureError
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
