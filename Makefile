@@ -20,7 +20,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-banked bench-server night sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-banked bench-server night search sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see the README.
@@ -95,6 +95,13 @@ bench-server: $(STAMP)
 # by a referee apart from rules/ (NIGHT_ARGS=--quick for a short one; --db postgresql; --export FILE).
 night: $(STAMP)
 	$(BIN)/python -m night $(NIGHT_ARGS)
+
+# Every combination of the seeds' mistakes up to SEARCH_EVENTS events, on 3 to 5 seats in the three main
+# profiles, checked chip by chip against a money model written apart from rules/ (issue 29; tests/money/).
+# Prints the sequences, the distinct end states and the disagreements; a short one runs in `make test`.
+SEARCH_EVENTS ?= 12
+search: $(STAMP)
+	$(BIN)/python -m tests.money.search --events $(SEARCH_EVENTS) $(SEARCH_ARGS)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

@@ -127,6 +127,8 @@ ROUTES: dict[str, Route] = {
     "tournament.buy": Route(F, PAGE, "/tournament/{tevent}/buys", get=False, post={"player": "Zed", "kind": "rebuy"}),
     "tournament.results": Route(D, PAGE, "/tournament/{tevent}/results"),
     "tournament.deal": Route(F, PAGE, "/tournament/{tevent}/deal"),
+    "tournament.deal_review": Route(F, PAGE, "/tournament/{tevent}/deal/review"),
+    "tournament.settle_deal": Route(F, PAGE, "/tournament/{tevent}/deal", get=False, post={"method": "icm"}),
     "tournament.desk_action": Route(F, PAGE, "/tournament/{tevent}/desk", get=False, post={"action": "count"}),
     "tournament.deal_pdf": Route(F, PAGE, "/tournament/{tevent}/deal.pdf"),
     "tournament.results_pdf": Route(D, PAGE, "/tournament/{tevent}/results.pdf"),

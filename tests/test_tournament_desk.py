@@ -460,12 +460,14 @@ def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Bounties" in text and names[seats[0]] in text
     sheet = floor.get(f"/tournament/{event}/deal?method=chip").get_data(as_text=True)
-    assert "Signature" in sheet
+    assert "Review the deal" in sheet
+    pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/deal.pdf?method=chip").data))
+    assert "Signature" in "".join(p.extract_text() for p in pdf.pages)  # the sheet under review, to sign
     api.post(f"/api/events/{event}/chop", {"method": "chip", "agreed": [names[s] for s in seats if s != seats[1]]},
              role="floor", status=201)
     pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/deal.pdf").data))
     text = "".join(p.extract_text() for p in pdf.pages)
-    assert "Signature" in text and "chip" in text and names[seats[2]] in text
+    assert "Signature" in text and "Chip chop" in text and names[seats[2]] in text
     rows = api.get(f"/api/events/{event}/results")
     assert sum(r["prize"] for r in rows) == 160 and sum(r["bounties"] for r in rows) == 40
 

@@ -235,10 +235,11 @@ def hand_for_hand(event_id: int) -> Any:
 @api.get("/<int:event_id>/chop")
 @api_role(Role.floor)
 def chop(event_id: int) -> Any:
-    """?method=chip|icm: [{player, stack, prize}] for the players left; the prizes sum to what is left to pay."""
+    """?method=chip|icm&bounties=kept|shared: [{player, stack, prize, bounty, bounties_won}] for the players
+    left; the prizes sum to what is left to pay, the bounties to those not yet won (docs/money.md)."""
     t = service.get(event_id)
     try:
-        return jsonify(desk.offer(t, request.args.get("method", "icm")))
+        return jsonify(desk.offer(t, request.args.get("method", "icm"), request.args.get("bounties", "kept")))
     except RulesError as exc:
         return refused(exc)
 
@@ -246,11 +247,14 @@ def chop(event_id: int) -> Any:
 @api.post("/<int:event_id>/chop")
 @api_role(Role.floor)
 def settle(event_id: int) -> Any:
-    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}}: every player left agrees."""
+    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}, bounties?: kept|shared|
+    {player: amount}, seen?: {player: stack}}: every player left agrees (``seen``: the chips on the sheet
+    they signed; refused if they changed since)."""
     t = service.get(event_id)
     body = json_body()
     try:
-        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user)
+        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user,
+                           bounties=body.get("bounties"), seen=body.get("seen"))
     except RulesError as exc:
         return refused(exc)
     return jsonify(rows), 201

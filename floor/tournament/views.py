@@ -30,7 +30,7 @@ from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
 from rules.jackpot.table import TableState
-from rules.tournament import PRESETS, Break, parse_structure
+from rules.tournament import PRESETS, Break
 from rules.tournament.structure import StructureError
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
@@ -146,7 +146,12 @@ def _back(t: Tournament, message: str, category: str = "success") -> Any:
 def index() -> Any:
     """The tournaments, newest first, and (for a director) a form for a new one."""
     rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm())
+    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), ended=_ended(rows))
+
+
+def _ended(rows: list[Tournament]) -> set[int]:
+    """The events a deal has ended (their lists say so, not how many are 'left')."""
+    return {t.id for t in rows if service.the_deal(t) is not None}
 
 
 @bp.post("/")
@@ -156,13 +161,13 @@ def create() -> Any:
     form = NewTournamentForm()
     if not form.validate_on_submit():
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, ended=_ended(rows)), 400
     try:
         t = service.create(form.name.data or "", PRESETS[form.preset.data or "regular"][1], form.profile.data or "cardroom")
     except RulesError as exc:
         form.profile.errors = [str(exc)]
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, ended=_ended(rows)), 400
     return _back(t, f"{t.event.name} created from the {form.preset.data} preset; edit its structure below.")
 
 
@@ -364,8 +369,10 @@ def results(event_id: int) -> Any:
 
 
 def _results_context(t: Tournament) -> dict[str, Any]:
-    return {"t": t, "rows": service.results(t), "info": service.summary(t), "deal": service.the_deal(t),
-            "bounty_rows": service.bounty_rows(t)}
+    rows = service.results(t)
+    paid = {"prizes": sum(r["prize"] or 0 for r in rows), "bounties": sum(r["bounties"] for r in rows)}
+    return {"t": t, "rows": rows, "info": service.summary(t), "deal": service.the_deal(t),
+            "bounty_rows": service.bounty_rows(t), "paid": paid}
 
 
 @bp.get("/<int:event_id>/results.pdf")
@@ -393,38 +400,6 @@ def results_csv(event_id: int) -> Any:
                          r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
-
-
-def _deal_context(t: Tournament) -> dict[str, Any]:
-    deal = service.the_deal(t)
-    method = request.args.get("method", "icm")
-    rows: list[dict[str, Any]] = []
-    error = None
-    if deal is not None:
-        stacks, prizes = deal.data["stacks"], deal.data["prizes"]
-        rows = [{"player": p, "stack": stacks[p], "prize": prizes[p]}
-                for p in sorted(prizes, key=lambda p: (-int(stacks[p]), p.casefold()))]
-    else:
-        try:
-            rows = desk.offer(t, method)
-        except RulesError as exc:
-            error = str(exc)
-    return {"t": t, "deal": deal, "rows": rows, "method": method, "error": error}
-
-
-@bp.get("/<int:event_id>/deal")
-@role_required(Role.floor)
-def deal(event_id: int) -> Any:
-    """The deal among the players left: the offer (chip or ICM) or the deal settled, to print and sign."""
-    return render_template("tournament/deal.html", pdf=False, **_deal_context(service.get(event_id)))
-
-
-@bp.get("/<int:event_id>/deal.pdf")
-@role_required(Role.floor)
-def deal_pdf(event_id: int) -> Any:
-    """The deal sheet as a PDF, for the players to sign."""
-    html = render_template("tournament/deal.html", pdf=True, **_deal_context(service.get(event_id)))
-    return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
 
 
 @bp.post("/<int:event_id>/desk")

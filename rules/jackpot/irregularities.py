@@ -50,7 +50,11 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "passed": list(t.passed),
         "active": live,
         "opener_bets": list(t.opener_bets),
-        "bets": {x: t.seats[x].bets for x in t.dealt if x != opener},
+        # the bets F3/F4 hand back are the live players': a hand already dead gave up every claim to
+        # the pot (F2; GUIDE: "including their opening bet"), so a false opener whose pot was reopened
+        # and whose reopener proves false too gets nothing back: that first opening bet stays in the
+        # pot, as it does when the reopener fails at the showdown instead (F8)
+        "bets": {x: t.seats[x].bets for x in t.dealt if x != opener and t.seats[x].status != SeatStatus.DEAD},
         "drawn_to": any(t.seats[x].drawn is not None for x in t.dealt if x != opener),
         "everyone_folded": not [x for x in live if x != opener],
         "hands": hands,
