@@ -29,7 +29,7 @@ DEMO   ?= 1
 # run against (tests/pg.py).
 APT_PKGS ?= libharfbuzz-subset0 chromium poppler-utils fonts-wqy-zenhei postgresql
 
-.PHONY: run dev test test-pg test-fast bench bench-smoke bench-banked bench-server night sysdeps clean
+.PHONY: run dev test test-pg test-fast bench bench-smoke bench-banked bench-server night search sysdeps clean
 
 # The production server (gunicorn, $(WORKERS) worker processes) on instance/floor.sqlite or
 # FLOOR_DATABASE_URL; behind a reverse proxy with HTTPS see docs/production.md.
@@ -52,7 +52,7 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_floor_calls.py tests/test_access.py tests/test_production_server.py \
 	tests/test_banked_disputes_app.py tests/test_banked_seals.py tests/test_tamper.py tests/test_floor_undo.py \
 	tests/test_login_workers.py tests/test_ruling_prints_stored.py tests/test_carried_pot.py \
-	tests/test_shift_report.py
+	tests/test_shift_report.py tests/test_tap_ids.py
 
 # The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
 # sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
@@ -109,6 +109,13 @@ bench-server: $(STAMP)
 # by a referee apart from rules/ (NIGHT_ARGS=--quick for a short one; --db postgresql; --export FILE).
 night: $(STAMP)
 	$(BIN)/python -m night $(NIGHT_ARGS)
+
+# Every combination of the seeds' mistakes up to SEARCH_EVENTS events, on 3 to 5 seats in the three main
+# profiles, checked chip by chip against a money model written apart from rules/ (issue 29; tests/money/).
+# Prints the sequences, the distinct end states and the disagreements; a short one runs in `make test`.
+SEARCH_EVENTS ?= 12
+search: $(STAMP)
+	$(BIN)/python -m tests.money.search --events $(SEARCH_EVENTS) $(SEARCH_ARGS)
 
 # Installs with uv (from PyPI, its version pinned in constraints.txt, put in the venv by pip), which
 # fetches and unpacks in parallel: a fresh clone's venv, measured here with warm caches, took 30 s

@@ -6,6 +6,7 @@
 2. ``instance/config.py`` (per installation; not committed);
 3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``,
    ``FLOOR_TIMEZONE`` (the card room's zone for times on pages and prints, e.g. ``Europe/London``),
+   ``FLOOR_PUBLIC_URL`` (the address the room's devices use, printed on rulings as where to check a seal),
    ``FLOOR_HTTPS=1`` (served over HTTPS: Secure cookies, HSTS), ``FLOOR_PROXIES=1`` (the number
    of reverse proxies in front, whose X-Forwarded-* headers are trusted; see :mod:`floor.security`),
    ``FLOOR_LOG_LEVEL``, ``FLOOR_LOG_FILE`` (see below);
@@ -118,6 +119,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         # The card room's time zone when the room has not chosen one (floor.room): times are stored
         # in UTC and shown in the room's zone; None here means the machine's own zone.
         FLOOR_TIMEZONE=None,
+        # The address the card room's devices reach the app at (https://floor.example.com), printed
+        # on a ruling as where to check its seal. None: the print says how to check it in the app
+        # instead; never the host that served the request (a proxy's, a tablet's LAN address).
+        FLOOR_PUBLIC_URL=None,
         # The app's log (see the module's docstring): INFO keeps the audit lines; no file by default.
         FLOOR_LOG_LEVEL="INFO",
         FLOOR_LOG_FILE=None,
@@ -126,8 +131,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
-           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE", "FLOOR_LOG_LEVEL": "FLOOR_LOG_LEVEL",
-           "FLOOR_LOG_FILE": "FLOOR_LOG_FILE"}
+           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE", "FLOOR_PUBLIC_URL": "FLOOR_PUBLIC_URL",
+           "FLOOR_LOG_LEVEL": "FLOOR_LOG_LEVEL", "FLOOR_LOG_FILE": "FLOOR_LOG_FILE"}
     for var, key in env.items():
         if os.environ.get(var):
             app.config[key] = os.environ[var]
@@ -172,6 +177,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     localtime.init_app(app)
     # a deal's part in players' words on every page (the tablet, the floor's overview and line-ups)
     app.jinja_env.filters["phase"] = words.phase_words
+    # one numbering of deals and log entries on every page and print (docs/pages.md)
+    app.jinja_env.filters["deal"] = words.deal_words
+    app.jinja_env.filters["entry"] = words.entry_words
+    app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
     for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):

@@ -245,6 +245,10 @@ class ChainedEntry:
     logged_at: Mapped[datetime] = mapped_column(default=utcnow)
     prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
     digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    # The tablet's id of the tap that logged the entry (a client UUID, DESIGN part four "A tap is sent
+    # once"; unique per table): a tap sent again is answered with this entry, never logged twice. Not
+    # part of the seal: it names the request, not what happened at the table (docs/pages.md).
+    tap_id: Mapped[str | None] = mapped_column(String(36))
 
     @declared_attr
     def logged_by(cls) -> Mapped["User | None"]:
@@ -266,7 +270,8 @@ class LogEntry(ChainedEntry, DbModel):
     what makes two tablets logging at once safe: only one of them gets the number."""
 
     __tablename__ = "log_entries"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),
+                      Index("uq_log_entries_table_tap", "table_id", "tap_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
@@ -420,6 +425,7 @@ class FloorCall(DbModel):
     it or a floor person dismisses it (a word at the table that needed no ruling)."""
 
     __tablename__ = "floor_calls"
+    __table_args__ = (Index("uq_floor_calls_table_tap", "table_id", "tap_id", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
@@ -436,6 +442,8 @@ class FloorCall(DbModel):
     event: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     version: Mapped[int | None]
     proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # the tap that made the report (as a log entry's tap_id): a report sent again is the same call
+    tap_id: Mapped[str | None] = mapped_column(String(36))
 
     table: Mapped[Table] = relationship()
     called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])

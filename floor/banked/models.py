@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import DbModel, db
@@ -71,7 +71,8 @@ class BankedEntry(ChainedEntry, DbModel):
     SEAL_KIND = {"kind": "banked"}
 
     __tablename__ = "banked_entries"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_banked_entries_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_banked_entries_table_seq"),
+                      Index("uq_banked_entries_table_tap", "table_id", "tap_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules import RulesError
+from rules.banked.disputes import OUTCOME_WORDS
 from rules.cards import parse_cards
 
 __all__ = ["DEALER_KINDS", "standing", "withdrawable", "check_undo", "entry_words", "seen_cards"]
@@ -69,10 +70,10 @@ def check_undo(entries: Sequence[Entry], event: Mapping[str, Any]) -> Entry:
         raise RulesError(f"undo: the last entry is the floor's ruling #{latest.get('ruling')}: a ruling is never "
                          "withdrawn by undo (the floor corrects it with a new ruling), nor anything before it")
     if latest.get("type") not in DEALER_KINDS:
-        raise RulesError(f"undo: entry #{seq} is not the dealer's to withdraw")
+        raise RulesError(f"undo: entry {seq} is not the dealer's to withdraw")
     if isinstance(target, bool) or not isinstance(target, int) or target != seq:
-        raise RulesError(f"undo withdraws only the last entry standing, #{seq} ({entry_words(latest)}), "
-                         f"not #{target}")
+        raise RulesError(f"undo withdraws only the last entry standing, entry {seq} ({entry_words(latest)}), "
+                         f"not entry {target}")
     return seq, latest
 
 
@@ -89,12 +90,13 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     >>> entry_words({"type": "exchange", "box": 1, "discards": "9c 6s", "drawn": "Ac Kd"})
     'box 1 changes 9c 6s for Ac Kd'
     >>> entry_words({"type": "void", "event": 4})
-    'undo: #4 withdrawn'
+    'undo: entry 4 withdrawn'
     """
     kind = p.get("type")
     if kind == "deal":
-        antes = p.get("antes") or {}
-        return "deal: " + "; ".join(f"box {b} ante {money(antes.get(b, 0))}, {' '.join(_cards(c))}"
+        antes, players = p.get("antes") or {}, p.get("players") or {}
+        return "deal: " + "; ".join(f"box {b}{f' ({players[b]})' if players.get(b) else ''} ante "
+                                    f"{money(antes.get(b, 0))}, {' '.join(_cards(c))}"
                                     for b, c in sorted((p.get("cards") or {}).items()))
     if kind in ("fold", "bet"):
         return f"box {p.get('box')} {'folds' if kind == 'fold' else 'bets'}"
@@ -105,9 +107,10 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     if kind == "dealer_draw":
         return f"the dealer draws {' '.join(_cards(p.get('drawn')))}"
     if kind == "ruling":
-        return f"floor ruling #{p.get('ruling')}: {str(p.get('outcome', '')).replace('_', ' ').lower()}"
+        outcome = str(p.get("outcome", ""))
+        return f"floor ruling #{p.get('ruling')}: {OUTCOME_WORDS.get(outcome, outcome.replace('_', ' ').lower())}"
     if kind == "void":
-        return f"undo: #{p.get('event')} withdrawn"
+        return f"undo: entry {p.get('event')} withdrawn"
     return str(kind)
 
 

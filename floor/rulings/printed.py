@@ -67,21 +67,27 @@ def print_key(seal: str, html: str) -> str:
 def stored_pdf(kind: str, ruling_id: int, seal: str, html: str, base_url: str | None = None) -> bytes:
     """The ruling's PDF: the stored one when it was made from this seal and this HTML, else
     rendered now and stored in place of the old one."""
+    return kept_pdf(RulingPrint, {"kind": kind, "ruling_id": ruling_id}, seal, html, base_url)
+
+
+def kept_pdf(model: Any, where: dict[str, Any], seal: str, html: str, base_url: str | None = None) -> bytes:
+    """The PDF of ``html`` kept in ``model`` (a table of prints with ``seal``, ``key``, ``pdf`` and
+    ``made_at``, one row per ``where``: a ruling, a rule summary): the stored one when it was made
+    from this seal and this HTML, else rendered now and stored in place of the old one."""
     key = print_key(seal, html)
-    row = db.session.scalars(db.select(RulingPrint).where(RulingPrint.kind == kind,
-                                                          RulingPrint.ruling_id == ruling_id)).first()
+    row = db.session.scalars(db.select(model).filter_by(**where)).first()
     if row is not None and row.seal == seal and row.key == key:
-        return row.pdf
+        return bytes(row.pdf)
     data = pdf_bytes(html, base_url)
     if row is None:
-        row = RulingPrint(kind=kind, ruling_id=ruling_id)
+        row = model(**where)
         db.session.add(row)
     row.seal, row.key, row.pdf, row.made_at = seal, key, data, utcnow()
     try:
         db.session.commit()
     except IntegrityError:
-        # Another server process stored this ruling's first print at the same moment: theirs is
-        # as good as ours (the next request checks its key like any other).
+        # Another server process stored this first print at the same moment: theirs is as good
+        # as ours (the next request checks its key like any other).
         db.session.rollback()
     return data
 
@@ -93,4 +99,4 @@ def send_ruling_pdf(kind: str, ruling_id: int, seal: str, html: str, download_na
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True, download_name=download_name)
 
 
-__all__ = ["RulingPrint", "PRINT_FORMAT", "print_key", "stored_pdf", "send_ruling_pdf"]
+__all__ = ["RulingPrint", "PRINT_FORMAT", "print_key", "stored_pdf", "kept_pdf", "send_ruling_pdf"]

@@ -10,6 +10,7 @@ the rules refuse gets 422 with the rules' words; nothing is written on an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -18,7 +19,7 @@ from flask_login import current_user
 from floor import tables
 from floor.api.common import api_role, error, json_body
 from floor.extensions import csrf
-from floor.models import Role
+from floor.models import Entry, Role, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import RulesError
 
@@ -179,10 +180,23 @@ def chips(event_id: int) -> Any:
 @api_role(Role.floor)
 def eliminate(event_id: int) -> Any:
     """A manual bust-out {player, reason?}: a player who leaves or is disqualified; the place at once."""
+    return _player_at_desk(event_id, desk.eliminate)
+
+
+@api.post("/<int:event_id>/reinstate")
+@api_role(Role.floor)
+def reinstate(event_id: int) -> Any:
+    """Undo the latest manual bust-out {player, reason?} while nobody has been busted since: the
+    player back in the seat left with the chips, the place given back (issue 33)."""
+    return _player_at_desk(event_id, desk.reinstate)
+
+
+def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], Entry]) -> Any:
+    """One desk action on a player {player, reason?}: 201 with the player's results row, or the refusal."""
     t = service.get(event_id)
     body = json_body()
     try:
-        entry = desk.eliminate(t, str(body.get("player", "")), str(body.get("reason") or ""), current_user)
+        entry = act(t, str(body.get("player", "")), str(body.get("reason") or ""), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
     row = next(r for r in service.results(t) if r["player"] == entry.player)
@@ -221,10 +235,11 @@ def hand_for_hand(event_id: int) -> Any:
 @api.get("/<int:event_id>/chop")
 @api_role(Role.floor)
 def chop(event_id: int) -> Any:
-    """?method=chip|icm: [{player, stack, prize}] for the players left; the prizes sum to what is left to pay."""
+    """?method=chip|icm&bounties=kept|shared: [{player, stack, prize, bounty, bounties_won}] for the players
+    left; the prizes sum to what is left to pay, the bounties to those not yet won (docs/money.md)."""
     t = service.get(event_id)
     try:
-        return jsonify(desk.offer(t, request.args.get("method", "icm")))
+        return jsonify(desk.offer(t, request.args.get("method", "icm"), request.args.get("bounties", "kept")))
     except RulesError as exc:
         return refused(exc)
 
@@ -232,11 +247,14 @@ def chop(event_id: int) -> Any:
 @api.post("/<int:event_id>/chop")
 @api_role(Role.floor)
 def settle(event_id: int) -> Any:
-    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}}: every player left agrees."""
+    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}, bounties?: kept|shared|
+    {player: amount}, seen?: {player: stack}}: every player left agrees (``seen``: the chips on the sheet
+    they signed; refused if they changed since)."""
     t = service.get(event_id)
     body = json_body()
     try:
-        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user)
+        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user,
+                           bounties=body.get("bounties"), seen=body.get("seen"))
     except RulesError as exc:
         return refused(exc)
     return jsonify(rows), 201

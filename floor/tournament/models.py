@@ -24,6 +24,7 @@ class DeskKind(enum.StrEnum):
     """The kinds of :class:`DeskAction`."""
 
     ELIMINATE = "eliminate"
+    REINSTATE = "reinstate"  # a manual bust-out undone (issue 33)
     COUNT = "count"
     HAND_FOR_HAND = "hand_for_hand"
     COLOR_UP = "color_up"

@@ -51,10 +51,13 @@ from rules.hands.ranking import (
     ranking,
 )
 from rules.hands.tables import evaluate, hand_rules
-from rules.hands.value import Declared, HandValue
+from rules.hands.declared import Declared, declarable, declare
+from rules.hands.value import HandValue
 
 __all__ = [
     "Declared",
+    "declare",
+    "declarable",
     "CATEGORIES",
     "SOUTHERN_HANDS",
     "ALL_CATEGORIES",

@@ -126,6 +126,14 @@ class Reader:
                 best = extra
         return best
 
+    def southern_readings(self, ranks: Sequence[int], flush: bool) -> list[HandValue]:
+        """The southern hands (H7) five natural ranks make, whatever else they make (a declared
+        hand's class may be one of them: :mod:`rules.hands.declared`)."""
+        order, _ = grouped(ranks)
+        distinct = frozenset(order)
+        desc = tuple(sorted(ranks, reverse=True))
+        return self._southern(distinct, desc, order, flush, self.straight_top(distinct))
+
     def _southern(self, distinct: frozenset[int], desc: tuple[int, ...], order: list[int],
                   flush: bool, top: int) -> list[HandValue]:
         southern, v = self.southern, self._value

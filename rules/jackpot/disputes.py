@@ -51,7 +51,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     The reading is the engine's own (:meth:`rules.jackpot.table.TableState.facts`), so a floor person's
     dispute and the engine's automatic ruling can never disagree about the log. What the log
     cannot settle is left out: outside a deal only the issue and the seat are known; a hand is
-    known only once shown, split openers only once an escrow was logged; a card count or a
+    known only once shown, split openers (the escrow, how many cards the opener drew) only once an
+    escrow was logged; a card count or a
     refused call concerns a hand the log never saw. Between deals the facts come from the deal just
     finished, so that a dispute raised at the award has the log's answers too.
 
@@ -83,6 +84,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
                 facts["final_hand"] = read["final_hand"]
             if read["discards"]:
                 facts["discards"] = read["discards"]
+                # escrowed discards were logged with the opener's draw, so the log holds its count too
+                facts["drawn"] = read["drawn"]
     if concerned is not None and concerned != facts.get("opener"):
         facts["seat"] = concerned
     return {k: v for k, v in facts.items() if k in relevant or k in ("issue", "seat")}
