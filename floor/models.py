@@ -20,7 +20,7 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, 
 from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.seals import canonical, entry_content, head_content, keyed_digest, same, snapshot_content
 
 
@@ -50,7 +50,7 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, DbModel):
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -122,7 +122,7 @@ class User(UserMixin, db.Model):
 Index("uq_users_username_lower", func.lower(User.username), unique=True)
 
 
-class CardRoomEvent(db.Model):
+class CardRoomEvent(DbModel):
     """A director's event: a tournament or a session of the house game, with its tables.
 
     Named ``CardRoomEvent`` (table ``events``) so that it is never taken for an event of a table's
@@ -139,7 +139,7 @@ class CardRoomEvent(db.Model):
     tables: Mapped[list["Table"]] = relationship(back_populates="event", order_by="Table.id")
 
 
-class HouseProfile(db.Model):
+class HouseProfile(DbModel):
     """A card room's own profile, written by a director as TOML and checked by ``rules.profiles``."""
 
     __tablename__ = "house_profiles"
@@ -150,7 +150,7 @@ class HouseProfile(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class Table(db.Model):
+class Table(DbModel):
     """A table: its setup (seats, stakes, profile) and its log. ``version`` counts log entries."""
 
     __tablename__ = "tables"
@@ -265,7 +265,7 @@ class ChainedEntry:
                                              entry.logged_at, entry.prev_digest), **cls.SEAL_KIND})
 
 
-class LogEntry(ChainedEntry, db.Model):
+class LogEntry(ChainedEntry, DbModel):
     """One event of a jackpot table's append-only log; the unique constraint on (table, seq) is
     what makes two tablets logging at once safe: only one of them gets the number."""
 
@@ -274,12 +274,12 @@ class LogEntry(ChainedEntry, db.Model):
                       Index("uq_log_entries_table_tap", "table_id", "tap_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)  # type: ignore[assignment]
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
 
     table: Mapped[Table] = relationship(back_populates="log")
 
 
-class PotSnapshot(db.Model):
+class PotSnapshot(DbModel):
     """A table's state at the end of a pot, as ``rules.jackpot.snapshot`` gives it, taken when the
     next deal is logged. After a restart a table is replayed from its latest snapshot, one pot of
     events, not the whole day's. Derived data that never outranks the log: each is sealed with the
@@ -310,7 +310,7 @@ class PotSnapshot(db.Model):
 canonical_json = canonical
 
 
-class IssuedRuling(db.Model):
+class IssuedRuling(DbModel):
     """An issued ruling: immutable once written; ``digest`` seals ``content()``.
 
     Named ``IssuedRuling`` (table ``rulings``): the stored, sealed record of a ruling, as opposed
@@ -420,7 +420,7 @@ class IssuedRuling(db.Model):
         return db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.supersedes_id == self.id)).first()
 
 
-class FloorCall(db.Model):
+class FloorCall(DbModel):
     """A dealer's call for the floor person at a table: open until a ruling for that table answers
     it or a floor person dismisses it (a word at the table that needed no ruling)."""
 
@@ -473,7 +473,7 @@ class FloorCall(db.Model):
             call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling
 
 
-class Tournament(db.Model):
+class Tournament(DbModel):
     """A card-room event run as a tournament: its structure (``rules.tournament.parse_structure``
     reads it), the clock's recorded moves, the entries and, once drawn, the final table's redraw.
     The event's tables are the tournament's tables, in the event's order (the first is the final
@@ -497,7 +497,7 @@ class Tournament(db.Model):
                                                   cascade="all, delete-orphan")
 
 
-class ClockMove(db.Model):
+class ClockMove(DbModel):
     """One move of a tournament's clock (start, pause, resume, advance, back) and its moment: the
     clock is computed from these and the time now (``rules.tournament.read_clock``), never kept ticking."""
 
@@ -513,7 +513,7 @@ class ClockMove(db.Model):
     by: Mapped[User | None] = relationship()
 
 
-class Entry(db.Model):
+class Entry(DbModel):
     """A player's entry: rebuys and add-ons bought, and once out, when, at which table and hand
     (``out_hand``: the log's sequence number of that hand's deal), with the chips the player had
     when that hand began (it orders players out in the same hand). Players out in the same hand
@@ -544,7 +544,7 @@ class Entry(db.Model):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
-class HealthProbe(db.Model):
+class HealthProbe(DbModel):
     """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
     take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
 
@@ -554,7 +554,7 @@ class HealthProbe(db.Model):
     checked_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RateLimitCount(db.Model):
+class RateLimitCount(DbModel):
     """One counter of the login throttle (Flask-Limiter's fixed windows, :mod:`floor.ratelimit`):
     kept in the database so that every server process counts the same attempts."""
 

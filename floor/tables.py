@@ -49,8 +49,9 @@ from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, Event, parse_event
 
 #: The tables a tap writes and a replay reads, as Core tables (issue 23: a tap's statements are built
-#: once and run without the ORM's unit of work or its objects).
-_TABLES, _LOG = Table.__table__, LogEntry.__table__
+#: once and run without the ORM's unit of work or its objects). Read from the metadata, where they
+#: are typed as tables (``__table__`` is typed as any FROM clause).
+_TABLES, _LOG = Table.metadata.tables[Table.__tablename__], LogEntry.metadata.tables[LogEntry.__tablename__]
 
 
 class SealedEntry(Protocol):

@@ -176,9 +176,10 @@ def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
                     entry_model.table_id == table_id, entry_model.seq == seq)), digest):
                 problems.append(f"{where}: entry {seq} is not the one the room's witness saw (line {line}): the log "
                                 "was cut back and written again")
-    for kind, rulings, model in (("ruling", seen.rulings, IssuedRuling),
-                                 ("banked ruling", seen.banked_rulings, IssuedBankedRuling)):
-        digests = dict(db.session.execute(db.select(model.id, model.digest)).all())
+    ruling_models: tuple[tuple[str, dict[int, tuple[str, int]], type[IssuedRuling] | type[IssuedBankedRuling]], ...] = (
+        ("ruling", seen.rulings, IssuedRuling), ("banked ruling", seen.banked_rulings, IssuedBankedRuling))
+    for kind, rulings, ruling_model in ruling_models:
+        digests: dict[int, str] = dict(db.session.execute(db.select(ruling_model.id, ruling_model.digest)).all())
         for ruling_id, (digest, line) in sorted(rulings.items()):
             if ruling_id not in digests:
                 problems.append(f"{kind} #{ruling_id} was deleted: the room's witness saw it issued (line {line})")

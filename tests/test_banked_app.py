@@ -134,8 +134,8 @@ def test_the_banked_rule_summary_is_made_once_and_kept(as_role, table_id, monkey
     from floor.rulings import printed
 
     renders = []
-    real = printed.HTML
-    monkeypatch.setattr(printed, "HTML", lambda *a, **k: renders.append(1) or real(*a, **k))
+    real = printed.pdf_bytes
+    monkeypatch.setattr(printed, "pdf_bytes", lambda *a, **k: renders.append(1) or real(*a, **k))
     stored.recent.clear()
     dealer = as_role("dealer")
     first = dealer.get(f"/banked/tables/{table_id}/rules.pdf")

@@ -189,13 +189,13 @@ def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch)
     """Issue 33: made once per version of the profile and kept in the database, so another server
     process (or this one after a restart) serves the stored pages instead of laying them out again."""
     renders = []
-    real = printed_pdfs.HTML
+    real = printed_pdfs.pdf_bytes
 
-    def counting_html(*args, **kwargs):
+    def counting_pdf(*args, **kwargs):
         renders.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(printed_pdfs, "HTML", counting_html)
+    monkeypatch.setattr(printed_pdfs, "pdf_bytes", counting_pdf)
     stored.recent.clear()  # counted from an empty cache
     add_house(app)
     client = as_role("director")

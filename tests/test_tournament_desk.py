@@ -1,4 +1,4 @@
-"""The tournament desk (issue 21) through the contract's HTTP API (DESIGN.md part three): roles per
+"""The tournament desk (issue 21) through the contract's HTTP API (docs/contract.md, "The tournament desk"): roles per
 action, a busted player leaving the seat, the clock's new figures, late registration, re-entries,
 rebuys and the add-on, bounties, the manual bust-out, staff recounts, hand for hand, deals, the
 chip race. Chips are checked against the tables' ledgers after each step: stacks + pot ==
@@ -103,7 +103,8 @@ def finish(api, table_id, winner, loser, limit=60):
     ("/api/events/{e}/clock", {"action": "start"}),
 ])
 def test_a_dealer_may_not_run_the_desk(api, path, body):
-    """Roles per action (DESIGN.md part three): the desk's writes are the floor's; a dealer gets 403 saying why."""
+    """Roles per action (docs/contract.md, "The tournament desk"): the desk's writes are the floor's;
+    a dealer gets 403 saying why."""
     event, _ = make_event(api, entries=4, tables=1)
     response = api.call("POST", path.format(e=event), role="dealer", json=body)
     assert response.status_code == 403 and "needs the" in response.get_json()["message"]

@@ -16,7 +16,7 @@ and hash-chained, and the round is replayed from the entries that stand (:func:`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules import RulesError
@@ -35,7 +35,7 @@ def _withdrawn(entries: Iterable[Entry]) -> set[int]:
     return {int(p["event"]) for _, p in entries if p.get("type") == "void" and str(p.get("event", "")).isdigit()}
 
 
-def standing(entries: list[Entry]) -> list[Entry]:
+def standing(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: neither an undo nor withdrawn by one.
 
     >>> standing([(1, {"type": "deal"}), (2, {"type": "fold", "box": 1}), (3, {"type": "void", "event": 2})])
@@ -45,7 +45,7 @@ def standing(entries: list[Entry]) -> list[Entry]:
     return [(s, p) for s, p in entries if s not in gone and p.get("type") != "void"]
 
 
-def withdrawable(entries: list[Entry]) -> Entry | None:
+def withdrawable(entries: Sequence[Entry]) -> Entry | None:
     """The entry an undo would withdraw now (the latest standing one, if a dealer's kind), else None.
 
     >>> withdrawable([(1, {"type": "deal"}), (2, {"type": "ruling", "ruling": 4})]) is None
@@ -59,7 +59,7 @@ def withdrawable(entries: list[Entry]) -> Entry | None:
     return left[-1]
 
 
-def check_undo(entries: list[Entry], event: Mapping[str, Any]) -> Entry:
+def check_undo(entries: Sequence[Entry], event: Mapping[str, Any]) -> Entry:
     """The entry ``event`` (an undo) withdraws; RulesError in plain words when it may not."""
     target = event.get("event")
     left = standing(entries)

@@ -1,5 +1,5 @@
 """Banked tables (blueprint ``banked``, ``/banked``): the banked joker game's tables, where boxes play
-against the dealer (RULES.md B1-B5, H3).
+against the dealer (B1-B5, H3 of docs/rules.md).
 
 - ``GET /banked/``: the banked tables; a director also gets the form to set one up
   (``POST /banked/tables``: name, number of boxes, the banked options as JSON).
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from io import BytesIO
 from typing import Any
 
@@ -104,7 +105,7 @@ def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
     return entries
 
 
-def current_round(table: BankedTable) -> list[dict[str, Any]]:
+def current_round(table: BankedTable) -> list[Mapping[str, Any]]:
     """The events of the current round that stand (earlier rounds were settled when logged; an undo
     and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
     return [payload for _, payload in tablet.standing(round_entries(table))]

@@ -31,7 +31,7 @@ from rules.jackpot.table import TableState
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
-# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button: each
+# The decision tree's issues (docs/contract.md, "Facts"), in the words a dealer reads on the button: each
 # kind of dispute declares them (rules.rulings.DISPUTES).
 ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
 

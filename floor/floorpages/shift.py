@@ -19,12 +19,12 @@ with the jackpot tables', every ruling headed by what it decides (its outcome co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import abort, render_template, request, url_for
-from flask_weasyprint import HTML, render_pdf
 
 from floor import tables as table_log, witness
 from floor.banked import tablet as banked_tablet
@@ -33,6 +33,7 @@ from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
+from floor.pdf import pdf_response
 from floor.tournament import service
 from floor.rulings import stored
 from floor.seals import same
@@ -200,7 +201,7 @@ def _banked_lines(start: datetime, end: datetime) -> list[BankedLine]:
             lines.append(line)
             continue
         when = {e.seq: e.logged_at for e in rows}
-        rounds: list[list[tuple[int, dict[str, Any]]]] = []
+        rounds: list[list[tuple[int, Mapping[str, Any]]]] = []
         for seq, payload in banked_tablet.standing([(e.seq, e.payload) for e in rows]):
             if payload.get("type") == "deal" or not rounds:
                 rounds.append([])
@@ -249,7 +250,7 @@ def shift_page() -> Any:
 def shift_pdf() -> Any:
     shift = _shift()
     html = render_template("floorpages/shift.html", s=shift, pdf=True, local=local)
-    return render_pdf(HTML(string=html), download_filename=f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
+    return pdf_response(html, f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
 
 
 def register(bp: Any) -> None:

@@ -25,12 +25,12 @@ from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.cache import LRU
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import utcnow
 from floor.rulings.printed import kept_pdf
 
 
-class SummaryPrint(db.Model):
+class SummaryPrint(DbModel):
     """The stored PDF of a rule summary: ``kind`` is ``profile`` (``name``: the profile's, as its
     kind names it, ``file:cardroom``) or ``banked`` (``name``: the banked table's id); ``seal`` the
     digest of the rules printed and ``key`` the digest of what was printed (see the module)."""

@@ -24,21 +24,20 @@ from datetime import datetime
 from io import BytesIO
 from typing import Any
 
-import weasyprint
 from flask import send_file
-from flask_weasyprint import HTML
 from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import utcnow
+from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(db.Model):
+class RulingPrint(DbModel):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
     (see the module)."""
@@ -61,7 +60,7 @@ def print_key(seal: str, html: str) -> str:
     >>> print_key("ab" * 32, "<p>x</p>") == print_key("ab" * 32, "<p>x</p>") != print_key("ab" * 32, "<p>y</p>")
     True
     """
-    text = "\0".join((PRINT_FORMAT, weasyprint.__version__, seal, html))
+    text = "\0".join((PRINT_FORMAT, WEASYPRINT_VERSION, seal, html))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -79,9 +78,7 @@ def kept_pdf(model: Any, where: dict[str, Any], seal: str, html: str, base_url: 
     row = db.session.scalars(db.select(model).filter_by(**where)).first()
     if row is not None and row.seal == seal and row.key == key:
         return bytes(row.pdf)
-    # flask_weasyprint takes the request's URL as the base unless one is given
-    document = HTML(string=html) if base_url is None else HTML(string=html, base_url=base_url)
-    data: bytes = document.write_pdf()
+    data = pdf_bytes(html, base_url)
     if row is None:
         row = model(**where)
         db.session.add(row)

@@ -179,8 +179,8 @@ def pot_words(row: IssuedRuling, names: Mapping[int, str], now: TableState | Non
         return "The pot plays on in this deal."
     # only the ruling's own deal's end is told here: a later deal's award is not this pot's
     if now.deal_no == row.deal and now.last_end == DealEnd.WON and now.awards:
-        won = "; ".join(f"{who(s)} won {a}" for s, a in now.awards.items())
-        return f"After this ruling the pot played on, and deal {row.deal} has ended: {won}."
+        awarded = "; ".join(f"{who(s)} won {a}" for s, a in now.awards.items())
+        return f"After this ruling the pot played on, and deal {row.deal} has ended: {awarded}."
     if now.deal_no == row.deal and now.last_end == DealEnd.CARRIED:
         return f"After this ruling the pot played on; deal {row.deal} has ended and the pot stays for the next deal."
     return f"After this ruling the pot played on; deal {row.deal} has ended since (the table's hand history has how)."

@@ -65,7 +65,7 @@ def new() -> Any:
     if step == "engine":
         return issue_by_engine(walk)
     if step == "issue":
-        return issue_ruling(walk, facts, form)  # type: ignore[arg-type]
+        return issue_ruling(walk, facts, form)
     fact = request.form.get("fact", "")
     spec = FACTS.get(fact)
     if spec is None:

@@ -1,7 +1,7 @@
-"""The tournament's JSON API (DESIGN.md, "Tournaments"), under ``/api/events``.
+"""The tournament's JSON API (docs/contract.md, "Tournaments"), under ``/api/events``.
 
-Roles per action (DESIGN.md part three): ``GET`` for every role (the wall and the dealers read
-the clock); the director creates events (their structure) and adds their tables; the floor (and
+Roles per action (docs/contract.md, "The tournament desk"): ``GET`` for every role (the wall and
+the dealers read the clock); the director creates events (their structure) and adds their tables; the floor (and
 the director, whose role includes it) enters players, draws the seats, runs the clock, carries out
 the balancing moves, records rebuys, add-ons and re-entries, busts players out, records recounts,
 turns hand for hand on and off and settles deals: at a real desk the floor runs them. A role that may not gets 403 saying so; a move

@@ -15,10 +15,10 @@ from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
-from flask_weasyprint import HTML, render_pdf
 
 from floor.auth.access import role_required
 from floor.models import Role, Tournament, utcnow
+from floor.pdf import pdf_response
 from floor.tournament import desk, service
 from floor.tournament.views import bp
 from rules import RulesError
@@ -143,4 +143,4 @@ def settle_deal(event_id: int) -> Any:
 def deal_pdf(event_id: int) -> Any:
     """The deal sheet as a PDF, for the players to sign: the deal settled, or the one under review."""
     html = render_template("tournament/deal.html", pdf=True, step="review", **_sheet(service.get(event_id), request.args))
-    return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
+    return pdf_response(html, f"deal-{event_id}.pdf")

@@ -23,7 +23,7 @@ from typing import Any
 
 from floor import tables
 from floor.extensions import db
-from floor.models import Entry, Table, Tournament, User
+from floor.models import Entry, Table, Tournament, User, utcnow
 from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
@@ -91,7 +91,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), service.utcnow(), table.id
+        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), utcnow(), table.id
         entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import Table, Tournament, User, utcnow
 
 
@@ -32,7 +32,7 @@ class DeskKind(enum.StrEnum):
     REENTRY = "reentry"
 
 
-class Bounty(db.Model):
+class Bounty(DbModel):
     """A bounty paid to the player who won the pot that busted ``player`` (split between the
     pot's winners when it was split)."""
 
@@ -51,7 +51,7 @@ class Bounty(db.Model):
     table: Mapped[Table | None] = relationship()
 
 
-class DeskAction(db.Model):
+class DeskAction(DbModel):
     """One thing the floor did at the desk: kind, player (where one is concerned), reason, who and
     when, and the figures (``data``)."""
 

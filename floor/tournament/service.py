@@ -71,7 +71,7 @@ def set_structure(t: Tournament, structure_data: Any) -> None:
 
 
 def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
-    return tables.jsonable(data)  # type: ignore[no-any-return]
+    return tables.jsonable(data)
 
 
 # --------------------------------------------------------------------------- the clock

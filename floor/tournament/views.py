@@ -17,7 +17,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
-from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
@@ -27,6 +26,7 @@ from floor.auth.access import role_required
 from floor.extensions import db
 from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
+from floor.pdf import pdf_response
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
 from rules.jackpot.table import TableState
@@ -294,7 +294,7 @@ def seating_pdf(event_id: int) -> Any:
     t = service.get(event_id)
     html = render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=True,
                            by_table=_by_table(t))
-    return render_pdf(HTML(string=html), download_filename=f"seating-{event_id}.pdf")
+    return pdf_response(html, f"seating-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/wall")
@@ -381,7 +381,7 @@ def results_pdf(event_id: int) -> Any:
     """The results as a PDF (WeasyPrint; nothing loaded from outside the document)."""
     t = service.get(event_id)
     html = render_template("tournament/results.html", pdf=True, **_results_context(t))
-    return render_pdf(HTML(string=html), download_filename=f"results-{event_id}.pdf")
+    return pdf_response(html, f"results-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/results.csv")

@@ -4,7 +4,7 @@ Everything here works on ranks (2–14) and one "flush" flag: suits matter only 
 natural cards all share a suit", which the tables look up separately. The functions build the
 evaluator's tables (:mod:`rules.hands.tables`) once per game; they are not on the hot path.
 
-How wild cards are read (rule ids of RULES.md):
+How wild cards are read (rule ids of docs/rules.md):
 
 - bug (H2): an ace, or any card of the deck that completes a straight (a skip or round-the-corner
   straight included) or a flush; in a flush the highest card of the suit the hand lacks.

@@ -2,8 +2,9 @@
 
 The floor page asks the decision tree (:mod:`rules.rulings`) only what the log cannot tell.
 :func:`known_facts` reads a table's state (``rules.jackpot.replay_state``) and returns the facts of
-DESIGN.md that follow from it for one issue, using the tree's fact names. A fact the state does
-not settle beyond doubt is left out, so the tree asks for it instead of guessing.
+the contract (docs/contract.md, "Facts") that follow from it for one issue, using the tree's fact
+names. A fact the state does not settle beyond doubt is left out, so the tree asks for it instead
+of guessing.
 
 >>> from rules.jackpot import replay_state
 >>> setup = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,

@@ -1,6 +1,6 @@
 """Table events: the dealer's log entries, read from JSON-like mappings into frozen values.
 
-Every event is a mapping with a ``type`` and the fields of that type (see DESIGN.md, "Table setup
+Every event is a mapping with a ``type`` and the fields of that type (see docs/contract.md, "Table setup
 and events"). :func:`parse_event` reads it once, at the edge: seats and counts as numbers, cards as
 canonical card texts, a ruling as a typed :class:`rules.rulings.Ruling`. Whether the event is
 allowed *now* is the table's business (:mod:`rules.jackpot.table`). ``Event.to_dict()`` is the canonical

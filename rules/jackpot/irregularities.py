@@ -30,7 +30,7 @@ CORRECTED = "CHIPS_CORRECTED"
 
 
 def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
-    """The facts of the decision tree, read from the table (DESIGN.md's fact names)."""
+    """The facts of the decision tree, read from the table (the fact names of docs/contract.md, "Facts")."""
     opener = t.opener
     live = t.live()
     nobody_drew = all(t.seats[x].drawn is None for x in t.dealt)

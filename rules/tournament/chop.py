@@ -156,7 +156,7 @@ def by_chips(total: int, stacks: Mapping[str, int]) -> dict[str, int]:
 
 
 def deal_bounties(stacks: Mapping[str, int], bounty: int, unclaimed: int, rule: str = BountyRule.KEPT,
-                  custom: Mapping[str, int] | None = None) -> dict[str, int]:
+                  custom: Mapping[str, object] | None = None) -> dict[str, int]:
     """The bounties a deal pays each player in it (``stacks``: the players and their chips), besides
     the bounties they have already won: ``bounty`` is on each of their heads, ``unclaimed`` is what
     nobody won. The amounts sum to ``bounty * len(stacks) + unclaimed``.
