@@ -37,6 +37,8 @@ Shared by every part (modules):
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
+- :mod:`rules.registry`  a game's event types declared once: who logs each, its rules' "may it
+  happen now" and "what it does" (the banked game's; the jackpot engine keeps its own for now)
 
 Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (docs/rules.md).
 

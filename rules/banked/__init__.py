@@ -11,7 +11,12 @@ The modules: :mod:`~rules.banked.options` (the banked profile: money, paytable, 
 the seed as an option), :mod:`~rules.banked.dealer` (the dealer's exchange, the qualifier),
 :mod:`~rules.banked.box` (a box's decisions in order, B2-B3), :mod:`~rules.banked.settle`
 (settlement), :mod:`~rules.banked.strategy` (the player's expected values and the house edge;
-``python -m rules.banked edge``).
+``python -m rules.banked edge``). A table's log, on the jackpot engine's pattern:
+:mod:`~rules.banked.events` (each event type declared once), :mod:`~rules.banked.play` (what each
+does and whether it may happen now), :mod:`~rules.banked.round` (the immutable
+:class:`~rules.banked.round.BankedState`, ``replay``, ``legal()`` as move values),
+:mod:`~rules.banked.readings` (what the state shows, typed); the floor's disputes,
+:mod:`~rules.banked.disputes`.
 
 Money is an int of the smallest unit (0.1 by default: the seed's ante of 0.3 is 3).
 
