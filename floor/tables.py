@@ -62,6 +62,12 @@ class SealedEntry(Protocol):
     digest: str
 
 
+class SealedHead(Protocol):  # what the chain check reads of a table, a jackpot or a banked one
+    name: str
+    version: int
+    head_digest: str
+
+
 #: A log entry: an ORM row or a row of its columns (both carry the same attributes).
 Chained = TypeVar("Chained", bound=SealedEntry)
 
@@ -194,7 +200,7 @@ def _sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
     once per way tried: an HMAC over the setup each)."""
     # all fetched before any is checked: a refusal never leaves a cursor open on the database
     rows = db.session.execute(_ENTRIES_AFTER, {"table": table.id, "after": after, "upto": table.version}).all()
-    return [row.payload for row in _chain_checked(table, rows, after, prev)]
+    return [row.payload for row in chain_checked(table, rows, after, prev)]
 
 
 def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntry]:
@@ -205,7 +211,7 @@ def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntr
     _check_head(table)
     entries = db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
                                                            LogEntry.seq <= table.version).order_by(LogEntry.seq))
-    return _chain_checked(table, entries, after, prev)
+    return chain_checked(table, entries, after, prev)
 
 
 #: The log's columns after an entry, up to a version (:func:`_sealed_events`), built once.
@@ -215,15 +221,16 @@ _ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payl
                          _LOG.c.seq <= bindparam("upto")).order_by(_LOG.c.seq))
 
 
-def _chain_checked(table: Table, entries: Iterable[Chained], after: int, prev: str) -> list[Chained]:
+def chain_checked(table: SealedHead, entries: Iterable[Chained], after: int, prev: str,
+                  digest_of: Callable[[Any], str] = LogEntry.digest_of) -> list[Chained]:
     """``entries`` (the log after entry ``after``, whose digest is ``prev``), each checked against
-    its seal and its link to the one before, the last against the table's head (whose seal the
-    caller has checked: :func:`_check_head`)."""
+    its seal (``digest_of``: a banked log's is its own) and its link to the one before, the last
+    against the table's head (whose seal the caller has checked: :func:`_check_head`)."""
     checked: list[Chained] = []
     expected = after + 1
     for entry in entries:
         if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest,
-                                                                                    LogEntry.digest_of(entry)):
+                                                                                    digest_of(entry)):
             raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
                              f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
         checked.append(entry)

@@ -125,3 +125,17 @@ def test_a_recorded_refusal_is_refused_as_it_was(log):
             words = parse_event(dict(before)[seq], Setup.read(setup)).words(money)
             old_message = f"{undo.group(1).split(': ', 1)[1]} ({words}), {undo.group(3)}"
         assert str(refused.value) == old_message, refusal
+
+
+@pytest.mark.parametrize("log", LOGGED, ids=[log["name"] for log in LOGGED])
+def test_what_the_log_stores_now_replays_the_same(log):
+    """The app stores the rules' reading of an event (``to_dict()``: boxes as numbers, cards and
+    antes as the table writes them, no key the rules do not read), not the client's payload: read
+    back, it is the same event, and the log of those replays to the same states."""
+    setup = log["setup"]
+    stored: list[tuple[int, dict]] = []
+    for entry in log["entries"]:
+        event = parse_event(entry["event"], Setup.read(setup))
+        assert parse_event(event.to_dict(), Setup.read(setup)) == event
+        stored.append((entry["seq"], event.to_dict()))
+        assert _digest(view(setup, stored)) == entry["view"], f"after entry {entry['seq']}: {event.to_dict()}"

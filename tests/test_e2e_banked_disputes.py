@@ -24,7 +24,7 @@ ROUND = [
 def test_a_floor_person_rules_on_a_wrong_payout(open_page, live_server):
     with live_server.app.app_context():
         from floor.banked.models import BankedTable
-        from floor.banked.views import append
+        from floor.banked.log import append
         from floor.extensions import db
 
         table = BankedTable(name="Banked 1", setup={"boxes": 3})

@@ -93,7 +93,7 @@ def test_the_banked_tablet_deals_by_tapping_cards_undoes_logs_and_calls_the_floo
 
 def banked_table(app, events) -> int:
     from floor.banked.models import BankedTable
-    from floor.banked.views import append
+    from floor.banked.log import append
     from floor.extensions import db
 
     with app.app_context():

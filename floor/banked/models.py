@@ -140,7 +140,7 @@ class IssuedBankedRuling(DbModel):
 
 class BankedCall(DbModel):
     """A dealer's call for the floor person at a banked table (issue 25): open until a floor ruling
-    is logged at that table (:func:`floor.banked.views.append`) or a floor person dismisses it."""
+    is logged at that table (:func:`floor.banked.log.append`) or a floor person dismisses it."""
 
     __tablename__ = "banked_calls"
 

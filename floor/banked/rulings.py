@@ -6,7 +6,7 @@
   rule, and shows the ruling before it is issued. Every fact stays editable on the page.
 - ``POST /banked/tables/<id>/disputes``: issue it. The ruling is resolved again by the rules, stored
   as a :class:`floor.banked.models.IssuedBankedRuling` sealed with the installation's key, and logged to the
-  table as a ``ruling`` event (:mod:`rules.banked.round`) in the same transaction, so the round's
+  table as a ``ruling`` event (:mod:`rules.banked.events`, by :func:`floor.banked.log.append`) in the same transaction, so the round's
   settlement shows it (the dealer's cards as they fell, a void hand, a box's corrected payout) and the
   house's net stays minus the boxes' total. A ruling the round refuses (a payout ruled before the round
   is settled, say) is not stored: 422 with the rule's message.
@@ -26,15 +26,15 @@ from flask_login import current_user
 
 from floor import witness
 from floor.auth.access import role_required
+from floor.banked.log import Stale, append, table_state
 from floor.banked.models import BankedTable, IssuedBankedRuling
-from floor.banked.views import Stale, append, bp, current_round, state_of
+from floor.banked.views import bp
 from floor.extensions import db
 from floor.models import Role
 from floor.rulings.printed import send_ruling_pdf
 from floor.rulings.walk import cited
 from rules import RulesError
 from rules.banked import BankedOptions, banked_options
-from rules.banked.round import replay
 from rules.banked.disputes import (BANKED_FACTS, BankedOutcome, BankedRuling as Ruling, Dispute, banked_questions,
                                    banked_headline, resolve_dispute, round_facts)
 
@@ -77,7 +77,7 @@ def gather(table: BankedTable, form: Mapping[str, Any]) -> tuple[dict[str, Any],
     issue = entered.get("issue") or form.get("issue", "")
     if issue not in {d.value for d in Dispute}:
         return entered, set()
-    logged = round_facts(state_of(table), issue, entered.get("box") or form.get("box") or None)
+    logged = round_facts(table_state(table), issue, entered.get("box") or form.get("box") or None)
     # a fact sent back unchanged still comes from the log (the page marks it so)
     return {**logged, **entered}, {k for k, v in logged.items() if k not in entered or str(entered[k]) == str(v)}
 
@@ -107,7 +107,7 @@ def dispute(table_id: int) -> Any:
                            logged=logged, prompt=prompt, ruling=ruling, error=error, specs=BANKED_FACTS,
                            issues=ISSUES, money=options.money, money_facts=MONEY_FACTS,
                            headline=banked_headline(ruling.to_dict(), options.money) if ruling else "",
-                           state=state_of(table)), status
+                           state=table_state(table)), status
 
 
 def ruling_event(row_id: int, ruling: Ruling, facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -133,26 +133,26 @@ def issue(table_id: int) -> Any:
         ruling = resolve_dispute(facts, options)
         db.session.refresh(table)
         version = table.version  # the log as this ruling reads it: another device logging first is a Stale
-        events = current_round(table)
-        row = IssuedBankedRuling(table_id=table.id, round=replay(table.setup, events)["round"], profile=options.name,
-                           outcome=ruling.outcome.value, facts=facts, record={},
-                           note=request.form.get("note", "").strip()[:2000], issued_by=current_user)
+        before = table_state(table)
+        row = IssuedBankedRuling(table_id=table.id, round=before.number, profile=options.name,
+                                 outcome=ruling.outcome.value, facts=facts, record={},
+                                 note=request.form.get("note", "").strip()[:2000], issued_by=current_user)
         db.session.add(row)
         db.session.flush()  # the id is part of what is sealed and of the logged event
         event = ruling_event(row.id, ruling, facts)
-        state = replay(table.setup, events + [event])  # the round refuses what it cannot take: nothing stored
+        state = before.apply(event)  # the round refuses what it cannot take: nothing stored
         row.log_seq = version + 1
         row.record = {**ruling.to_dict(), "payouts": [
-            {k: p[k] for k in ("box", "outcome", "player_net", "paid", "correction") if k in p}
-            for p in state["payouts"]], "house_net": state["house_net"], "stage": state["stage"]}
+            {k: v for k, v in p.to_dict().items() if k in ("box", "outcome", "player_net", "paid", "correction")}
+            for p in state.payouts], "house_net": state.house_net, "stage": state.stage.value}
         row.seal()
-        append(table, event, version)  # one commit: the sealed ruling and its log entry, or neither
+        append(table, event, current_user, version)  # one commit: the sealed ruling and its log entry, or neither
     except (RulesError, Stale) as exc:
         db.session.rollback()
         return render_template("banked/dispute.html", table=table, facts=facts, values=shown(facts, options),
                                logged=set(), prompt=None, ruling=None, error=f"The ruling was not issued: {exc}",
                                specs=BANKED_FACTS, issues=ISSUES, money=options.money, money_facts=MONEY_FACTS,
-                               state=state_of(table)), 422
+                               state=table_state(table)), 422
     return render_template("banked/ruling.html", **ruling_context(row), issued=True), 201
 
 

@@ -14,38 +14,35 @@ against the dealer (B1-B5, H3 of docs/rules.md).
 - ``GET /banked/tables/<id>/rules`` and ``/rules.pdf``: the table's rule summary with the paytable
   and the dealer's list as a diagram.
 
-Dealers log; only a director sets up a table (403 otherwise). The state is always
-``rules.banked.round.replay`` over the log from the current round's deal (an earlier round was
-checked when it was logged and cannot change).
+Dealers log; only a director sets up a table (403 otherwise). The log and the state are
+:mod:`floor.banked.log`'s (the one place that appends); the page reads the typed state
+(``rules.banked.round.BankedState``) and offers the moves its ``legal()`` lists.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from dataclasses import fields
 from io import BytesIO
 from typing import Any
 
-from flask import (Blueprint, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
-                   request, send_file, url_for)
+from flask import Blueprint, current_app, flash, g, jsonify, redirect, render_template, request, send_file, url_for
 from flask_login import current_user
 from markupsafe import Markup
-from sqlalchemy.exc import IntegrityError
 
-from floor import tapids, witness
+from floor import tapids
 from floor.auth.access import require_role, role_required, safe_next
-from floor.banked import tablet
-from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
+from floor.banked import log, tablet
+from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
 from floor.models import Role, canonical_json, utcnow
-from floor.seals import SealBroken, head_content, keyed_digest, same
-from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
 from rules.banked.disputes import build_banked_tree
-from rules.banked.round import EVENT_TYPES, check_setup, replay
+from rules.banked.events import EVENTS, Deal
+from rules.banked.round import BankedState, check_setup
 
 bp = Blueprint("banked", __name__, url_prefix="/banked")
 bp.before_request(require_role(Role.dealer))
@@ -60,148 +57,24 @@ DEALER_LIST = (
 )
 
 
-class Refused(Exception):
-    """An event this route never logs (a floor ruling comes only from the dispute page)."""
-
-
-class Stale(Exception):
-    def __init__(self, expected: int, actual: int) -> None:
-        super().__init__(f"another device logged first: this page showed version {expected}, the table is at "
-                         f"{actual}; the table is shown as it is now")
-
-
-def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
-    """The log from the current round's deal, undos and withdrawn entries included: (seq, event),
-    each checked against its seal and its link to the one before (issue 20). The round start is
-    trusted only under a good head seal; a head changed outside the app (a moved round start) is
-    not believed: the round is found in the log itself, from its last standing deal (``flask
-    verify`` names the broken seal). One round read from the database, however long the day."""
-    witness.seen()  # no cache here: read on what other processes witnessed, then refuse a rolled-back log
-    witness.check_not_behind("banked", table.id, table.version)
-    start = table.round_start
-    if not table.head_seal_intact:
-        start = logged_round_start(table)
-        if not same(table.head_seal, keyed_digest({**head_content(table.id, table.version, table.head_digest,
-                                                                  table.setup), "kind": "banked",
-                                                   "round_start": start})):
-            raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
-                             f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-    first = max(start, 1)
-    prev = "" if first == 1 else db.session.scalar(db.select(BankedEntry.digest).where(
-        BankedEntry.table_id == table.id, BankedEntry.seq == first - 1)) or "-"
-    entries: list[tuple[int, dict[str, Any]]] = []
-    expected = first
-    for entry in db.session.scalars(db.select(BankedEntry).where(
-            BankedEntry.table_id == table.id, BankedEntry.seq >= first, BankedEntry.seq <= table.version)
-            .order_by(BankedEntry.seq)):
-        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest, entry.compute_digest()):
-            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: the "
-                             f"log was changed outside the app. {CALL_THE_DIRECTOR}")
-        entries.append((entry.seq, entry.payload))
-        prev, expected = entry.digest, expected + 1
-    if table.version and (expected != table.version + 1 or not same(prev, table.head_digest)):
-        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
-                         f"outside the app. {CALL_THE_DIRECTOR}")
-    return entries
-
-
-def current_round(table: BankedTable) -> list[Mapping[str, Any]]:
-    """The events of the current round that stand (earlier rounds were settled when logged; an undo
-    and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
-    return [payload for _, payload in tablet.standing(round_entries(table))]
-
-
-def state_of(table: BankedTable) -> dict[str, Any]:
-    return replay(table.setup, current_round(table))
-
-
-def append(table: BankedTable, event: dict[str, Any], expected_version: int | None,
-           tap_id: str | None = None) -> dict[str, Any]:
-    """Check ``event`` with the rules and log it; returns the new state. Raises RulesError (refused),
-    Stale (another device was first); nothing is written then. An undo (``{"type": "void",
-    "event": seq}``) withdraws the round's last standing entry if it is a dealer's kind
-    (:func:`floor.banked.tablet.check_undo`); the round is replayed without it. ``tap_id`` is the
-    tablet's id of the tap (:mod:`floor.tapids`), unique per table like the entry's number."""
-    db.session.refresh(table)
-    if expected_version is not None and expected_version != table.version:
-        raise Stale(expected_version, table.version)
-    entries = round_entries(table)
-    undone = None
-    if event.get("type") == "void":
-        undone = tablet.check_undo(entries, event)
-        state = replay(table.setup, [p for s, p in tablet.standing(entries) if s != undone[0]])
-    else:
-        state = replay(table.setup, [p for _, p in tablet.standing(entries)] + [event])  # the round read once
-    # the dealer's id; none from the CLI or the demo, which log without a request
-    user_id = current_user.id if has_request_context() and current_user.is_authenticated else None
-    entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by_id=user_id,
-                        logged_at=utcnow(), prev_digest=table.head_digest or "", tap_id=tap_id)
-    entry.digest = entry.compute_digest()
-    # Re-sealed only when the seal read was good: a head changed behind the app's back stays
-    # detectably broken for `flask verify`.
-    sealed = table.head_seal_intact
-    table.version, table.head_digest = entry.seq, entry.digest
-    if event.get("type") == "deal":
-        table.round_start = entry.seq
-    elif undone is not None and undone[1].get("type") == "deal":
-        table.round_start = logged_round_start(table, below=table.round_start)  # the round before is in play again
-    if sealed:
-        table.head_seal = table.compute_head_seal()
-    db.session.add(entry)
-    if event.get("type") == "ruling":  # the floor's ruling answers the calls open at this table
-        for call in BankedCall.open_at(table.id):
-            call.closed_at, call.ruling_id = utcnow(), event.get("ruling")
-            call.closed_by_id = user_id
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        db.session.refresh(table)
-        raise Stale(expected_version if expected_version is not None else table.version - 1, table.version) from None
-    if undone is not None and undone[1].get("type") == "deal":
-        state = state_of(table)
-    return state
-
-
 def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> dict[str, Any]:
-    """The event the page's form describes (the rules check it afterwards)."""
-    kind = form.get("type", "")
-    if kind == "void":
-        event = form.get("event", "")
-        return {"type": "void", "event": int(event) if event.isdigit() else event}
-    if kind not in EVENT_TYPES:
-        raise RulesError(f"unknown event type {kind!r}")
-    if kind == "deal":
-        antes: dict[str, int] = {}
-        cards: dict[str, str] = {}
-        players: dict[str, str] = {}
-        for n in range(1, table.boxes + 1):
-            hand = form.get(f"cards_{n}", "").strip()
-            if hand:
-                cards[str(n)] = hand
-                antes[str(n)] = options.amount(form.get(f"ante_{n}", "").strip() or "missing")
-                if form.get(f"player_{n}", "").strip():
-                    players[str(n)] = form.get(f"player_{n}", "").strip()
-        return {"type": "deal", "antes": antes, "cards": cards, **({"players": players} if players else {})}
-    if kind in ("fold", "bet"):
-        return {"type": kind, "box": form.get("box", "")}
-    if kind == "exchange":
-        return {"type": kind, "box": form.get("box", ""), "discards": form.get("discards", ""),
-                "drawn": form.get("drawn", "")}
-    if kind == "reveal":
-        return {"type": kind, "dealer": form.get("dealer", "")}
-    return {"type": kind, "drawn": form.get("drawn", "")}
-
-
-def canonical(event: dict[str, Any]) -> dict[str, Any]:
-    """The event as logged: box numbers as ints (the rules read either; the log keeps one spelling)."""
-    out = dict(event)
-    if "box" in out:
-        try:
-            out["box"] = int(out["box"])
-        except (TypeError, ValueError):
-            pass  # the rules refuse it with their message
-    return out
+    """The event the page's form describes: its type's fields by name (the rules read them), the
+    deal's spelled per box (``ante_<n>``, ``cards_<n>``, ``player_<n>``; a box without cards is not
+    dealt)."""
+    kind = EVENTS.type_of(form.get("type", ""))
+    if kind is not Deal:
+        return {"type": kind.kind, **{f.name: form.get(f.name, "") for f in fields(kind)}}
+    antes: dict[str, int] = {}
+    cards: dict[str, str] = {}
+    players: dict[str, str] = {}
+    for n in range(1, table.boxes + 1):
+        hand = form.get(f"cards_{n}", "").strip()
+        if hand:
+            cards[str(n)] = hand
+            antes[str(n)] = options.amount(form.get(f"ante_{n}", "").strip() or "missing")
+            if form.get(f"player_{n}", "").strip():
+                players[str(n)] = form.get(f"player_{n}", "").strip()
+    return {"type": "deal", "antes": antes, "cards": cards, **({"players": players} if players else {})}
 
 
 @bp.get("/")
@@ -242,22 +115,16 @@ PICKER_DECK = {"rows": [{"suit": suit, "symbol": symbol, "cards": [r + suit for 
 
 
 def _page(table: BankedTable, status: int = 200, error: str | None = None) -> Any:
-    options = banked_options(table.setup.get("options"))
-    entries = round_entries(table)
-    state = replay(table.setup, [p for _, p in tablet.standing(entries)])
-    rows = {e.seq: e for e in db.session.scalars(db.select(BankedEntry).where(
-        BankedEntry.table_id == table.id, BankedEntry.seq >= (entries[0][0] if entries else 0),
-        BankedEntry.seq <= table.version))}
-    gone = {int(p["event"]) for _, p in entries if p.get("type") == "void"}
-    log = [{"seq": seq, "words": tablet.entry_words(p, options.money), "withdrawn": seq in gone,
-            "kind": p.get("type"), "who": rows[seq].logged_by.username if seq in rows and rows[seq].logged_by else "",
-            "at": rows[seq].logged_at if seq in rows else None} for seq, p in reversed(entries)]
-    undo = tablet.withdrawable(entries)
-    return render_template("banked/table.html", table=table, state=state, options=options,
-                           money=options.money, error=error, log=log,
-                           undo=({"seq": undo[0], "words": tablet.entry_words(undo[1], options.money)} if undo else None),
-                           seen=tablet.seen_cards(p for _, p in tablet.standing(entries)), deck=PICKER_DECK,
-                           calls=BankedCall.open_at(table.id)), status
+    """The dealer's tablet: the round as the rules read it, the moves they allow now (``legal()``:
+    the forms the page offers), the round's log, the cards already seen."""
+    entries = log.round_entries(table)
+    state = BankedState.replay(table.setup, [(e.seq, e.payload) for e in entries])
+    moves = {m.type: m for m in state.legal()}
+    undo = state.withdrawable
+    return render_template("banked/table.html", table=table, state=state, moves=moves, options=state.options,
+                           money=state.options.money, error=error, log=tablet.round_log(state.setup, entries),
+                           undo=({"seq": undo[0], "words": undo[1].words(state.options.money)} if undo else None),
+                           seen=state.seen_cards(), deck=PICKER_DECK, calls=BankedCall.open_at(table.id)), status
 
 
 @bp.get("/tables/<int:table_id>")
@@ -268,61 +135,55 @@ def table_page(table_id: int) -> Any:
 @bp.get("/tables/<int:table_id>.json")
 def table_json(table_id: int) -> Any:
     table = db.get_or_404(BankedTable, table_id)
-    return jsonify(id=table.id, name=table.name, version=table.version, setup=table.setup, state=state_of(table))
+    return jsonify(id=table.id, name=table.name, version=table.version, setup=table.setup, state=log.state_of(table))
 
 
 @bp.post("/tables/<int:table_id>/events")
 @csrf.exempt  # checked below: bearer-token clients need no token, session clients (forms, pages) do
 def log_event(table_id: int) -> Any:
+    """One event from the page's forms, the tablet's script (``?tap=1``: the form, answered in JSON, so
+    that a tap kept while offline or logged out is told logged or not without leaving the page) or a
+    JSON client; logged by :func:`floor.banked.log.post`, answered here in the client's kind."""
     if not g.get("bearer") and current_app.config.get("WTF_CSRF_ENABLED", True):
         csrf.protect()
     table = db.get_or_404(BankedTable, table_id)
-    options = banked_options(table.setup.get("options"))
-    as_json = request.is_json
-    # a tap the tablet's script sends (banked.js, ?tap=1): the page's form, answered in JSON so that a
-    # tap kept while offline or logged out is told logged or not without leaving the page
-    tap = request.args.get("tap") == "1"
+    as_json, tap = request.is_json, request.args.get("tap") == "1"
     body = request.get_json(silent=True) if as_json else None
     try:
         tap_id = tapids.read(body if isinstance(body, dict) else request.form)
     except ValueError as exc:
         return jsonify(error=str(exc)), 400
-    again = tapids.find(BankedEntry, table.id, tap_id)
-    if again is not None:  # a tap sent again (DESIGN part four): the entry it logged the first time
-        return sent_before(table, again, as_json or tap)
+    expected: Any = None
     try:
         if as_json:
             if not isinstance(body, dict):
                 raise RulesError("an event is a JSON object with a 'type'")
             expected = body.pop("expected_version", None)
-            event = canonical(tapids.strip(body))
+            event = tapids.strip(body)
         else:
             expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
-            event = canonical(event_from_form(table, options, request.form))
-        if event.get("type") == "ruling":  # only the floor's dispute page logs a ruling, with its sealed record
-            raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
-        state = append(table, event, expected if isinstance(expected, int) else None, tap_id)
-    except Refused as exc:
-        if as_json or tap:
-            return jsonify(error=str(exc)), 403
-        return _page(table, 403, str(exc))
-    except Stale as exc:
-        again = tapids.find(BankedEntry, table.id, tap_id)
-        if again is not None:  # the same tap posted twice at once: the other post logged it
-            return sent_before(table, again, as_json or tap)
-        if as_json or tap:
-            return jsonify(error=str(exc), version=table.version), 409
-        return _page(table, 409, str(exc))
+            event = event_from_form(table, banked_options(table.setup.get("options")), request.form)
+        posted = log.post(table, event, current_user, expected if isinstance(expected, int) else None, tap_id)
     except RulesError as exc:
-        db.session.rollback()
-        if as_json or tap:
-            return jsonify(error=str(exc)), 422
-        return _page(table, 422, str(exc))
-    if as_json:
-        return jsonify(version=table.version, state=state), 201
-    if tap:
-        return jsonify(version=table.version), 201
-    return redirect(url_for("banked.table_page", table_id=table.id))
+        posted = log.Posted(422, table.version, str(exc))
+    return _answer(table, posted, as_json, tap)
+
+
+def _answer(table: BankedTable, posted: log.Posted, as_json: bool, tap: bool) -> Any:
+    """A post's answer in the client's kind: JSON (the state), the tablet's script (the version) or
+    the page (a redirect, or the page again with the refusal)."""
+    if posted.again is not None:
+        return sent_before(table, posted.again, as_json or tap)
+    if posted.status == 201:
+        assert posted.state is not None
+        if as_json:
+            return jsonify(version=posted.version, state=posted.state.to_dict()), 201
+        return (jsonify(version=posted.version), 201) if tap else redirect(url_for("banked.table_page",
+                                                                                  table_id=table.id))
+    if as_json or tap:
+        return jsonify(error=posted.message, **({"version": posted.version} if posted.status == 409 else {})), \
+            posted.status
+    return _page(table, posted.status, posted.message)
 
 
 def sent_before(table: BankedTable, entry: BankedEntry, as_json: bool) -> Any:

@@ -42,15 +42,19 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import IllegalAction, RulesError, parse
+from rules.banked.box import Stage
 from rules.banked.dealer import dealer_decision
 from rules.banked.options import BankedOptions, DealerErrorSeen, banked_options
 from rules.banked.settle import settle
 from rules.cards import parse_cards, to_text
 from rules.hands import evaluate
 from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
+
+if TYPE_CHECKING:
+    from rules.banked.round import BankedState
 
 __all__ = ["Dispute", "BankedOutcome", "BANKED_FACTS", "BankedRuling", "build_banked_tree", "resolve_dispute",
            "banked_questions", "paytable_words", "round_facts", "banked_headline", "OUTCOME_WORDS"]
@@ -414,37 +418,37 @@ def resolve_dispute(facts: Mapping[str, Any], options: BankedOptions | Mapping[s
     return BankedRuling(summary=summary, **base)
 
 
-def round_facts(state: Mapping[str, Any], issue: str, box: Any = None) -> dict[str, Any]:
-    """The facts of ``issue`` that a banked table's logged round settles (``rules.banked.round.replay``'s
-    state), so the floor page asks only the rest. What the log cannot know is left out: what the
-    dealer physically threw, whether the cards drawn were seen, what was handed to a box.
+def round_facts(state: BankedState, issue: str, box: Any = None) -> dict[str, Any]:
+    """The facts of ``issue`` that a banked table's logged round settles (its
+    :class:`rules.banked.round.BankedState`), so the floor page asks only the rest. What the log
+    cannot know is left out: what the dealer physically threw, whether the cards drawn were seen,
+    what was handed to a box.
 
-    >>> from rules.banked.round import replay
-    >>> s = replay({"boxes": 1}, [{"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ah Ad 9c 6s 2h"}},
-    ...                           {"type": "bet", "box": 1}, {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"},
-    ...                           {"type": "dealer_draw", "drawn": "2c 3d 9h"}])
+    >>> from rules.banked.round import BankedState
+    >>> s = BankedState.replay({"boxes": 1}, [{"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ah Ad 9c 6s 2h"}},
+    ...                                       {"type": "bet", "box": 1}, {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"},
+    ...                                       {"type": "dealer_draw", "drawn": "2c 3d 9h"}])
     >>> round_facts(s, "wrong_exchange")
     {'issue': 'wrong_exchange', 'dealer_cards': 'Kh Kc 7s 5d 4h'}
     >>> round_facts(s, "wrong_payout", "1")
     {'issue': 'wrong_payout', 'box': 1, 'box_cards': 'Ah Ad 9c 6s 2h', 'dealer_final': 'Kh Kc 2c 3d 9h', 'ante_box': 3, 'bet': 6}
     """
     facts: dict[str, Any] = {"issue": BANKED_FACTS["issue"].parse(issue)}
-    dealer = state.get("dealer") or {}
     if facts["issue"] == Dispute.WRONG_EXCHANGE:
-        if dealer.get("cards"):
-            facts["dealer_cards"] = " ".join(dealer["cards"])
+        if state.dealer:
+            facts["dealer_cards"] = to_text(state.dealer)
         return facts
     if box in (None, ""):
         return facts
     facts["box"] = BANKED_FACTS["box"].parse(box)
-    logged = next((b for b in state.get("boxes") or () if b["box"] == facts["box"]), None)
-    if logged is not None and logged.get("stage") == "folded":
+    logged = state.boxes.get(facts["box"])
+    if logged is not None and logged.stage is Stage.FOLDED:
         raise IllegalAction(f"B2: box {facts['box']} folded this round and lost its ante box; a payout dispute is "
                             "for a box that bet")
     if logged is not None:
-        facts["box_cards"] = " ".join(logged["cards"])
-        if dealer.get("final"):
-            facts["dealer_final"] = " ".join(dealer["final"])
-        if logged.get("bet"):
-            facts.update(ante_box=logged["ante_box"], bet=logged["bet"])
+        facts["box_cards"] = to_text(logged.cards)
+        if state.final:
+            facts["dealer_final"] = to_text(state.final)
+        if logged.bet_amount:
+            facts.update(ante_box=logged.ante_box, bet=logged.bet_amount)
     return facts

@@ -37,14 +37,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from rules import CardError, IllegalAction
+from rules import CardError, IllegalAction, RulesError, parse
 from rules.banked.disputes import OUTCOME_WORDS
 from rules.banked.options import BankedOptions, banked_options
 from rules.cards import Card, parse_cards, to_text
 from rules.registry import Registry, Who
 
 __all__ = ["EVENTS", "MAX_BOXES", "Setup", "Event", "Dealt", "Deal", "BoxEvent", "Fold", "Bet", "Exchange",
-           "Reveal", "DealerDraw", "Ruling", "Void", "LegalMove", "parse_event", "box_number", "Who"]
+           "Reveal", "DealerDraw", "Ruling", "Void", "LegalMove", "parse_event", "event_words", "box_number", "Who"]
 
 #: The banked game's event types, by their ``type`` in the log, and the rules each declares.
 EVENTS: Registry["Event"] = Registry("banked")
@@ -386,10 +386,7 @@ class Void(Event):
 
     @classmethod
     def read(cls, event: Mapping[str, Any], setup: Setup) -> Event:
-        target = event.get("event")
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise IllegalAction(f"undo names the entry it withdraws by its number, not {target!r}")
-        return cls(target)
+        return cls(parse.whole(event.get("event"), "undo: the number of the entry it withdraws"))
 
 
 @dataclass(frozen=True)
@@ -438,3 +435,17 @@ def parse_event(event: Mapping[str, Any] | Event, setup: Setup) -> Event:
     if not isinstance(event, Mapping):
         raise IllegalAction(f"an event is a mapping with a 'type', not {event!r}")
     return EVENTS.type_of(event.get("type")).read(event, setup)
+
+
+def event_words(event: Mapping[str, Any], setup: Setup) -> str:
+    """A logged event in a few plain words, money as the table writes it; an entry the rules cannot
+    read any more is named by its type.
+
+    >>> setup = Setup.read({"boxes": 1})
+    >>> event_words({"type": "void", "event": 4}, setup), event_words({"type": "shuffle"}, setup)
+    ('undo: entry 4 withdrawn', 'shuffle')
+    """
+    try:
+        return parse_event(event, setup).words(setup.options.money)
+    except RulesError:
+        return str(event.get("type", "?")).replace("_", " ")

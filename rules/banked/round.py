@@ -108,6 +108,8 @@ class BankedState:
     before: BankedState | None = field(default=None, repr=False)
     #: the number of the last entry applied
     version: int = 0
+    #: the event last applied, as read: what the log stores of it is its ``to_dict()``
+    applied: Event | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -139,9 +141,8 @@ class BankedState:
         read = parse_event(event, self.setup)
         after: BankedState = EVENTS.handlers[cls](self, read)
         at = self.version + 1 if seq is None else seq
-        if cls.stands:
-            return replace(after, entries=after.entries + ((at, read),), version=at)
-        return replace(after, version=at)
+        entries = after.entries + ((at, read),) if cls.stands else after.entries
+        return replace(after, entries=entries, version=at, applied=read)
 
     # ------------------------------------------------------------------ readings
     @property
