@@ -146,3 +146,37 @@ def test_the_banked_rule_summary_is_made_once_and_kept(as_role, table_id, monkey
                                                               "options": '{"no_game_pays": [1, 1]}'})
     other_id = int(other.location.rsplit("/", 1)[1])
     assert dealer.get(f"/banked/tables/{other_id}/rules.pdf").data != first.data and len(renders) == 2
+
+
+def test_each_round_is_named_by_its_number_on_the_tablet_in_the_json_and_in_a_ruling(as_role, table_id):
+    """The round in play is the table's nth (B1: a round is a deal), though the app reads the log from
+    that round's deal only: the tablet, the JSON state, the dispute page and a ruling's stored record
+    (sealed) name round 3 in the third round, and round 2 again once the third deal is withdrawn.
+    Before, each said "round 1" in every round (the count began at the round's own deal)."""
+    dealer, floor = as_role("dealer"), as_role("floor")
+    url = f"/banked/tables/{table_id}"
+    rounds = [
+        [{"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ah Ad 9c 6s 2h"}}, {"type": "bet", "box": 1},
+         {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"}, {"type": "dealer_draw", "drawn": "Td 3s 2s"}],
+        [{"type": "deal", "antes": {"1": 3}, "cards": {"1": "2h 3h 4h 5h 7d"}}, {"type": "fold", "box": 1},
+         {"type": "reveal", "dealer": "Qh Qc 8s 6d 4c"}, {"type": "dealer_draw", "drawn": "Jd 9s 2s"}],
+    ]
+    for event in rounds[0] + rounds[1]:
+        assert dealer.post(url + "/events", json=event).status_code == 201, event
+    third = {"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ks Kd 9h 6c 2d"}}
+    assert dealer.post(url + "/events", json=third).status_code == 201
+    assert dealer.get(url + ".json").get_json()["state"]["round"] == 3
+    assert "· banked · round 3</span>" in dealer.get(url).get_data(as_text=True)
+    assert "· banked · round 3</span>" in floor.get(url + "/dispute").get_data(as_text=True)
+    assert dealer.post(url + "/events", json={"type": "void", "event": 9}).status_code == 201
+    assert dealer.get(url + ".json").get_json()["state"]["round"] == 2
+    facts = {"f_issue": "wrong_payout", "f_box": "1", "f_paid": "0", "f_box_cards": "Ah Ad 9c 6s 2h",
+             "f_dealer_final": "Kh Kc Td 3s 2s", "f_ante_box": "0.3", "f_bet": "0.6"}
+    assert floor.post(url + "/disputes", data={**facts, "f_box_cards": "2h 3h 4h 5h 7d"}).status_code == 422  # folded
+    assert dealer.post(url + "/events", json=third).status_code == 201
+    assert dealer.post(url + "/events", json={"type": "bet", "box": 1}).status_code == 201
+    assert dealer.post(url + "/events", json={"type": "reveal", "dealer": "Ah Ac 4s 5d 6h"}).status_code == 201
+    assert dealer.post(url + "/events", json={"type": "dealer_draw", "drawn": "Jh Tc 8c"}).status_code == 201
+    issued = floor.post(url + "/disputes", data={**facts, "f_box_cards": "Ks Kd 9h 6c 2d",
+                                                 "f_dealer_final": "Ah Ac Jh Tc 8c"})
+    assert issued.status_code == 201 and "· round 3</span>" in issued.get_data(as_text=True)
