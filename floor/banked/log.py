@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 
 from floor import tables, tapids, witness
@@ -33,7 +34,8 @@ from rules import RulesError
 from rules.banked.events import EVENTS, Deal, Event, Ruling, Void, Who
 from rules.banked.round import BankedState
 
-__all__ = ["Stale", "NotYours", "Posted", "round_entries", "table_state", "state_of", "append", "post"]
+__all__ = ["Stale", "NotYours", "Posted", "round_entries", "rounds_before", "replayed", "table_state", "state_of",
+           "append", "post"]
 
 
 class Stale(tables.StaleVersion):
@@ -70,9 +72,28 @@ def round_entries(table: BankedTable) -> list[BankedEntry]:
     return tables.chain_checked(table, rows, first - 1, prev, BankedEntry.digest_of)
 
 
+def rounds_before(table: BankedTable, seq: int) -> int:
+    """How many rounds the table dealt before entry ``seq`` (its round's deal): the deals before it
+    that no undo withdrew, counted by the database (the log before the round is not read)."""
+    if seq <= 1:
+        return 0
+    kind = BankedEntry.payload["type"].as_string()
+    target = BankedEntry.payload["event"].as_integer()
+    withdrawn = db.select(target).where(BankedEntry.table_id == table.id, kind == "void", target.is_not(None))
+    return db.session.scalar(db.select(func.count()).select_from(BankedEntry).where(
+        BankedEntry.table_id == table.id, BankedEntry.seq < seq, kind == "deal",
+        BankedEntry.seq.not_in(withdrawn))) or 0
+
+
+def replayed(table: BankedTable, entries: list[BankedEntry]) -> BankedState:
+    """The state after ``entries``, the round's (:func:`round_entries`), numbered among the table's rounds."""
+    return BankedState.replay(table.setup, [(e.seq, e.payload) for e in entries],
+                              rounds=rounds_before(table, entries[0].seq) if entries else 0)
+
+
 def table_state(table: BankedTable) -> BankedState:
     """The table's state now: its round replayed from the sealed log (the undos read by the rules)."""
-    return BankedState.replay(table.setup, [(e.seq, e.payload) for e in round_entries(table)])
+    return replayed(table, round_entries(table))
 
 
 def state_of(table: BankedTable) -> dict[str, Any]:
@@ -102,7 +123,7 @@ def append(table: BankedTable, event: Mapping[str, Any] | Event, user: User | No
     if expected_version is not None and expected_version != table.version:
         raise Stale(expected_version, table.version)
     try:
-        before = BankedState.replay(table.setup, [(e.seq, e.payload) for e in round_entries(table)])
+        before = replayed(table, round_entries(table))
         state = before.apply(event, table.version + 1)  # the rules' reading of it, refused or logged
     except RulesError:
         db.session.rollback()

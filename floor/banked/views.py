@@ -42,7 +42,7 @@ from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banke
 from rules.banked.dealer import ITEM_WORDS, Item
 from rules.banked.disputes import build_banked_tree
 from rules.banked.events import EVENTS, Deal
-from rules.banked.round import BankedState, check_setup
+from rules.banked.round import check_setup
 
 bp = Blueprint("banked", __name__, url_prefix="/banked")
 bp.before_request(require_role(Role.dealer))
@@ -118,7 +118,7 @@ def _page(table: BankedTable, status: int = 200, error: str | None = None) -> An
     """The dealer's tablet: the round as the rules read it, the moves they allow now (``legal()``:
     the forms the page offers), the round's log, the cards already seen."""
     entries = log.round_entries(table)
-    state = BankedState.replay(table.setup, [(e.seq, e.payload) for e in entries])
+    state = log.replayed(table, entries)
     moves = {m.type: m for m in state.legal()}
     undo = state.withdrawable
     return render_template("banked/table.html", table=table, state=state, moves=moves, options=state.options,

@@ -49,13 +49,13 @@ def see(state: BankedState, cards: Iterable[Card], whose: str) -> frozenset[Card
 
 def _in_round(state: BankedState, kind: str) -> None:
     """B1: nothing but a deal (and a ruling on the round just settled) without a round in play."""
-    if not state.number or (state.stage is RoundStage.SETTLED and kind != Ruling.kind):
+    if not state.boxes or (state.stage is RoundStage.SETTLED and kind != Ruling.kind):
         raise IllegalAction(f"B1: no round is being played; deal first (a {kind} needs a deal)")
 
 
 @EVENTS.checks(Deal)
 def may_deal(state: BankedState) -> Moves:
-    if state.number and state.stage is not RoundStage.SETTLED:
+    if state.boxes and state.stage is not RoundStage.SETTLED:
         raise IllegalAction(f"B1: round {state.number} is not over ({state.stage.words})")
     return (LegalMove(Deal, state.setup),)
 

@@ -83,8 +83,9 @@ def standing(entries: Iterable[Entry]) -> list[Entry]:
 
 @dataclass(frozen=True, eq=False)
 class BankedState:
-    """An immutable banked table: its setup, the round in play (its number, 0 before the first deal)
-    and the house's money. Build the first with :meth:`start`, then :meth:`apply` events."""
+    """An immutable banked table: its setup, the round in play (its number, 0 before the first deal;
+    its boxes, none before it) and the house's money. Build the first with :meth:`start`, then
+    :meth:`apply` events."""
 
     setup: Setup
     number: int = 0
@@ -113,15 +114,17 @@ class BankedState:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def start(cls, setup: Mapping[str, Any]) -> BankedState:
-        """The table before its first deal; a bad setup is refused naming the rule."""
-        return cls(Setup.read(setup))
+    def start(cls, setup: Mapping[str, Any], rounds: int = 0) -> BankedState:
+        """The table before its next deal, ``rounds`` rounds played before (0: its first deal is
+        next); a bad setup is refused naming the rule."""
+        return cls(Setup.read(setup), number=rounds)
 
     @classmethod
     def replay(cls, setup: Mapping[str, Any], events: Iterable[Mapping[str, Any] | Event | Entry],
-               first: int = 1) -> BankedState:
-        """The state after a log: its events (numbered from ``first``) or its entries (number, event)."""
-        state = cls.start(setup)
+               first: int = 1, rounds: int = 0) -> BankedState:
+        """The state after a log: its events (numbered from ``first``) or its entries (number,
+        event); ``rounds`` were played before them (a log read from a round's deal)."""
+        state = cls.start(setup, rounds)
         for n, item in enumerate(events, start=first):
             seq, event = item if isinstance(item, tuple) else (n, item)
             state = state.apply(event, seq)
@@ -156,7 +159,7 @@ class BankedState:
 
     @property
     def stage(self) -> RoundStage:
-        if not self.number:
+        if not self.boxes:  # no round dealt yet (a deal always deals a box)
             return RoundStage.DEAL
         if self.final or self.void:
             return RoundStage.SETTLED
