@@ -34,7 +34,7 @@ rules.IllegalAction: unknown event type 'shuffle'; one of deal, fold, bet, excha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from rules import CardError, IllegalAction, RulesError, parse
@@ -44,7 +44,7 @@ from rules.cards import Card, parse_cards, to_text
 from rules.registry import Registry, Who
 
 __all__ = ["EVENTS", "MAX_BOXES", "Setup", "Event", "Dealt", "Deal", "BoxEvent", "Fold", "Bet", "Exchange",
-           "Reveal", "DealerDraw", "Ruling", "Void", "LegalMove", "parse_event", "event_words", "box_number", "Who"]
+           "DealersCards", "Reveal", "DealerDraw", "Ruling", "Void", "LegalMove", "parse_event", "event_words", "box_number", "Who"]
 
 #: The banked game's event types, by their ``type`` in the log, and the rules each declares.
 EVENTS: Registry["Event"] = Registry("banked")
@@ -282,37 +282,40 @@ class Exchange(BoxEvent):
 
 
 @dataclass(frozen=True)
-class Reveal(Event):
+class DealersCards(Event):
+    """Cards of the dealer's, in the event's one field: the hand revealed, or the cards drawn."""
+
+    #: how many cards the event gives (None: as many as the rules say then)
+    count: ClassVar[int | None] = None
+
+    @classmethod
+    def read(cls, event: Mapping[str, Any], setup: Setup) -> Event:
+        name = fields(cls)[0].name
+        return cls(**{name: parse_cards(event.get(name) or (), count=cls.count)})
+
+    def shown(self) -> tuple[tuple[Card, str], ...]:
+        return tuple((c, "the dealer") for c in getattr(self, fields(self)[0].name))
+
+
+@dataclass(frozen=True)
+class Reveal(DealersCards):
     """The dealer's five cards, shown once every box has decided (B4)."""
 
     kind = "reveal"
     by = Who.DEALER
     said = "the dealer's cards: {dealer}"
+    count = 5
     dealer: tuple[Card, ...]
-
-    @classmethod
-    def read(cls, event: Mapping[str, Any], setup: Setup) -> Event:
-        return cls(parse_cards(event.get("dealer") or (), count=5))
-
-    def shown(self) -> tuple[tuple[Card, str], ...]:
-        return tuple((c, "the dealer") for c in self.dealer)
 
 
 @dataclass(frozen=True)
-class DealerDraw(Event):
+class DealerDraw(DealersCards):
     """The cards the dealer takes for those the list throws, no more, no fewer (B4)."""
 
     kind = "dealer_draw"
     by = Who.DEALER
     said = "the dealer draws {drawn}"
     drawn: tuple[Card, ...]
-
-    @classmethod
-    def read(cls, event: Mapping[str, Any], setup: Setup) -> Event:
-        return cls(parse_cards(event.get("drawn") or ()))
-
-    def shown(self) -> tuple[tuple[Card, str], ...]:
-        return tuple((c, "the dealer") for c in self.drawn)
 
 
 def _unit(value: Any, name: str) -> int:
