@@ -25,6 +25,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 
 from floor import tables, tapids, witness
+from floor.cache import LRU
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import db
 from floor.models import Role, User, utcnow
@@ -72,23 +73,32 @@ def round_entries(table: BankedTable) -> list[BankedEntry]:
     return tables.chain_checked(table, rows, first - 1, prev, BankedEntry.digest_of)
 
 
-def rounds_before(table: BankedTable, seq: int) -> int:
-    """How many rounds the table dealt before entry ``seq`` (its round's deal): the deals before it
-    that no undo withdrew, counted by the database (the log before the round is not read)."""
-    if seq <= 1:
-        return 0
-    kind = BankedEntry.payload["type"].as_string()
-    target = BankedEntry.payload["event"].as_integer()
-    withdrawn = db.select(target).where(BankedEntry.table_id == table.id, kind == "void", target.is_not(None))
-    return db.session.scalar(db.select(func.count()).select_from(BankedEntry).where(
-        BankedEntry.table_id == table.id, BankedEntry.seq < seq, kind == "deal",
-        BankedEntry.seq.not_in(withdrawn))) or 0
+#: How many rounds a table dealt before a round's deal, by (table, the deal's number, its digest): the
+#: log up to a deal never changes (its digest chains it), so a count once made stays the count.
+rounds: LRU[tuple[int, int, str], int] = LRU(1024)
+
+
+def rounds_before(table: BankedTable, deal: BankedEntry) -> int:
+    """How many rounds the table dealt before ``deal`` (its round's first entry): the deals before it
+    that no undo withdrew, counted by the database (the log before the round is not read) once per
+    process and round; a deal this process logged is known from the state it followed."""
+    key = (table.id, deal.seq, deal.digest)
+    known = rounds.get(key)
+    if known is None:
+        kind = BankedEntry.payload["type"].as_string()
+        target = BankedEntry.payload["event"].as_integer()
+        withdrawn = db.select(target).where(BankedEntry.table_id == table.id, kind == "void", target.is_not(None))
+        known = db.session.scalar(db.select(func.count()).select_from(BankedEntry).where(
+            BankedEntry.table_id == table.id, BankedEntry.seq < deal.seq, kind == "deal",
+            BankedEntry.seq.not_in(withdrawn))) or 0
+        rounds.put(key, known)
+    return known
 
 
 def replayed(table: BankedTable, entries: list[BankedEntry]) -> BankedState:
     """The state after ``entries``, the round's (:func:`round_entries`), numbered among the table's rounds."""
     return BankedState.replay(table.setup, [(e.seq, e.payload) for e in entries],
-                              rounds=rounds_before(table, entries[0].seq) if entries else 0)
+                              rounds=rounds_before(table, entries[0]) if entries and entries[0].seq > 1 else 0)
 
 
 def table_state(table: BankedTable) -> BankedState:
@@ -149,12 +159,15 @@ def append(table: BankedTable, event: Mapping[str, Any] | Event, user: User | No
     if isinstance(logged, Ruling):  # the floor's ruling answers the calls open at this table
         for call in BankedCall.open_at(table.id):
             call.closed_at, call.ruling_id, call.closed_by_id = utcnow(), logged.ruling, entry.logged_by_id
+    key = (table.id, entry.seq, entry.digest)  # named before the commit, which expires the rows
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         db.session.refresh(table)
         raise Stale(expected_version if expected_version is not None else table.version - 1, table.version) from None
+    if isinstance(logged, Deal):
+        rounds.put(key, before.number)  # the rounds dealt before this one
     return table_state(table) if undoes_deal else state
 
 

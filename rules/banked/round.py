@@ -195,7 +195,7 @@ class BankedState:
             return None
         return self.entries[-1]
 
-    @property
+    @cached_property
     def in_play(self) -> tuple[BoxInPlay, ...]:
         """Every box dealt this round, in box order, as the tablet shows it."""
         acting = self.to_act
@@ -203,7 +203,7 @@ class BankedState:
                                b.ante_box, b.bet_amount, b.fees, b.stage, b.allowed() if n == acting else ())
                      for n, b in sorted(self.boxes.items()))
 
-    @property
+    @cached_property
     def dealer_hand(self) -> DealerHand | None:
         """The dealer's hand once revealed: the list's exchange (B4), the final hand, the qualifier."""
         if not self.dealer:
@@ -214,7 +214,7 @@ class BankedState:
                           None if value is None else value.describe(),
                           None if value is None else dealer_qualifies(value, self.options), self.void)
 
-    @property
+    @cached_property
     def payouts(self) -> tuple[Payout, ...]:
         """Every box's settlement, with the floor's rulings applied (none before the round is settled)."""
         if self.stage is not RoundStage.SETTLED:
