@@ -20,6 +20,10 @@ from rules.cards import deck
 from rules.reports.hand_history import hands
 from rules.reports.hand_text import hands_text
 from rules.jackpot import start
+from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.showdown import ShowMove
 
 SETUP: dict[str, Any] = {
     "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
@@ -29,7 +33,8 @@ SETUP: dict[str, Any] = {
 
 def build_log(n: int, seed: int = 7) -> list[dict[str, Any]]:
     """A legal log of about ``n`` events, whole deals played by a seeded random dealer: passes,
-    openings, calls, raises, draws, and shows of real cards from a shuffled deck."""
+    openings, calls, raises, draws, and shows of real cards from a shuffled deck, each event built by
+    a move the table allows (:mod:`rules.jackpot.moves`)."""
     rng = random.Random(seed)
     state, log = start(SETUP), []
     while len(log) < n:
@@ -38,23 +43,23 @@ def build_log(n: int, seed: int = 7) -> list[dict[str, Any]]:
         cards = [str(c) for c in deck(wild="bug")]
         rng.shuffle(cards)
         while state.phase.value != "between_deals":
-            moves = {m["type"]: m for m in state.legal()}
-            seat = state.to_act
-            if "show" in moves:
-                event = {"type": "show", "seat": seat, "cards": cards[:5]}
+            moves = {type(m): m for m in state.legal()}
+            show, draw = moves.get(ShowMove), moves.get(DrawMove)
+            if isinstance(show, ShowMove):
+                event = show.event(cards[:5]).to_dict()
                 cards = cards[5:]
                 try:
                     state = state.apply(event)
                 except RulesError:  # these cards do not prove the openers: the hand is mucked
-                    event = {"type": "muck", "seat": seat}
+                    event = {"type": "muck", "seat": show.seat}
                     state = state.apply(event)
             else:
-                if "draw" in moves:
-                    event = {"type": "draw", "seat": seat, "count": rng.randint(0, 3)}
+                if isinstance(draw, DrawMove):
+                    event = draw.event(rng.randint(0, 3)).to_dict()
                 else:
-                    kind = rng.choice([k for k in ("pass", "open", "call", "check", "bet", "raise") if k in moves]
-                                      or ["fold"])
-                    event = {"type": kind, "seat": seat}
+                    kind = rng.choice([k for k in (PassMove, OpenMove, CallMove, CheckMove, BetMove, RaiseMove)
+                                       if k in moves] or [FoldMove])
+                    event = moves[kind].event().to_dict()  # type: ignore[attr-defined]
                 state = state.apply(event)
             log.append(event)
     return log

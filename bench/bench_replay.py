@@ -1,10 +1,10 @@
 """Time ``rules.jackpot.replay`` on a 500-event log (target: median under 20 ms).
 
-The log is played out once by a seeded random dealer that only logs legal actions (shows use cards
-from a shuffled deck, so hands are real), then replayed from scratch many times. It logs the play
-of hands only: the seating menus ``legal`` offers between deals (``{"type": "add_chips", "seats":
-[...]}``: a menu of seats, not a move) are not chosen; ``bench_history.py`` times a night with
-seating changes.
+The log is played out once by a seeded random dealer that only logs legal actions, each event built
+by a move ``legal`` lists (shows use cards from a shuffled deck, so hands are real), then replayed
+from scratch many times. It logs the play of hands only: the seating menus ``legal`` offers between
+deals (``AddChipsMove(seats=...)``: a menu of seats) are not chosen; ``bench_history.py`` times a
+night with seating changes.
 
 Run: ``.venv/bin/python bench/bench_replay.py [--events 500] [--runs 300] [--smoke]``
 """
@@ -19,6 +19,12 @@ from typing import Any
 
 from rules.cards import deck, to_text
 from rules.jackpot import replay, start
+from rules.jackpot.betting import FoldMove
+from rules.jackpot.deal import DealMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.moves import MenuMove
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.showdown import MuckMove, ShowMove
 
 SETUP: dict[str, Any] = {
     "profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
@@ -27,34 +33,35 @@ SETUP: dict[str, Any] = {
 
 
 def build_log(n: int, seed: int = 7) -> list[dict[str, Any]]:
-    """A legal log of ``n`` events: opening, betting, draws, shows, throw-ins."""
+    """A legal log of ``n`` events: opening, betting, draws, shows, throw-ins, each built by a move
+    the table allows (:mod:`rules.jackpot.moves`)."""
     rng = random.Random(seed)
     table = start(SETUP)
     events: list[dict[str, Any]] = []
     cards: list[str] = []
     while len(events) < n:
-        state = table.to_dict()
-        move = rng.choice([m for m in state["legal"] if "seats" not in m])
-        kind = move["type"]
-        event: dict[str, Any] = {"type": kind}
-        if kind == "deal":
-            cards = [to_text([c]) for c in deck(wild="bug")]
-            rng.shuffle(cards)
-        else:
-            event["seat"] = state["to_act"]
-        if kind == "pass" and rng.random() < 0.3:
-            event = {"type": "open", "seat": state["to_act"]}
-        if kind == "fold" and rng.random() < 0.6:
-            continue  # keep hands going to the showdown more often
-        if kind == "draw":
-            event["count"] = rng.randint(0, 3)
-        if kind == "show":
-            event["cards"] = " ".join(cards[:5])
-            cards = cards[5:]
-        if kind == "muck" and rng.random() < 0.7:
-            continue
+        legal = table.legal()
+        move = rng.choice([m for m in legal if not isinstance(m, MenuMove)])
+        if isinstance(move, PassMove) and rng.random() < 0.3:
+            move = next(m for m in legal if isinstance(m, OpenMove))
+        match move:
+            case DealMove():
+                cards = [to_text([c]) for c in deck(wild="bug")]
+                rng.shuffle(cards)
+                event = move.event()
+            case FoldMove() if rng.random() < 0.6:
+                continue  # keep hands going to the showdown more often
+            case DrawMove():
+                event = move.event(rng.randint(0, 3))
+            case ShowMove():
+                event = move.event(cards[:5])
+                cards = cards[5:]
+            case MuckMove() if rng.random() < 0.7:
+                continue
+            case _:
+                event = move.event()  # type: ignore[attr-defined]
         table = table.apply(event)
-        events.append(event)
+        events.append(event.to_dict())
     return events
 
 

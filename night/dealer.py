@@ -2,8 +2,9 @@
 every tap through the HTTP API with ``expected_version``, the referee's verdict on every pot.
 
 The simulator knows every card (it deals them) but logs only what a dealer sees: the counts drawn,
-the hands shown at the showdown. It imports nothing of ``rules/``: the legal moves come from the
-server's answer (the ``legal`` list the tablet's buttons show), hand strength from the referee.
+the hands shown at the showdown. Of ``rules/`` it reads only the moves the server lists (the ``legal``
+list the tablet's buttons show), as the engine's move values (:func:`rules.jackpot.moves.parse_move`,
+the JSON read back), and each tap is the event a move builds; hand strength is the referee's.
 """
 
 from __future__ import annotations
@@ -18,6 +19,13 @@ from night import referee
 from night.floorperson import FloorPerson
 from night.irregular import FloorWork
 from night.server import Client
+from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.irregularities import ReopenMove
+from rules.jackpot.moves import Move, parse_move
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.seating import AddChipsMove, LeaveMove, SitMove
+from rules.jackpot.showdown import MuckMove, ShowMove
 
 MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
 
@@ -197,19 +205,22 @@ class Dealer(FloorWork):
         self.play_deal()
         return not self.closed
 
-    def legal(self) -> dict[str, dict]:
-        return {move["type"]: move for move in self.state["legal"]}
+    def legal(self) -> dict[type[Move], Any]:
+        """The moves the server lists now, read back as move values, by kind."""
+        return {type(m): m for m in map(parse_move, self.state["legal"])}
 
     def between_deals(self) -> None:
         """Players come and go: busted players rebuy or leave, now and then someone leaves or sits."""
         moves = self.legal()
         seats = self.state["seats"]
         for seat, info in list(seats.items()):
-            if info["stack"] < 2 * max(1, self.state.get("ante") or 1) and int(seat) in moves.get("add_chips", {}).get("seats", []):
+            rebuy = moves.get(AddChipsMove)
+            if info["stack"] < 2 * max(1, self.state.get("ante") or 1) and rebuy and int(seat) in rebuy.seats:
+                leave = self.legal().get(LeaveMove)
                 if self.rng.random() < 0.7:
-                    self.must({"type": "add_chips", "seat": int(seat), "amount": 300})
-                elif int(seat) in self.legal().get("leave", {}).get("seats", []):
-                    self.must({"type": "leave", "seat": int(seat)})
+                    self.must(rebuy.event(int(seat), 300).to_dict())
+                elif leave and int(seat) in leave.seats:
+                    self.must(leave.event(int(seat)).to_dict())
         if self.floor_api is not None and self.rng.random() < self.rate / 3 and len(self.state["seats"]) >= 2:
             # The floor puts a miscounted award right: chips between two seats, the amounts summing to 0.
             rich, poor = sorted(self.state["seats"], key=lambda s: -self.state["seats"][s]["stack"])[:2]
@@ -218,15 +229,13 @@ class Dealer(FloorWork):
                                                            {"seat": int(poor), "amount": 5}],
                            "reason": "a pot pushed short by five, put right by the floor"}, self.floor_api)
                 self.tally.corrections += 1
-        moves = self.legal()
-        players = len(self.state["seats"])
-        if self.rng.random() < self.churn and players > 3 and moves.get("leave", {}).get("seats"):
-            self.must({"type": "leave", "seat": self.rng.choice(moves["leave"]["seats"])})
-        moves = self.legal()
-        if self.rng.random() < self.churn and len(self.state["seats"]) < 6 and moves.get("sit", {}).get("seats"):
+        leave = self.legal().get(LeaveMove)
+        if self.rng.random() < self.churn and len(self.state["seats"]) > 3 and leave:
+            self.must(leave.event(self.rng.choice(leave.seats)).to_dict())
+        sit = self.legal().get(SitMove)
+        if self.rng.random() < self.churn and len(self.state["seats"]) < 6 and sit:
             self.newcomers += 1
-            self.must({"type": "sit", "seat": self.rng.choice(moves["sit"]["seats"]),
-                       "player": f"{self.tally.name} guest {self.newcomers}", "chips": 400})
+            self.must(sit.event(self.rng.choice(sit.seats), f"{self.tally.name} guest {self.newcomers}", 400).to_dict())
         self.short_stack_sits()
 
     def play_deal(self) -> None:
@@ -241,11 +250,10 @@ class Dealer(FloorWork):
             self.tally.stuck.append(f"deal {self.state['deal'] + 1}: {body.get('message')}")
             self.tally.discrepancies.append(f"deal {self.state['deal'] + 1}: the table is stuck: "
                                             f"{body.get('message')}")
-            seats = self.legal().get("sit", {}).get("seats")
-            if seats:
+            sit = self.legal().get(SitMove)
+            if sit:
                 self.newcomers += 1
-                self.must({"type": "sit", "seat": seats[0], "player": f"{self.tally.name} guest {self.newcomers}",
-                           "chips": 400})
+                self.must(sit.event(sit.seats[0], f"{self.tally.name} guest {self.newcomers}", 400).to_dict())
             status, body = self.tap({"type": "deal"})
             if short_handed(status, body):
                 self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
@@ -377,53 +385,56 @@ class Dealer(FloorWork):
         return referee.value(cards, self.wild, self.wild_rank)
 
     def choose(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict) -> dict[str, Any]:
+        """The seat's tap: an event built by one of the moves the server lists."""
         moves = self.legal()
+
+        def tap(kind: type[Move]) -> dict[str, Any]:
+            return moves[kind].event().to_dict()
+
         hand = hands[seat]
         if len(hand) != 5:  # a wrong count the floor did not rule dead: the player gives the hand up
-            for kind in ("fold", "muck", "pass", "check"):
+            for kind in (FoldMove, MuckMove, PassMove, CheckMove):
                 if kind in moves:
-                    return {"type": kind, "seat": seat}
+                    return tap(kind)
         v = self.strength(hand)
         rnd = self.rng.random()
-        phase = self.state["phase"]
-        if phase == "showdown" or "show" in moves:
-            return {"type": "show", "seat": seat, "cards": " ".join(hand)}
-        if "draw" in moves:
-            return self.draw(seat, hands, deck, record, moves["draw"])
-        if "open" in moves:
+        if ShowMove in moves:
+            return moves[ShowMove].event(hand).to_dict()
+        if DrawMove in moves:
+            return self.draw(seat, hands, deck, record, moves[DrawMove])
+        if OpenMove in moves:
             waiting = self.all_in_opens(seat, hand, moves)
             if waiting is not None:
                 return waiting
             requirement = self.state["jackpot"].get("requirement") or "J"
             holds = referee.qualifies(hand, self.wild, requirement, self.wild_rank)
             if holds and rnd < 0.9:
-                return {"type": "open", "seat": seat}
+                return tap(OpenMove)
             if (requirement != "none" and not holds and rnd > 1 - self.rate and not self.irregular.get("false")
                     and not self.state["seats"][str(seat)]["all_in"]):
                 self.irregular["false"] = seat  # an irregularity injected: opens without openers
                 self.irregular["requirement"] = requirement
                 self.irregular["find_before"] = self.rng.random() < 0.5  # else found at the showdown
-                return {"type": "open", "seat": seat}
-            return {"type": "pass" if "pass" in moves else "check", "seat": seat}
-        if "check" in moves:
-            if "bet" in moves and v[0] >= 2 and rnd < 0.5:
-                return {"type": "bet", "seat": seat}
-            return {"type": "check", "seat": seat}
-        if "call" in moves:
-            if "raise" in moves and v[0] >= 2 and rnd < 0.25:
-                return {"type": "raise", "seat": seat}
+                return tap(OpenMove)
+            return tap(PassMove if PassMove in moves else CheckMove)
+        if CheckMove in moves:
+            if BetMove in moves and v[0] >= 2 and rnd < 0.5:
+                return tap(BetMove)
+            return tap(CheckMove)
+        if CallMove in moves:
+            if RaiseMove in moves and v[0] >= 2 and rnd < 0.25:
+                return tap(RaiseMove)
             if v[0] >= 1 or rnd < 0.2:
-                return {"type": "call", "seat": seat}
-            return {"type": "fold", "seat": seat}
-        if "reopen" in moves:  # F3: an eligible player with openers declares the pot open
+                return tap(CallMove)
+            return tap(FoldMove)
+        if ReopenMove in moves:  # F3: an eligible player with openers declares the pot open
             requirement = self.state["jackpot"].get("requirement") or "J"
             if referee.qualifies(hand, self.wild, requirement, self.wild_rank):
-                return {"type": "reopen", "seat": seat}
-            return {"type": "pass", "seat": seat}
-        if "pass" in moves:
-            return {"type": "pass", "seat": seat}
-        if "fold" in moves:
-            return {"type": "fold", "seat": seat}
+                return tap(ReopenMove)
+            return tap(PassMove)
+        for kind in (PassMove, FoldMove):
+            if kind in moves:
+                return tap(kind)
         raise RuntimeError(f"{self.tally.name}: no move the strategy knows in {self.state['legal']}")
 
     def keep(self, hand: list[str], most: int) -> list[str]:
@@ -450,15 +461,14 @@ class Dealer(FloorWork):
         return kept
 
     def draw(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict,
-             move: dict[str, Any]) -> dict[str, Any]:
+             move: DrawMove) -> dict[str, Any]:
         hand = hands[seat]
         # D3 aside: a player never asks for more than the stub holds less its last card (six players
         # and a newcomer can outrun 53 cards), so the deck never runs out in the simulation.
-        most = max(0, min(int(move.get("max", 5)), self.max_draw, 3, len(deck) - 1))
+        most = max(0, min(move.max, self.max_draw, 3, len(deck) - 1))
         kept = self.keep(hand, most)
         escrow: list[str] = []
-        opener = self.state["jackpot"].get("opener") == seat and move.get("split")
-        if opener and self.wild != "deuces":
+        if move.split and self.wild != "deuces":  # the opener, in the first draw
             flush = self.split_for_flush(hand)
             if flush is not None and most >= 1:  # S1: breaks a pair of openers to draw to a flush
                 kept, escrow = flush, [c for c in hand if c not in flush]
@@ -468,19 +478,19 @@ class Dealer(FloorWork):
                 escrow = [c for c in hand if c not in kept] or [kept.pop()]
         discards = [c for c in hand if c not in kept]
         given = len(discards)
-        if not escrow and not move.get("keep"):
+        if not escrow and not move.keep:
             given = self.wrong_draw(seat, given, len(deck))  # H6, D8: a card too many or too few now and then
         new = [deck.pop() for _ in range(given)]
         hands[seat] = kept + new
         record["drawn"][str(seat)] = new
         if escrow:
             self.irregular["split"] = {"seat": seat, "escrow": escrow, "drawn": len(discards)}
-            return {"type": "draw", "seat": seat, "count": len(discards), "split": True, "escrow": escrow}
-        if move.get("keep") and discards:
+            return move.event(len(discards), split=True, escrow=escrow).to_dict()
+        if move.keep and discards:
             # F12: a player asked the opener to keep the opening hand, so every discard goes under a
             # chip, kept apart; the dealer lists them as the escrow (the server's legal move says so)
-            return {"type": "draw", "seat": seat, "count": len(discards), "escrow": discards}
-        return {"type": "draw", "seat": seat, "count": len(discards)}
+            return move.event(len(discards), escrow=discards).to_dict()
+        return move.event(len(discards)).to_dict()
 
     def split_for_flush(self, hand: list[str]) -> list[str] | None:
         """The four cards of a flush draw that keep only one card of a pair of openers, or None."""

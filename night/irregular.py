@@ -26,6 +26,9 @@ from typing import Any
 
 from night import referee
 from night.walk import WalkError
+from rules.jackpot.betting import CheckMove
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.seating import LeaveMove, SitMove
 
 COUNT_OUTCOMES = ("HAND_DEAD_CARD_COUNT", "CARD_COUNT_CORRECTED")
 FALSE_OUTCOMES = {"POT_PLAYS_OPENER_DEAD", "REOPENED", "POT_CARRIES_OVER", "ALL_IN_OPENER_BARRED", "FOSTER_FORFEIT"}
@@ -52,19 +55,17 @@ class FloorWork:
         if self.allin_armed is not None or not self.want("all_in_ante", 0.5):
             return
         moves = self.legal()
-        seats = moves.get("sit", {}).get("seats") or []
-        if not seats:
-            leavers = moves.get("leave", {}).get("seats") or []
-            if len(self.state["seats"]) <= 2 or not leavers:
+        sit, leave = moves.get(SitMove), moves.get(LeaveMove)
+        if sit is None:
+            if len(self.state["seats"]) <= 2 or leave is None:
                 self.injected["all_in_ante"] -= 1
                 return
-            seats = [self.rng.choice(leavers)]
-            self.must({"type": "leave", "seat": seats[0]})
-        seat = self.rng.choice(seats)
+            self.must(leave.event(self.rng.choice(leave.seats)).to_dict())
+            sit = self.legal()[SitMove]
+        seat = self.rng.choice(sit.seats)
         self.newcomers += 1
         chips = self.rng.randint(1, max(1, int(self.state.get("ante") or 5)))
-        self.must({"type": "sit", "seat": seat, "player": f"{self.tally.name} short {self.newcomers}",
-                   "chips": chips})
+        self.must(sit.event(seat, f"{self.tally.name} short {self.newcomers}", chips).to_dict())
         self.allin_armed = seat
 
     def arm_all_in(self, dealt: list[int]) -> None:
@@ -73,7 +74,7 @@ class FloorWork:
         if seat is not None and seat in dealt and self.state["seats"][str(seat)]["all_in"]:
             self.irregular["allin"] = seat
 
-    def all_in_opens(self, seat: int, hand: list[str], moves: dict[str, Any]) -> dict[str, Any] | None:
+    def all_in_opens(self, seat: int, hand: list[str], moves: dict[type, Any]) -> dict[str, Any] | None:
         """The opening round while an all-in short stack is to speak: the others pass until it has
         (they hold nothing they care to open with); it opens, with openers (O6) or without (F7)."""
         irr = self.irregular
@@ -81,7 +82,7 @@ class FloorWork:
         if allin is None or irr.get("allin_acted"):
             return None
         if seat != allin:
-            return {"type": "pass" if "pass" in moves else "check", "seat": seat}
+            return moves[PassMove if PassMove in moves else CheckMove].event().to_dict()
         irr["allin_acted"] = True
         requirement = self.state["jackpot"].get("requirement") or "J"
         if referee.qualifies(hand, self.wild, requirement, self.wild_rank):
@@ -89,7 +90,7 @@ class FloorWork:
         else:
             self.tally.allin["false"] += 1
             irr.update(false=seat, requirement=requirement, find_before=True)
-        return {"type": "open", "seat": seat}
+        return moves[OpenMove].event().to_dict()
 
     def check_barred(self, dealt: list[int], deal_no: int) -> None:
         """F7: a barred opener is dealt out of every deal of the pot until someone else has won it,

@@ -17,6 +17,14 @@ from floor import tables
 from floor.extensions import db
 from floor.models import FloorCall, Table
 from rules import RulesError
+from rules.jackpot.betting import BetMove, RaiseMove
+from rules.jackpot.deal import WidowMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.opening import OpenMove
+from rules.jackpot.moves import MenuMove
+from rules.jackpot.requests import ExposeMove, WrongCountMove
+from rules.jackpot.seating import AddChipsMove, MoveSeatMove, SitMove
+from rules.jackpot.showdown import ShowMove
 from tests.conftest import SETUP, statements_run, user
 from tests.test_dealer import buttons, log
 
@@ -177,7 +185,6 @@ PROFILES = [{"base": "cardroom", "betting": "spread", "spread": [5, 20]},
             {"base": "cardroom", "wild": "deuces", "declared_hands": True}, {"wild": "widow"},
             {"base": "foster", "age": True}, {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
             {"opening_minimum": "none", "blinds": [5, 10], "straddle": True, "ante_deals": None}]
-SEATING = {"sit": {"player": "Zed", "chips": 50}, "add_chips": {"amount": 20}}
 
 
 def random_tap(app, table_id: int, rng: random.Random) -> dict | None:
@@ -197,35 +204,37 @@ def random_tap(app, table_id: int, rng: random.Random) -> dict | None:
 
 
 def random_event(rng, state) -> dict | None:
-    """One of the moves the typed state allows now, with the fields the tablet would add."""
-    moves = state.legal() + state.requests()
+    """One of the moves the typed state allows now, its event built by the move with the choices the
+    tablet would add (rules.jackpot.moves)."""
+    moves = [*state.legal(), *state.requests()]
     if not moves:
         return None
     move = rng.choice(moves)
-    kind, deck = move["type"], [f"{r}{s}" for r in "23456789TJQKA" for s in "shdc"]
-    if kind == "deal":
-        return {"type": "deal"}
-    if kind == "widow":
-        return {"type": "widow", "card": rng.choice(deck)}
-    if "seats" in move:
-        event = {"type": kind, "seat": rng.choice(move["seats"]), **SEATING.get(kind, {})}
-        if kind == "move_seat":
-            event["to"] = rng.choice(move["to"])
-        if kind == "expose":
-            event["card"] = rng.choice(deck)
-        if kind == "wrong_count":
-            event["count"] = rng.choice(move["counts"])
-        return event
-    event = {"type": kind, "seat": state.to_act}
-    if kind == "draw":
-        event["count"] = rng.choice(move.get("cards") or range(move["max"] + 1))
-    elif kind == "show":
-        event["cards"] = rng.sample(deck, 5)
-        if move.get("declare"):
-            event["declare"] = rng.choice(move["declare"])
-    elif move.get("amounts"):
-        event["amount"] = rng.choice(move["amounts"])
-    return event
+    deck = [f"{r}{s}" for r in "23456789TJQKA" for s in "shdc"]
+    match move:
+        case WidowMove():
+            event = move.event(rng.choice(deck))
+        case SitMove():
+            event = move.event(rng.choice(move.seats), "Zed", 50)
+        case AddChipsMove():
+            event = move.event(rng.choice(move.seats), 20)
+        case MoveSeatMove():
+            event = move.event(rng.choice(move.seats), rng.choice(move.to))
+        case ExposeMove():
+            event = move.event(rng.choice(move.seats), rng.choice(deck))
+        case WrongCountMove():
+            event = move.event(rng.choice(move.seats), rng.choice(move.counts))
+        case MenuMove():  # a menu whose only choice is the seat
+            event = move.event(rng.choice(move.seats))
+        case DrawMove():
+            event = move.event(rng.choice(move.cards or range(move.max + 1)))
+        case ShowMove():
+            event = move.event(rng.sample(deck, 5), rng.choice(move.declare) if move.declare else None)
+        case OpenMove() | BetMove() | RaiseMove() if move.amounts:
+            event = move.event(amount=rng.choice(move.amounts))
+        case _:
+            event = move.event()
+    return event.to_dict()
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: "-".join(f"{k}" for k in p if k != "base"))

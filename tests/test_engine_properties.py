@@ -17,7 +17,16 @@ from hypothesis import strategies as st
 
 from rules import IllegalAction
 from rules.cards import deck, to_text
-from rules.jackpot import replay, start
+from rules.jackpot import TableState, replay, start
+from rules.jackpot.deal import WidowMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.events import Event
+from rules.jackpot.irregularities import ReopenMove
+from rules.jackpot.moves import MenuMove, Move, TurnMove, parse_move
+from rules.jackpot.opening import OpenMove
+from rules.jackpot.requests import ExposeMove, WrongCountMove
+from rules.jackpot.seating import AddChipsMove, MoveSeatMove, SitMove
+from rules.jackpot.showdown import ShowMove
 from rules.jackpot.snapshot import resume, snapshot
 from rules.jackpot.table import PHASES, STATUSES
 
@@ -54,58 +63,58 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
             "small_bet": 10, "big_bet": 20, "button": draw(st.integers(1, n)), "seats": seats}
 
 
-SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "李娜"]
 
 
-def seating_event(draw: Callable[..., Any], state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
+def seating_event(draw: Callable[..., Any], state: dict[str, Any], move: Move) -> Event:
     """A player coming or going between deals, from what ``legal`` offers."""
-    kind = move["type"]
-    event: dict[str, Any] = {"type": kind, "seat": draw(st.sampled_from(move["seats"]))}
-    if kind == "sit":
-        seated = {x["player"] for x in state["seats"].values()}
-        event["player"] = draw(st.sampled_from([n for n in NAMES if n not in seated] or ["Zed"]))
-        event["chips"] = draw(st.sampled_from([1, 20, 300]))
-    elif kind == "add_chips":
-        event["amount"] = draw(st.sampled_from([1, 50, 500]))
-    elif kind == "move_seat":
-        event["to"] = draw(st.sampled_from(move["to"]))
-    return event
+    match move:
+        case SitMove():
+            seated = {x["player"] for x in state["seats"].values()}
+            return move.event(draw(st.sampled_from(move.seats)),
+                              draw(st.sampled_from([n for n in NAMES if n not in seated] or ["Zed"])),
+                              draw(st.sampled_from([1, 20, 300])))
+        case AddChipsMove():
+            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from([1, 50, 500])))
+        case MoveSeatMove():
+            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(move.to)))
+    raise AssertionError(f"not a seating move with a choice beside the seat: {move}")
 
 
-def legal_event(draw: Callable[..., Any], state: dict[str, Any]) -> dict[str, Any]:
-    move = dict(draw(st.sampled_from(state["legal"] + state["requests"])))
-    kind = move["type"]
-    event: dict[str, Any] = {"type": kind}
-    if kind == "deal":
-        return event
-    if kind == "widow":  # H4: the dealer turns up a card; its rank is wild
-        return {"type": "widow", "card": draw(st.sampled_from(NATURAL))}
-    if kind in SEATING:
-        return seating_event(draw, state, move)
-    if "seats" in move:  # a request of any seat (F12 keep_openers, D12 expose, D8 wrong_count)
-        event["seat"] = draw(st.sampled_from(move["seats"]))
-        if kind == "expose":
-            event["card"] = draw(st.sampled_from(NATURAL))
-        if kind == "wrong_count":
-            event["count"] = draw(st.sampled_from(move["counts"]))
-        return event
-    event["seat"] = state["to_act"]
-    if kind == "draw":
-        count = draw(st.integers(0, move["max"]))
-        event["count"] = count
-        if move.get("split") and count and draw(st.booleans()):
-            event["split"] = True
-            # S1: the escrow holds every discard
-            event["escrow"] = draw(st.lists(st.sampled_from(CARDS), min_size=count, max_size=count, unique=True))
-    elif kind == "show":
-        size = draw(st.sampled_from([5, 5, 5, 5, 5, 5, 4, 6]))
-        event["cards"] = draw(st.lists(st.sampled_from(CARDS), min_size=size, max_size=size, unique=True))
-    elif kind == "open" and draw(st.booleans()):
-        event["amount"] = draw(st.sampled_from(move["amounts"]))  # O2: the minimum, a raise, a check
-    elif kind == "reopen" and draw(st.booleans()):
-        event["amount"] = move["amount"]
-    return event
+def legal_event(draw: Callable[..., Any], table: TableState, state: dict[str, Any]) -> dict[str, Any]:
+    """An event one of the moves allowed now builds (:mod:`rules.jackpot.moves`), its choices drawn
+    (the cards at random: a hand may be refused, as junk is)."""
+    move = draw(st.sampled_from([*table.legal(), *table.requests()]))
+    return legal_move_event(draw, move, state).to_dict()
+
+
+def legal_move_event(draw: Callable[..., Any], move: Move, state: dict[str, Any]) -> Event:
+    match move:
+        case WidowMove():  # H4: the dealer turns up a card; its rank is wild
+            return move.event(draw(st.sampled_from(NATURAL)))
+        case ExposeMove():
+            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(NATURAL)))
+        case WrongCountMove():
+            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(move.counts)))
+        case DrawMove():
+            count = draw(st.sampled_from(move.cards) if move.cards else st.integers(move.min, move.max))
+            if move.split and count and draw(st.booleans()):
+                # S1: the escrow holds every discard
+                escrow = draw(st.lists(st.sampled_from(CARDS), min_size=count, max_size=count, unique=True))
+                return move.event(count, split=True, escrow=escrow)
+            return move.event(count)
+        case ShowMove():
+            size = draw(st.sampled_from([5, 5, 5, 5, 5, 5, 4, 6]))
+            return move.event(draw(st.lists(st.sampled_from(CARDS), min_size=size, max_size=size, unique=True)))
+        case OpenMove():  # O2: the minimum, a raise, a check
+            return move.event(amount=draw(st.sampled_from(move.amounts)) if draw(st.booleans()) else None)
+        case ReopenMove():
+            return move.event(amount=move.amount if draw(st.booleans()) else None)
+        case SitMove() | AddChipsMove() | MoveSeatMove():
+            return seating_event(draw, state, move)
+        case MenuMove():  # a menu whose only choice is the seat (leave, sit out or in, keep openers)
+            return move.event(draw(st.sampled_from(move.seats)))  # type: ignore[attr-defined, no-any-return]
+    return move.event()  # type: ignore[attr-defined, no-any-return]  # a move with nothing left to choose
 
 
 def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> dict[str, Any]:
@@ -150,9 +159,10 @@ def check_state(state: dict[str, Any], total: int) -> None:
     assert state["phase"] in PHASES
     assert all(x["status"] in STATUSES for x in state["seats"].values())
     if state["phase"] == "between_deals":
-        # the deal is offered only when it can be dealt (issue 22); seating moves always are
+        # the deal is offered only when it can be dealt (issue 22); seating moves always are; no
+        # seat is to act, so every move is the dealer's or a menu of seats
         assert state["to_act"] is None and state["legal"]
-        assert {m["type"] for m in state["legal"]} <= {"deal", *SEATING}
+        assert not [m for m in map(parse_move, state["legal"]) if isinstance(m, TurnMove)]
     else:
         assert state["to_act"] in state["seats"] and state["legal"]
         # the one to act is in the hand, or is an opener who folded showing the kept hand (F12)
@@ -188,7 +198,7 @@ def random_log(setup: dict[str, Any], data: st.DataObject) -> None:
     steps = data.draw(st.integers(5, 80))
     for _ in range(steps):
         if data.draw(st.integers(0, 9)) < 8:
-            event = legal_event(data.draw, current)
+            event = legal_event(data.draw, table, current)
         else:
             event = junk_event(data.draw, current, len(accepted))
         try:
@@ -215,27 +225,19 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
     table = start(setup)
     for _ in range(data.draw(st.integers(5, 60))):
         state = table.to_dict()
-        move = data.draw(st.sampled_from(state["legal"] + state["requests"]))
-        event: dict[str, Any] = {"type": move["type"]}
-        if move["type"] in SEATING:
-            event = seating_event(data.draw, state, move)
-        elif move["type"] == "keep_openers":
-            event = {"type": "keep_openers", "seat": data.draw(st.sampled_from(move["seats"]))}
-        elif move["type"] == "wrong_count":  # D8: any count the request offers is ruled
-            event = {"type": "wrong_count", "seat": data.draw(st.sampled_from(move["seats"])),
-                     "count": data.draw(st.sampled_from(move["counts"]))}
-        elif move["type"] == "expose":
-            continue  # the card faced must be one no hand holds: tests/walks.py deals real cards
-        elif move["type"] == "widow":
-            event = {"type": "widow", "card": WIDOW}
-        elif move["type"] != "deal":
-            event["seat"] = state["to_act"]
-        if move["type"] == "draw":
-            event["count"] = 0  # standing pat: nothing to keep apart even when asked (F12)
-        if move["type"] == "show":
-            seat = state["to_act"]
-            # a different hand for each seat, never holding the card turned up on the table (H4)
-            event["cards"] = SHOWABLE[5 * seat:5 * seat + 5]
+        move = data.draw(st.sampled_from([*table.legal(), *table.requests()]))
+        match move:
+            case ExposeMove():
+                continue  # the card faced must be one no hand holds: tests/walks.py deals real cards
+            case WidowMove():
+                event = move.event(WIDOW)
+            case DrawMove():
+                event = move.event(0)  # standing pat: nothing to keep apart even when asked (F12)
+            case ShowMove():
+                # a different hand for each seat, never holding the card turned up on the table (H4)
+                event = move.event(SHOWABLE[5 * move.seat:5 * move.seat + 5])
+            case _:  # D8: any count a wrong_count request offers is ruled
+                event = legal_move_event(data.draw, move, state)
         table = table.apply(event)  # every move legal offers is accepted (issue 22), the deal too
 
 

@@ -12,6 +12,11 @@ import pytest
 
 from rules import RulesError, jackpot
 from rules.cards import deck
+from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.deal import DealMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.showdown import MuckMove, ShowMove
 from rules.reports.hand_history import hands, result_words
 from rules.reports.hand_text import hand_text, hands_text
 
@@ -32,33 +37,31 @@ def play(seed: int, deals: int = 25) -> list[dict]:
         log.append(event)
 
     for _ in range(deals):
-        if "deal" not in [m["type"] for m in state.legal()]:
+        dealing = [m for m in state.legal() if isinstance(m, DealMove)]
+        if not dealing:
             break
-        add({"type": "deal"})
+        add(dealing[0].event().to_dict())
         cards = [str(c) for c in deck(wild="bug")]
         rng.shuffle(cards)
         while state.phase.value != "between_deals":
-            moves = {m["type"]: m for m in state.legal()}
-            seat = state.to_act
-            if "show" in moves:
-                if "muck" in moves and rng.random() < 0.3:
-                    add({"type": "muck", "seat": seat})
+            moves = {type(m): m for m in state.legal()}
+            show, muck, draw = moves.get(ShowMove), moves.get(MuckMove), moves.get(DrawMove)
+            if isinstance(show, ShowMove):
+                if isinstance(muck, MuckMove) and rng.random() < 0.3:
+                    add(muck.event().to_dict())
                 else:
                     hand, cards = cards[:5], cards[5:]
                     try:
-                        add({"type": "show", "seat": seat, "cards": hand})
+                        add(show.event(hand).to_dict())
                     except RulesError:  # the proof of openers needs other cards: muck instead
-                        add({"type": "muck", "seat": seat})
+                        add({"type": "muck", "seat": show.seat})
                 continue
-            if "draw" in moves:
-                add({"type": "draw", "seat": seat, "count": rng.randint(moves["draw"].get("min", 0), 3)})
+            if isinstance(draw, DrawMove):
+                add(draw.event(rng.randint(draw.min, min(3, draw.max))).to_dict())
                 continue
-            kind = rng.choice([k for k in ("pass", "open", "call", "check", "bet", "raise", "fold") if k in moves]
-                              or list(moves))
-            event = {"type": kind, "seat": seat}
-            if kind == "open":
-                event["amount"] = moves["open"]["amount"]
-            add(event)
+            move = rng.choice([moves[k] for k in (PassMove, OpenMove, CallMove, CheckMove, BetMove, RaiseMove, FoldMove)
+                               if k in moves] or list(moves.values()))
+            add((move.event(amount=move.amount) if isinstance(move, OpenMove) else move.event()).to_dict())
     return log
 
 

@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 
 from rules import IllegalAction
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.moves import Move
+from rules.jackpot.showdown import ShowMove
 from rules.reports.history import table_history
 from rules.jackpot import replay, start
 from tests.notation import table
@@ -27,12 +30,7 @@ def random_night(rng: random.Random, n_events: int) -> tuple[dict[str, Any], lis
         if now["undo"] is not None and rng.random() < 0.05:
             event: dict[str, Any] = {"type": "void", "event": now["undo"]["event"]}
         elif now["phase"] != "between_deals":
-            move = rng.choice(now["legal"])
-            event = {"type": move["type"], "seat": now["to_act"]}
-            if move["type"] == "draw":
-                event["count"] = rng.randint(0, 3)
-            elif move["type"] == "show":
-                event["cards"] = CARDS[now["to_act"] - 1]
+            event = tap(rng, rng.choice(state.legal()))
         else:
             seated = list(now["seats"])
             empty = [s for s in range(1, now["capacity"] + 1) if s not in now["seats"]]
@@ -57,6 +55,17 @@ def random_night(rng: random.Random, n_events: int) -> tuple[dict[str, Any], lis
             continue
         events.append(event)
     return setup, events
+
+
+def tap(rng: random.Random, move: Move) -> dict[str, Any]:
+    """The event a legal move of the deal builds: a draw of 0 to 3 (as the stub allows), the seat's
+    cards at the show."""
+    match move:
+        case DrawMove():
+            return move.event(min(rng.randint(0, 3), move.max)).to_dict()
+        case ShowMove():
+            return move.event(CARDS[move.seat - 1]).to_dict()
+    return move.event().to_dict()  # type: ignore[attr-defined, no-any-return]
 
 
 def hands_dealt_independently(setup: dict[str, Any], events: list[dict[str, Any]]) -> int:

@@ -37,7 +37,7 @@ def test_D1_first_round_starts_left_of_the_button() -> None:
     """D1: the first seat to act is the first seat after the button; the button comes from the setup."""
     state = play(table(button=3), "deal")
     assert (state["button"], state["to_act"], state["phase"]) == (3, 4, "predraw")
-    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 10, "amounts": [10, 20]}]
+    assert state["legal"] == [{"type": "pass", "seat": 4}, {"type": "open", "seat": 4, "amount": 10, "amounts": [10, 20]}]
     assert state["pot"] == 20 and stacks(state) == {1: 495, 2: 495, 3: 495, 4: 495}
     assert state["jackpot"] == {**state["jackpot"], "deals": 1, "ante_deals": 1, "opened": False,
                                 "opener": None, "requirement": "J"}
@@ -120,7 +120,7 @@ def test_a_deal_needs_two_players() -> None:
 def test_O2_passing_only_declines_to_open() -> None:
     """O2: a player who passed may still call or raise once the pot is open; pass is refused then."""
     state = play(table(), "deal; 2 pass; 3 open; 4 call; 1 call")
-    assert state["to_act"] == 2 and state["legal"][0] == {"type": "call", "amount": 10}
+    assert state["to_act"] == 2 and state["legal"][0] == {"type": "call", "seat": 2, "amount": 10}
     state = play(table(), "deal; 2 pass; 3 open; 4 call; 1 call; 2 raise")
     assert state["to_act"] == 3 and state["seats"][2]["committed"] == 20
     message = refused(table(), "deal; 2 pass; 3 open", "4 pass")
@@ -142,7 +142,8 @@ def test_O2_cardroom_opens_for_the_minimum_or_with_a_raise() -> None:
     toward the raise cap; the others call 20 or raise to 30."""
     state = play(table(), "deal; 2 open 20")
     assert state["bet_level"] == 20 and state["raises"] == 1 and stacks(state)[2] == 475
-    assert state["legal"] == [{"type": "call", "amount": 20}, {"type": "raise", "amount": 30}, {"type": "fold"}]
+    assert state["legal"] == [{"type": "call", "seat": 3, "amount": 20}, {"type": "raise", "seat": 3, "amount": 30},
+                              {"type": "fold", "seat": 3}]
     assert "opens with a raise to 20" in state["message"]
     # pagat and foster open for the minimum only
     assert refused(table(profile="pagat"), "deal", "2 open 20").endswith(
@@ -154,7 +155,7 @@ def test_O2_guide_declares_openers_while_checking() -> None:
     the others are then free to bet. Off in the cardroom profile."""
     setup = table(profile={"base": "cardroom", "check_open": True})
     state = play(setup, "deal")
-    assert state["legal"][1] == {"type": "open", "amount": 10, "amounts": [0, 10, 20]}
+    assert state["legal"][1] == {"type": "open", "seat": 2, "amount": 10, "amounts": [0, 10, 20]}
     state = play(setup, "deal; 2 open 0")
     assert state["jackpot"]["opened"] and state["jackpot"]["opener"] == 2 and state["bet_level"] == 0
     assert "declares openers and checks" in state["message"]
@@ -206,7 +207,7 @@ def test_O6_all_in_for_the_ante_may_open_for_nothing() -> None:
     setup = table(stacks={2: 3})
     state = play(setup, "deal")
     assert state["seats"][2]["all_in"] and state["pot"] == 18
-    assert state["legal"] == [{"type": "pass"}, {"type": "open", "amount": 0, "amounts": [0]}]
+    assert state["legal"] == [{"type": "pass", "seat": 2}, {"type": "open", "seat": 2, "amount": 0, "amounts": [0]}]
     state = play(setup, "deal; 2 open")
     assert state["jackpot"]["opener"] == 2 and state["to_act"] == 3
     assert {a["type"] for a in state["legal"]} == {"check", "bet", "fold"}
@@ -293,7 +294,7 @@ def test_D5_limits_and_raise_cap() -> None:
     assert [a["type"] for a in state["legal"]] == ["call", "fold"]
     assert "raise cap of 4" in refused(table(), text, "3 raise")
     state = play(table(), text + "; 3 call; 4 call; 1 call; 2 draw 1; 3 draw 1; 4 draw 1; 1 draw 1; 2 bet")
-    assert state["bet_level"] == 20 and state["legal"][1] == {"type": "raise", "amount": 40}
+    assert state["bet_level"] == 20 and state["legal"][1] == {"type": "raise", "seat": 3, "amount": 40}
 
 
 def test_D5_no_raise_cap() -> None:
@@ -349,7 +350,7 @@ def test_everyone_folds_to_the_opener_who_must_show() -> None:
     """F1 (PAGAT): even when everyone folds, the opener shows openers before taking the pot."""
     state = play(table(), "deal; 2 pass; 3 open; 4 fold; 1 fold; 2 fold")
     assert state["phase"] == "showdown" and state["to_act"] == 3 and state["show_order"] == [3]
-    assert state["legal"] == [{"type": "show"}, {"type": "muck"}]
+    assert state["legal"] == [{"type": "show", "seat": 3}, {"type": "muck", "seat": 3}]
     state = play(table(), "deal; 2 pass; 3 open; 4 fold; 1 fold; 2 fold; 3 muck")
     assert state["pot"] == 30 and state["rulings"][-1]["outcome"] == "OPENER_DEAD_POT_STAYS"
 

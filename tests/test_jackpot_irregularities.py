@@ -74,14 +74,14 @@ def test_F2_opener_takes_back_later_bets_while_action_is_open() -> None:
     assert r["outcome"] == "POT_PLAYS_OPENER_DEAD" and r["returns"] == {2: 20}
     assert stacks(state)[2] == 485 and state["seats"][2]["put"] == 15 and state["pot"] == 90
     # the bet to call goes back down to the live players' 20: seat 3 is asked again, with nothing to call
-    assert state["to_act"] == 3 and state["legal"][0] == {"type": "check"}
+    assert state["to_act"] == 3 and state["legal"][0] == {"type": "check", "seat": 3}
 
 
 def test_F3_reopen_offer_skips_players_who_passed() -> None:
     """F3: after false openers any other active player may reopen, except those who passed openers."""
     state = play(T, "deal; 2 pass; 3 open; 4 call; 3 false_openers")
     assert state["reopen"] == {"false_opener": 3, "eligible": [4, 1], "passed": []}
-    assert state["to_act"] == 4 and state["legal"] == [{"type": "reopen", "amount": 10}, {"type": "pass"}]
+    assert state["to_act"] == 4 and state["legal"] == [{"type": "reopen", "seat": 4, "amount": 10}, {"type": "pass", "seat": 4}]
     with pytest.raises(IllegalAction, match="it is seat 4's turn"):
         play(T, "deal; 2 pass; 3 open; 4 call; 3 false_openers; 2 reopen")
 

@@ -232,7 +232,7 @@ def test_O7_re_straddles_each_double_the_last_up_to_the_house_number() -> None:
     re-straddles: 20, 40, 80; then nobody else may straddle, and the betting starts after the last."""
     setup = table(6, profile=RESTRADDLE, ante=0)
     state = replay(setup, log("deal"))  # button 1: blinds 2 and 3; seat 4 may straddle
-    assert {"type": "straddle", "amount": 20} in state["legal"]
+    assert {"type": "straddle", "seat": state["to_act"], "amount": 20} in state["legal"]
     events = log("deal") + [{"type": "straddle", "seat": s} for s in (4, 5, 6)]
     state = replay(setup, events)
     assert [state["seats"][s]["committed"] for s in (4, 5, 6)] == [20, 40, 80]

@@ -90,7 +90,7 @@ def test_engine_reads_draw_and_raise_options() -> None:
     assert [m["type"] for m in state["legal"]] == ["call", "fold"]
     state = replay(setup({"raise_cap": 1, "max_draw": 2}), [
         {"type": "deal"}, {"type": "open", "seat": 2}, {"type": "call", "seat": 3}, {"type": "call", "seat": 1}])
-    assert state["legal"] == [{"type": "draw", "min": 0, "max": 2, "split": True}]
+    assert state["legal"] == [{"type": "draw", "seat": state["to_act"], "min": 0, "max": 2, "split": True}]
 
 
 def test_engine_uses_the_deck_of_the_profile() -> None:

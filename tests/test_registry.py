@@ -23,10 +23,11 @@ from floor.dealer.panel import ISSUES
 from rules import IllegalAction
 from rules.jackpot import start
 from rules.jackpot.disputes import ISSUES as DISPUTE_ISSUES
+from rules.jackpot.requests import WrongCountMove
 from rules.rulings import DISPUTES, FACTS, Issue, build_tree, resolve
 from tests.conftest import SETUP, bearer
 from tests.test_dealer import buttons, log
-from tests.walks import Cards, event_for
+from tests.walks import Cards, event_for, legal_moves
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SEATS4 = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
@@ -57,8 +58,8 @@ def test_an_event_type_declared_without_role_label_or_handler_is_caught():
 
     try:
         missing = ev.incomplete({"test_shuffle": Shuffle})
-        assert missing == {"test_shuffle": ["who may log it (by)", "a label (said, or words)", "a handler (@handles)",
-                                            "the seats it may concern (@asks)"]}
+        assert missing == {"test_shuffle": ["who may log it (by)", "a label (said, or words)",
+                                            "its check, may it happen now (@may)", "a handler (@handles)"]}
         assert "test_shuffle" in ev.incomplete()  # the live registry sees it too
     finally:
         ev.EVENTS.pop("test_shuffle")
@@ -154,19 +155,18 @@ def test_d8_wrong_count_in_many_real_hands_conserves_chips_and_kills_after_the_d
         cards = Cards(rng, t.profile)
         for _ in range(60):
             state = t.to_dict()
-            found = [r for r in state["requests"] if r["type"] == "wrong_count"]
+            found = [r for r in t.requests() if isinstance(r, WrongCountMove)]
             if found and rng.random() < 0.08:
-                seat, count = rng.choice(found[0]["seats"]), rng.choice(found[0]["counts"])
+                seat, count = rng.choice(found[0].seats), rng.choice(found[0].counts)
                 after_draw = state["seats"][seat]["drawn"] is not None or state["phase"] in ("postdraw", "showdown")
-                t = t.apply({"type": "wrong_count", "seat": seat, "count": count})
+                t = t.apply(found[0].event(seat, count))
                 ruling, rulings = t.to_dict()["rulings"][-1], rulings + 1
                 assert "D8" in ruling["citations"]
                 assert ruling["outcome"] == ("HAND_DEAD_CARD_COUNT" if after_draw else "CARD_COUNT_CORRECTED")
             else:
-                moves = state["legal"] + [r for r in state["requests"] if r["type"] != "wrong_count"]
-                event = event_for(rng, state, rng.choice(moves), cards)
+                event = event_for(rng, state, rng.choice(legal_moves(t)), cards)
                 t = t.apply(event)
-                if event["type"] == "deal":
+                if isinstance(event, ev.Deal):
                     cards.deal(t.to_dict())
             after = t.to_dict()
             assert after["legal"]

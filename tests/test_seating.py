@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from rules import IllegalAction
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.showdown import ShowMove
 from rules.jackpot import replay, replay_state, start
 from tests.notation import log, stacks, table
 
@@ -166,6 +168,11 @@ def test_seating_events_are_undone_like_any_other_entry_until_the_next_deal() ->
 # --------------------------------------------------------------------------- a whole night
 
 
+#: The cards each seat shows in :func:`_night`, five a seat.
+SHOWN = ("As", "Kd", "Qh", "9c", "5s", "Ad", "Kh", "Qc", "8d", "4s", "Ah", "Ks", "Qd", "7c", "3h", "Ac", "Kc", "Qs",
+         "6d", "2h", "Js", "Td", "9h", "8c", "7s", "Jd", "Tc", "9s", "8h", "6c")
+
+
 def _night(rng: random.Random, events_wanted: int) -> tuple[int, int]:
     """Three tables, players sitting down, rebuying, sitting out, leaving and moving between tables,
     pots played to the end by random legal taps. Returns (events applied, moves between tables)."""
@@ -196,15 +203,14 @@ def _night(rng: random.Random, events_wanted: int) -> tuple[int, int]:
         i = rng.randrange(3)
         state = tables[i].to_dict()
         if state["phase"] != "between_deals":
-            move = rng.choice(state["legal"])
-            event: dict[str, Any] = {"type": move["type"], "seat": state["to_act"]}
-            if move["type"] == "draw":
-                event["count"] = rng.randint(0, 3)
-            elif move["type"] == "show":
-                event["cards"] = [c for c in ("As", "Kd", "Qh", "9c", "5s", "Ad", "Kh", "Qc", "8d", "4s",
-                                              "Ah", "Ks", "Qd", "7c", "3h", "Ac", "Kc", "Qs", "6d", "2h",
-                                              "Js", "Td", "9h", "8c", "7s", "Jd", "Tc", "9s", "8h", "6c")
-                                  ][5 * (state["to_act"] - 1):5 * state["to_act"]]
+            move = rng.choice(tables[i].legal())
+            match move:
+                case DrawMove():
+                    event: dict[str, Any] = move.event(min(rng.randint(0, 3), move.max)).to_dict()
+                case ShowMove():
+                    event = move.event(SHOWN[5 * (move.seat - 1):5 * move.seat]).to_dict()
+                case _:
+                    event = move.event().to_dict()
             apply(i, event)
             continue
         roll = rng.random()

@@ -139,7 +139,7 @@ def test_O2_blinds_open_the_pot_and_the_big_blind_has_the_option() -> None:
 def test_O2_a_straddle_raises_the_big_blind_and_keeps_the_option() -> None:
     profile = {**BLINDS, "straddle": True}
     state = play(profile, "deal", ante=0)
-    assert state["legal"][0] == {"type": "straddle", "amount": 20}
+    assert state["legal"][0] == {"type": "straddle", "seat": 4, "amount": 20}
     state = play(profile, "deal; 4 straddle", ante=0)
     assert state["bet_level"] == 20 and state["to_act"] == 1
     option = play(profile, "deal; 4 straddle; 1 call; 2 call; 3 call", ante=0)

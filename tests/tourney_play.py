@@ -1,38 +1,44 @@
 """Playing whole hands for the tournament tests: a winner beats a loser at the showdown, everyone
 else folds. Works against anything with ``state(table) -> dict`` and ``log(table, event) -> dict``
 (the engine directly, or the app's API), choosing every action from the table's ``legal`` list,
-so each hand is one the rules accept."""
+read back as move values (:func:`rules.jackpot.moves.parse_move`) that build the events, so each
+hand is one the rules accept."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.moves import Move, parse_move
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.showdown import MuckMove, ShowMove
 from tests.conftest import bearer
 
 WINNER_CARDS = "As Ad Ah Kc Kd"  # a full house: openers, and better than the losers'
 LOSER_CARDS = ("2c 3d 4h 6s 8c", "2d 3h 4s 6c 9d", "2h 3s 4c 7d 9h", "2s 3c 5d 7h 9s")  # no pair, no straight
 
-#: What each player prefers among the legal actions (the first legal one is taken).
-WINNER = ("raise", "open", "bet", "call", "check", "draw", "show")
-LOSER = ("call", "check", "pass", "draw", "show", "muck")
-OTHER = ("pass", "fold", "check", "draw", "muck")
+#: What each player prefers among the legal moves (the first legal one is taken).
+WINNER: tuple[type[Move], ...] = (RaiseMove, OpenMove, BetMove, CallMove, CheckMove, DrawMove, ShowMove)
+LOSER: tuple[type[Move], ...] = (CallMove, CheckMove, PassMove, DrawMove, ShowMove, MuckMove)
+OTHER: tuple[type[Move], ...] = (PassMove, FoldMove, CheckMove, DrawMove, MuckMove)
 
 
 def act(state: dict[str, Any], winner: int, loser: int | tuple[int, ...]) -> dict[str, Any]:
     """The event the seat to act logs (``loser``: one seat, or several who all call to the end)."""
     losers = loser if isinstance(loser, tuple) else (loser,)
     seat = state["to_act"]
-    legal = {x["type"]: x for x in state["legal"]}
+    legal = {type(m): m for m in map(parse_move, state["legal"])}
     prefs = WINNER if seat == winner else LOSER if seat in losers else OTHER
-    kind = next(k for k in prefs if k in legal)
-    event: dict[str, Any] = {"type": kind, "seat": seat}
-    if kind in ("raise", "open", "bet") and legal[kind].get("amounts"):
-        event["amount"] = max(legal[kind]["amounts"])
-    if kind == "draw":
-        event["count"] = 0
-    if kind == "show":
-        event["cards"] = WINNER_CARDS if seat == winner else LOSER_CARDS[losers.index(seat) % len(LOSER_CARDS)]
-    return event
+    move = next(legal[k] for k in prefs if k in legal)
+    match move:
+        case RaiseMove() | OpenMove() | BetMove():
+            return move.event(amount=max(move.amounts) if move.amounts else None).to_dict()
+        case DrawMove():
+            return move.event(0).to_dict()
+        case ShowMove():
+            return move.event(WINNER_CARDS if seat == winner else LOSER_CARDS[losers.index(seat) % len(LOSER_CARDS)]).to_dict()
+    return move.event().to_dict()  # type: ignore[attr-defined, no-any-return]
 
 
 def play_hand(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], Any],

@@ -18,13 +18,21 @@ from typing import Any
 from rules import IllegalAction, ProfileError
 from rules.cards import to_text
 from rules.hands import declarable, evaluate
-from rules.jackpot import start
-from rules.jackpot.events import parse_event
+from rules.jackpot import TableState, start
+from rules.jackpot.betting import BetMove, RaiseMove
+from rules.jackpot.deal import DealMove, WidowMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.events import Deal, Event, parse_event
+from rules.jackpot.irregularities import ReopenMove
+from rules.jackpot.moves import MenuMove, Move, parse_move
+from rules.jackpot.opening import OpenMove
+from rules.jackpot.requests import ExposeMove, WrongCountMove
+from rules.jackpot.seating import AddChipsMove, MoveSeatMove, SitMove
+from rules.jackpot.showdown import ShowMove
 from rules.profiles import Profile, get_profile
 
 RANKS = ["2", "5", "7", "9", "T", "J", "Q", "K", "A"]
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai"]
-SEATING = ("sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat")
 
 
 #: Games made of several options together (issue 22's among them).
@@ -160,62 +168,73 @@ def best_five(hand: list[str], profile: Profile, widow: str | None = None) -> li
     return list(max(combinations(hand, 5), key=lambda five: evaluate(list(five), rules)))
 
 
-def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], cards: Cards) -> dict[str, Any]:
-    """An event that is an instance of the legal move ``move``."""
-    kind = move["type"]
-    if kind == "deal":
-        return {"type": "deal"}
-    if kind == "widow":
-        return {"type": "widow", "card": cards.widow()}
-    if kind in SEATING:
-        event: dict[str, Any] = {"type": kind, "seat": rng.choice(move["seats"])}
-        if kind == "sit":
+def event_for(rng: random.Random, state: dict[str, Any], move: Move, cards: Cards) -> Event:
+    """An event the legal move ``move`` builds (:mod:`rules.jackpot.moves`), its choices made at random:
+    a seat of a menu, an amount of the spread, a count and the cards of the deal in play."""
+    match move:
+        case DealMove():
+            return move.event()
+        case WidowMove():
+            return move.event(cards.widow())
+        case SitMove():
             seated = {x["player"] for x in state["seats"].values()}
-            event["player"] = rng.choice([n for n in NAMES if n not in seated] or ["Zed"])
-            event["chips"] = rng.choice([1, 20, 300])
-        elif kind == "add_chips":
-            event["amount"] = rng.choice([1, 50, 500])
-        elif kind == "move_seat":
-            event["to"] = rng.choice(move["to"])
-        return event
-    if "seats" in move:  # a move any of several seats may make (keep_openers, expose)
-        event = {"type": kind, "seat": rng.choice(move["seats"])}
-        if kind == "expose":
-            event["card"] = cards.expose(event["seat"])
-        return event
-    event = {"type": kind, "seat": state["to_act"]}
-    seat = state["to_act"]
-    if kind == "draw":
-        count = rng.randint(move["min"], move["max"])
-        if move.get("cards") is not None:
-            count = rng.choice(move["cards"])
-        event["count"] = count
-        thrown = cards.draw(seat, count)
-        if move.get("keep") or (move.get("split") and count and rng.random() < 0.3):
-            event["escrow"] = thrown
-            cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
-            event["split"] = bool(count) and (not move.get("keep") or rng.random() < 0.5)
-        if move.get("bosnian") and count == 4 and len(cards.deck) > 1 and rng.random() < 0.7:
-            event["take"] = rng.choice(["up", "down"])
-            hand = cards.hands[seat]
-            if event["take"] == "up":
-                event["up"] = hand[-1]  # the face-up card kept is in the hand
-            else:
-                event["up"] = cards.deck.pop()  # the face-up card left: dead
-    elif kind == "show":
-        event["cards"] = cards.show(seat, state)
-        if move.get("declare") and len(event["cards"]) == 5:
-            rules = cards.profile.hand_rules
-            if state.get("widow"):
-                rules = rules.with_widow(state["widow"])
-            # H9: a class the cards make (the best hand of it plays); the refusal of one they
-            # cannot make is tested apart (tests/test_rulings_declared.py)
-            event["declare"] = rng.choice(declarable(event["cards"], rules))
-    elif kind in ("open", "bet", "raise") and move.get("amounts"):
-        event["amount"] = rng.choice(move["amounts"])
-    elif kind in ("reopen", "straddle") and rng.random() < 0.5 and "amount" in move:
-        event["amount"] = move["amount"]
-    return event
+            return move.event(rng.choice(move.seats), rng.choice([n for n in NAMES if n not in seated] or ["Zed"]),
+                              rng.choice([1, 20, 300]))
+        case AddChipsMove():
+            return move.event(rng.choice(move.seats), rng.choice([1, 50, 500]))
+        case MoveSeatMove():
+            return move.event(rng.choice(move.seats), rng.choice(move.to))
+        case ExposeMove():
+            seat = rng.choice(move.seats)
+            return move.event(seat, cards.expose(seat))
+        case WrongCountMove():
+            return move.event(rng.choice(move.seats), rng.choice(move.counts))
+        case DrawMove():
+            return draw_for(rng, move, cards)
+        case ShowMove():
+            shown = cards.show(move.seat, state)
+            declare = None
+            if move.declare and len(shown) == 5:
+                rules = cards.profile.hand_rules
+                if state.get("widow"):
+                    rules = rules.with_widow(state["widow"])
+                # H9: a class the cards make (the best hand of it plays); the refusal of one they
+                # cannot make is tested apart (tests/test_rulings_declared.py)
+                declare = rng.choice(declarable(shown, rules))
+            return move.event(shown, declare)
+        case OpenMove() | BetMove() | RaiseMove():
+            amounts = move.amounts
+            return move.event(amount=rng.choice(amounts) if amounts else None)
+        case ReopenMove():
+            return move.event(amount=move.amount if rng.random() < 0.5 else None)
+        case MenuMove():  # a menu whose only choice is the seat (leave, sit out or in, keep openers)
+            return move.event(rng.choice(move.seats))  # type: ignore[attr-defined, no-any-return]
+    return move.event()  # type: ignore[attr-defined, no-any-return]  # nothing left to choose
+
+
+def draw_for(rng: random.Random, move: DrawMove, cards: Cards) -> Event:
+    """A draw within ``move``: a count, the real discards split or kept apart as escrow now and then
+    (S1, F12), the Bosnian exchange with the cards in play (D16)."""
+    count = rng.choice(move.cards) if move.cards else rng.randint(move.min, move.max)
+    thrown = cards.draw(move.seat, count)
+    escrow: list[str] = []
+    split = False
+    if move.keep or (move.split and count and rng.random() < 0.3):
+        escrow = thrown
+        cards.muck = [c for c in cards.muck if c not in thrown]  # kept apart, never reshuffled
+        split = bool(count) and (not move.keep or rng.random() < 0.5)
+    up = take = None
+    if move.bosnian and count == 4 and len(cards.deck) > 1 and rng.random() < 0.7:
+        take = rng.choice(["up", "down"])
+        # the face-up card kept is in the hand; the face-up card left is dead
+        up = cards.hands[move.seat][-1] if take == "up" else cards.deck.pop()
+    return move.event(count, split=split, escrow=escrow, up=up, take=take)
+
+
+def legal_moves(table: TableState) -> list[Move]:
+    """What a walk chooses from: ``legal`` and the requests beside the turn, but D8's wrong count
+    (the walks deal real cards: a hand is never the wrong size)."""
+    return [*table.legal(), *(r for r in table.requests() if not isinstance(r, WrongCountMove))]
 
 
 def walk(seed: int, steps: int = 80) -> int:
@@ -233,20 +252,20 @@ def walk(seed: int, steps: int = 80) -> int:
     applied = 0
     for _ in range(steps):
         state = table.to_dict()
-        assert state["legal"], f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
-        # the walks deal real cards: a hand is never the wrong size (D8's wrong_count is not theirs)
-        move = rng.choice(state["legal"] + [r for r in state["requests"] if r["type"] != "wrong_count"])
+        assert table.legal(), f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
+        # the moves' JSON (the API's legal and requests) reads back to the very same values
+        assert [parse_move(json.loads(json.dumps(m))) for m in state["legal"]] == list(table.legal())
+        move = rng.choice(legal_moves(table))
         event = event_for(rng, state, move, cards)
         # the log stores the engine's reading of an event as JSON and the app applies the value it
         # read (floor.tables._stage): that JSON must read back to the very same value, or a replay
         # would apply another event than the one applied live
-        parsed = parse_event(event)
-        assert parse_event(json.loads(json.dumps(parsed.to_dict()))) == parsed, f"seed {seed}: {event} does not read back"
+        assert parse_event(json.loads(json.dumps(event.to_dict()))) == event, f"seed {seed}: {event} does not read back"
         try:
             table = table.apply(event)
         except IllegalAction as exc:
             raise AssertionError(f"seed {seed}: legal move {move} refused as {event}: {exc}") from None
         applied += 1
-        if event["type"] == "deal":
+        if isinstance(event, Deal):
             cards.deal(table.to_dict())
     return applied

@@ -27,6 +27,7 @@ from rules import profiles
 from rules import words
 from rules.rulings import DISPUTES
 import rules.jackpot.events as ev
+from rules.jackpot.opening import PassMove
 from rules.jackpot.table import TableState
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
@@ -34,9 +35,6 @@ __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "
 # The decision tree's issues (docs/contract.md, "Facts"), in the words a dealer reads on the button: each
 # kind of dispute declares them (rules.rulings.DISPUTES).
 ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
-
-#: The tablet's words for the moves beside the turn (``requests``), from each event type's declaration.
-ASKS = {kind: cls.ask for kind, cls in ev.EVENTS.items() if cls.ask is not None}
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
 #: Rule id -> title, for the rule ids of the engine's sentences (:func:`rule_words`).
@@ -90,7 +88,8 @@ def panel_context(table: Table) -> dict[str, Any]:
     # Only the tail of the log is shown: never load a whole day's log for one tap.
     tail = list(db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id)
                                    .order_by(LogEntry.seq.desc()).limit(LOG_TAIL)))
-    legal = {move["type"]: move for move in state.legal()}
+    moves = state.legal()
+    legal = {move.kind: move for move in moves}  # the engine's move values, by kind (rules.jackpot.moves)
     undo = state.undo  # the engine says what can be withdrawn (the latest live event of the hand)
     target = None
     if undo is not None:
@@ -135,12 +134,10 @@ def panel_context(table: Table) -> dict[str, Any]:
                                              "text": describe(target.payload)},
         "report_openers": may_report_openers(state, rulings, open_call(table)),
         # one tap throws a dead deal in, where the rules let every seat still to speak pass
-        "throw_in": list(state.throw_in or ()) if "pass" in legal else [],
+        "throw_in": list(state.throw_in or ()) if any(isinstance(m, PassMove) for m in moves) else [],
         "pot_since": words.pot_since_words(state.deal_no, state.jackpot.deals),
         "hand_words": words.hand_words,
         "issues": ISSUES,
-        # how the tablet asks for each move beside the turn: as its event type declares it
-        "asks": ASKS,
         "tournament": tournament_level(table, state),
     }
 

@@ -18,7 +18,7 @@ whose message says what was wrong and what is allowed now.
 Seat 2 folded, so the draw starts with seat 3, the first live seat left of the button (D2):
 
 >>> state["legal"]
-[{'type': 'draw', 'min': 0, 'max': 5, 'split': True}]
+[{'type': 'draw', 'seat': 3, 'min': 0, 'max': 5, 'split': True}]
 >>> replay(setup, log + [{"type": "call", "seat": 4}])
 Traceback (most recent call last):
 ...

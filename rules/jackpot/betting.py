@@ -1,90 +1,287 @@
-"""Betting: opening the pot (O1, O2, O6), calls, checks, bets, raises and folds (D5), straddles and
-the blinds' option (O2 in the basic game). Each action ends by moving the turn on
-(:func:`rules.jackpot.flow.after_action`).
+"""Betting once the pot is open: calls, checks, bets, raises and folds (D5, D14, D17), straddles and the
+blinds' option (O2, O7 in the basic game), and the blinds themselves. Events ``call``, ``check``,
+``bet``, ``raise``, ``fold`` and ``straddle``; the opening is :mod:`rules.jackpot.opening`. Each
+action ends by moving the turn on (:func:`rules.jackpot.flow.after_action`).
+
+* A short all-in opening or bet sets the amount to call; a raise always adds one full bet to it.
+* A player who passed before the opening may call or raise once the pot is opened: passing only
+  declines to open (O2).
+
+>>> from rules.jackpot import start
+>>> t = start({"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1, "seats": [
+...     {"seat": s, "player": p, "stack": 100} for s, p in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]})
+>>> t = t.apply({"type": "deal"}).apply({"type": "open", "seat": 2})
+>>> t.legal()
+(CallMove(seat=3, amount=10), RaiseMove(seat=3, amount=20, amounts=()), FoldMove(seat=3))
+>>> t.legal()[1].event()
+Raise(seat=3, amount=None)
 """
 
 from __future__ import annotations
 
-import rules.jackpot.events as ev
+from dataclasses import dataclass
+from typing import Any
+
+from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may, without_none
 from rules.jackpot.flow import after_action
+from rules.jackpot.moves import TurnMove, turn_seat
 from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 
-__all__ = ["open_", "call", "check", "bet", "raise_", "fold", "straddle"]
+__all__ = ["Call", "Check", "Bet", "Raise", "Fold", "Straddle", "CallMove", "CheckMove", "BetMove", "RaiseMove",
+           "FoldMove", "StraddleMove", "call", "check", "bet", "raise_", "fold", "straddle", "post_blind",
+           "bet_range", "betting_seat", "record_bet"]
 
 
-@ev.handles(ev.Open)
-def open_(t: WorkingTable, e: ev.Open) -> None:
-    """Declares openers and bets the small bet, or all a short stack has, even nothing (O1, O2, O6)."""
-    s = e.seat
-    if t.reopen is not None:
-        t.check_turn("open", s)
-        raise t.refuse(f"seat {s} cannot open: false openers were found; the pot is reopened with 'reopen'")
-    seat = t.check_turn("open", s)
-    if t.phase != Phase.PREDRAW or t.opened:
-        raise t.refuse(f"seat {s} cannot open: the pot is already open")
-    amounts = t.opening_amounts(seat)
-    due = t.opening_default(seat) if e.amount is None else e.amount
-    if due not in amounts:
-        allowed = " or ".join(map(str, amounts))
-        raise t.refuse(f"seat {s} cannot open for {e.amount}: the opening bet here is {allowed} (O2)")
-    t.put_chips(s, due)
-    t.opened, t.opener, t.opener_bets = True, s, (due,)
-    # nothing to prove where no openers are needed: California (O1 'none') or the low round (D10)
-    t.proven = t.requirement == "none" or t.low
-    # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
-    # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
-    # which protects the players who came in against the opener.
-    raised = due > t.small_bet and t.profile.spread is None  # any spread amount is an opening bet (D17)
-    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
-    t.set(s, acted=True)
-    if due == 0 and seat.stack > 0:
-        t.message = f"seat {s} declares openers and checks: the pot is open (O2)"
-    elif raised:
-        t.message = f"seat {s} opens with a raise to {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
+@dataclass(frozen=True)
+class Call(SeatEvent):
+    kind = "call"
+    by = Who.DEALER
+    said = "{who}calls"
+
+
+@dataclass(frozen=True)
+class Fold(SeatEvent):
+    kind = "fold"
+    by = Who.DEALER
+    said = "{who}folds"
+
+
+@dataclass(frozen=True)
+class Check(SeatEvent):
+    kind = "check"
+    by = Who.DEALER
+    said = "{who}checks"
+
+
+@dataclass(frozen=True)
+class Bet(WithAmount):
+    """A bet; ``amount`` (the chips put in) only matters with spread betting (D17)."""
+
+    kind = "bet"
+    by = Who.DEALER
+    said = "{who}bets"
+
+    def to_dict(self) -> dict[str, Any]:
+        return without_none(super().to_dict(), "amount")
+
+
+@dataclass(frozen=True)
+class Raise(WithAmount):
+    """A raise; ``amount`` (the chips put in, the call included) only matters with spread betting (D17)."""
+
+    kind = "raise"
+    by = Who.DEALER
+    said = "{who}raises"
+
+    def to_dict(self) -> dict[str, Any]:
+        return without_none(super().to_dict(), "amount")
+
+
+@dataclass(frozen=True)
+class Straddle(SeatEvent):
+    """A blind raise to twice the big blind, by the first player after the blinds (O2)."""
+
+    kind = "straddle"
+    by = Who.DEALER
+    said = "{who}straddles"
+
+
+# ------------------------------------------------------------------ the moves
+
+
+@dataclass(frozen=True)
+class StraddleMove(TurnMove):
+    """A straddle of ``amount`` chips (O2, O7)."""
+
+    event_type = Straddle
+    place = 60
+    amount: int
+
+    def event(self) -> Straddle:
+        return Straddle(self.seat)
+
+
+@dataclass(frozen=True)
+class CheckMove(TurnMove):
+    event_type = Check
+    place = 61
+
+    def event(self) -> Check:
+        return Check(self.seat)
+
+
+@dataclass(frozen=True)
+class CallMove(TurnMove):
+    """A call of ``amount`` chips (all a short stack has, when less)."""
+
+    event_type = Call
+    place = 62
+    amount: int
+
+    def event(self) -> Call:
+        return Call(self.seat)
+
+
+@dataclass(frozen=True)
+class _Chips(TurnMove):
+    """A bet or a raise: ``amount`` chips put in (the call included), the least; with spread betting
+    (D17) ``amounts`` lists every amount allowed, and the event may name one."""
+
+    amount: int
+    amounts: tuple[int, ...] = ()
+
+    def check_amount(self, amount: int | None) -> None:
+        """Refuse an ``amount`` the move does not allow (None is the least, as the engine takes it)."""
+        if amount is not None and amount not in (self.amounts or (self.amount,)):
+            low, high = (self.amounts[0], self.amounts[-1]) if self.amounts else (self.amount, self.amount)
+            what = f"{low} to {high}" if high > low else str(low)
+            raise NotNow(f"seat {self.seat} cannot {self.kind} {amount}: the {self.kind} here puts in {what} "
+                         "(D5, D17)")
+
+
+@dataclass(frozen=True)
+class BetMove(_Chips):
+    event_type = Bet
+    place = 63
+
+    def event(self, amount: int | None = None) -> Bet:
+        self.check_amount(amount)
+        return Bet(self.seat, amount)
+
+
+@dataclass(frozen=True)
+class RaiseMove(_Chips):
+    event_type = Raise
+    place = 64
+
+    def event(self, amount: int | None = None) -> Raise:
+        self.check_amount(amount)
+        return Raise(self.seat, amount)
+
+
+@dataclass(frozen=True)
+class FoldMove(TurnMove):
+    event_type = Fold
+    place = 65
+
+    def event(self) -> Fold:
+        return Fold(self.seat)
+
+
+# ------------------------------------------------------------------ what a bet puts in
+
+
+def bet_range(t: WorkingTable, base: int, stack: int) -> tuple[int, int]:
+    """The least and the most chips a bet (or a raise) puts in over ``base`` (the call), capped by
+    the ``stack``: one bet of the fixed limit's small or big bet, or with spread betting any
+    amount of the spread, doubled after the draw (D5, D17). Every amount between is allowed."""
+    after = t.phase == Phase.POSTDRAW
+    if t.profile.spread is None:
+        low = high = t.big_bet if after else t.small_bet
     else:
-        t.message = f"seat {s} opens for {due}" + (" (all in)" if t.seats[s].stack == 0 else "")
-    after_action(t, s)
+        factor = 2 if after else 1
+        low, high = (x * factor for x in t.profile.spread)
+    return min(base + low, stack), min(base + high, stack)
 
 
-def _betting_seat(t: WorkingTable, kind: str, s: int) -> Seat:
+def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ...]]:
+    """A bet's or raise's least amount and, with spread betting, every amount allowed."""
+    low, high = bet_range(t, base, stack)
+    return low, tuple(range(low, high + 1)) if t.profile.spread is not None else ()
+
+
+def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
+    """The seat that may bet now: its turn, in a betting round of an opened pot, no reopen offer
+    waiting (F3)."""
+    x = turn_seat(t, kind, seat)
+    s = x.seat
     if t.reopen is not None:
-        t.check_turn(kind, s)
-        raise t.refuse(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
-    seat = t.check_turn(kind, s)
+        raise NotNow(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
     if t.phase not in (Phase.PREDRAW, Phase.POSTDRAW) or (t.phase == Phase.PREDRAW and not t.opened):
         what = "the pot is not open yet" if t.phase == Phase.PREDRAW else f"this is the {t.phase}"
-        raise t.refuse(f"seat {s} cannot {kind}: {what}")
-    return seat
+        raise NotNow(f"seat {s} cannot {kind}: {what}")
+    return x
 
 
-def _record_bet(t: WorkingTable, s: int, amount: int) -> None:
+def checked_in_low(t: WorkingTable, s: int) -> bool:
+    """D14: with the house's no check-raise, whether seat ``s`` checked (or passed before the
+    opening) in this betting round of the low part of jacks back."""
+    return (t.low and t.profile.jacks_back_no_check_raise
+            and (s in t.checked or (t.phase == Phase.PREDRAW and s in t.passed)))
+
+
+def straddle_amount(t: WorkingTable, s: int) -> int | None:
+    """What seat ``s`` puts in to straddle now, or None: with the house's straddle, the first
+    to act after the blinds, before anyone has acted, may post a blind raise to twice the big
+    blind (O2, the basic game)."""
+    blinds = t.profile.blinds
+    # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
+    if (t.straddled >= t.profile.straddles or blinds is None or t.phase != Phase.PREDRAW
+            or t.to_act != s or t.bet_level != blinds[1] << t.straddled
+            or any(x.acted for x in t.seats.values())):
+        return None
+    want = 2 * t.bet_level - t.seats[s].committed
+    return want if t.seats[s].stack > want else None
+
+
+def record_bet(t: WorkingTable, s: int, amount: int) -> None:
+    """Chips bet by seat ``s``; the opener's bets are kept apart for the floor (F2, F6)."""
     t.put_chips(s, amount)
     if s == t.opener and amount > 0:
         t.opener_bets = t.opener_bets + (amount,)
 
 
-@ev.handles(ev.Call)
-def call(t: WorkingTable, e: ev.Call) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "call", s)
-    to_call = t.bet_level - seat.committed
+def post_blind(t: WorkingTable, s: int, amount: int, what: str) -> None:
+    """A blind bet posted before the cards are seen: it opens the pot, the betting goes on after it,
+    and the blind may still raise when everyone has only called (its ``acted`` stays false)."""
+    paid = min(amount, t.seats[s].stack)
+    t.put_chips(s, paid)
+    t.opened, t.proven = True, True
+    t.bet_level = max(t.bet_level, t.seats[s].committed)
+    t.last_aggressor = s
+    t.message += f"; seat {s} posts the {what} of {paid}"
+
+
+def _reopen_action(t: WorkingTable, s: int) -> None:
+    """After a bet or raise everyone else still able to bet must act again."""
+    for x in t.live():
+        t.set(x, acted=(x == s))
+
+
+# ------------------------------------------------------------------ each action: may it happen now, and doing it
+
+
+@may(Call)
+def may_call(t: WorkingTable, seat: int | None) -> CallMove:
+    x = betting_seat(t, "call", seat)
+    to_call = t.bet_level - x.committed
     if to_call <= 0:
-        raise t.refuse(f"seat {s} cannot call: there is no bet to call")
-    amount = min(to_call, seat.stack)
-    _record_bet(t, s, amount)
+        raise NotNow(f"seat {x.seat} cannot call: there is no bet to call")
+    return CallMove(x.seat, min(to_call, x.stack))
+
+
+@handles(Call)
+def call(t: WorkingTable, e: Call, move: CallMove) -> None:
+    s = e.seat
+    record_bet(t, s, move.amount)
     if t.phase == Phase.PREDRAW and t.raises == 0:
         t.callers += 1
     t.set(s, acted=True)
-    t.message = f"seat {s} calls {amount}" + (" (all in)" if t.seats[s].stack == 0 else "")
+    t.message = f"seat {s} calls {move.amount}" + (" (all in)" if t.seats[s].stack == 0 else "")
     after_action(t, s)
 
 
-@ev.handles(ev.Check)
-def check(t: WorkingTable, e: ev.Check) -> None:
+@may(Check)
+def may_check(t: WorkingTable, seat: int | None) -> CheckMove:
+    x = betting_seat(t, "check", seat)
+    if t.bet_level > x.committed:
+        raise NotNow(f"seat {x.seat} cannot check: there is a bet of {t.bet_level - x.committed} to call")
+    return CheckMove(x.seat)
+
+
+@handles(Check)
+def check(t: WorkingTable, e: Check, move: CheckMove) -> None:
     s = e.seat
-    seat = _betting_seat(t, "check", s)
-    if t.bet_level > seat.committed:
-        raise t.refuse(f"seat {s} cannot check: there is a bet of {t.bet_level - seat.committed} to call")
     if t.phase == Phase.PREDRAW and t.raises == 0 and s != t.opener:
         t.callers += 1  # the opening bet was nothing (an all-in opener, O6): checking calls it
     t.set(s, acted=True)
@@ -96,38 +293,51 @@ def check(t: WorkingTable, e: ev.Check) -> None:
     after_action(t, s)
 
 
-@ev.handles(ev.Bet)
-def bet(t: WorkingTable, e: ev.Bet) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "bet", s)
+@may(Bet)
+def may_bet(t: WorkingTable, seat: int | None) -> BetMove:
+    x = betting_seat(t, "bet", seat)
     if t.bet_level > 0:
-        raise t.refuse(f"seat {s} cannot bet: there is already a bet (call or raise it)")
-    if seat.stack == 0:  # pragma: no cover - all-in seats are never asked
-        raise t.refuse(f"seat {s} cannot bet: no chips left")
-    amount = _chosen(t, "bet", s, e.amount, 0, seat.stack)
-    _record_bet(t, s, amount)
+        raise NotNow(f"seat {x.seat} cannot bet: there is already a bet (call or raise it)")
+    if x.stack == 0:  # pragma: no cover - all-in seats are never asked
+        raise NotNow(f"seat {x.seat} cannot bet: no chips left")
+    return BetMove(x.seat, *_amounts(t, 0, x.stack))
+
+
+@handles(Bet)
+def bet(t: WorkingTable, e: Bet, move: BetMove) -> None:
+    s = e.seat
+    move.check_amount(e.amount)
+    amount = move.amount if e.amount is None else e.amount
+    record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     _reopen_action(t, s)
     t.message = f"seat {s} bets {amount}"
     after_action(t, s)
 
 
-@ev.handles(ev.Raise)
-def raise_(t: WorkingTable, e: ev.Raise) -> None:
-    s = e.seat
-    seat = _betting_seat(t, "raise", s)
-    to_call = t.bet_level - seat.committed
+@may(Raise)
+def may_raise(t: WorkingTable, seat: int | None) -> RaiseMove:
+    x = betting_seat(t, "raise", seat)
+    s, to_call = x.seat, t.bet_level - x.committed
     if t.bet_level == 0:
-        raise t.refuse(f"seat {s} cannot raise: there is no bet yet (bet instead)")
-    if t.checked_in_low(s):
-        raise t.refuse(f"seat {s} cannot raise: seat {s} checked in this round, and check-raising is not played "
-                       "in the low part of jacks back (D14)")
-    if not t.may_raise(seat):
-        raise t.refuse(f"seat {s} cannot raise: the raise cap of {t.profile.raise_cap} is reached (D5)")
-    if seat.stack <= to_call:
-        raise t.refuse(f"seat {s} cannot raise: {seat.stack} chips only call the {to_call} due")
-    amount = _chosen(t, "raise", s, e.amount, max(0, to_call), seat.stack)
-    _record_bet(t, s, amount)
+        raise NotNow(f"seat {s} cannot raise: there is no bet yet (bet instead)")
+    if checked_in_low(t, s):
+        raise NotNow(f"seat {s} cannot raise: seat {s} checked in this round, and check-raising is not played "
+                     "in the low part of jacks back (D14)")
+    cap = t.profile.raise_cap
+    if cap is not None and t.raises >= cap:
+        raise NotNow(f"seat {s} cannot raise: the raise cap of {cap} is reached (D5)")
+    if x.stack <= to_call:
+        raise NotNow(f"seat {s} cannot raise: {x.stack} chips only call the {to_call} due")
+    return RaiseMove(s, *_amounts(t, max(0, to_call), x.stack))
+
+
+@handles(Raise)
+def raise_(t: WorkingTable, e: Raise, move: RaiseMove) -> None:
+    s = e.seat
+    move.check_amount(e.amount)
+    amount = move.amount if e.amount is None else e.amount
+    record_bet(t, s, amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     t.raises += 1
     if t.phase == Phase.PREDRAW:
@@ -137,44 +347,35 @@ def raise_(t: WorkingTable, e: ev.Raise) -> None:
     after_action(t, s)
 
 
-def _chosen(t: WorkingTable, kind: str, s: int, amount: int | None, to_call: int, stack: int) -> int:
-    """The chips a bet or raise puts in: the one fixed amount, or with spread betting the amount
-    named if the spread allows it (D5, D17)."""
-    low, high = t.bet_range(to_call, stack)
-    if amount is None:
-        return low
-    if not low <= amount <= high:
-        what = f"{low} to {high}" if high > low else str(low)
-        raise t.refuse(f"seat {s} cannot {kind} {amount}: the {kind} here puts in {what} (D5, D17)")
-    return amount
+@may(Fold)
+def may_fold(t: WorkingTable, seat: int | None) -> FoldMove:
+    return FoldMove(betting_seat(t, "fold", seat).seat)
 
 
-@ev.handles(ev.Fold)
-def fold(t: WorkingTable, e: ev.Fold) -> None:
+@handles(Fold)
+def fold(t: WorkingTable, e: Fold, move: FoldMove) -> None:
     s = e.seat
-    _betting_seat(t, "fold", s)
     t.set(s, status=SeatStatus.FOLDED, acted=True)
     t.message = f"seat {s} folds"
     after_action(t, s)
 
 
-def _reopen_action(t: WorkingTable, s: int) -> None:
-    """After a bet or raise everyone else still able to bet must act again."""
-    for x in t.live():
-        t.set(x, acted=(x == s))
+@may(Straddle)
+def may_straddle(t: WorkingTable, seat: int | None) -> StraddleMove:
+    s = turn_seat(t, "straddle", seat).seat
+    amount = straddle_amount(t, s)
+    if amount is None:
+        raise NotNow(f"seat {s} cannot straddle: only the first to act after the blinds (or, where the house "
+                     "allows re-straddles, after the last straddle) before anyone has acted (O2, O7)")
+    return StraddleMove(s, amount)
 
 
-@ev.handles(ev.Straddle)
-def straddle(t: WorkingTable, e: ev.Straddle) -> None:
+@handles(Straddle)
+def straddle(t: WorkingTable, e: Straddle, move: StraddleMove) -> None:
     """A straddle: the first player after the blinds posts a blind raise to twice the big blind;
     the betting starts after the straddler, who keeps the option to raise (O2, the basic game)."""
     s = e.seat
-    t.check_turn("straddle", s)
-    amount = t.straddle_amount(s)
-    if amount is None:
-        raise t.refuse(f"seat {s} cannot straddle: only the first to act after the blinds (or, where the house "
-                       "allows re-straddles, after the last straddle) before anyone has acted (O2, O7)")
-    _record_bet(t, s, amount)
+    record_bet(t, s, move.amount)
     t.bet_level, t.last_aggressor = t.seats[s].committed, s
     t.straddled += 1
     t.set(s, acted=False)  # a blind: the straddler may still raise when everyone has only called

@@ -1,13 +1,16 @@
 """What every table event declares, and the registry that reads those declarations.
 
-An event type is declared once, as a frozen dataclass in :mod:`rules.jackpot.events`: its fields (the
-dataclass's, read from the log's mapping by :meth:`Event.read`), who may log it (:attr:`Event.by`),
-its label (:attr:`Event.said`, or :meth:`Event.words` where a template cannot say it), and, for a move
-any seat may make beside the turn to act, how the tablet asks for it (:attr:`Event.ask`). Its handler
-declares itself where the rules live, with :func:`handles` (``@ev.handles(ev.Expose)``). Everything
-else is derived from these declarations: the event types (``EVENTS``), the floor's events and acts
-(:mod:`floor.tables`), the engine's dispatch (:mod:`rules.jackpot.table`), the words of the log,
-the requests the state lists (:meth:`rules.jackpot.readings.Readings.requests`) and the tablet's forms.
+An event type is declared once, in the module of the rules it follows (:mod:`rules.jackpot.events`
+lists them), and everything about it lives there: the frozen dataclass (its fields, read from the
+log's mapping by :meth:`Event.read`; who may log it, :attr:`Event.by`; its label, :attr:`Event.said`
+or :meth:`Event.words`; for a move any seat may make beside the turn to act, how the tablet asks for
+it, :attr:`Event.ask`), its one "may it happen now" check (:func:`may`, which gives the move the
+table allows, :mod:`rules.jackpot.moves`, or raises :class:`NotNow` saying why not) and its handler,
+which does it (:func:`handles`). pokerkit's ``can``/``do``: the engine's dispatch
+(:mod:`rules.jackpot.table`) asks the check, then the handler; ``legal()`` and ``requests()`` ask
+the same check for every type. Everything else is derived from these declarations: the event types
+(``EVENTS``), the floor's events and acts (:mod:`floor.tables`), the words of the log and the
+tablet's forms.
 
 >>> class Nod(SeatEvent):
 ...     kind = "nod"
@@ -28,8 +31,8 @@ from rules import CardError, IllegalAction, RulesError, parse
 from rules.cards import parse_cards, to_text
 from rules.words import card_face, cards_face
 
-__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "ASKERS", "handles", "asks", "card_list",
-           "incomplete", "WithAmount", "amount_of", "one_card", "without_none", "parse_event",
+__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "NotNow", "handles", "may",
+           "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none", "parse_event",
            "parse_seat", "event_words"]
 
 
@@ -60,30 +63,50 @@ class Ask:
     pick_seat: bool = False
 
 
+class NotNow(IllegalAction):
+    """Why an event may not happen now, in a few words: raised by the "may it happen now" checks
+    and the handlers. The table (:meth:`rules.jackpot.table.TableState.apply`) says it with what is
+    allowed instead, read from the state the event was refused in (:func:`rules.jackpot.moves.refusal`):
+    ``then`` "why; seat 2 may call 10 or fold", ``turn`` "why (call 10 or fold)" for a seat
+    that spoke out of turn, ``alone`` the reason by itself (a deal that cannot be dealt).
+
+    >>> str(NotNow("seat 3 cannot check: there is a bet of 10 to call")), NotNow("x", "turn").how
+    ('seat 3 cannot check: there is a bet of 10 to call', 'turn')
+    """
+
+    def __init__(self, why: str, how: str = "then") -> None:
+        super().__init__(why)
+        self.how = how
+
+
 #: Every event type, by its ``type`` in the log, in the order declared.
 EVENTS: dict[str, type["Event"]] = {}
-#: The handler of each event type: ``handler(working_table, event)`` (see :func:`handles`).
-HANDLERS: dict[type["Event"], Callable[[Any, Any], None]] = {}
-#: For a move beside the turn (an event with an :class:`Ask`): what the state's ``requests`` list
-#: for it now, ``{"seats": [...]}`` and anything the tablet offers beside (no seats: not listed).
-ASKERS: dict[type["Event"], Callable[[Any], dict[str, Any]]] = {}
+#: The handler of each event type: ``handler(working_table, event, move)``, which does it once its check
+#: has given the move allowed (see :func:`handles`).
+HANDLERS: dict[type["Event"], Callable[[Any, Any, Any], None]] = {}
+#: The "may it happen now" check of each event type: ``check(working_table, seat)`` gives the move
+#: the table allows now (for ``seat``, or for every seat it may concern when None) or raises
+#: :class:`NotNow` (see :func:`may`).
+MAY: dict[type["Event"], Callable[[Any, int | None], Any]] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def handles(cls: type["Event"]) -> Callable[[_F], _F]:
-    """Declare the handler of an event type, where the rules it applies live."""
+    """Declare the handler of an event type (it does the event; the check has let it through)."""
     def register(fn: _F) -> _F:
         HANDLERS[cls] = fn
         return fn
     return register
 
 
-def asks(cls: type["Event"]) -> Callable[[_F], _F]:
-    """Declare what the state's ``requests`` list for a move beside the turn: the seats it may
-    concern now, and what the tablet offers beside (``{"seats": [2, 3]}``)."""
+def may(cls: type["Event"]) -> Callable[[_F], _F]:
+    """Declare the one "may it happen now" check of an event type: ``check(t, seat)`` returns the
+    move allowed now (:mod:`rules.jackpot.moves`: with the amounts, counts or seats it allows) or
+    raises :class:`NotNow` saying why not. The engine asks it before the handler, and ``legal()``
+    and ``requests()`` ask it (with ``seat`` None) for what they list."""
     def register(fn: _F) -> _F:
-        ASKERS[cls] = fn
+        MAY[cls] = fn
         return fn
     return register
 
@@ -203,8 +226,8 @@ class SeatEvent(Event):
 
 
 def incomplete(events: Mapping[str, type[Event]] | None = None) -> dict[str, list[str]]:
-    """What the declared event types lack: who may log it, a label, a handler, the seats of a move
-    the tablet asks for. Empty when the registry is complete (a test keeps it so).
+    """What the declared event types lack: who may log it, a label, its "may it happen now" check,
+    a handler. Empty when the registry is complete (a test keeps it so).
 
     >>> import rules.jackpot
     >>> incomplete()
@@ -217,10 +240,10 @@ def incomplete(events: Mapping[str, type[Event]] | None = None) -> dict[str, lis
             missing.append("who may log it (by)")
         if not cls.said and cls.words is Event.words:
             missing.append("a label (said, or words)")
+        if cls not in MAY and not cls.own:
+            missing.append("its check, may it happen now (@may)")
         if cls not in HANDLERS and not cls.own:
             missing.append("a handler (@handles)")
-        if cls.ask is not None and cls not in ASKERS:
-            missing.append("the seats it may concern (@asks)")
         if missing:
             out[kind] = missing
     return out

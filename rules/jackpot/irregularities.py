@@ -1,8 +1,15 @@
-"""The floor's rulings at the table: false openers (F2-F9), a failed proof of openers (F1, F7, F8,
-S2), the reopen offer (F3), a floor person's ruling on the deal in progress or on the last finished
-deal, and corrections of chips. The decision tree (:mod:`rules.rulings`) decides; this module reads
-its facts from the table and applies its ruling, typed, field by field: no behaviour here depends on
-an outcome code or a citation.
+"""The rulings at the table: false openers (F2-F9), a failed proof of openers (F1, F7, F8, S2), the
+reopen offer (F3). Events ``false_openers`` and ``reopen``; the floor's own ruling and its
+corrections of chips are :mod:`rules.jackpot.floor_word`. The decision tree (:mod:`rules.rulings`)
+decides; this module reads its facts from the table and applies its ruling, typed, field by field:
+no behaviour here depends on an outcome code or a citation.
+
+* Irregularities: the engine reads the tree's facts from the log and calls ``rules.rulings.resolve``.
+  A ruling is applied from its fields alone (dead, returns, barred, winner or winners, pot_plays,
+  reopener, ante_for_all), whether the engine or a floor person asked for it. Unless it names a
+  winner or a reopener, it ends the deal, the pot staying for the next one, exactly when the pot
+  does not play (``pot_plays`` false); otherwise play goes on.
+* ``false_openers`` found in the draw before anyone drew counts as found before the draw.
 
 After a ruling that lets the deal go on, the play takes over again (``t.next_step = "resume"``,
 :func:`rules.jackpot.flow.resume`); :mod:`rules.jackpot.table` runs the two in turn.
@@ -11,22 +18,71 @@ After a ruling that lets the deal go on, the play takes over again (``t.next_ste
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules import IllegalAction, MissingFact, RulesError
-import rules.jackpot.events as ev
+from rules import MissingFact, RulesError
+from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may
+from rules.jackpot.moves import TurnMove, turn_seat
 from rules.jackpot.pots import split_amount
 from rules.rulings import Ruling, resolve
-from rules.jackpot.settlement import award, end_deal, finish_showdown, settle, shut_out_folded, value
+from rules.jackpot.settlement import award, end_deal, settle, shut_out_folded, value
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
-from rules.words import correction_headline, ruling_headline
+from rules.words import ruling_headline
 
-__all__ = ["CORRECTED", "read_facts", "irregularity", "false_openers", "reopen", "decline_reopen",
-           "log_ruling", "rule_last_deal", "apply_ruling", "rule_unproven", "finish_rulings", "correction"]
+__all__ = ["FalseOpeners", "Reopen", "FalseOpenersMove", "ReopenMove", "read_facts", "irregularity",
+           "false_openers", "reopen", "decline_reopen", "apply_ruling", "rule_unproven", "finish_rulings"]
 
-#: The outcome code of a correction of chips (not an outcome of the decision tree).
-CORRECTED = "CHIPS_CORRECTED"
+
+@dataclass(frozen=True)
+class FalseOpeners(SeatEvent):
+    """It is found that the opener had no openers (F2-F9): the floor's word; a dealer's tap is a
+    report that waits for a floor person."""
+
+    kind = "false_openers"
+    said = "{who}did not hold openers"
+    by = Who.FLOOR
+    reported = True
+
+
+@dataclass(frozen=True)
+class Reopen(WithAmount):
+    """After false openers, an eligible player declares the pot open (F3)."""
+
+    kind = "reopen"
+    by = Who.DEALER
+    said = "{who}reopens"
+
+
+@dataclass(frozen=True)
+class FalseOpenersMove(TurnMove):
+    """The floor may find that the opener (``seat``) held no openers."""
+
+    event_type = FalseOpeners
+    place = 90
+
+    def event(self) -> FalseOpeners:
+        return FalseOpeners(self.seat)
+
+
+@dataclass(frozen=True)
+class ReopenMove(TurnMove):
+    """An eligible player reopens the pot for the opening bet, ``amount`` (F3)."""
+
+    event_type = Reopen
+    place = 30
+    amount: int
+
+    def event(self, amount: int | None = None) -> Reopen:
+        self.check_amount(amount)
+        return Reopen(self.seat, amount)
+
+    def check_amount(self, amount: int | None) -> None:
+        if amount is not None and amount != self.amount:
+            raise NotNow(f"seat {self.seat} cannot reopen for {amount}: the opening bet is {self.amount}")
+
+    def words(self) -> str:
+        return f"reopen for {self.amount}"
 
 
 def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,12 +130,12 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
     return facts
 
 
-def _cannot_rule(t: WorkingTable, issue: str, exc: RulesError) -> IllegalAction:
+def _cannot_rule(issue: str, exc: RulesError) -> NotNow:
     """The refusal when the log cannot settle a ruling: what it lacks, and the way out."""
     what = f"needs '{exc.fact}', which the log does not hold" if isinstance(exc, MissingFact) else \
         f"cannot be ruled from the log ({exc})"
-    return t.refuse(f"{issue.replace('_', ' ')}: the ruling {what}; settle it on the floor page and log it "
-                    "as a ruling event")
+    return NotNow(f"{issue.replace('_', ' ')}: the ruling {what}; settle it on the floor page and log it "
+                  "as a ruling event")
 
 
 def irregularity(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> None:
@@ -91,26 +147,32 @@ def irregularity(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> None:
         if exc.fact == "reopener":
             _offer_reopen(t, facts)
             return
-        raise _cannot_rule(t, issue, exc) from None
+        raise _cannot_rule(issue, exc) from None
     except RulesError as exc:
-        raise _cannot_rule(t, issue, exc) from None
+        raise _cannot_rule(issue, exc) from None
     apply_ruling(t, ruling, None, facts)
 
 
-@ev.handles(ev.FalseOpeners)
-def false_openers(t: WorkingTable, e: ev.FalseOpeners) -> None:
-    """It is found that the opener had no openers: the tree rules (F2-F9)."""
-    s = e.seat
-    if s not in t.seats:
-        raise IllegalAction(f"there is no seat {s} at this table; {t.allowed_text()}")
+@may(FalseOpeners)
+def may_false_openers(t: WorkingTable, seat: int | None) -> FalseOpenersMove:
+    """While an opened deal is played, of the opener whose hand is still live."""
+    s = t.opener if seat is None else seat
+    if s is None or s not in t.seats:
+        raise NotNow(f"there is no seat {s} at this table")
     if t.phase not in (Phase.PREDRAW, Phase.DRAW, Phase.POSTDRAW) or not t.opened or t.reopen is not None:
-        raise t.refuse(f"false openers of seat {s}: only while an opened deal is being played "
-                       "(at the showdown the opener shows or mucks)")
+        raise NotNow(f"false openers of seat {s}: only while an opened deal is being played "
+                     "(at the showdown the opener shows or mucks)")
     if s != t.opener:
-        raise t.refuse(f"false openers of seat {s}: seat {s} is not the opener (seat {t.opener} is)")
+        raise NotNow(f"false openers of seat {s}: seat {s} is not the opener (seat {t.opener} is)")
     if t.seats[s].status != SeatStatus.ACTIVE:
-        raise t.refuse(f"false openers of seat {s}: the opener's hand is already {t.seats[s].status}")
-    t.message = f"seat {s} had no openers"
+        raise NotNow(f"false openers of seat {s}: the opener's hand is already {t.seats[s].status}")
+    return FalseOpenersMove(s)
+
+
+@handles(FalseOpeners)
+def false_openers(t: WorkingTable, e: FalseOpeners, move: FalseOpenersMove) -> None:
+    """It is found that the opener had no openers: the tree rules (F2-F9)."""
+    t.message = f"seat {e.seat} had no openers"
     irregularity(t, "false_openers", {})
 
 
@@ -127,26 +189,30 @@ def _offer_reopen(t: WorkingTable, facts: Mapping[str, Any]) -> None:
     t.message += f"; seats {', '.join(map(str, eligible))} may reopen the pot in turn (F3)"
 
 
-@ev.handles(ev.Reopen)
-def reopen(t: WorkingTable, e: ev.Reopen) -> None:
+@may(Reopen)
+def may_reopen(t: WorkingTable, seat: int | None) -> ReopenMove:
+    """The seat asked in turn while the reopen offer stands (F3), for the opening bet."""
+    x = turn_seat(t, "reopen", seat)
+    if t.reopen is None:
+        raise NotNow(f"seat {x.seat} cannot reopen: there is no reopen offer (false openers not found)")
+    return ReopenMove(x.seat, min(t.small_bet, x.stack))
+
+
+@handles(Reopen)
+def reopen(t: WorkingTable, e: Reopen, move: ReopenMove) -> None:
     """An eligible player declares the pot open after false openers (F3)."""
     s = e.seat
-    t.check_turn("reopen", s)
+    move.check_amount(e.amount)
     offer = t.reopen
-    if offer is None:
-        raise t.refuse(f"seat {s} cannot reopen: there is no reopen offer (false openers not found)")
-    due = min(t.small_bet, t.seats[s].stack)
-    if e.amount is not None and e.amount != due:
-        raise t.refuse(f"seat {s} cannot reopen for {e.amount}: the opening bet is {due}")
+    assert offer is not None
     t.reopen = None
     t.message = f"seat {s} reopens the pot"
     _conclude_reopen(t, dict(offer.facts), s)
 
 
-def decline_reopen(t: WorkingTable, e: ev.Pass) -> None:
+def decline_reopen(t: WorkingTable, e: SeatEvent) -> None:
     """A pass during the reopen offer: this player does not reopen (F3)."""
     s = e.seat
-    t.check_turn("pass", s)
     offer = t.reopen
     assert offer is not None
     asked = offer.asked + (s,)
@@ -165,89 +231,8 @@ def _conclude_reopen(t: WorkingTable, facts: dict[str, Any], reopener: int | Non
     try:
         ruling = resolve(facts, t.profile)
     except RulesError as exc:
-        raise _cannot_rule(t, "false_openers", exc) from None
+        raise _cannot_rule("false_openers", exc) from None
     apply_ruling(t, ruling, None, facts)
-
-
-@ev.handles(ev.Ruling)
-def log_ruling(t: WorkingTable, e: ev.Ruling) -> None:
-    """A floor person's ruling applied through the same path as the engine's own: to the deal in
-    progress, or between deals to the last finished deal (a pot already awarded or carried)."""
-    if t.phase == Phase.BETWEEN_DEALS:
-        rule_last_deal(t, e.ruling, e.id)
-        return
-    t.reopen = None
-    apply_ruling(t, e.ruling, e.id)
-
-
-#: What a ruling on the last finished deal takes over from the re-settled deal: the pot's and the
-#: deal's bookkeeping (the seats' chips are moved by difference, see :func:`rule_last_deal`).
-
-
-_SETTLED_FIELDS = (
-    "deals", "ante_deals", "requirement", "rising", "new_pot", "force_ante", "ante_for_all", "last_end",
-    "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
-    "raised_before_draw", "opener_bets", "bet_level", "raises", "last_aggressor", "stub", "muck",
-    "reshuffled", "escrow", "split", "show_order", "reopen",
-)
-
-
-def rule_last_deal(t: WorkingTable, r: Ruling, rid: int | None) -> None:
-    """A ruling between deals re-settles the last finished deal (the dispute raised at the award).
-
-    The deal is taken as it stood when it ended, before any award; the ruling is applied there
-    and the deal settled again (a showdown whose hands are all in is settled, a pot nobody can take
-    stays). Each seat then gets the difference between the new settlement and the one the table
-    had, so what happened since (a correction, a rebuy) is kept. A later ruling on the same deal
-    replaces this one: a correction starts again from how the deal ended. A ruling that would let
-    the deal go on, or take back chips a seat no longer has, is refused: the floor then moves the
-    chips with a ``correction``.
-    """
-    base = t.finished
-    if base is None:
-        raise t.refuse("a ruling between deals applies to the last finished deal, and there is none to "
-                       "rule on (the next deal closed it; move chips with a correction instead)")
-    if t.forfeited != base.forfeited or any(s not in t.seats or t.seats[s].player != base.seats[s].player
-                                            for s in base.order):
-        raise t.refuse("a player of the last deal has left or changed seats since; the floor moves the "
-                       "chips with a correction instead")
-    work = base.copy()
-    work.finished, work.finished_end, work.added, work.rulings = None, (), (), t.rulings
-    apply_ruling(work, r, rid)
-    if work.phase == Phase.SHOWDOWN:
-        finish_showdown(work)  # every hand was in when the deal ended: settle it again
-    if work.phase != Phase.BETWEEN_DEALS:
-        raise t.refuse("the last deal is over and this ruling would let it go on; the floor moves the "
-                       "chips with a correction instead")
-    end = {s: (stack, put) for s, stack, put in t.finished_end}
-    moves: dict[int, tuple[int, int]] = {}
-    for s, x in work.seats.items():
-        old_stack, old_put = end.get(s, (x.stack, x.put))
-        moves[s] = (x.stack - old_stack, x.put - old_put)
-    for s, (d_stack, d_put) in moves.items():
-        if not d_stack and not d_put:
-            continue
-        if s not in t.seats:
-            raise t.refuse(f"the ruling moves chips of seat {s}, who has left the table; the floor moves the "
-                           "chips with a correction instead")
-        if t.seats[s].stack + d_stack < 0:
-            raise t.refuse(f"the ruling takes {-d_stack} back from seat {s}, who has {t.seats[s].stack} left; "
-                           "the floor moves the chips with a correction instead")
-    for s, (d_stack, d_put) in moves.items():
-        if s in t.seats and (d_stack or d_put):
-            x = t.seats[s]
-            t.set(s, stack=x.stack + d_stack, put=x.put + d_put)
-    for name in _SETTLED_FIELDS:
-        setattr(t, name, getattr(work, name))
-    for s in t.order:
-        x = t.seats[s]
-        barred = s in work.seats and work.seats[s].status == SeatStatus.BARRED
-        status = SeatStatus.BARRED if barred else SeatStatus.OUT if x.stack == 0 and x.put == 0 else SeatStatus.ACTIVE
-        if status != x.status:
-            t.set(s, status=status)
-    t.rulings, t.added = work.rulings, t.added + work.added
-    t.finished_end = tuple((s, x.stack, x.put) for s, x in work.seats.items())
-    t.message = work.message + " (a ruling on the last finished deal)"
 
 
 def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str, Any] | None = None) -> None:
@@ -258,14 +243,14 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
              *(x for x in (r.winner, r.reopener, r.ante_for_all, r.proved) if x is not None))
     for s in named:
         if s not in t.seats:
-            raise t.refuse(f"ruling: seat {s} is not at this table")
+            raise NotNow(f"ruling: seat {s} is not at this table")
     for s, v in r.returns.items():
         if v > t.seats[s].put:
-            raise t.refuse(f"ruling: cannot hand {v} back to seat {s}, which has {t.seats[s].put} in the pot")
+            raise NotNow(f"ruling: cannot hand {v} back to seat {s}, which has {t.seats[s].put} in the pot")
     if r.reopener is not None and t.phase != Phase.PREDRAW:
-        raise t.refuse(f"ruling: seat {r.reopener} cannot reopen the pot now (only before the draw, F3)")
+        raise NotNow(f"ruling: seat {r.reopener} cannot reopen the pot now (only before the draw, F3)")
     if r.proved is not None and r.proved != t.opener:
-        raise t.refuse(f"ruling: openers are proved by the opener (seat {t.opener}), not seat {r.proved}")
+        raise NotNow(f"ruling: openers are proved by the opener (seat {t.opener}), not seat {r.proved}")
     winners = list(r.winners) or ([r.winner] if r.winner is not None else [])
     record = r.to_dict()
     record["id"] = rid
@@ -381,37 +366,6 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
     if done:
         t.message = "Ruling: " + str(done[-1]["headline"])
     return tuple(done)
-
-
-@ev.handles(ev.Correction)
-def correction(t: WorkingTable, e: ev.Correction) -> None:
-    """The floor moves chips between seats between deals (an award put right, a miscount): the
-    amounts sum to nothing, so chips are conserved, and no stack goes below nothing."""
-    if t.phase != Phase.BETWEEN_DEALS:
-        raise t.refuse("a correction moves chips between deals; during a deal the floor rules instead")
-    for s, amount in e.moves:
-        if s not in t.seats:
-            raise t.refuse(f"correction: there is no seat {s} at this table")
-        if t.seats[s].stack + amount < 0:
-            raise t.refuse(f"correction: seat {s} has {t.seats[s].stack} chips and cannot give {-amount}")
-    t.chips_in += max(e.house, 0)  # a recount or a chip race by the house (0 between seats)
-    t.chips_out += max(-e.house, 0)
-    for s, amount in e.moves:
-        x = t.seats[s]
-        stack = x.stack + amount
-        status = x.status if x.status == SeatStatus.BARRED else SeatStatus.OUT if stack == 0 and x.put == 0 else SeatStatus.ACTIVE
-        t.set(s, stack=stack, status=status)
-    names = {s: t.seats[s].player for s, _ in e.moves}
-    record: dict[str, Any] = {
-        "outcome": CORRECTED, "kind": "correction", "citations": [], "path": [],
-        "moves": [{"seat": s, "amount": a} for s, a in e.moves], "reason": e.reason,
-        "summary": e.reason, "headline": correction_headline(e.moves, names), "deal": t.deal_no,
-        "chips": {s: a for s, a in e.moves if a}, "pot_plays": False, "dead": [], "returns": {},
-        "barred": [], "winners": [], "winner": None, "house": e.house,
-    }
-    t.rulings = t.rulings + (record,)
-    t.added = t.added + (record,)
-    t.message = record["headline"]
 
 
 def rule_unproven(t: WorkingTable) -> None:

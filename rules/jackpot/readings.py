@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from rules.jackpot.event_base import ASKERS
+from rules.jackpot.deal import antes_due
+from rules.jackpot.moves import legal
+from rules.jackpot.opening import PassMove
 from rules.jackpot.pots import Pot, side_pots
 from rules.jackpot.settlement import shown_value
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
@@ -90,7 +92,7 @@ class Readings:
         """The pot over its deals (``to_dict()["jackpot"]``)."""
         t = self._t
         return Jackpot(t.deals, t.ante_deals, t.opened, t.opener, t.requirement, t.proven, t.new_pot,
-                       t.antes_due() if t.phase == Phase.BETWEEN_DEALS else None, t.ante_for_all)
+                       antes_due(t) if t.phase == Phase.BETWEEN_DEALS else None, t.ante_for_all)
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -100,21 +102,6 @@ class Readings:
         contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
             s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
         return tuple(side_pots(t.claims(), contenders, [s for s in contenders if t.seats[s].all_in]))
-
-    def requests(self) -> list[dict[str, Any]]:
-        """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``), none between
-        deals: the event types that declare how the tablet asks for them (:mod:`rules.jackpot.requests`:
-        F12 keep the opening hand, D12 a card faced, D8 a hand of the wrong size), each with the seats
-        it may concern now, and accepted for them as ``legal``'s moves are."""
-        t = self._t
-        if t.phase == Phase.BETWEEN_DEALS:
-            return []
-        out: list[dict[str, Any]] = []
-        for cls, ask in ASKERS.items():
-            fields = ask(t)
-            if fields.get("seats"):
-                out.append({"type": cls.kind, **fields})
-        return out
 
     @property
     def undo(self) -> Undo | None:
@@ -159,7 +146,7 @@ class Readings:
         state: Any = self
         events: list[dict[str, Any]] = []
         while state.phase == Phase.PREDRAW and not state._t.opened and state.to_act is not None:
-            if not any(move["type"] == "pass" for move in state.legal()) or len(events) > len(state._t.seats):
+            if not any(isinstance(move, PassMove) for move in legal(state._t)) or len(events) > len(state._t.seats):
                 return None
             events.append({"type": "pass", "seat": state.to_act})
             state = state.apply(events[-1])

@@ -28,15 +28,16 @@ from enum import StrEnum
 from typing import Any
 
 from rules import RulesError
-import rules.jackpot.events as ev
+from rules.jackpot.event_base import Event, parse_event
 from rules.profiles import Profile, get_profile
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, Seat, SeatStatus, WorkingTable
 from rules.jackpot.table import TableState
 
 __all__ = ["snapshot", "resume", "FORMAT"]
 
-#: The snapshot format; a snapshot of another format is not read (the app replays instead).
-FORMAT = 1
+#: The snapshot format; a snapshot of another format is not read (the app replays instead). 2: the
+#: latest event is kept as the event value (issue 34).
+FORMAT = 2
 _ENUMS: dict[str, type[StrEnum]] = {"Phase": Phase, "SeatStatus": SeatStatus, "DealEnd": DealEnd}
 
 
@@ -61,6 +62,8 @@ def _enc(value: Any) -> Any:
         return {"$profile": value.to_dict()}
     if isinstance(value, WorkingTable):
         return {"$table": {k: _enc(v) for k, v in value.__dict__.items()}}
+    if isinstance(value, Event):
+        return {"$event": value.to_dict()}
     raise TypeError(f"cannot snapshot a {type(value).__name__}")  # pragma: no cover - an engine bug
 
 
@@ -81,6 +84,8 @@ def _dec(value: Any) -> Any:
         return ReopenOffer(**{k: _dec(v) for k, v in value["$reopen"].items()})
     if "$profile" in value:
         return get_profile(value["$profile"])
+    if "$event" in value:
+        return parse_event(value["$event"])
     if "$table" in value:
         t = object.__new__(WorkingTable)
         t.__dict__.update({k: _dec(v) for k, v in value["$table"].items()})
@@ -97,7 +102,7 @@ def snapshot(state: TableState) -> dict[str, Any]:
 
 
 def resume(setup: Mapping[str, Any], data: Mapping[str, Any],
-           events: Iterable[Mapping[str, Any] | ev.Event] = ()) -> TableState:
+           events: Iterable[Mapping[str, Any] | Event] = ()) -> TableState:
     """The state a snapshot was taken of, then ``events`` applied (those logged after it).
 
     The setup must be the table's: a snapshot taken under another profile or other seats is

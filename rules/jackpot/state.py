@@ -1,5 +1,6 @@
-"""The table as the engine works on it: seats, the pot's and the deal's bookkeeping, and what is
-allowed now (the ``legal`` moves). Closed vocabularies of the table live here too.
+"""The table as the engine works on it: seats, the pot's and the deal's bookkeeping. Closed
+vocabularies of the table live here too. What is allowed now is each event type's check, in the
+module of its rules (:mod:`rules.jackpot.events` lists them; :mod:`rules.jackpot.moves` reads them).
 
 A :class:`WorkingTable` is the mutable copy an event is applied to; :class:`rules.jackpot.table.TableState`
 freezes it. Nothing outside the engine ever sees a working table that is being changed.
@@ -17,10 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from rules import IllegalAction
 from rules.cards import to_text
 from rules.hands import HandRules, categories
 from rules.hands import evaluate as evaluate_hand
+from rules.jackpot.event_base import Event, NotNow
 from rules.profiles import Profile
 
 __all__ = ["Phase", "SeatStatus", "DealEnd", "PHASES", "STATUSES", "Seat", "ReopenOffer", "WorkingTable",
@@ -183,7 +184,7 @@ class WorkingTable:
     added: tuple[Mapping[str, Any], ...]  # the rulings the event being applied produced
     awards: tuple[tuple[int, int], ...]
     message: str
-    last_event: Mapping[str, Any] | None
+    last_event: Event | None
     total: int
     # players come and go (rules.jackpot.seating): the seats the table has, the chips brought in and taken
     # away, and the claims left in the pot by players who left (they stay in the pot, F4-like)
@@ -280,154 +281,16 @@ class WorkingTable:
         self.stub, self.muck, self.reshuffled = pack - n, 0, True
         return "; the discards were reshuffled to finish the draw (D3)"
 
-    def bet_range(self, base: int, stack: int) -> tuple[int, int]:
-        """The least and the most chips a bet (or a raise) puts in over ``base`` (the call), capped by
-        the ``stack``: one bet of the fixed limit's small or big bet, or with spread betting any
-        amount of the spread, doubled after the draw (D5, D17). Every amount between is allowed."""
-        after = self.phase == Phase.POSTDRAW
-        if self.profile.spread is None:
-            low = high = self.big_bet if after else self.small_bet
-        else:
-            factor = 2 if after else 1
-            low, high = (x * factor for x in self.profile.spread)
-        return min(base + low, stack), min(base + high, stack)
-
-    def _amounts(self, base: int, stack: int) -> dict[str, Any]:
-        """A bet's or raise's amounts: the least first; with spread betting every amount allowed."""
-        low, high = self.bet_range(base, stack)
-        out: dict[str, Any] = {"amount": low}
-        if self.profile.spread is not None:
-            out["amounts"] = list(range(low, high + 1))
-        return out
-
-    def keep_owed(self) -> bool:
-        """F12: an opener asked to keep the opening hand who folded still shows it at the end."""
-        o = self.opener
-        return self.keep_asked is not None and o is not None and not self.proven and \
-            self.seats[o].status == SeatStatus.FOLDED and self.seats[o].shown is None
-
     def escrow_of(self, s: int | None) -> tuple[str, ...]:
         for seat, cards in self.escrow:
             if seat == s:
                 return cards
         return ()
 
-    # ------------------------------------------------------------------ what is allowed now
-    def legal(self) -> list[dict[str, Any]]:
-        """The actions open to ``to_act`` (or the dealer's ``deal`` between deals), with amounts."""
-        if self.phase == Phase.BETWEEN_DEALS:
-            # the deal is offered only when it would be accepted: a tablet never shows a dead button
-            deal = [{"type": "deal"}] if self.deal_refusal() is None else []
-            return [*deal, *self.seating_moves()]
-        if self.widow_due:
-            return [{"type": "widow"}]
-        s = self.to_act
-        if s is None:
-            return []
-        seat = self.seats[s]
-        if self.reopen is not None:
-            return [{"type": "reopen", "amount": min(self.small_bet, seat.stack)}, {"type": "pass"}]
-        if self.phase == Phase.PREDRAW and not self.opened:
-            amounts = self.opening_amounts(seat)
-            return [{"type": "pass"}, {"type": "open", "amount": self.opening_default(seat), "amounts": amounts}]
-        if self.phase == Phase.DRAW:
-            most = 4 if self.profile.ace_draws_four else self.profile.max_draw
-            # never more than the stub and the reshuffled discards can give (D3)
-            move: dict[str, Any] = {"type": "draw", "min": 0,
-                                    "max": max(0, min(most, self.pack()))}
-            if self.profile.all_for_one:  # D13: 0, 1 or 5 cards, as the pack allows
-                counts = self.all_for_one_counts()
-                move.update(max=max(counts), cards=counts)
-            if self.profile.bosnian and move["max"] >= 4 and self.pack() >= 5:
-                move["bosnian"] = True  # D16: a draw of four takes "up" or "down" (the pack has a fifth)
-            if s == self.opener and self.draw_round == 1:
-                move["split"] = True
-                if self.keep_asked is not None:
-                    move["keep"] = True  # F12: every discard is kept apart (escrow)
-            return [move]
-        if self.phase == Phase.SHOWDOWN:
-            show: dict[str, Any] = {"type": "show"}
-            if self.profile.declared_hands:  # H9: the classes a player may declare
-                show["declare"] = list(categories(self.hand_rules()))
-            if s == self.opener and self.keep_asked is not None and not self.proven:
-                return [show]  # F12: the kept hand is shown, never mucked
-            return [show, {"type": "muck"}]
-        to_call = self.bet_level - seat.committed
-        out: list[dict[str, Any]] = []
-        straddle = self.straddle_amount(s)
-        if straddle is not None:
-            out.append({"type": "straddle", "amount": straddle})
-        if to_call <= 0:
-            out.append({"type": "check"})
-            if self.bet_level == 0:
-                out.append({"type": "bet", **self._amounts(0, seat.stack)})
-            elif self.may_raise(seat):
-                out.append({"type": "raise", **self._amounts(0, seat.stack)})
-        else:
-            out.append({"type": "call", "amount": min(to_call, seat.stack)})
-            if seat.stack > to_call and self.may_raise(seat):
-                out.append({"type": "raise", **self._amounts(to_call, seat.stack)})
-        out.append({"type": "fold"})
-        return out
-
-    # ------------------------------------------------------------------ who the next deal deals in
-    def antes_due(self) -> bool:
-        """Whether the next deal of this pot takes antes (O4): the ante cap counts consecutive deals
-        of one pot, and a pot limit stops antes too. A fresh pot always antes."""
-        if self.new_pot or self.force_ante:
-            return True
-        p = self.profile
-        if p.ante_deals is not None and self.ante_deals >= p.ante_deals:
-            return False
-        return p.pot_limit is None or self.pot < p.pot_limit
-
     def barred_by_ruling(self) -> frozenset[int]:
         """The seats a ruling of the pot in play barred (F7, an all-in false opener); the other
         barred seats were shut out of a trips-to-win play-off (D9), which no ruling records."""
         return frozenset(int(b) for r in self.rulings for b in (r.get("barred") or ()))
-
-    def deal_plan(self) -> tuple[dict[int, SeatStatus], bool]:
-        """Each seat's status in the next deal, and whether that deal must take antes so that
-        players who have put nothing into a capped pot may play. A seat barred from the pot (F7)
-        stays barred; one without chips or claim, sitting out or waiting for a carried pot is out;
-        those shut out of a D9 play-off that lost its partner (a claimant left) play again (issue
-        24). A player who has put nothing into a carried pot whose antes have stopped (O4) is not
-        dealt in: a card room lets nobody play for a pot free; if that leaves fewer than two
-        players, the antes start again and everyone is dealt in (the decision of issue 22)."""
-        fresh = self.new_pot
-        statuses: dict[int, SeatStatus] = {}
-        for s in self.order:
-            x = self.seats[s]
-            if x.status == SeatStatus.BARRED and not fresh:
-                statuses[s] = SeatStatus.BARRED
-            elif (x.stack == 0 and x.put == 0) or x.sitting_out or (x.waiting and not fresh):
-                statuses[s] = SeatStatus.OUT
-            else:
-                statuses[s] = SeatStatus.ACTIVE
-        if not fresh and sum(st == SeatStatus.ACTIVE for st in statuses.values()) < 2:  # D9: no partner left
-            f7 = self.barred_by_ruling()
-            statuses.update({s: SeatStatus.ACTIVE for s, x in self.seats.items() if statuses.get(s) == SeatStatus.BARRED and s not in f7 and not x.sitting_out and (x.stack or x.put)})
-        blind_deal = self.profile.age and not self.jack_pot
-        if fresh or blind_deal or self.antes_due() or self.ante == 0:
-            return statuses, False
-        free = [s for s, st in statuses.items() if st == SeatStatus.ACTIVE and self.seats[s].put == 0]
-        if not free:
-            return statuses, False
-        if sum(1 for st in statuses.values() if st == SeatStatus.ACTIVE) - len(free) >= 2:
-            return {s: (SeatStatus.OUT if s in free else st) for s, st in statuses.items()}, False
-        return statuses, True
-
-    def deal_refusal(self, statuses: Mapping[int, SeatStatus] | None = None) -> str | None:
-        """Why the next deal cannot be dealt now, or None when it can."""
-        statuses = statuses if statuses is not None else self.deal_plan()[0]
-        dealt = [s for s in self.order if statuses.get(s) == SeatStatus.ACTIVE]
-        if len(dealt) < 2:
-            return ("cannot deal: a deal needs at least two players with chips or a claim on the pot "
-                    f"(in play: {', '.join(map(str, dealt)) or 'none'})")
-        deck, each = self.profile.deck_size, self.profile.hand_size
-        if each * len(dealt) > deck:
-            return f"cannot deal: {len(dealt)} players need {each * len(dealt)} cards and the deck has {deck}"
-        return None
 
     @property
     def widow_due(self) -> bool:
@@ -441,117 +304,6 @@ class WorkingTable:
         the widow card is turned up (H4)."""
         rules = self.profile.hand_rules
         return rules.with_widow(self.widow) if self.widow is not None else rules
-
-    def seating_moves(self) -> list[dict[str, Any]]:
-        """Between deals, what players may do (rules.jackpot.seating), each with the seats it applies to."""
-        empty = [s for s in range(1, self.capacity + 1) if s not in self.seats]
-        taken = list(self.order)
-        moves: list[dict[str, Any]] = []
-        if empty:
-            moves.append({"type": "sit", "seats": empty})
-        if taken:
-            moves.append({"type": "add_chips", "seats": taken})
-            moves.append({"type": "leave", "seats": taken})
-        out = [s for s in taken if not self.seats[s].sitting_out]
-        back = [s for s in taken if self.seats[s].sitting_out]
-        if out:
-            moves.append({"type": "sit_out", "seats": out})
-        if back:
-            moves.append({"type": "sit_in", "seats": back})
-        if empty and taken:
-            moves.append({"type": "move_seat", "seats": taken, "to": empty})
-        return moves
-
-    def all_for_one_counts(self) -> list[int]:
-        """All for one (D13): stand pat, change one, or change five when the stub still holds a card
-        for each player after this one in the draw; the discards are never reshuffled."""
-        waiting = [x for x in self.live() if x not in self.drew_this_round and x != self.to_act]
-        return [n for n in (0, 1, 5) if not n or self.stub - len(self.owed) >= n + len(waiting)]
-
-    def opening_default(self, seat: Seat) -> int:
-        """The opening bet when none is named: the small bet, or the least of the spread (D17), as
-        a bet before the draw (:meth:`bet_range`), or a short stack's all."""
-        return self.bet_range(0, seat.stack)[0]
-
-    def opening_amounts(self, seat: Seat) -> list[int]:
-        """What an opener may put in (O2, O6): the small bet (or a short stack's all), two small bets
-        when the house lets a player open with a raise, nothing when it lets a player open by checking."""
-        if self.profile.spread is not None:  # D17: any opening bet within the spread
-            low, high = self.bet_range(0, seat.stack)
-            amounts = list(range(low, high + 1))
-            return ([0] if self.profile.check_open and amounts[0] > 0 else []) + amounts
-        due = self.opening_default(seat)
-        amounts = [due]
-        if self.profile.open_with_raise and seat.stack > self.small_bet:
-            amounts.append(min(2 * self.small_bet, seat.stack))
-        if self.profile.check_open and due > 0:
-            amounts.insert(0, 0)
-        return amounts
-
-    def straddle_amount(self, s: int) -> int | None:
-        """What seat ``s`` puts in to straddle now, or None: with the house's straddle, the first
-        to act after the blinds, before anyone has acted, may post a blind raise to twice the big
-        blind (O2, the basic game)."""
-        blinds = self.profile.blinds
-        # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
-        if (self.straddled >= self.profile.straddles or blinds is None or self.phase != Phase.PREDRAW
-                or self.to_act != s or self.bet_level != blinds[1] << self.straddled
-                or any(x.acted for x in self.seats.values())):
-            return None
-        want = 2 * self.bet_level - self.seats[s].committed
-        return want if self.seats[s].stack > want else None
-
-    def checked_in_low(self, s: int) -> bool:
-        """D14: with the house's no check-raise, whether seat ``s`` checked (or passed before the
-        opening) in this betting round of the low part of jacks back."""
-        return (self.low and self.profile.jacks_back_no_check_raise
-                and (s in self.checked or (self.phase == Phase.PREDRAW and s in self.passed)))
-
-    def may_raise(self, seat: Seat) -> bool:
-        if self.checked_in_low(seat.seat):
-            return False  # D14: no check-raise in the low part of jacks back
-        cap = self.profile.raise_cap
-        return cap is None or self.raises < cap
-
-    def allowed_text(self) -> str:
-        """What may happen now, in words: 'seat 2 may pass or open for 10'."""
-        if self.phase == Phase.BETWEEN_DEALS:
-            return "the dealer may deal"
-        if self.widow_due:
-            return "the dealer turns up the widow card"
-        if self.to_act is None:  # pragma: no cover - every live phase has someone to act
-            return "nothing may happen"
-        words = []
-        for move in self.legal():
-            kind, amount = move["type"], move.get("amount")
-            if kind == "open":
-                words.append("open for " + " or ".join(map(str, move.get("amounts", [amount]))))
-            elif kind == "reopen":
-                words.append(f"reopen for {amount}")
-            elif kind == "draw":
-                words.append(f"draw 0 to {move['max']} cards")
-            elif amount is not None:
-                words.append(f"{kind} {amount}")
-            else:
-                words.append(kind)
-        text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-        return f"seat {self.to_act} may {text}"
-
-    def refuse(self, why: str) -> IllegalAction:
-        return IllegalAction(f"{why}; {self.allowed_text()}")
-
-    def check_turn(self, kind: str, s: int) -> Seat:
-        if s not in self.seats:
-            raise IllegalAction(f"there is no seat {s} at this table (seats: {', '.join(map(str, self.order))}); "
-                                f"{self.allowed_text()}")
-        if self.phase == Phase.BETWEEN_DEALS:
-            raise self.refuse(f"seat {s} cannot {kind}: no deal is in progress")
-        if self.widow_due:
-            raise self.refuse(f"seat {s} cannot {kind}: the widow card is turned up first (H4)")
-        if s != self.to_act:
-            raise IllegalAction(f"seat {s} cannot {kind}: it is seat {self.to_act}'s turn "
-                                f"({self.allowed_text().split(' may ', 1)[1]})")
-        return self.seats[s]
 
 
 def reset_deal(t: WorkingTable) -> None:
@@ -577,11 +329,11 @@ def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
     cards = _deck_texts(t.profile.hand_rules)
     for c in texts:
         if c not in cards:
-            raise t.refuse(f"{what}: {c} is not in this game's deck")
+            raise NotNow(f"{what}: {c} is not in this game's deck")
         if c == t.widow:
-            raise t.refuse(f"{what}: {c} is the widow card, turned up on the table")
+            raise NotNow(f"{what}: {c} is the widow card, turned up on the table")
         if any(c == faced for _, faced in t.exposed):
-            raise t.refuse(f"{what}: {c} was faced in the draw and is dead (D12)")
+            raise NotNow(f"{what}: {c} was faced in the draw and is dead (D12)")
 
 
 def evaluate(cards: Iterable[str], rules: HandRules) -> Any:

@@ -5,17 +5,24 @@ The dealer's log is a list of events (:mod:`rules.jackpot.events`); the state af
 changed: ``apply`` returns a new state or raises :class:`rules.IllegalAction` and leaves the old one
 as it was.
 
-The engine is split by concern; each module says which rules it holds:
+The engine is split by concern; each module says which rules it holds and the decisions it makes
+where the sources are silent:
 
-- :mod:`rules.jackpot.state`           the working table, its vocabularies, what is allowed now (``legal``)
-- :mod:`rules.jackpot.flow`            the play: deal, opening, betting, draw, showdown (D1-D7, O1-O6, S1, H6)
-- :mod:`rules.jackpot.settlement`      the pot over its deals: antes due, paying out, ending a deal (O3-O5, H5)
-- :mod:`rules.jackpot.irregularities`  the floor's rulings at the table (F1-F9, S2, F3's reopen offer)
+- :mod:`rules.jackpot.state`           the working table and its vocabularies (the state, no rule)
+- :mod:`rules.jackpot.event_base`      what an event type declares: its check (may it happen now) and handler
+- :mod:`rules.jackpot.moves`           the moves allowed now, as values (``legal``, ``requests``)
+- :mod:`rules.jackpot.deal` ``opening`` ``betting`` ``draw`` ``showdown``   the play, event by event
+- :mod:`rules.jackpot.flow`            the turn moving on, and the deal going on after a ruling
+- :mod:`rules.jackpot.settlement`      the pot over its deals: paying out, ending a deal (O3-O5, H5)
+- :mod:`rules.jackpot.irregularities`  the rulings at the table (F1-F9, S2, F3's reopen offer)
+- :mod:`rules.jackpot.floor_word`      the floor's ruling and corrections of chips
+- :mod:`rules.jackpot.seating` ``requests``   players coming and going; what happens beside the turn
 - :mod:`rules.jackpot.readings`        what the state shows, typed (the app reads these; to_dict uses them)
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
-Each event's handler declares itself beside its rules (``@ev.handles(ev.Draw)``,
-:mod:`rules.jackpot.event_base`); :meth:`TableState.apply` dispatches on those declarations.
+:meth:`TableState.apply` reads the event, asks its type's check whether it may happen now (the
+move allowed, or :class:`rules.jackpot.event_base.NotNow` saying why not), then its handler; a
+refusal names what is allowed instead, as the state before the event allows it.
 
 >>> setup = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
 ...          "seats": [{"seat": 1, "player": "Ann", "stack": 100},
@@ -25,75 +32,72 @@ Each event's handler declares itself beside its rules (``@ev.handles(ev.Draw)``,
 >>> t.phase, t.to_act, t.pot
 (<Phase.PREDRAW: 'predraw'>, 2, 15)
 >>> t = t.apply({"type": "pass", "seat": 2}).apply({"type": "open", "seat": 3})
->>> [a["type"] for a in t.legal()], t.to_act
+>>> [move.kind for move in t.legal()], t.to_act
 (['call', 'raise', 'fold'], 1)
 >>> t.apply({"type": "check", "seat": 1})
 Traceback (most recent call last):
 ...
 rules.IllegalAction: seat 1 cannot check: there is a bet of 10 to call; seat 1 may call 10, raise 20 or fold
 
-Where the sources are silent the engine decides as follows (each decision is also stated where it
-is made):
+The table's own decisions:
 
-* The button of the first deal is ``setup["button"]``. Each later deal moves it one seat clockwise
-  (to the next higher seat number, wrapping, skipping seats that are out), except after a throw-in
-  when the profile's ``button_moves_on_throw_in`` is false (O3).
-* A player who passed before the opening may call or raise once the pot is opened: passing only
-  declines to open (O2).
-* The opening bet is the small bet, or the opener's whole stack when it is smaller (O6). A short
-  all-in opening or bet sets the amount to call; a raise always adds one full bet to it.
-* Odd chips of a split pot go to the tied winners nearest the button's left.
 * ``void`` withdraws only the latest live event (one that nothing else depends on yet); voiding
   it gives exactly the state the log would have without it. A void cannot be voided. Successive
   voids peel the current hand back as far as its deal; a hand before the latest deal is closed
   (the floor corrects it with a ruling), which also keeps a table's history in memory to one hand.
-* After false openers with nobody reopening (F4), the next deal takes antes even if the pot's ante
-  cap was reached: everyone of that deal antes again.
-* Seats that are dealt in: every seat with chips or a claim on the pot (what it put in), except a
-  seat barred from this pot (F7). A seat with neither is ``out``. All-in seats are dealt in, are
-  asked to open before the opening (O6) and draw, but are skipped in the betting.
-* Side pots are layered by each seat's claim over all deals of the pot. A pot whose contenders are
-  all gone goes to the best live hand; if no hand is left the pot stays for the next deal.
-* Irregularities: the engine reads the tree's facts from the log and calls ``rules.rulings.resolve``.
-  A ruling is applied from its fields alone (dead, returns, barred, winner or winners, pot_plays,
-  reopener, ante_for_all), whether the engine or a floor person asked for it. Unless it names a
-  winner or a reopener, it ends the deal, the pot staying for the next one, exactly when the pot
-  does not play (``pot_plays`` false); otherwise play goes on.
-* An opener who shows a hand that does not prove openers (rules.openers.proof: the cards kept, and
-  the whole escrow after a split) is dead at once; the ruling (best other hand, F8; a failed split,
-  S2) waits until the other hands are shown or mucked. An opener left alone who mucks has not
-  proved openers (F8).
-* A ruling is the floor's word: no void withdraws it or anything logged before it. Between deals
-  a ruling re-settles the last finished deal (see rules.jackpot.irregularities.rule_last_deal).
-* ``false_openers`` found in the draw before anyone drew counts as found before the draw.
-* The F9 penalty ante (``ante_for_all``) is taken on the next deal whatever the ante cap; each ante
-  it pays buys the claim of the player it was paid for.
+* A ruling is the floor's word: no void withdraws it or anything logged before it.
+* The conservation law is checked after every event: the stacks and the pot are the starting
+  stacks, plus the chips brought in, less the chips taken away.
 """
 
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from rules import IllegalAction, parse
-import rules.jackpot.events as ev
-import rules.jackpot.betting as betting
-import rules.jackpot.flow as flow
-import rules.jackpot.irregularities as irregularities
-import rules.jackpot.requests as requests
-import rules.jackpot.seating as seating
-from rules.jackpot.irregularities import read_facts
+from rules.jackpot.event_base import HANDLERS, MAY, Event, NotNow, Who, parse_event
+from rules.jackpot.flow import resume
+from rules.jackpot.irregularities import finish_rulings, read_facts, rule_unproven
+from rules.jackpot.moves import Move, MenuMove, legal, refusal, requests
 from rules.profiles import Profile, get_profile
-from rules.jackpot.seating import check_capacity
+from rules.jackpot.seating import NAME_MAX, check_capacity
 from rules.jackpot.readings import Jackpot, Readings, Undo, Winner
 from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
 from rules.words import entry_number, entry_words
 
-__all__ = ["Seat", "TableState", "Jackpot", "Undo", "Winner", "PHASES", "STATUSES", "Phase", "SeatStatus"]
+__all__ = ["Seat", "TableState", "Jackpot", "Undo", "Winner", "PHASES", "STATUSES", "Phase", "SeatStatus", "Void"]
+
+
+@dataclass(frozen=True)
+class Void(Event):
+    """Withdraws the logged event at index ``event`` (0-based position in the log); the table
+    itself withdraws it (:meth:`TableState.apply`).
+
+    The words name the entry withdrawn by the number people read (:func:`rules.words.entry_number`:
+    the log counted from 1), not by the index the event carries.
+
+    >>> parse_event({"type": "void", "event": 7}).words()
+    'undo: entry 8 withdrawn'
+    """
+
+    kind = "void"
+    by = Who.DEALER
+    own = True
+    event: int = 0
+
+    def words(self, names: Mapping[int, str] | None = None) -> str:
+        return f"undo: {entry_words(entry_number(self.event))} withdrawn"
+
+    @classmethod
+    def read(cls, event: Mapping[str, Any]) -> Event:
+        if "event" not in event:
+            raise IllegalAction("void: give the index of the logged event to withdraw (event)")
+        return cls(event=parse.whole(event["event"], "void: event"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,7 +108,7 @@ class TableState(Readings):
     ...                            "seats": [{"seat": 1, "player": "A", "stack": 10},
     ...                                      {"seat": 2, "player": "B", "stack": 10}]})
     >>> t.phase, t.version, t.legal()[:2]
-    (<Phase.BETWEEN_DEALS: 'between_deals'>, 0, [{'type': 'deal'}, {'type': 'sit', 'seats': [3, 4, 5, 6, 7, 8]}])
+    (<Phase.BETWEEN_DEALS: 'between_deals'>, 0, (DealMove(), SitMove(seats=(3, 4, 5, 6, 7, 8))))
     """
 
     _t: WorkingTable = field(repr=False, compare=False)
@@ -140,7 +144,7 @@ class TableState(Readings):
             if s in seats:
                 raise IllegalAction(f"setup: seat {s} is listed twice")
             stack = parse.chips(item.get("stack", 0), f"setup: stack of seat {s}")
-            player = str(item.get("player") or f"seat {s}").strip()[:ev.NAME_MAX]
+            player = str(item.get("player") or f"seat {s}").strip()[:NAME_MAX]
             seats[s] = Seat(s, player, stack, SeatStatus.ACTIVE if stack > 0 else SeatStatus.OUT)
         t.order = tuple(sorted(seats))
         t.seats = {s: seats[s] for s in t.order}
@@ -268,9 +272,17 @@ class TableState(Readings):
         """The log indexes withdrawn so far (``to_dict()["voided"]``)."""
         return self._voided
 
-    def legal(self) -> list[dict[str, Any]]:
-        """The actions allowed now for ``to_act``, with the chips each puts in."""
-        return self._t.legal()
+    def legal(self) -> tuple[Move, ...]:
+        """The moves allowed now (:mod:`rules.jackpot.moves`): the seat to act's, with the chips each
+        puts in, or the dealer's (the deal, the seating menus between deals, the widow card)."""
+        return legal(self._t)
+
+    def requests(self) -> tuple[MenuMove, ...]:
+        """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``), none between
+        deals: the event types that declare how the tablet asks for them (:mod:`rules.jackpot.requests`:
+        F12 keep the opening hand, D12 a card faced, D8 a hand of the wrong size), each with the seats
+        it may concern now, and accepted for them as ``legal``'s moves are."""
+        return requests(self._t)
 
     def facts(self, issue: str) -> dict[str, Any]:
         """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
@@ -296,30 +308,33 @@ class TableState(Readings):
         return "last" if self._t.finished is not None else None
 
     # ------------------------------------------------------------------ applying
-    def apply(self, event: Mapping[str, Any] | ev.Event) -> "TableState":
+    def apply(self, event: Mapping[str, Any] | Event) -> "TableState":
         """The state after ``event``; raises :class:`rules.IllegalAction` (nothing changes) if refused."""
-        e = ev.parse_event(event)
-        if isinstance(e, ev.Void):
+        e = parse_event(event)
+        if isinstance(e, Void):
             return self._void(e.event)
         t = self._t.copy()
         t.added = ()
-        _run(t, ev.HANDLERS[type(e)], e)
-        t.last_event = e.to_dict()
+        try:
+            _run(t, e)
+        except NotNow as exc:
+            raise refusal(self._t, exc) from None
+        t.last_event = e
         # the conservation law: stacks and the pot are the starting stacks, plus what came in, less
         # what went out; checked after every event
         if t.chips != t.total + t.chips_in - t.chips_out:  # pragma: no cover - an engine bug
-            raise AssertionError(f"chips not conserved after {t.last_event}: {t.chips} != "
+            raise AssertionError(f"chips not conserved after {e}: {t.chips} != "
                                  f"{t.total} + {t.chips_in} - {t.chips_out}")
         added, t.added = t.added, ()
         if added:
-            added = irregularities.finish_rulings(t, added, self._t)
-        if added or e.by is ev.Who.FLOOR:
+            added = finish_rulings(t, added, self._t)
+        if added or e.by is Who.FLOOR:
             # A ruling is the floor's word: no void withdraws it, nor anything logged before it
             # (the floor corrects it with a ruling that supersedes it, or a correction of chips).
             return TableState(t, None, self._voided, self._voids, self.version + 1, added)
         voided, voids = self._voided, self._voids
         before = self
-        if isinstance(e, ev.Deal):
+        if e.kind == "deal":
             # A new deal closes the hands before it: its undo step keeps the state it was dealt from
             # but not that state's own history, so a table holds one hand of history, not the whole
             # day's; the voids it remembers are those of this hand and the one before (for the log).
@@ -346,7 +361,7 @@ class TableState(Readings):
                                 f"{entry_words(entry_number(latest))} ({kind}), can be withdrawn while nothing depends on it")
         t = before._t.copy()
         t.message = f"{said} ({kind}) withdrawn"
-        t.last_event = {"type": "void", "event": index}
+        t.last_event = Void(index)
         return TableState(t, before._undo, self._voided | {index}, self._voids | {self.version}, self.version + 1)
 
     # ------------------------------------------------------------------ output
@@ -362,9 +377,9 @@ class TableState(Readings):
             "button": t.button,
             "phase": str(t.phase),
             "to_act": t.to_act,
-            "legal": t.legal(),
-            # what a seat other than the one to act may log now (F12 keep_openers, D12 expose)
-            "requests": self.requests(),
+            "legal": [m.to_dict() for m in legal(t)],
+            # what a seat other than the one to act may log now (F12 keep_openers, D12 expose, D8 wrong_count)
+            "requests": [m.to_dict() for m in requests(t)],
             "pot": t.pot,
             "pots": [p.to_dict() for p in self.pots],
             "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
@@ -403,33 +418,27 @@ class TableState(Readings):
             "awards": dict(t.awards),
             "last_end": str(t.last_end),
             "message": t.message,
-            "last_event": None if t.last_event is None else dict(t.last_event),
+            "last_event": None if t.last_event is None else t.last_event.to_dict(),
             "voided": sorted(self._voided),
             # what a dealer's undo would withdraw now (the latest live event of this hand), or None
             "undo": None if self._undo is None else {"event": self._undo[0], "type": self._undo[1]},
         }
 
 
-@ev.handles(ev.Pass)
-def _pass(t: WorkingTable, e: ev.Pass) -> None:
-    """A pass declines to open, or during a reopen offer declines to reopen (F3)."""
-    if t.reopen is not None:
-        irregularities.decline_reopen(t, e)
-    else:
-        flow.pass_(t, e)
-
-
-def _run(t: WorkingTable, handler: Callable[[WorkingTable, Any], None], e: ev.Event) -> None:
-    """Apply one event: the handler, then the play and the rulings in turn until the event has
-    settled what it settles (a showdown waiting on a ruling, a deal going on after one)."""
+def _run(t: WorkingTable, e: Event) -> None:
+    """Apply one event: its type's check (may it happen now: the move allowed, or :class:`NotNow`),
+    its handler, then the play and the rulings in turn until the event has settled what it settles
+    (a showdown waiting on a ruling, a deal going on after one)."""
     t.next_step, t.resume_after = None, None
-    handler(t, e)
+    cls = type(e)
+    move = MAY[cls](t, getattr(e, "seat", None))
+    HANDLERS[cls](t, e, move)
     for _ in range(8):  # each turn settles a ruling or resumes the deal; a few always suffice
         step, t.next_step = t.next_step, None
         if step is None:
             return
         if step == "rule_unproven":
-            irregularities.rule_unproven(t)
+            rule_unproven(t)
         else:
-            flow.resume(t)
+            resume(t)
     raise AssertionError("the engine did not settle the event")  # pragma: no cover - an engine bug

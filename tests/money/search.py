@@ -4,7 +4,8 @@ For each main profile (cardroom, pagat, foster), on tables of 3 to 5 seats (with
 player all in for part of the ante), every sequence of up to N events is played through the engine
 (``rules.jackpot``) and, beside it, through the money model written apart from it
 (:mod:`tests.money.model`). The events are drawn, at every step, from what the table allows then
-(the engine's ``legal`` and ``requests``) and from the irregularities the seeds name:
+(the engine's ``legal`` and ``requests``, move values that build their events) and from the
+irregularities the seeds name:
 
 - false openers found before the draw, during it and after it (F2-F9), and the reopening (F3): the
   floor "finds" false openers only where the opener's real cards hold none;
@@ -43,7 +44,16 @@ from typing import Any
 
 from night import referee
 from rules import RulesError
-from rules.jackpot import start
+from rules.jackpot import TableState, start
+from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.deal import DealMove
+from rules.jackpot.draw import DrawMove
+from rules.jackpot.irregularities import ReopenMove
+from rules.jackpot.moves import Move
+from rules.jackpot.opening import OpenMove, PassMove
+from rules.jackpot.requests import ExposeMove, KeepOpenersMove, WrongCountMove
+from rules.jackpot.seating import AddChipsMove, LeaveMove, SitMove
+from rules.jackpot.showdown import MuckMove, ShowMove
 from tests.money.model import Model, ModelError
 
 PROFILES = ("cardroom", "pagat", "foster")
@@ -125,34 +135,31 @@ def _core(hand: tuple[str, ...], wild: str) -> list[str]:
     return core
 
 
-def draws(table: Table, st: dict[str, Any], s: int, cards: Cards) -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
-    """The draws searched for seat ``s``: (label, event, discards)."""
+def draws(table: Table, st: dict[str, Any], move: DrawMove, cards: Cards) -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
+    """The draws searched for the seat of ``move``: (label, event, discards)."""
+    s = move.seat
     hand = cards.hand(s)
     most = MAX_DRAW[table.profile]
-    opener = st["jackpot"]["opener"]
     core = _core(hand, table.wild)
     rest = sorted((c for c in hand if c not in core), key=lambda c: "23456789TJQKA".index(c[0]) if c != "Jk" else 99)
     plain = tuple(rest[:most]) if core else tuple(rest[:3])
-    out = []
-    keep = st.get("keep_openers") is not None and s == opener
-    event: dict[str, Any] = {"type": "draw", "seat": s, "count": len(plain)}
-    if keep and plain:
-        event.update(escrow=list(plain))  # F12: every discard kept apart
-    out.append(("draw", event, plain))
-    if s == opener and not keep and st["legal"][0].get("split"):
+    # F12: every discard kept apart when a player asked the opener to keep the opening hand
+    out = [("draw", move.event(len(plain), escrow=plain if move.keep else ()).to_dict(), plain)]
+    if move.split and not move.keep:
         # S1: split openers: one card of the openers (or, without openers, a card said to be one) under a chip
         thrown = (core[0],) if core else (rest[-1],)
-        out.append(("split", {"type": "draw", "seat": s, "count": 1, "split": True, "escrow": list(thrown)}, thrown))
+        out.append(("split", move.event(1, split=True, escrow=thrown).to_dict(), thrown))
     return out
 
 
-def moves(table: Table, st: dict[str, Any], cards: Cards) -> Iterator[tuple[str, dict[str, Any], Any]]:
-    """Every event searched at this state: (label, event, what it does to the cards)."""
+def moves(table: Table, state: TableState, st: dict[str, Any], cards: Cards) -> Iterator[tuple[str, dict[str, Any], Any]]:
+    """Every event searched at this state: (label, event, what it does to the cards); the events are
+    built by the moves the engine allows (:mod:`rules.jackpot.moves`), the floor's word aside."""
     phase, to_act = st["phase"], st["to_act"]
-    legal = {m["type"]: m for m in st["legal"]}
-    requests = {m["type"]: m for m in st["requests"]}
+    legal: dict[type[Move], Move] = {type(m): m for m in state.legal()}
+    requests: dict[type[Move], Move] = {type(m): m for m in state.requests()}
     if phase == "between_deals":
-        yield from _between(table, st, cards, legal)
+        yield from _between(st, cards, legal)
         return
     opener = st["jackpot"]["opener"]
     opening = dict(cards.opening)
@@ -165,52 +172,56 @@ def moves(table: Table, st: dict[str, Any], cards: Cards) -> Iterator[tuple[str,
     # multiply the sequences): F12 is asked as the pot is opened; a hand of the wrong size is seen as
     # the cards are dealt (found before the draw) or as a player takes the draw (after it)
     last = st.get("last_event") or {}
-    keep = requests.get("keep_openers", {}).get("seats") or []
-    if keep and "keep" not in cards.used and last.get("type") in ("open", "reopen"):
-        yield "keep_openers", {"type": "keep_openers", "seat": keep[0]}, "keep"
-    wrong = requests.get("wrong_count", {}).get("seats") or []
-    counted = wrong[-1] if last.get("type") == "deal" else last.get("seat") if last.get("type") == "draw" else None
-    if counted in wrong and "count" not in cards.used:
-        yield "wrong_count", {"type": "wrong_count", "seat": counted, "count": 6}, "count"
-    exposed = requests.get("expose", {}).get("seats") or []
-    if exposed and "expose" not in cards.used:
-        s = exposed[0]
+    keep = requests.get(KeepOpenersMove)
+    if isinstance(keep, KeepOpenersMove) and "keep" not in cards.used and last.get("type") in ("open", "reopen"):
+        yield "keep_openers", keep.event(keep.seats[0]).to_dict(), "keep"
+    wrong = requests.get(WrongCountMove)
+    if isinstance(wrong, WrongCountMove) and "count" not in cards.used:
+        counted = wrong.seats[-1] if last.get("type") == "deal" else last.get("seat") if last.get("type") == "draw" else None
+        if counted in wrong.seats:
+            yield "wrong_count", wrong.event(counted, 6).to_dict(), "count"
+    exposed = requests.get(ExposeMove)
+    if isinstance(exposed, ExposeMove) and "expose" not in cards.used:
+        s = exposed.seats[0]
         got = dict(cards.last_drawn).get(s)
         if got:
-            yield "expose", {"type": "expose", "seat": s, "card": got[0]}, ("expose", s, got[0])
+            yield "expose", exposed.event(s, got[0]).to_dict(), ("expose", s, got[0])
     if to_act is None:
         return
-    if phase == "draw" and "draw" in legal:
-        for label, event, thrown in draws(table, st, to_act, cards):
+    draw = legal.get(DrawMove)
+    if phase == "draw" and isinstance(draw, DrawMove):
+        for label, event, thrown in draws(table, st, draw, cards):
             yield label, event, ("draw", to_act, thrown)
         return
     if phase == "showdown":
-        if "show" in legal:
-            yield "show", {"type": "show", "seat": to_act, "cards": list(cards.hand(to_act))}, None
-        if "muck" in legal:
-            yield "muck", {"type": "muck", "seat": to_act}, None
+        show, muck = legal.get(ShowMove), legal.get(MuckMove)
+        if isinstance(show, ShowMove):
+            yield "show", show.event(cards.hand(to_act)).to_dict(), None
+        if isinstance(muck, MuckMove):
+            yield "muck", muck.event().to_dict(), None
         return
-    for kind in ("pass", "open", "reopen", "check", "call", "bet", "fold"):
-        if kind in legal:
-            yield kind, {"type": kind, "seat": to_act}, None
-    if "raise" in legal and st["raises"] == 0:
-        yield "raise", {"type": "raise", "seat": to_act}, None
+    for kind in (PassMove, OpenMove, ReopenMove, CheckMove, CallMove, BetMove, FoldMove):
+        move = legal.get(kind)
+        if move is not None:
+            yield move.kind, move.event().to_dict(), None  # type: ignore[attr-defined]
+    raise_ = legal.get(RaiseMove)
+    if isinstance(raise_, RaiseMove) and st["raises"] == 0:
+        yield "raise", raise_.event().to_dict(), None
 
 
-def _between(table: Table, st: dict[str, Any], cards: Cards, legal: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], Any]]:
-    if "deal" in legal:
-        yield "deal", {"type": "deal"}, "deal"
+def _between(st: dict[str, Any], cards: Cards, legal: dict[type[Move], Move]) -> Iterator[tuple[str, dict[str, Any], Any]]:
+    deal, leave, sit, rebuy = (legal.get(k) for k in (DealMove, LeaveMove, SitMove, AddChipsMove))
+    if isinstance(deal, DealMove):
+        yield "deal", deal.event().to_dict(), "deal"
     carried = not st["jackpot"]["new_pot"] and st["pot"] > 0
     seats = st["seats"]
-    if carried and "leave" not in cards.used and "leave" in legal:
-        s = max(int(x) for x in legal["leave"]["seats"])
-        yield "leave", {"type": "leave", "seat": s}, "leave"
-    if carried and "sit" not in cards.used and "sit" in legal:
-        s = min(legal["sit"]["seats"])
-        yield "sit", {"type": "sit", "seat": s, "player": "Newcomer", "chips": STACK}, "sit"
+    if carried and "leave" not in cards.used and isinstance(leave, LeaveMove):
+        yield "leave", leave.event(max(leave.seats)).to_dict(), "leave"
+    if carried and "sit" not in cards.used and isinstance(sit, SitMove):
+        yield "sit", sit.event(min(sit.seats), "Newcomer", STACK).to_dict(), "sit"
     barred = [int(s) for s, x in seats.items() if x["status"] == "barred"]
-    if barred and "rebuy" not in cards.used and "add_chips" in legal:
-        yield "add_chips", {"type": "add_chips", "seat": barred[0], "amount": STACK}, "rebuy"
+    if barred and "rebuy" not in cards.used and isinstance(rebuy, AddChipsMove):
+        yield "add_chips", rebuy.event(barred[0], STACK).to_dict(), "rebuy"
 
 
 def follow(table: Table, cards: Cards, change: Any, st: dict[str, Any]) -> Cards:
@@ -335,7 +346,7 @@ class Search:
         self._one_situation(st, model, path)
         total = 1
         if left:
-            for label, event, change in moves(self.table, st, cards):
+            for label, event, change in moves(self.table, state, st, cards):
                 try:
                     after = state.apply(event)
                 except RulesError:
