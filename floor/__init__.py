@@ -33,7 +33,10 @@ except PackageNotFoundError:  # running from a source tree that was not installe
 
 
 class BoundedInt(IntegerConverter):
-    """``<int:...>`` limited to what a 64-bit database column holds."""
+    """``<int:...>`` limited to what a 64-bit database column holds, in ASCII digits (werkzeug's
+    ``\\d`` also takes "١", an Arabic-Indic one: issue 30)."""
+
+    regex = r"[0-9]+"
 
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", 2**63 - 1)

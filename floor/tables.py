@@ -334,8 +334,11 @@ def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None
     """Refuse (:class:`NotYours`, with the reason) a dealer's void of an entry that is the floor's act."""
     if payload.get("type") != "void" or user is None or user.may(Role.floor):
         return
+    index = payload.get("event")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < table.version:
+        return  # no such entry: the rules refuse the void, saying which they would take (issue 30: 2**63 was a 500)
     target = db.session.scalars(db.select(LogEntry).where(
-        LogEntry.table_id == table.id, LogEntry.seq == int(payload["event"]) + 1)).first()
+        LogEntry.table_id == table.id, LogEntry.seq == index + 1)).first()
     reason = floor_act(target) if target is not None else None
     if reason is not None:
         raise NotYours(f"undo refused: {reason}")

@@ -78,8 +78,10 @@ def create_table() -> Any:
     setup = data.get("setup", {k: v for k, v in data.items() if k not in ("name", "event_id")})
     if not isinstance(setup, dict):
         return error(400, "Bad request", "'setup' must be a JSON object.")
+    if not isinstance(data.get("name", "Table"), str):
+        return error(400, "Bad request", "'name' must be text.")
     try:
-        table = tables.create_table(str(data.get("name", "Table")), setup, data.get("event_id"))
+        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"))
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Unprocessable setup", str(exc))

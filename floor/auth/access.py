@@ -23,6 +23,7 @@ from flask_login import current_user
 from sqlalchemy import bindparam
 
 from floor.extensions import db, login
+from floor.inputs import is_whole
 from floor.models import Role, User, token_digest
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -33,7 +34,7 @@ def load_user(session_id: str) -> User | None:
     """The user a session names, when its nonce is still the user's (``User.get_id``): a cookie
     copied before a logout or a password change names an old nonce and logs nobody in."""
     user_id, _, nonce = session_id.partition(":")
-    if not user_id.isdigit() or len(user_id) > 18 or not nonce:
+    if not is_whole(user_id) or not nonce:
         return None
     user = db.session.get(User, int(user_id))
     if user is None or not user.active or not hmac.compare_digest(user.session_nonce, nonce):

@@ -37,6 +37,7 @@ from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import csrf, db
+from floor.inputs import BadNumber, is_whole, whole, whole_or_none
 from floor.models import Role, utcnow
 from floor.seals import SealBroken, head_content, keyed_digest, same
 from floor.tables import CALL_THE_DIRECTOR
@@ -165,7 +166,7 @@ def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> di
     kind = form.get("type", "")
     if kind == "void":
         event = form.get("event", "")
-        return {"type": "void", "event": int(event) if event.isdigit() else event}
+        return {"type": "void", "event": int(event) if is_whole(event) else event}
     if kind not in EVENT_TYPES:
         raise RulesError(f"unknown event type {kind!r}")
     if kind == "deal":
@@ -211,7 +212,7 @@ def create() -> Any:
     name = request.form.get("name", "").strip()
     try:
         options = json.loads(request.form.get("options", "").strip() or "{}")
-        boxes = int(request.form.get("boxes", ""))
+        boxes = whole(request.form.get("boxes", ""), "boxes")  # the rules name the bounds (B1)
         setup = {"boxes": boxes, "options": options}
         check_setup(setup)
         if not name:
@@ -284,7 +285,7 @@ def log_event(table_id: int) -> Any:
             expected = body.pop("expected_version", None)
             event = canonical(body)
         else:
-            expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
+            expected = whole_or_none(request.form.get("version"), "version")
             event = canonical(event_from_form(table, options, request.form))
         if event.get("type") == "ruling":  # only the floor's dispute page logs a ruling, with its sealed record
             raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
@@ -297,7 +298,7 @@ def log_event(table_id: int) -> Any:
         if as_json or tap:
             return jsonify(error=str(exc), version=table.version), 409
         return _page(table, 409, str(exc))
-    except RulesError as exc:
+    except (RulesError, BadNumber) as exc:
         db.session.rollback()
         if as_json or tap:
             return jsonify(error=str(exc)), 422
@@ -321,7 +322,7 @@ def call_floor(table_id: int) -> Any:
         issue, box = request.form.get("issue", ""), request.form.get("box", "")
         if issue not in BankedCall.ISSUES:
             error, status = "Say what the floor is called for.", 400
-        elif box and (not box.isdigit() or not 1 <= int(box) <= table.boxes):
+        elif box and not is_whole(box, 1, table.boxes):
             error, status = f"The box is a number from 1 to {table.boxes}.", 400
         else:
             call = BankedCall(table_id=table.id, issue=issue, box=int(box) if box else None, called_by_id=current_user.id)

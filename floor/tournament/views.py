@@ -25,9 +25,11 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
+from floor.inputs import whole
 from floor.models import FloorCall, Role, Table, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
+from rules.jackpot.seating import MOST_SEATS
 from rules.jackpot.table import TableState
 from rules.tournament import PRESETS, Break, parse_structure
 from rules.tournament.structure import StructureError
@@ -227,7 +229,7 @@ def add_table(event_id: int) -> Any:
     """Add a table to the event."""
     t = service.get(event_id)
     try:
-        seats = int(request.form.get("seats") or 8)
+        seats = whole(request.form.get("seats") or "8", "seats", 2, MOST_SEATS)
         table = service.add_table(t, request.form.get("name") or "", seats)
     except (RulesError, ValueError) as exc:
         return _back(t, f"Table not added: {exc}", "error")
