@@ -50,6 +50,8 @@ def api_role(minimum: Role) -> Callable[[F], F]:
                              "and tap again if it is still right." if request.method not in ("GET", "HEAD")
                              else "Your login has ended: log in again.")
                     return error(401, "Unauthorized", words, login=url_for("auth.login"))
+                if g.get("account_refused"):
+                    return error(401, "Unauthorized", f"This token logs nobody in: {g.account_refused}")
                 return error(401, "Unauthorized", "Log in, or send 'Authorization: Bearer <token>'.")
             if not current_user.may(minimum):
                 return error(403, "Forbidden",

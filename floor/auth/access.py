@@ -25,6 +25,7 @@ from sqlalchemy import bindparam
 from floor.extensions import db, login
 from floor.inputs import is_whole
 from floor.models import Role, User, token_digest
+from floor.sealed import user_problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,6 +39,8 @@ def load_user(session_id: str) -> User | None:
         return None
     user = db.session.get(User, int(user_id))
     if user is None or not user.active or not hmac.compare_digest(user.session_nonce, nonce):
+        return None
+    if user_problem(user) is not None:  # a row changed outside the app decides nothing (issue 30)
         return None
     return user
 
@@ -54,6 +57,10 @@ def load_user_from_token(req: Any) -> User | None:
         return None
     user = db.session.execute(_BY_TOKEN, {"digest": token_digest(token.strip())}).scalar_one_or_none()
     if user is not None and user.active:
+        problem = user_problem(user)
+        if problem is not None:  # the token's row changed outside the app: it logs nobody in (issue 30)
+            g.account_refused = problem
+            return None
         g.bearer = True
         return user
     return None

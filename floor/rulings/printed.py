@@ -25,7 +25,7 @@ from io import BytesIO
 from typing import Any
 
 import weasyprint
-from flask import send_file
+from flask import current_app, send_file
 from flask_weasyprint import HTML
 from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
@@ -33,17 +33,24 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.extensions import db
 from floor.models import utcnow
+from floor.sealed import SealedRow, trust
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(db.Model):
+class RulingPrint(SealedRow, db.Model):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
-    (see the module)."""
+    (see the module). Under its own row seal (issue 30), the PDF's bytes with it: a print replaced
+    in the database is never served (it is made again from the ruling)."""
 
     __tablename__ = "ruling_prints"
+    SEALED = ("kind", "ruling_id", "seal", "key", "pdf")
+    # Derived data, checked against its ruling at every request: the room's witness keeps no line of
+    # it (a print made would move the witness's head, which the print itself shows: never the same
+    # twice). Its seal names a replaced one; one removed or put back is simply made again.
+    WITNESSED = False
     __table_args__ = (UniqueConstraint("kind", "ruling_id", name="uq_ruling_prints_kind_ruling"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -71,8 +78,14 @@ def stored_pdf(kind: str, ruling_id: int, seal: str, html: str, base_url: str | 
     key = print_key(seal, html)
     row = db.session.scalars(db.select(RulingPrint).where(RulingPrint.kind == kind,
                                                           RulingPrint.ruling_id == ruling_id)).first()
-    if row is not None and row.seal == seal and row.key == key:
+    if row is not None and row.seal == seal and row.key == key and row.row_seal_intact:
         return row.pdf
+    if row is not None and not row.row_seal_intact:
+        # derived data that does not match its seal (replaced in the database): never served, made
+        # again from the sealed ruling; `flask verify` named it until then
+        current_app.logger.warning("the stored print of %s ruling #%s does not match its seal; printing it afresh",
+                                   kind, ruling_id)
+        trust(db.session(), row)
     # flask_weasyprint takes the request's URL as the base unless one is given
     document = HTML(string=html) if base_url is None else HTML(string=html, base_url=base_url)
     data: bytes = document.write_pdf()

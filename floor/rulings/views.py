@@ -173,10 +173,10 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
         "game": game, "house": house,
         "moves": stored.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in stored.concerned_seats(row)],
-        "newer": row.superseded_by, "intact": row.intact,
+        "newer": row.superseded_by, "intact": row.intact and not witness.ruling_problems(row),
         "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
         "show_value": show_value, "confirm_form": ConfirmForm(),
-        "room": witness.room_record(row.id),
+        "room": witness.room_record(row),
     }
 
 

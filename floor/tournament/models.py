@@ -18,6 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import db
 from floor.models import Table, Tournament, User, utcnow
+from floor.sealed import SealedRow
 
 
 class DeskKind(enum.StrEnum):
@@ -31,11 +32,13 @@ class DeskKind(enum.StrEnum):
     REENTRY = "reentry"
 
 
-class Bounty(db.Model):
+class Bounty(SealedRow, db.Model):
     """A bounty paid to the player who won the pot that busted ``player`` (split between the
-    pot's winners when it was split)."""
+    pot's winners when it was split). Sealed (:mod:`floor.sealed`): it is paid."""
 
     __tablename__ = "tournament_bounties"
+    SEALED = ("tournament_id", "player", "winner", "amount", "table_id", "hand", "at")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
@@ -50,11 +53,13 @@ class Bounty(db.Model):
     table: Mapped[Table | None] = relationship()
 
 
-class DeskAction(db.Model):
+class DeskAction(SealedRow, db.Model):
     """One thing the floor did at the desk: kind, player (where one is concerned), reason, who and
-    when, and the figures (``data``)."""
+    when, and the figures (``data``). Sealed (:mod:`floor.sealed`): a deal's prizes are here."""
 
     __tablename__ = "tournament_desk_actions"
+    SEALED = ("tournament_id", "kind", "player", "reason", "data", "at", "by_id")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)

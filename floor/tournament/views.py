@@ -27,6 +27,8 @@ from floor.auth.access import role_required
 from floor.extensions import db
 from floor.inputs import whole
 from floor.models import FloorCall, Role, Table, Tournament
+from floor.seals import SealBroken
+from floor.sealed import check_tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
 from rules.jackpot.seating import MOST_SEATS
@@ -147,7 +149,18 @@ def _back(t: Tournament, message: str, category: str = "success") -> Any:
 def index() -> Any:
     """The tournaments, newest first, and (for a director) a form for a new one."""
     rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm())
+    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), broken=_broken(rows))
+
+
+def _broken(rows: list[Tournament]) -> dict[int, str]:
+    """Each listed tournament whose record does not match its seals, and why: its counts are withheld."""
+    out = {}
+    for t in rows:
+        try:
+            check_tournament(t)
+        except SealBroken as exc:
+            out[t.id] = str(exc)
+    return out
 
 
 @bp.post("/")
@@ -157,13 +170,13 @@ def create() -> Any:
     form = NewTournamentForm()
     if not form.validate_on_submit():
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows)), 400
     try:
         t = service.create(form.name.data or "", PRESETS[form.preset.data or "regular"][1], form.profile.data or "cardroom")
     except RulesError as exc:
         form.profile.errors = [str(exc)]
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows)), 400
     return _back(t, f"{t.event.name} created from the {form.preset.data} preset; edit its structure below.")
 
 
