@@ -415,3 +415,47 @@ def test_the_witness_line_of_the_database_matches_the_file(app, tokens):
         first = db.session.execute(sa.text("SELECT n, link FROM witness_checkpoints ORDER BY n")).first()
     assert (reach.n, reach.link) == (last["n"], last["link"])
     assert first.n == 1 and first.link == json.loads(_lines(app)[0])["link"]
+
+
+def test_segments_rotate_a_reader_follows_and_a_new_one_resumes_at_the_last_checkpoint(tmp_path):
+    """Bounded: every 10 lines a checkpoint, every 30 a new live segment. The serving process reads
+    on across each rotation; a new process resumes at the last checkpoint (reading only the lines
+    since); verify checks from there, and --full streams every segment from line 1."""
+    from floor import create_app, witness
+    from tests.conftest import make_app
+
+    app = make_app(tmp_path, FLOOR_WITNESS_ROTATE_LINES=30, FLOOR_CHECKPOINT_LINES=10)
+    tokens = {}
+    with app.app_context():
+        for name, role in (("dana", "director"), ("dee", "dealer")):
+            tokens[role] = db.session.scalars(db.select(User).where(User.username == name)).one().new_api_token()
+        db.session.commit()
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 80)
+    segments = sorted((pathlib.Path(app.instance_path) / "witness").glob("*.log"))
+    assert len(segments) >= 2, segments
+    first = json.loads(_lines(app)[0])
+    assert first["kind"] == "checkpoint"  # each live segment begins with one
+    with app.app_context():
+        head = witness.seen().head  # the serving process read on across every rotation
+        assert head["n"] == json.loads(_lines(app)[-1])["n"]
+    other = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI":
+                        app.config["SQLALCHEMY_DATABASE_URI"], "FLOOR_WITNESS_ROTATE_LINES": 30,
+                        "FLOOR_CHECKPOINT_LINES": 10}, instance_path=app.instance_path)
+    from tests import conftest
+
+    conftest._APPS.append(other)
+    with other.app_context():
+        fresh = witness.seen()
+        assert fresh.head == head and fresh.began >= head["n"] - 11  # the lines since the last checkpoint only
+        began = fresh.began
+    _play(client, table_id, tokens["dealer"], 45)  # a rotation and checkpoints past it, while `other` reads nothing
+    with app.app_context():
+        head = witness.seen().head
+    with other.app_context():
+        assert witness.seen().head == head  # it read on across the rotation, from where it was
+    code, output = verify(app)
+    assert code == 0 and "was read from line 1 to" not in output and f"line {began} to" not in output, output
+    code, output = verify_with(app, "--full")
+    assert code == 0 and "was read from line 1 to" in output, output

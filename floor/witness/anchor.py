@@ -355,8 +355,10 @@ def require_sound() -> None:
     crash between a commit and its witness line), is a fault: every request answers 503 with the
     reason, never a fresh start."""
     the_room = room()
-    if the_room.sound or request.endpoint == "static":
+    if request.endpoint == "static" or (the_room.sound and the_room.fault is None):
         return
+    if the_room.fault is not None:
+        the_room.forget()  # read the witness again: it may have been put back, or a new one adopted
     try:
         with db.engine.connect() as connection:
             reach = reach_row(connection)

@@ -203,6 +203,7 @@ class FileReader:
         self.store = store
         self.inode: int | None = None
         self.offset = 0
+        self.fresh = True  # the first read resumes at the last checkpoint; later ones read on
 
     def read_new(self) -> list[bytes]:
         try:
@@ -211,14 +212,22 @@ class FileReader:
             if self.inode is None:
                 return []  # no witness yet (or none at all: the caller holds it against the database)
             raise WitnessLost(f"the room's witness ({self.store.name}) was removed") from None
+        if stat.st_ino == self.inode and stat.st_size == self.offset:
+            return []  # nothing new (most reads: a check that the witness did not move)
         out: list[bytes] = []
         if self.inode is not None and stat.st_ino != self.inode:
-            closed = next((p for p in self.store.segments() if os.stat(p).st_ino == self.inode), None)
-            if closed is not None:  # rotated: the rest of the segment this reader was in, then the new one
-                out += self._read(closed)
+            closed = self.store.segments()
+            mine = next((i for i, p in enumerate(closed) if os.stat(p).st_ino == self.inode), None)
+            if mine is not None:  # rotated: the rest of the segment this reader was in, every one closed
+                out += self._read(closed[mine])  # since, then the live one from its first line
+                for path in closed[mine + 1:]:
+                    self.offset = 0
+                    out += self._read(path)
             self.inode, self.offset = None, 0
         if self.inode is None:
-            self.inode, self.offset = stat.st_ino, resume_offset(self.store.live)
+            # a rotation's new segment is read from its first line (it follows what was read)
+            self.inode, self.offset = stat.st_ino, resume_offset(self.store.live) if self.fresh else 0
+            self.fresh = False
         elif stat.st_size < self.offset:
             raise WitnessLost(f"the room's witness ({self.store.name}) was cut back to fewer lines than this server "
                               "read from it")
