@@ -7,10 +7,7 @@ while gunicorn serves leaves no worker answering 409: every worker reads the res
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +18,7 @@ import sqlalchemy as sa
 
 from tests import conftest
 from tests.conftest import SETUP, make_app
+from tests.test_production_server import call as served, free_port
 
 pytestmark = pytest.mark.slow  # production servers: seconds each
 
@@ -28,23 +26,9 @@ ROOT = Path(__file__).parent.parent
 BIN = Path(sys.executable).parent
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def call(port, method, path, body=None, token=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        return response.status, json.loads(response.read() or b"{}")
-    finally:
-        conn.close()
+    status, _, answer = served(port, method, path, body, token)
+    return status, answer
 
 
 class Host:

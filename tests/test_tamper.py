@@ -159,10 +159,9 @@ def _refused_as_rolled_back(client, tokens, table_id):
     assert tapped.status_code == 409 and "flask --app floor restore" in tapped.json["message"]
 
 
-def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app, tokens):
-    """The tail deleted and the table's version, head and seal set back to what they were then:
-    every seal in the database matches, but the room's witness remembers how far the log reached."""
-    client = app.test_client()
+def cut_back(app, client, tokens) -> int:
+    """A table "T1" of 11 entries cut back to its sealed head at entry 6: the tail deleted (its pot
+    snapshots too) and the table's version, head and seal set back to what they were then."""
     table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
     _play(client, table_id, tokens["dealer"], 6)
     earlier = _head(app, table_id)
@@ -171,6 +170,14 @@ def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app,
     tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 6))
     tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id, snaps.c.version >= 6))
     tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    return table_id
+
+
+def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app, tokens):
+    """The tail deleted and the table's version, head and seal set back to what they were then:
+    every seal in the database matches, but the room's witness remembers how far the log reached."""
+    client = app.test_client()
+    table_id = cut_back(app, client, tokens)
     code, output = verify(app)
     assert code == 1 and f"table #{table_id} (T1): its log was cut back to entry 6, but the room's witness saw it " \
         "reach entry 11" in output, output

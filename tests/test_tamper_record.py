@@ -16,10 +16,10 @@ import sqlalchemy as sa
 
 from floor import tables
 from floor.extensions import db
-from floor.models import ClockMove, Entry, IssuedRuling, LogEntry, PotSnapshot, Table, Tournament, User
+from floor.models import ClockMove, Entry, IssuedRuling, LogEntry, PotSnapshot, Tournament, User
 from tests.conftest import SETUP, bearer, login
 from tests.test_history_seals import history, tamper, verify
-from tests.test_tamper import _head, _play
+from tests.test_tamper import _play, cut_back
 from tests.tourney_play import Api
 
 
@@ -283,14 +283,7 @@ def test_an_entry_edited_before_the_latest_pot_snapshot_stops_the_table(app, tok
 def test_a_log_cut_back_serves_nothing_of_it_anywhere(app, tokens):
     """The table answered 409, but its hands, hands.txt, history and GET .../events served the cut log."""
     client = app.test_client()
-    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
-    _play(client, table_id, tokens["dealer"], 6)
-    earlier = _head(app, table_id)
-    _play(client, table_id, tokens["dealer"], 5)
-    log, snaps, tab = LogEntry.__table__, PotSnapshot.__table__, Table.__table__
-    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 6))
-    tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id, snaps.c.version >= 6))
-    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    table_id = cut_back(app, client, tokens)
     restart(app)
     floor = login(app.test_client(), "fred")
     for url in (f"/floor/tables/{table_id}/hands", f"/floor/tables/{table_id}/hands.txt",
