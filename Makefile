@@ -80,6 +80,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_history.py
 	$(BIN)/python bench/bench_hand_history.py
 	$(BIN)/python bench/bench_tournament.py
+	$(BIN)/python bench/bench_witness.py
 
 # The banked game's house numbers: one hand's 33 values, the house edge to ±0.1% on both cores
 # (about ten minutes; BANKED_ARGS=--quick for a one-minute run).
