@@ -172,6 +172,15 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
             done = verifier.flask("verify")
             assert f"table #{other['id']} (T2): its log was cut back to entry 3" in done.stdout, done.stdout
 
+        # `flask restore` on A is recorded for both: B serves the table again, and verify on B accepts it
+        done = a.flask("restore", "--in-place", "--yes")
+        assert done.returncode == 0, done.stdout + done.stderr
+        status, body = call(b.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
+        assert status == 200 and body["version"] == 3, body
+        _play(b.port, tokens["dealer"], table["id"], 2)
+        done = b.flask("verify")
+        assert done.returncode == 0 and "accepted a restore (the database in place" in done.stdout, done.stdout
+
         # the app's role may not rewrite a line of the witness
         with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
             engine = sa.create_engine(witness_database)
