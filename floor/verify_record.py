@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from flask import current_app
 from sqlalchemy import bindparam, text
 
 from floor.extensions import db
@@ -150,6 +151,9 @@ def witness_problems(full: bool = False) -> tuple[list[str], list[str]]:
     if compare.checkpoint:
         notes.append(f"the last sealed checkpoint: line {compare.checkpoint['n']} ({compare.checkpoint['at']}), "
                      f"link {compare.checkpoint['link']}")
+    if not current_app.config.get("FLOOR_CHECKPOINT_SYSLOG"):
+        notes.append("no collector is configured (FLOOR_CHECKPOINT_SYSLOG): the checkpoints stay on this machine "
+                     "and on the prints (docs/record.md)")
     return problems, notes
 
 

@@ -64,7 +64,7 @@ def _handler(address: str) -> logging.handlers.SysLogHandler:
 
 def send(line: dict[str, Any]) -> bool:
     """Send a checkpoint to the room's collector; False (and an error in the app's log) when it
-    could not go, or when no collector is configured (a warning: verify notes it too)."""
+    could not go, or when no collector is configured (verify notes that)."""
     address = current_app.config.get("FLOOR_CHECKPOINT_SYSLOG")
     if not address:
         return False
