@@ -239,14 +239,20 @@ def user_problem(user: Any) -> str | None:
     return None
 
 
-def tournament_children(tournament: Any) -> list[SealedRow]:
-    """The tournament's entries, clock moves, desk actions and bounties, as stored now."""
+#: A tournament's children: the rows whose seals its own seal sums.
+CHILDREN = ("tournament_entries", "tournament_clock_moves", "tournament_desk_actions", "tournament_bounties")
+
+
+def tournament_children(tournament: Any, fresh: bool = False) -> list[SealedRow]:
+    """The tournament's entries, clock moves, desk actions and bounties, as stored now (``fresh``:
+    read again into the rows this session holds)."""
     from floor.extensions import db
 
-    rows: list[SealedRow] = [*tournament.entries, *tournament.clock_moves]
-    for name in ("tournament_desk_actions", "tournament_bounties"):
+    rows: list[SealedRow] = []
+    for name in CHILDREN:
         model: Any = SealedRow.KINDS[name]
-        rows += db.session.scalars(db.select(model).where(model.tournament_id == tournament.id).order_by(model.id))
+        query = db.select(model).where(model.tournament_id == tournament.id).order_by(model.id)
+        rows += db.session.scalars(query.execution_options(populate_existing=fresh))
     return rows
 
 
@@ -265,22 +271,32 @@ def child_words(row: Any) -> str:
 def check_tournament(tournament: Any) -> None:
     """Raise :class:`floor.seals.SealBroken` naming the tournament's row that does not match its
     seal, or the rows removed or put back (their sum is not the one sealed): nothing is served
-    from such a tournament, its clock, results and payouts included."""
+    from such a tournament, its clock, results and payouts included.
+
+    Each row is read whole, so its own seal is checked at once. The sum is of several rows, read by
+    several statements: a floor person's entry committed between reading the tournament and reading
+    its children is no tampering, so the tournament is read again after its children and the sum
+    checked again (a sum that still differs after three reads is)."""
+    from floor.extensions import db
+
     name = tournament.event.name if tournament.event is not None else f"#{tournament.id}"
     where = f"The tournament {name}"
-    children = tournament_children(tournament)
-    for row in children:
-        if not row.row_seal_intact:
-            raise SealBroken(f"{where}: {child_words(row)} does not match its seal: it was changed outside the app. "
-                             f"{CALL}")
-    if not tournament.row_seal_intact:
-        raise SealBroken(f"{where}: its structure (levels, chips, buy-in, payouts), draw or list of entries, clock "
-                         f"moves, desk actions and bounties does not match its seal: it was changed outside the app. "
-                         f"{CALL}")
-    total = sum(row.member() for row in children)
-    if sum_text(total) != (tournament.children or sum_text(0)):
-        raise SealBroken(f"{where}: an entry, a clock move, a desk action or a bounty was removed, or put back as it "
-                         f"was before, outside the app. {CALL}")
+    for attempt in range(3):
+        children = tournament_children(tournament, fresh=attempt > 0)
+        for row in children:
+            if not row.row_seal_intact:
+                raise SealBroken(f"{where}: {child_words(row)} does not match its seal: it was changed outside the "
+                                 f"app. {CALL}")
+        if attempt:
+            db.session.refresh(tournament)  # read after its children: no commit of theirs is newer
+        if not tournament.row_seal_intact:
+            raise SealBroken(f"{where}: its structure (levels, chips, buy-in, payouts), draw or list of entries, clock "
+                             f"moves, desk actions and bounties does not match its seal: it was changed outside the "
+                             f"app. {CALL}")
+        if sum_text(sum(row.member() for row in children)) == (tournament.children or sum_text(0)):
+            return
+    raise SealBroken(f"{where}: an entry, a clock move, a desk action or a bounty was removed, or put back as it was "
+                     f"before, outside the app. {CALL}")
 
 
 CALL = ("Nothing of it is shown or changed until a director puts the record right (`flask --app floor verify` names "

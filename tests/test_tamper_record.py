@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pathlib
+import threading
 
 import pytest
 import sqlalchemy as sa
@@ -452,3 +453,22 @@ def test_segments_rotate_a_reader_follows_and_a_new_one_resumes_at_the_last_chec
     assert code == 0 and "was read from line 1 to" not in output and f"line {began} to" not in output, output
     code, output = verify_with(app, "--full")
     assert code == 0 and "was read from line 1 to" in output, output
+
+
+def test_a_row_committed_between_reading_a_tournament_and_its_children_is_no_tampering(app, cup):
+    """The sum of a tournament's children is read by several statements: a floor person's desk
+    action committed between reading the tournament and reading its children (another request, a
+    threaded server) was answered 409 as if rows had been put back. It is read again instead."""
+    from floor.sealed import check_tournament
+
+    api, event = cup
+    with app.app_context():
+        tournament = db.session.scalars(db.select(Tournament).where(Tournament.event_id == event)).one()
+        assert tournament.children  # read now, as the request's first statement reads it
+        # another request commits meanwhile (another thread: its own session): hand for hand, a desk
+        # action and a clock move
+        other = threading.Thread(target=lambda: api.post(f"/api/events/{event}/hand_for_hand", {"on": True},
+                                                         role="floor", status=200))
+        other.start()
+        other.join()
+        check_tournament(tournament)  # no SealBroken
