@@ -233,7 +233,7 @@ def user_problem(user: Any) -> str | None:
     if not user.row_seal_intact:
         return (f"the account {user.username}'s record does not match its seal: its role, state, password or token "
                 "was changed outside the app. A director resets it with `flask --app floor reset-password`.")
-    if not witness.user_witnessed(user.id, user.row_seal):
+    if not witness.user_witnessed(user):
         return (f"the account {user.username}'s record is not the one the room's witness saw: it was put back as it "
                 "was before, outside the app. A director resets it with `flask --app floor reset-password`.")
     return None

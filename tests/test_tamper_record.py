@@ -472,3 +472,24 @@ def test_a_row_committed_between_reading_a_tournament_and_its_children_is_no_tam
         other.start()
         other.join()
         check_tournament(tournament)  # no SealBroken
+
+
+def test_a_user_changed_between_reading_the_row_and_the_witness_is_no_tampering(app, as_role):
+    """A user row read by a request, then a director's change committed (and witnessed) by another
+    before the request holds it against the witness: the row is read again, not refused."""
+    from floor.sealed import user_problem
+
+    with app.app_context():
+        dee = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        assert dee.row_seal  # read now, as a request's login reads it
+
+        def promote() -> None:
+            with app.app_context():
+                row = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+                row.role_name = "floor"
+                db.session.commit()
+
+        other = threading.Thread(target=promote)
+        other.start()
+        other.join()
+        assert user_problem(dee) is None and dee.role_name == "floor"

@@ -132,12 +132,25 @@ def _committed_version(kind: str, table_id: int) -> int:
     return -1 if version is None else int(version)
 
 
-def user_witnessed(user_id: int, digest: str) -> bool:
-    """Whether the witness saw this user's row with this seal (read on once when it did not yet)."""
-    fold = seen()
-    if fold.users.get(user_id) == digest:
+def settled(row: Any) -> Seen:
+    """The witness read on after every write in flight, and ``row`` read again: a row and the
+    witness read by two statements may straddle another process's commit (the row newer than the
+    witness's line, which is appended once the commit is done, under the witness's lock; or the
+    witness newer than the row). Taking the lock waits for the write in flight."""
+    from floor.extensions import db
+
+    with room().store.lock():
+        pass
+    if row in db.session and not db.session.is_modified(row):
+        db.session.refresh(row)
+    return seen()
+
+
+def user_witnessed(user: Any) -> bool:
+    """Whether the witness saw this user's row with this seal (settled once when it seems not)."""
+    if seen().users.get(user.id) == user.row_seal:
         return True
-    return seen().users.get(user_id) == digest
+    return settled(user).users.get(user.id) == user.row_seal
 
 
 def ruling_problems(row: Any, banked: bool = False) -> list[str]:
@@ -146,14 +159,17 @@ def ruling_problems(row: Any, banked: bool = False) -> list[str]:
     if banked or not row.by_rules:
         return []
     fold = seen()
-    if row.witness_line is None or fold.n < row.witness_line:
-        return []
-    waiting = row.id in fold.pending
-    if row.confirmed_by_id is None and not waiting:
+    for attempt in (0, 1):
+        if row.witness_line is None or fold.n < row.witness_line:
+            return []
+        waiting = row.id in fold.pending
+        if (row.confirmed_by_id is None) == waiting:
+            return []
+        if attempt == 0:
+            fold = settled(row)
+    if row.confirmed_by_id is None:
         return [f"ruling #{row.id}: the floor's confirmation the room's witness saw is gone from the database"]
-    if row.confirmed_by_id is not None and waiting:
-        return [f"ruling #{row.id}: its confirmation is one the room's witness never saw (written outside the app)"]
-    return []
+    return [f"ruling #{row.id}: its confirmation is one the room's witness never saw (written outside the app)"]
 
 
 def room_record(ruling: Any) -> dict[str, Any]:
