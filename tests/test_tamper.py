@@ -262,7 +262,8 @@ def test_a_deleted_ruling_is_named(app, tokens):
     assert shown.status_code == 404
 
 
-def test_a_deleted_confirmation_is_named(app, tokens, as_role):
+def test_a_deleted_confirmation_is_named_and_no_longer_matches(app, tokens, as_role):
+    """Issue 30: verify named it, but the ruling's own page said MATCHES and the API intact: true."""
     from tests.test_pot_snapshots import POT
 
     client = app.test_client()
@@ -277,6 +278,9 @@ def test_a_deleted_confirmation_is_named(app, tokens, as_role):
         confirmed_by_id=None, confirmed_at=None, confirmation_digest=""))
     code, output = verify(app)
     assert code == 1 and f"ruling #{ruling_id}: the floor's confirmation the room's witness saw" in output, output
+    page = as_role("floor").get(f"/rulings/{ruling_id}/verify").get_data(as_text=True)
+    assert "MATCHES" not in page and "confirmation the room&#39;s witness saw is gone" in page
+    assert client.get(f"/api/rulings/{ruling_id}", headers=bearer(tokens["dealer"])).json["intact"] is False
 
 
 def test_a_table_deleted_with_its_log_is_named(app, tokens):

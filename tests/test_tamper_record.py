@@ -2,7 +2,8 @@
 would, with write access to the database and to ``instance/`` but not to the seal key (on SQLite,
 and on PostgreSQL with ``FLOOR_TEST_PG=1``). One test per kind: each tampers the way the auditor
 would (SQL statements and file edits, never the app's models, whose writes re-seal), then checks
-both halves: ``flask verify`` names it (exit status 1), and nothing of it is served.
+both halves: ``flask verify`` names it (exit status 1), and nothing of it is served. (A deleted
+confirmation, which verify named and the ruling's page did not, is tests/test_tamper.py's.)
 """
 
 from __future__ import annotations
@@ -295,29 +296,6 @@ def test_a_log_cut_back_serves_nothing_of_it_anywhere(app, tokens):
     assert answer.status_code == 409 and "the room's witness saw it reach entry 11" in answer.json["message"]
     code, output = verify(app)
     assert code == 1 and "its log was cut back to entry 6" in output, output
-
-
-def test_a_deleted_confirmation_no_longer_matches(app, tokens, as_role):
-    """Verify named it, but the ruling's own page said MATCHES and the API intact: true."""
-    from tests.test_pot_snapshots import POT
-
-    client = app.test_client()
-    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
-    for event in POT:
-        assert client.post(f"/api/tables/{table_id}/events", json=event,
-                           headers=bearer(tokens["dealer"])).status_code == 201
-    with app.app_context():
-        ruling_id = db.session.scalars(db.select(IssuedRuling.id).where(IssuedRuling.table_id == table_id)).first()
-    assert as_role("floor").post(f"/rulings/{ruling_id}/confirm").status_code in (200, 302)
-    rulings = IssuedRuling.__table__
-    tamper(app, sa.update(rulings).where(rulings.c.id == ruling_id).values(
-        confirmed_by_id=None, confirmed_at=None, confirmation_digest=""))
-    page = as_role("floor").get(f"/rulings/{ruling_id}/verify").get_data(as_text=True)
-    assert "MATCHES" not in page and "confirmation the room&#39;s witness saw is gone" in page
-    shown = client.get(f"/api/rulings/{ruling_id}", headers=bearer(tokens["dealer"])).json
-    assert shown["intact"] is False
-    code, output = verify(app)
-    assert code == 1 and f"ruling #{ruling_id}: the floor's confirmation the room's witness saw" in output, output
 
 
 # --------------------------------------------------------------------------- keys
