@@ -4,13 +4,13 @@ Prints the median and p99 of N appends through ``POST /api/tables/<id>/events`` 
 process: routing, bearer auth, JSON, the rules' replay, the SQLite commit), on a table whose log
 grows to N events. Targets (issue 4): append p99 under 50 ms.
 
-    .venv/bin/python bench/bench_append.py [N]
+    .venv/bin/python bench/bench_append.py [N] [--smoke]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import tempfile
 import time
 
@@ -66,4 +66,8 @@ def main(n: int = 500) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 500)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int, nargs="?", default=500, help="appends (default 500)")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
+    args = parser.parse_args()
+    main(20 if args.smoke else args.n)

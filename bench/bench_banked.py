@@ -1,7 +1,7 @@
 """Benchmark: the banked game's numbers (rules.banked.strategy) against a naive loop over the
 existing evaluator, in one run.
 
-Not a test: run ``.venv/bin/python bench/bench_banked.py`` (``--quick`` for a short run). Prints:
+Not a test: run ``.venv/bin/python bench/bench_banked.py`` (``--quick`` for a short run, ``--smoke`` for tiny counts). Prints:
 
 1. the dealer's tables: simulated dealer hands per second (median of 3 runs);
 2. the expected values of every decision for one hand (the dealer conditioned on its five cards):
@@ -80,16 +80,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small figures, about a minute")
     parser.add_argument("--edge-seconds", type=float, default=540.0, help="at most this long for the edge's rounds")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args(argv)
-    quick = args.quick
-    rounds = 5_000 if quick else 40_000  # simulated dealer hands per table (11 tables)
+    quick = args.quick or args.smoke
+    smoke = args.smoke
+    rounds = 500 if smoke else 5_000 if quick else 40_000  # simulated dealer hands per table (11 tables)
     options = banked_options()
 
     times = []
+    dealt = 200 if smoke else 5_000
     for seed in range(3):
         start = time.perf_counter()
-        dealer_table(options, False, 5_000, seed=seed, high=1)
-        times.append((time.perf_counter() - start) / 5_000)
+        dealer_table(options, False, dealt, seed=seed, high=1)
+        times.append((time.perf_counter() - start) / dealt)
     print(f"1. dealer tables: {1 / statistics.median(times):,.0f} simulated dealer hands/s (median of 3)")
     start = time.perf_counter()
     model = Model(options, dealer_rounds=rounds)
@@ -98,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"{time.perf_counter() - start:.1f} s")
 
     start = time.perf_counter()
-    sample = dealer_sample(options, 30_000 if quick else 300_000)
+    sample = dealer_sample(options, 2_000 if smoke else 30_000 if quick else 300_000)
     print(f"   one whole-deck sample of {len(sample.dealt):,} dealer hands (for single hands) in "
           f"{time.perf_counter() - start:.1f} s")
 
@@ -107,26 +110,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     hand_choices(Model.for_hand(options, sample, parse_cards(HANDS[0])), HANDS[0])
     first = time.perf_counter() - start
     exact, python = [], []
-    for text in HANDS:
+    hands = HANDS[:2] if smoke else HANDS
+    for text in hands:
         hand = parse_cards(text)
         start = time.perf_counter()
         per_hand[text] = Model.for_hand(options, sample, hand)  # the dealer given these five cards
         hand_choices(per_hand[text], hand)
         exact.append(time.perf_counter() - start)
         start = time.perf_counter()
-        Model.for_hand(options, sample, hand).choices(hand, samples=3000)
+        Model.for_hand(options, sample, hand).choices(hand, samples=100 if smoke else 3000)
         python.append(time.perf_counter() - start)
     print(f"2. every decision (33) for one hand, dealer conditioned on the hand, every exchange over every draw: "
-          f"median {statistics.median(exact):.2f} s a hand (max {max(exact):.2f} s; {len(HANDS)} hands); the first "
+          f"median {statistics.median(exact):.2f} s a hand (max {max(exact):.2f} s; {len(hands)} hands); the first "
           f"hand in a process {first:.2f} s (with the one-off arrays of all 2,869,685 hands)")
     print(f"   the pure-Python model (3,000 sampled draws per large exchange, ± up to 0.3 ante): median "
           f"{statistics.median(python):.2f} s a hand")
 
-    n = 2_000 if quick else 20_000
+    n = 50 if smoke else 2_000 if quick else 20_000
     print(f"3. naive loop (deal the dealer from the real deck, dealer_exchange, settle), 'bet', {n:,} rounds each;")
     print("   beside it the model for the hand (exact removal of the five cards) and the cached tables (edge):")
     per_round = []
-    for text in HANDS:
+    for text in hands:
         hand = parse_cards(text)
         mean, hw, took = naive(hand, n, seed=7)
         per_round.append(took)
@@ -137,10 +141,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print("4. the model's best exchange played out with real cards (naive loop, the model's continuation):")
     spreads = []
-    for text in HANDS[:4]:
+    for text in hands[:4]:
         hand = parse_cards(text)
         exact = per_hand[text]
-        best = next(c for c in exact.choices(hand, samples=3000) if c.move == "exchange")
+        best = next(c for c in exact.choices(hand, samples=100 if smoke else 3000) if c.move == "exchange")
         mean, hw, _ = naive(hand, n, seed=11, model=exact, discards=best.discards)
         spreads.append(hw / 1.96 * math.sqrt(n))
         print(f"   {text}: {best}   real cards {mean:+.4f} ± {hw:.4f}")
@@ -154,11 +158,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     built = time.perf_counter() - start
     play(plan, 1_000, seed=4)  # the dealer's arrays, built once
     start = time.perf_counter()
-    play(plan, 200_000, seed=5)
-    one_core = 200_000 / (time.perf_counter() - start)
-    target = 0.01 if quick else 0.001
-    edge, tally, took = measure_edge(plan, target, seconds=args.edge_seconds, workers=2, seed=1,
-                                     pilot=200_000 if quick else 2_000_000)
+    played = 5_000 if smoke else 200_000
+    play(plan, played, seed=5)
+    one_core = played / (time.perf_counter() - start)
+    target = 0.1 if smoke else 0.01 if quick else 0.001
+    edge, tally, took = measure_edge(plan, target, seconds=2.0 if smoke else args.edge_seconds, workers=2, seed=1,
+                                     pilot=5_000 if smoke else 200_000 if quick else 2_000_000)
     print(f"5. the model's best play of every deal in {built:.1f} s; {edge}")
     print(f"   {tally.rounds:,} rounds on 2 processes in {took:.0f} s (+ model {model_built:.0f} s, best play "
           f"{built:.0f} s, pilot); {one_core:,.0f} rounds/s on one core against the naive loop's "

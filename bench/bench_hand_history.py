@@ -4,7 +4,7 @@
 The floor's hands pages and the export replay the whole log on each request (they are read now and
 then, never on a dealer's tap); the target is a median under a second for 3,000 events.
 
-Run: ``.venv/bin/python bench/bench_hand_history.py [--events 3000] [--runs 5]``
+Run: ``.venv/bin/python bench/bench_hand_history.py [--events 3000] [--runs 5] [--smoke]``
 """
 
 from __future__ import annotations
@@ -64,7 +64,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
+    if args.smoke:
+        args.events, args.runs = 100, 1
     log = build_log(args.events)
     cut, text = [], ""
     cutting, writing = [], []

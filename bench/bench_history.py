@@ -4,7 +4,7 @@ read it from the log every time). Target: a 3,000-event table under 1 s, median.
 The log is a seeded random night (tests/test_history.py's: deals played out by legal taps, players
 sitting down, rebuying, sitting out, changing seats, leaving, undos), read many times.
 
-Run: ``.venv/bin/python bench/bench_history.py [--events 3000] [--runs 7]``
+Run: ``.venv/bin/python bench/bench_history.py [--events 3000] [--runs 7] [--smoke]``
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
+    if args.smoke:
+        args.events, args.runs = 100, 1
     setup, events = random_night(random.Random(7), args.events)
     times, plain = [], []
     for _ in range(args.runs):

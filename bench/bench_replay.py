@@ -1,9 +1,12 @@
 """Time ``rules.jackpot.replay`` on a 500-event log (target: median under 20 ms).
 
 The log is played out once by a seeded random dealer that only logs legal actions (shows use cards
-from a shuffled deck, so hands are real), then replayed from scratch many times.
+from a shuffled deck, so hands are real), then replayed from scratch many times. It logs the play
+of hands only: the seating menus ``legal`` offers between deals (``{"type": "add_chips", "seats":
+[...]}``: a menu of seats, not a move) are not chosen; ``bench_history.py`` times a night with
+seating changes.
 
-Run: ``.venv/bin/python bench/bench_replay.py [--events 500] [--runs 300]``
+Run: ``.venv/bin/python bench/bench_replay.py [--events 500] [--runs 300] [--smoke]``
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ def build_log(n: int, seed: int = 7) -> list[dict[str, Any]]:
     cards: list[str] = []
     while len(events) < n:
         state = table.to_dict()
-        move = rng.choice(state["legal"])
+        move = rng.choice([m for m in state["legal"] if "seats" not in m])
         kind = move["type"]
         event: dict[str, Any] = {"type": kind}
         if kind == "deal":
@@ -59,7 +62,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
+    if args.smoke:
+        args.events, args.runs = 60, 3
     events = build_log(args.events)
     replay(SETUP, events)  # warm up the evaluator's tables
     times = []

@@ -7,7 +7,7 @@ for a bounded time. Then it counts what the server acknowledged against what the
 hold (lost events), and runs ``flask --app floor verify`` over the whole history.
 
     .venv/bin/python bench/bench_server.py [--db sqlite|postgresql|both] [--tables 50] [--seconds 20]
-                                           [--workers N] [--think 0]
+                                           [--workers N] [--think 0] [--smoke]
 
 ``--think 0`` (the default) measures capacity: every tablet taps again the moment it has its
 answer, so latency is mostly the queue of 50 tablets before the workers (one per core by default,
@@ -169,7 +169,11 @@ def main() -> None:
                         help="gunicorn workers (default: one per core, as make run)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a dealer takes between taps (0: back to back, the server's capacity)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny counts: does it run to its end (make bench-smoke): 2 tables for 1 s on SQLite")
     args = parser.parse_args()
+    if args.smoke:
+        args.db, args.tables, args.seconds = "sqlite", 2, 1.0
     for db in ("sqlite", "postgresql"):
         if args.db in (db, "both"):
             show(run(db, args.tables, args.seconds, args.workers, args.think))

@@ -13,7 +13,7 @@
 4. Text card input: ``rules.hands.evaluate("As Kd ...")`` against treys reading the same text
    (``Card.new`` per card, then ``evaluate``), and both against Card input. Goal: >= treys.
 
-Medians throughout. ``.venv/bin/python bench/bench_tap.py [--quick]``.
+Medians throughout. ``.venv/bin/python bench/bench_tap.py [--quick | --smoke]``.
 """
 
 from __future__ import annotations
@@ -255,8 +255,10 @@ def text_input(hands: int, repeats: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples and a pot of 200 deals")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args(argv)
-    taps, pdfs, far, hands = (100, 5, 200, 50_000) if args.quick else (300, 15, 1000, 200_000)
+    taps, pdfs, far, hands = ((10, 2, 12, 500) if args.smoke else (100, 5, 200, 50_000) if args.quick
+                              else (300, 15, 1000, 200_000))
 
     with tempfile.TemporaryDirectory() as tmp:
         bench = Bench(tmp)

@@ -5,13 +5,13 @@ left, average stack over every table, prize pool), ``GET /api/events/<id>/balanc
 plan) and of a ``deal`` appended at a tournament table (with the hook that writes the level in force
 into it). Target: the wall's poll under 50 ms at p99 (a poll every 3 s per screen).
 
-    .venv/bin/python bench/bench_tournament.py [N]
+    .venv/bin/python bench/bench_tournament.py [N] [--smoke]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import tempfile
 import time
 
@@ -78,4 +78,8 @@ def main(n: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int, nargs="?", default=200, help="requests of each kind (default 200)")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
+    args = parser.parse_args()
+    main(8 if args.smoke else args.n)

@@ -6,9 +6,17 @@
 2. ``instance/config.py`` (per installation; not committed);
 3. the environment: ``FLOOR_DATABASE_URL`` (e.g. ``postgresql+psycopg://...``), ``FLOOR_SECRET_KEY``,
    ``FLOOR_TIMEZONE`` (the card room's zone for times on pages and prints, e.g. ``Europe/London``),
+   ``FLOOR_PUBLIC_URL`` (the address the room's devices use, printed on rulings as where to check a seal),
    ``FLOOR_HTTPS=1`` (served over HTTPS: Secure cookies, HSTS), ``FLOOR_PROXIES=1`` (the number
-   of reverse proxies in front, whose X-Forwarded-* headers are trusted; see :mod:`floor.security`);
+   of reverse proxies in front, whose X-Forwarded-* headers are trusted; see :mod:`floor.security`),
+   ``FLOOR_LOG_LEVEL``, ``FLOOR_LOG_FILE`` (see below);
 4. the ``test_config`` mapping given to the factory (tests).
+
+Logging: the app's own lines (who issued or confirmed a ruling, reset a password, moved a player,
+called the floor; refusals and errors) go to ``app.logger`` at ``FLOOR_LOG_LEVEL`` (``INFO`` by
+default: the audit lines are kept) through Flask's handler, which writes to the server's error
+stream (stderr under gunicorn, ``flask run`` and the CLI). ``FLOOR_LOG_FILE`` (a path, relative to
+the instance folder) appends them to a file as well, reopened when logrotate moves it.
 
 The secret key, when no layer sets one, is generated once into ``instance/secret_key`` so that
 sessions survive restarts and no key is ever hard-coded.
@@ -16,6 +24,8 @@ sessions survive restarts and no key is ever hard-coded.
 
 from __future__ import annotations
 
+import logging
+import logging.handlers
 import os
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping
@@ -69,6 +79,32 @@ def _tune_sqlite(engine: Any) -> None:
     writelock.install(engine)
 
 
+#: What every line of the app's log says: when, how grave, which module, the words.
+LOG_FORMAT = "[%(asctime)s] %(levelname)s in %(module)s: %(message)s"
+
+
+def _configure_logging(app: Flask) -> None:
+    """The app's lines at ``FLOOR_LOG_LEVEL`` on the server's error stream, and in ``FLOOR_LOG_FILE``
+    when one is named. Without this the logger had no level of its own and took the root's
+    (WARNING): every audit line at INFO was dropped. The logger is the process's (one per app
+    name), so a file handler this function added for an earlier app is replaced, never doubled."""
+    level = str(app.config["FLOOR_LOG_LEVEL"]).upper()
+    if not isinstance(logging.getLevelName(level), int):
+        raise ValueError(f"FLOOR_LOG_LEVEL {app.config['FLOOR_LOG_LEVEL']!r} is not a logging level "
+                         "(DEBUG, INFO, WARNING, ERROR, CRITICAL)")
+    logger = app.logger  # Flask adds its stderr handler here when nothing above would show the lines
+    logger.setLevel(level)
+    for handler in [h for h in logger.handlers if getattr(h, "floor_log_file", False)]:
+        logger.removeHandler(handler)
+        handler.close()
+    if app.config.get("FLOOR_LOG_FILE"):
+        path = os.path.join(app.instance_path, app.config["FLOOR_LOG_FILE"])
+        file_handler = logging.handlers.WatchedFileHandler(path, encoding="utf-8")
+        file_handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        file_handler.floor_log_file = True  # type: ignore[attr-defined]
+        logger.addHandler(file_handler)
+
+
 def _check_keys(app: Flask) -> None:
     """The seal key against the database's fingerprint (:func:`floor.keys.check_seal_key`), at the
     start: raises :class:`floor.keys.KeyRefused` naming the setting. A database that does not
@@ -112,12 +148,20 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         # The card room's time zone when the room has not chosen one (floor.room): times are stored
         # in UTC and shown in the room's zone; None here means the machine's own zone.
         FLOOR_TIMEZONE=None,
+        # The address the card room's devices reach the app at (https://floor.example.com), printed
+        # on a ruling as where to check its seal. None: the print says how to check it in the app
+        # instead; never the host that served the request (a proxy's, a tablet's LAN address).
+        FLOOR_PUBLIC_URL=None,
+        # The app's log (see the module's docstring): INFO keeps the audit lines; no file by default.
+        FLOOR_LOG_LEVEL="INFO",
+        FLOOR_LOG_FILE=None,
     )
     app.config.from_mapping(security.DEFAULTS)  # request limits, lockout, cookie flags
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
-           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE"}
+           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE", "FLOOR_PUBLIC_URL": "FLOOR_PUBLIC_URL",
+           "FLOOR_LOG_LEVEL": "FLOOR_LOG_LEVEL", "FLOOR_LOG_FILE": "FLOOR_LOG_FILE"}
     for var, key in env.items():
         if os.environ.get(var):
             app.config[key] = os.environ[var]
@@ -135,6 +179,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
+
+    _configure_logging(app)
 
     # Ids in URLs are database integers: one beyond 64 bits is simply not found (404), never an
     # overflow in the database driver.
@@ -156,7 +202,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     _check_keys(app)  # a host with another seal key, or none for a sealed database, does not start
     witness.init_app(app)
 
-    # The blueprints, one package each (templates/<blueprint>/ mirrors them); see the README's layout.
+    # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
+    # "Layout".
     from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
     from floor import room
     from rules import words
@@ -164,6 +211,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     localtime.init_app(app)
     # a deal's part in players' words on every page (the tablet, the floor's overview and line-ups)
     app.jinja_env.filters["phase"] = words.phase_words
+    # one numbering of deals and log entries on every page and print (docs/pages.md)
+    app.jinja_env.filters["deal"] = words.deal_words
+    app.jinja_env.filters["entry"] = words.entry_words
+    app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
     for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):

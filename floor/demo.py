@@ -62,22 +62,25 @@ def demo_setup(players: list[str]) -> dict[str, Any]:
     }
 
 
+def _passes(*seats: int) -> list[dict[str, Any]]:
+    return [{"type": "pass", "seat": s} for s in seats]
+
+
 DEMO_LOGS: dict[str, list[dict[str, Any]]] = {
     # Left mid-pot: two dead deals (everyone passed, the button moved), then the third deal of the
     # pot (its last ante under the three-deal cap) opened by seat 5 and called by seat 6.
-    "Table 1": (
-        [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (2, 3, 4, 5, 6, 1)]
-        + [{"type": "deal"}] + [{"type": "pass", "seat": s} for s in (3, 4, 5, 6, 1, 2)]
-        + [{"type": "deal"}, {"type": "pass", "seat": 4}, {"type": "open", "seat": 5, "amount": 10},
-           {"type": "call", "seat": 6}]
-    ),
+    "Table 1": [
+        {"type": "deal"}, *_passes(2, 3, 4, 5, 6, 1),
+        {"type": "deal"}, *_passes(3, 4, 5, 6, 1, 2),
+        {"type": "deal"}, {"type": "pass", "seat": 4}, {"type": "open", "seat": 5, "amount": 10},
+        {"type": "call", "seat": 6},
+    ],
     # A false opener found before the draw: seat 3 opened, seat 4 called, then seat 3 could not
     # show openers; nobody reopened, so the engine's ruling (POT_CARRIES_OVER) stands issued.
-    "Table 2": (
-        [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10},
-         {"type": "call", "seat": 4}, {"type": "false_openers", "seat": 3}]
-        + [{"type": "pass", "seat": s} for s in (4, 5, 1)]
-    ),
+    "Table 2": [
+        {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3, "amount": 10},
+        {"type": "call", "seat": 4}, {"type": "false_openers", "seat": 3}, *_passes(4, 5, 1),
+    ],
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from flask import request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -9,7 +11,7 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import BigInteger, Integer
+from sqlalchemy import BigInteger, CursorResult, Executable, Integer
 from sqlalchemy.orm import DeclarativeBase, registry
 
 #: Every ``Mapped[int]`` column is 64-bit: BIGINT (BIGSERIAL for a key) on PostgreSQL, where a
@@ -25,6 +27,23 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+if TYPE_CHECKING:
+    class DbModel(Base):
+        """``db.Model`` as a type checker sees it: the declarative base. (mypy takes no attribute of an
+        instance as a base class; at run time Flask-SQLAlchemy's class adds the session binding.)"""
+
+        __abstract__ = True
+else:
+    #: The base class of every model (``class Table(DbModel)``): Flask-SQLAlchemy's ``db.Model``.
+    DbModel = db.Model
+
+
+def rows_changed(statement: Executable) -> int:
+    """Run an UPDATE (or DELETE) in the session's transaction; how many rows it changed. The session
+    answers such a statement with a cursor result, which its signature types as any result."""
+    return cast("CursorResult[Any]", db.session.execute(statement)).rowcount
+
+
 csrf = CSRFProtect()
 login = LoginManager()
 login.login_view = "auth.login"

@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import Table, User, utcnow
 
 __all__ = ["FindingKind", "Finding", "in_shift"]
@@ -38,7 +38,7 @@ class FindingKind(enum.StrEnum):
     other = "other"  # a table that broke down, a tap the server refused
 
 
-class Finding(db.Model):
+class Finding(DbModel):
     """One flagged line: the table and deal (the pot) it concerns when it concerns one."""
 
     __tablename__ = "findings"

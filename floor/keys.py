@@ -43,7 +43,7 @@ from sqlalchemy import String, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.seals import head_content, keyed_digest, same
 
 #: The settings a host's seal key is read from, in order (then ``instance/seal_key``).
@@ -55,7 +55,7 @@ class KeyRefused(RuntimeError):
     """This host's seal key is not the database's, or it has none for a database with sealed records."""
 
 
-class RoomKey(db.Model):
+class RoomKey(DbModel):
     """A key's fingerprint, as the database remembers it (one row per key: ``seal``)."""
 
     __tablename__ = "room_keys"
@@ -209,5 +209,5 @@ def load_seal_key(app: Flask) -> bytes:
 
 def record_fingerprint(connection: Any, key: bytes) -> None:
     """Insert the seal key's fingerprint (in the caller's transaction)."""
-    connection.execute(RoomKey.__table__.insert().values(
+    connection.execute(RoomKey.metadata.tables[RoomKey.__tablename__].insert().values(
         name=SEAL, fingerprint=fingerprint(key), recorded_at=datetime.now(UTC).replace(tzinfo=None, microsecond=0)))

@@ -24,13 +24,33 @@ def zone() -> ZoneInfo:
 def local(moment: datetime | str | None, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
     """A stored UTC time in the card room's zone, formatted ('' for no time). A JSON row's time
     (an ISO text, UTC as stored) is read first, so pages built from the API's rows show it too."""
+    at = in_room(moment)
+    return at.strftime(fmt) if at is not None else ""
+
+
+def local_iso(moment: datetime | str | None) -> str:
+    """A stored UTC time as ISO 8601 in the card room's zone, with its offset ('' for no time): what
+    a spreadsheet reads, at the same wall-clock time the pages show.
+
+    >>> from unittest import mock
+    >>> with mock.patch("floor.localtime.zone", lambda: ZoneInfo("Asia/Kolkata")):
+    ...     local_iso("2026-11-24T20:00:00")
+    '2026-11-25T01:30:00+05:30'
+    """
+    at = in_room(moment)
+    return at.isoformat(timespec="seconds") if at is not None else ""
+
+
+def in_room(moment: datetime | str | None) -> datetime | None:
+    """A stored UTC time (a datetime without a zone, or the ISO text of a JSON row) as an aware time
+    in the card room's zone; None for no time."""
     if not moment:
-        return ""
+        return None
     if isinstance(moment, str):
         moment = datetime.fromisoformat(moment.removesuffix("Z"))
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(zone()).strftime(fmt)
+    return moment.astimezone(zone())
 
 
 def init_app(app: Flask) -> None:

@@ -21,7 +21,7 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, 
 from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.keys import token_key
 from floor.sealed import SealedRow
 from floor.seals import canonical, entry_content, head_content, keyed_digest, same, seal_key, snapshot_content
@@ -57,7 +57,7 @@ def token_digest(token: str) -> str:
                     hashlib.sha256).hexdigest()
 
 
-class User(SealedRow, UserMixin, db.Model):
+class User(SealedRow, UserMixin, DbModel):
     """An account. Its name, role, state, password hash and token digest are under its row seal
     (:mod:`floor.sealed`): a role set to director in the database makes no director."""
 
@@ -133,7 +133,7 @@ class User(SealedRow, UserMixin, db.Model):
 Index("uq_users_username_lower", func.lower(User.username), unique=True)
 
 
-class CardRoomEvent(db.Model):
+class CardRoomEvent(DbModel):
     """A director's event: a tournament or a session of the house game, with its tables.
 
     Named ``CardRoomEvent`` (table ``events``) so that it is never taken for an event of a table's
@@ -150,7 +150,7 @@ class CardRoomEvent(db.Model):
     tables: Mapped[list["Table"]] = relationship(back_populates="event", order_by="Table.id")
 
 
-class HouseProfile(db.Model):
+class HouseProfile(DbModel):
     """A card room's own profile, written by a director as TOML and checked by ``rules.profiles``."""
 
     __tablename__ = "house_profiles"
@@ -161,7 +161,7 @@ class HouseProfile(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class Table(db.Model):
+class Table(DbModel):
     """A table: its setup (seats, stakes, profile) and its log. ``version`` counts log entries."""
 
     __tablename__ = "tables"
@@ -256,6 +256,10 @@ class ChainedEntry:
     logged_at: Mapped[datetime] = mapped_column(default=utcnow)
     prev_digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
     digest: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    # The tablet's id of the tap that logged the entry (a client UUID, DESIGN part four "A tap is sent
+    # once"; unique per table): a tap sent again is answered with this entry, never logged twice. Not
+    # part of the seal: it names the request, not what happened at the table (docs/pages.md).
+    tap_id: Mapped[str | None] = mapped_column(String(36))
 
     @declared_attr
     def logged_by(cls) -> Mapped["User | None"]:
@@ -272,20 +276,21 @@ class ChainedEntry:
                                              entry.logged_at, entry.prev_digest), **cls.SEAL_KIND})
 
 
-class LogEntry(ChainedEntry, db.Model):
+class LogEntry(ChainedEntry, DbModel):
     """One event of a jackpot table's append-only log; the unique constraint on (table, seq) is
     what makes two tablets logging at once safe: only one of them gets the number."""
 
     __tablename__ = "log_entries"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_entries_table_seq"),
+                      Index("uq_log_entries_table_tap", "table_id", "tap_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)  # type: ignore[assignment]
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
 
     table: Mapped[Table] = relationship(back_populates="log")
 
 
-class PotSnapshot(db.Model):
+class PotSnapshot(DbModel):
     """A table's state at the end of a pot, as ``rules.jackpot.snapshot`` gives it, taken when the
     next deal is logged. After a restart a table is replayed from its latest snapshot, one pot of
     events, not the whole day's. Derived data that never outranks the log: each is sealed with the
@@ -316,7 +321,7 @@ class PotSnapshot(db.Model):
 canonical_json = canonical
 
 
-class IssuedRuling(db.Model):
+class IssuedRuling(DbModel):
     """An issued ruling: immutable once written; ``digest`` seals ``content()``.
 
     Named ``IssuedRuling`` (table ``rulings``): the stored, sealed record of a ruling, as opposed
@@ -429,11 +434,12 @@ class IssuedRuling(db.Model):
         return db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.supersedes_id == self.id)).first()
 
 
-class FloorCall(db.Model):
+class FloorCall(DbModel):
     """A dealer's call for the floor person at a table: open until a ruling for that table answers
     it or a floor person dismisses it (a word at the table that needed no ruling)."""
 
     __tablename__ = "floor_calls"
+    __table_args__ = (Index("uq_floor_calls_table_tap", "table_id", "tap_id", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
@@ -450,6 +456,8 @@ class FloorCall(db.Model):
     event: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     version: Mapped[int | None]
     proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # the tap that made the report (as a log entry's tap_id): a report sent again is the same call
+    tap_id: Mapped[str | None] = mapped_column(String(36))
 
     table: Mapped[Table] = relationship()
     called_by: Mapped[User] = relationship(foreign_keys=[called_by_id])
@@ -479,7 +487,7 @@ class FloorCall(db.Model):
             call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling
 
 
-class Tournament(SealedRow, db.Model):
+class Tournament(SealedRow, DbModel):
     """A card-room event run as a tournament: its structure (``rules.tournament.parse_structure``
     reads it), the clock's recorded moves, the entries and, once drawn, the final table's redraw.
     The event's tables are the tournament's tables, in the event's order (the first is the final
@@ -506,7 +514,7 @@ class Tournament(SealedRow, db.Model):
                                                   cascade="all, delete-orphan")
 
 
-class ClockMove(SealedRow, db.Model):
+class ClockMove(SealedRow, DbModel):
     """One move of a tournament's clock (start, pause, resume, advance, back) and its moment: the
     clock is computed from these and the time now (``rules.tournament.read_clock``), never kept ticking."""
 
@@ -524,7 +532,7 @@ class ClockMove(SealedRow, db.Model):
     by: Mapped[User | None] = relationship()
 
 
-class Entry(SealedRow, db.Model):
+class Entry(SealedRow, DbModel):
     """A player's entry: rebuys and add-ons bought, and once out, when, at which table and hand
     (``out_hand``: the log's sequence number of that hand's deal), with the chips the player had
     when that hand began (it orders players out in the same hand). Players out in the same hand
@@ -558,7 +566,7 @@ class Entry(SealedRow, db.Model):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
-class HealthProbe(db.Model):
+class HealthProbe(DbModel):
     """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
     take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
 
@@ -568,7 +576,7 @@ class HealthProbe(db.Model):
     checked_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RateLimitCount(db.Model):
+class RateLimitCount(DbModel):
     """One counter of the login throttle (Flask-Limiter's fixed windows, :mod:`floor.ratelimit`):
     kept in the database so that every server process counts the same attempts."""
 

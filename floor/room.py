@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.auth.access import require_role
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import Role
 
 __all__ = ["RoomSetting", "machine_zone", "stored_zone", "zone_name", "set_zone", "check_zone", "bp"]
@@ -29,7 +29,7 @@ __all__ = ["RoomSetting", "machine_zone", "stored_zone", "zone_name", "set_zone"
 ZONE = "time_zone"
 
 
-class RoomSetting(db.Model):
+class RoomSetting(DbModel):
     """One setting of the card room: a name and its text value (one row a setting)."""
 
     __tablename__ = "room_settings"

@@ -40,9 +40,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from floor import witness
 from floor.cache import LRU
-# the sealed log's readers, and the names other modules read here (CALL_THE_DIRECTOR, log_page, sealed_entries)
-from floor.chain import (CALL_THE_DIRECTOR, check_record, log_page, prefix_checked,  # noqa: F401
-                         sealed_entries, sealed_events)
+# the sealed log's readers; other modules read CALL_THE_DIRECTOR, log_page and sealed_entries here
+from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
+from floor.chain import log_page as log_page
+from floor.chain import sealed_entries as sealed_entries
+from floor.chain import check_record, prefix_checked, sealed_events
 from floor.seals import SealBroken
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
@@ -52,8 +54,9 @@ from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, Event, parse_event
 
 #: The tables a tap writes and a replay reads, as Core tables (issue 23: a tap's statements are built
-#: once and run without the ORM's unit of work or its objects).
-_TABLES, _LOG = Table.__table__, LogEntry.__table__
+#: once and run without the ORM's unit of work or its objects). Read from the metadata, where they
+#: are typed as tables (``__table__`` is typed as any FROM clause).
+_TABLES, _LOG = Table.metadata.tables[Table.__tablename__], LogEntry.metadata.tables[LogEntry.__tablename__]
 
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
@@ -295,7 +298,7 @@ def canonical_event(event: dict[str, Any] | Event) -> dict[str, Any]:
 def append(
     table: Table, event: dict[str, Any], user: User | None, expected_version: int | None = None,
     reported_by: User | None = None, fresh: bool = False,
-    with_it: Callable[[LogEntry], None] | None = None,
+    with_it: Callable[[LogEntry], None] | None = None, tap_id: str | None = None,
 ) -> tuple[LogEntry, jackpot.TableState]:
     """Log one event; returns the entry and the new state (the engine's typed value: a JSON answer
     makes its plain data, ``to_dict()``, at the edge).
@@ -312,13 +315,37 @@ def append(
     seq)`` is unique, so the commit fails and :class:`StaleVersion` is raised. ``with_it(entry)``
     adds more rows to the same transaction: the event and those rows are committed together or not
     at all (a tournament's manual bust-out: the player's ``leave`` and the place given).
+    ``tap_id`` is the tablet's id of the tap (:mod:`floor.tapids`), stored with the entry; the
+    log's unique ``(table, tap_id)`` refuses a second entry of the same tap as it refuses a second
+    entry of the same number (:class:`StaleVersion`: the caller looks the tap up again).
     """
+    entries = append_all(table, [event], user, expected_version, reported_by, fresh, with_it, tap_id)
+    return entries[-1]
+
+
+def append_all(
+    table: Table, events: list[dict[str, Any]], user: User | None, expected_version: int | None = None,
+    reported_by: User | None = None, fresh: bool = False,
+    with_it: Callable[[LogEntry], None] | None = None, tap_id: str | None = None,
+) -> list[tuple[LogEntry, jackpot.TableState]]:
+    """Log ``events`` one after the other as one tap, each checked by the rules against the state
+    the one before left, and committed together or not at all (a deal thrown in with one tap: the
+    passes of every seat still to speak). Returns each entry with the state after it. Raises as
+    :func:`append` does; ``expected_version`` is the version the first event follows, ``tap_id``
+    is stored with the last entry (the one a tap sent again is answered with), ``with_it`` is
+    given the last entry."""
+    if not events:
+        raise IllegalAction("nothing to log: a tap logs one event or more")
+    logged: list[tuple[LogEntry, jackpot.TableState]] = []
     try:
-        entry, after = _stage(table, event, user, expected_version, reported_by, fresh)
+        for n, event in enumerate(events):
+            last = n == len(events) - 1
+            logged.append(_stage(table, event, user, expected_version if n == 0 else None, reported_by,
+                                 fresh or n > 0, tap_id if last else None, logged[-1][1] if logged else None))
         if with_it is not None:
-            with_it(entry)
+            with_it(logged[-1][0])
         # Named before the commit: afterwards the table row reads whatever version it has then.
-        key = cache_key(table, entry.seq)
+        key = cache_key(table, logged[-1][0].seq)
         _commit_as_written()
     except (_Moved, IntegrityError):
         # Another device logged between our read and our write.
@@ -329,10 +356,11 @@ def append(
     except Exception:
         db.session.rollback()
         raise
-    _remember(key, after, entry.digest)
-    for hook in AFTER_APPEND:
-        hook(table, entry, after)
-    return entry, after
+    _remember(key, logged[-1][1], logged[-1][0].digest)
+    for entry, after in logged:
+        for hook in AFTER_APPEND:
+            hook(table, entry, after)
+    return logged
 
 
 def _commit_as_written() -> None:
@@ -348,9 +376,11 @@ def _commit_as_written() -> None:
 
 
 def _stage(table: Table, event: dict[str, Any], user: User | None, expected_version: int | None,
-           reported_by: User | None, fresh: bool = False) -> tuple[LogEntry, jackpot.TableState]:
+           reported_by: User | None, fresh: bool = False, tap_id: str | None = None,
+           state: jackpot.TableState | None = None) -> tuple[LogEntry, jackpot.TableState]:
     """Check ``event`` against the table and add its entry (and the rulings it produced) to the
-    session, uncommitted; the caller commits, once, for everything it staged."""
+    session, uncommitted; the caller commits, once, for everything it staged. ``state`` is the
+    table's state at its version when the caller holds it (the event staged before this one)."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise IllegalAction("an event is a JSON object with a 'type' (deal, pass, open, call, ...)")
     check_role(event["type"], user)
@@ -365,13 +395,13 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     parsed = parse_event(event)
     payload = canonical_event(parsed)
     check_undo(table, payload, user)
-    before = table_state(table)
+    before = state if state is not None else table_state(table)
     after = jackpot.apply(before, parsed)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     # The entry is sealed to the one before it (the table's head): floor.seals.
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
                      logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
-                     prev_digest=table.head_digest or "")
+                     prev_digest=table.head_digest or "", tap_id=tap_id)
     entry.digest = entry.compute_digest()
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
@@ -393,7 +423,7 @@ class _Moved(Exception):
 _MOVE_HEAD = (_TABLES.update().where(_TABLES.c.id == bindparam("table"), _TABLES.c.version == bindparam("follows"))
               .values(version=bindparam("seq"), head_digest=bindparam("digest"), head_seal=bindparam("seal")))
 _INSERT_ENTRY = _LOG.insert().values({name: bindparam(name) for name in (
-    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest")})
+    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")})
 
 
 def _write_entry(table: Table, entry: LogEntry) -> None:
@@ -417,7 +447,8 @@ def _write_entry(table: Table, entry: LogEntry) -> None:
         raise _Moved()
     connection.execute(_INSERT_ENTRY, {
         "table_id": entry.table_id, "seq": entry.seq, "payload": entry.payload, "logged_by_id": entry.logged_by_id,
-        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest})
+        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest,
+        "tap_id": entry.tap_id})
     # the row as now written (the ORM must not write it again, nor think it changed)
     for key, value in (("version", entry.seq), ("head_digest", entry.digest), ("head_seal", head_seal)):
         set_committed_value(table, key, value)
@@ -449,27 +480,6 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     _remember(keys[0], after_source, left.digest)
     _remember(keys[1], after_target, sat.digest)
     return left, sat
-
-
-# --------------------------------------------------------------------------- reading the day, a page at a time
-
-#: ``GET /api/tables/<id>/events``: entries per page when the client names no limit, and at most.
-LOG_PAGE, LOG_PAGE_MAX = 500, 1000
-#: ``GET /api/tables/<id>/rulings``: rulings per page when the client names no limit, and at most.
-RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
-
-
-def rulings_page(table: Table, before: int | None = None,
-                 limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
-    """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
-    most ``limit`` of them, and the cursor of the next page (the id to pass as ``before``)."""
-    query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
-    if before is not None:
-        query = query.where(IssuedRuling.id < before)
-    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].id if more else None)
 
 
 def _record_rulings(table: Table, entry: LogEntry, added: tuple[Any, ...], user: User | None,

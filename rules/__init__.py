@@ -38,7 +38,7 @@ Shared by every part (modules):
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
 
-Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (RULES.md).
+Rule ids (``O4``, ``F7``, ...) are those of the project's rule catalogue (docs/rules.md).
 
 The exceptions every caller may meet are defined here so that the web layer can catch
 them without knowing which module raised them:

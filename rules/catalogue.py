@@ -143,7 +143,7 @@ _ALL: tuple[Rule, ...] = (
     _r("O6", "Opening when all in for the ante", (C, G), """
         A player whose stack went into all or part of the ante may still announce the pot open when
         the cards qualify."""),
-    # issue 22: seed items RULES.md leaves without an id of their own
+    # issue 22: seed items the given catalogue left without an id of their own (docs/rules.md)
     _r("O7", "Re-straddles", (P,), """
         Where blinds are played, the player after the big blind may post a blind raise of twice it
         (a straddle), and the next player may double that again (a re-straddle), and so on as far as

@@ -152,8 +152,8 @@ class Profile:
 
     declared_hands: bool = field(default=False, metadata=_opt(
         ("H9",), "Cards do not speak: at the show each player declares the hand (its class: a pair, a "
-        "flush, ...); a declaration the cards cannot make is refused, and a hand declared below its worth "
-        "plays as declared (between hands declared alike, the cards decide)."))
+        "flush, ...); a declaration the cards cannot make is refused, and a hand plays as the best hand of "
+        "the declared class its cards make (four nines declared as three of a kind are three nines)."))
     all_for_one: bool = field(default=False, metadata=_opt(
         ("D13",), "All for one and one for all: draw after draw, each followed by a round of betting, while "
         "the pack holds a card for every player still in; in each draw a player stands pat, changes one "

@@ -22,7 +22,7 @@ from rules.cards import parse_rank, rank_plural
 
 __all__ = ["seat_name", "seats_text", "ruling_headline", "correction_headline", "chips_text", "hand_words",
            "card_face", "cards_face", "faces_in_text", "requirement_words", "drew_words",
-           "stakes_words"]
+           "stakes_words", "entry_number", "entry_words", "deal_words", "pot_since_words", "rule_ids_in_words"]
 
 
 def seat_name(seat: int, names: Mapping[int, str] | None = None, capital: bool = False) -> str:
@@ -261,3 +261,79 @@ def phase_words(phase: Any, capital: bool = False) -> str:
     """
     words = PHASE_WORDS.get(str(phase), str(phase).replace("_", " "))
     return words[:1].upper() + words[1:] if capital else words
+
+
+# --------------------------------------------------------------------------- one numbering everywhere
+#
+# A table's log and its deals are numbered one way on every page and print (the tablet, the floor's
+# pages, the rulings, the hand history, the shift report): see docs/pages.md.
+
+
+def entry_number(index: int) -> int:
+    """The number people read for the log entry at ``index``: the log is counted from 1 (entry 1 is
+    the first event logged at the table; the API's ``seq``). The contract's void names the entry it
+    withdraws by its 0-based position (``{"type": "void", "event": index}``): that is entry index + 1.
+
+    >>> entry_number(0), entry_number(17)
+    (1, 18)
+    """
+    return index + 1
+
+
+def entry_words(number: int) -> str:
+    """A log entry as every page names it, by its number from :func:`entry_number` (or ``seq``).
+
+    >>> entry_words(18)
+    'entry 18'
+    """
+    return f"entry {number}"
+
+
+def deal_words(deal: int | None, capital: bool = False) -> str:
+    """A deal as every page names it: its number at the table, counted from the table's first deal
+    (the engine's ``deal_no``; a pot carried over several deals does not start the count again).
+
+    >>> deal_words(6), deal_words(6, capital=True), deal_words(None)
+    ('deal 6', 'Deal 6', '')
+    """
+    if deal is None:
+        return ""
+    return f"{'D' if capital else 'd'}eal {deal}"
+
+
+def pot_since_words(deal: int, pot_deals: int) -> str:
+    """Where the pot in play began, in the one deal numbering: the deal ``deal`` is the
+    ``pot_deals``-th of its pot (the engine's ``jackpot.deals``).
+
+    >>> pot_since_words(6, 1), pot_since_words(6, 3), pot_since_words(0, 0)
+    ('a new pot', 'the pot carried since deal 4', 'a new pot')
+    """
+    if pot_deals <= 1:
+        return "a new pot"
+    return f"the pot carried since {deal_words(deal - pot_deals + 1)}"
+
+
+_RULE_ID = re.compile(r"\b([HOFSDBP](?:1[0-9]|[1-9]))\b")
+
+
+def rule_ids_in_words(text: str, titles: Mapping[str, str]) -> str:
+    """The engine's sentences with each rule id followed by the rule's title (``titles``: id ->
+    title, :data:`rules.catalogue.RULES`), for a reader who does not know the ids by heart.
+
+    >>> rule_ids_in_words("at most 3 cards (D2)", {"D2": "The draw"})
+    'at most 3 cards (rule D2, the draw)'
+    >>> rule_ids_in_words("(S1, S2)", {"S1": "Declare the split", "S2": "A split that cannot add up"})
+    '(rule S1, declare the split; rule S2, a split that cannot add up)'
+    >>> rule_ids_in_words("the low round (jacks back, D10)", {"D10": "Jacks back"})  # said already: not twice
+    'the low round (jacks back, rule D10)'
+    """
+    def named(match: re.Match[str]) -> str:
+        title = titles.get(match.group(1))
+        if not title:
+            return match.group(0)
+        if title.lower() in text[max(0, match.start() - 60):match.start()].lower():
+            return f"rule {match.group(1)}"
+        return f"rule {match.group(1)}, {title[:1].lower()}{title[1:]}"
+
+    said = _RULE_ID.sub(named, text)
+    return re.sub(r"(rule [A-Z]\d+, [^,;()]+), (?=rule )", r"\1; ", said)

@@ -7,7 +7,8 @@ collecting a rules test loads no Flask (``tests/test_purity.py`` checks it).
 The test accounts share one password hash, computed once per run with a cheap method
 (:func:`password_hash`); the app itself keeps Werkzeug's default (scrypt) for real accounts.
 
-What the suite's time went to, and what keeps it down (issue 23; the README's "Tests" section):
+What the suite's time went to, and what keeps it down (issues 23 and 34; docs/testing.md, "What the
+suite's time goes to"):
 
 - Every commit of the app fsyncs its SQLite file (``PRAGMA synchronous=FULL``): on this machine's
   disk a fresh app's schema alone cost a tenth of a second. The run's temporary files therefore
@@ -71,7 +72,34 @@ POSTGRES: pg.Cluster | None = None
 _APPS: list = []
 
 
+@functools.cache
+def _url_builders_compiled_once() -> None:
+    """Werkzeug compiles two URL builders for every rule of every app it makes (an AST built and
+    compiled into a function), and the suite makes thousands of apps of the same 112 rules: about
+    40 of an app's 48 ms of CPU. A builder is a pure function of what it is compiled from (the rule,
+    its parsed parts, the names of its defaults, whether unknown arguments are appended; bound to
+    its rule when called), so each is compiled once per test process and reused; a rule whose
+    default fills one of its own parts is compiled as werkzeug does (that part becomes a constant
+    through the rule's converter). A server the tests start runs werkzeug unchanged."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    compiled: dict[tuple, object] = {}
+
+    def compile_once(self, append_unknown: bool = True):  # type: ignore[no-untyped-def]
+        defaults = self.defaults or {}
+        if any(dynamic and name in defaults for dynamic, name in self._trace):
+            return compile_builder(self, append_unknown)
+        key = (self.rule, append_unknown, tuple(self._trace), tuple(str(k) for k in defaults))
+        if key not in compiled:
+            compiled[key] = compile_builder(self, append_unknown)
+        return compiled[key]
+
+    Rule._compile_builder = compile_once  # type: ignore[method-assign]
+
+
 def _create_schema(url: str, instance_path: str | None = None) -> None:
+    _url_builders_compiled_once()
     from floor import create_app
     from floor.extensions import db
 
@@ -113,6 +141,16 @@ def _postgres():
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's chromium through Playwright, launched once per test process on the first browser
+    test (tests/e2e.py's ``browser``; issue 34: each module launched its own, a driver and a
+    browser start each time). Imported here only when a browser test asks for it."""
+    from tests import e2e
+
+    yield from e2e.launch()
+
+
 @pytest.fixture(autouse=True)
 def _close_apps():
     """After each test: every app's connections closed, and on PostgreSQL its database dropped."""
@@ -140,6 +178,7 @@ def database_url(tmp_path) -> str:
 
 
 def make_app(tmp_path, **config):
+    _url_builders_compiled_once()
     from floor import create_app
     from floor.extensions import db
     from floor.models import Role, User

@@ -18,8 +18,10 @@ Fixtures:
   Override it in a test module to serve another app.
 - ``live_server``: ``live_app`` served by werkzeug's ``make_server("127.0.0.1", 0, app, threaded=True)``
   in a thread; ``.url`` is its base URL, ``.app`` the app. Shut down and closed after the test.
-- ``browser``: Debian's ``/usr/bin/chromium`` launched headless with STACK.md's flags (module scope).
-  Skips the test, saying why, when chromium or playwright is missing. Never run ``playwright install``.
+- ``browser``: Debian's ``/usr/bin/chromium`` launched headless with :data:`ARGS` (no sandbox, no
+  network of its own: docs/testing.md), once per test process (conftest's ``chromium``: issue 34,
+  it was launched again for each module). Skips the test, saying why, when chromium or playwright
+  is missing. Never run ``playwright install``.
 - ``open_page(role=None, viewport=TABLET)``: a new browser context (its own cookies: a separate
   device) and page, logged in as the role's test user when ``role`` is given. Every context is
   closed after the test, before the server stops.
@@ -100,21 +102,28 @@ def live_server(live_app):
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's chromium, headless, through Playwright (skips with the reason when it cannot run)."""
+def launch() -> Iterator[Any]:
+    """Debian's chromium, headless, through Playwright, until the generator is closed (skips the
+    test with the reason when it cannot run)."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - playwright is a test dependency
-        pytest.skip("browser tests need the playwright Python package (pip install -e '.[test]')")
+        pytest.skip("browser tests need the playwright Python package (make test installs it)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """The test process's chromium (conftest's ``chromium``, launched on first use): each test's
+    pages are in contexts of their own (``open_page``), so modules share it as separate devices."""
+    return chromium
 
 
 @pytest.fixture

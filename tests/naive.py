@@ -70,7 +70,7 @@ def naive_bug(cards: list[Card]) -> tuple[int, tuple[int, ...]]:
 
 # --- every game: a second, independent reading of H1-H8 ------------------------------------
 #
-# Written from RULES.md and the seeds, not from rules.hands: its own category orders, its own
+# Written from the rule catalogue (docs/rules.md) and the seeds, not from rules.hands: its own category orders, its own
 # straight and southern-hand tests, the bug and the banked joker tried card by card, the wild
 # ranks tried rank by rank (every order of the substitutes for up to two wild cards). It only
 # shares the *representation* of a value with rules.hands, (category, tie-break ranks), so that

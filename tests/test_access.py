@@ -127,6 +127,8 @@ ROUTES: dict[str, Route] = {
     "tournament.buy": Route(F, PAGE, "/tournament/{tevent}/buys", get=False, post={"player": "Zed", "kind": "rebuy"}),
     "tournament.results": Route(D, PAGE, "/tournament/{tevent}/results"),
     "tournament.deal": Route(F, PAGE, "/tournament/{tevent}/deal"),
+    "tournament.deal_review": Route(F, PAGE, "/tournament/{tevent}/deal/review"),
+    "tournament.settle_deal": Route(F, PAGE, "/tournament/{tevent}/deal", get=False, post={"method": "icm"}),
     "tournament.desk_action": Route(F, PAGE, "/tournament/{tevent}/desk", get=False, post={"action": "count"}),
     "tournament.deal_pdf": Route(F, PAGE, "/tournament/{tevent}/deal.pdf"),
     "tournament.results_pdf": Route(D, PAGE, "/tournament/{tevent}/results.pdf"),
@@ -145,6 +147,8 @@ ROUTES: dict[str, Route] = {
     "tournament_api.results": Route(D, API, "/api/events/{tevent}/results"),
     "tournament_api.chips": Route(D, API, "/api/events/{tevent}/chips"),
     "tournament_api.eliminate": Route(F, API, "/api/events/{tevent}/eliminate", get=False, post={"player": "Yan"}),
+    "tournament_api.reinstate": Route(F, API, "/api/events/{tevent}/reinstate", get=False,  # nobody to undo: 422
+                                      post={"player": "Nobody"}),
     "tournament_api.counts": Route(F, API, "/api/events/{tevent}/counts", get=False,
                                    post={"player": "Yan", "stack": 10, "reason": "count"}),
     "tournament_api.hand_for_hand": Route(F, API, "/api/events/{tevent}/hand_for_hand", get=False, post={"on": False}),

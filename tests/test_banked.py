@@ -1,4 +1,4 @@
-"""The banked joker game (issue 15, RULES.md B1-B5, H3): the dealer's exchange item by item with
+"""The banked joker game (issue 15, B1-B5 and H3 of docs/rules.md): the dealer's exchange item by item with
 the seed's words, the box's decisions in order, settlement per outcome, the house-rule options,
 and the dealer's exchange on thousands of real shuffled deals against an independent brute-force
 reading of the seed's list (tests/test_banked.py::brute_force_throws)."""

@@ -102,3 +102,47 @@ def test_rule_summary_pdf_has_the_paytable_and_the_dealers_list(as_role, table_i
     for words in ("Paytable", "royal flush", "100 to 1", "four of a kind", "20 to 1", "Three of a kind?",
                   "A pair?", "change all five cards", "2 to 3", "B4", "Caribbean Stud"):
         assert words in text, words
+
+
+def test_boxes_show_their_players_names_kept_from_round_to_round(as_role, table_id):
+    """Issue 33: a box is named by its player. The deal names them (optional, per box); the next
+    round's deal form comes filled with the same names; a name is never dealt to a box not played."""
+    dealer = as_role("dealer")
+    url = f"/banked/tables/{table_id}"
+    form = {"type": "deal", "version": "0", "player_1": "Ann", "ante_1": "0.3", "cards_1": "Ah Ad 9c 6s 2h",
+            "player_2": "  ", "ante_2": "0.6", "cards_2": "Ks Qd 8h 5c 3c", "player_3": "Cy"}
+    assert dealer.post(url + "/events", data=form).status_code == 302
+    state = dealer.get(url + ".json").get_json()["state"]
+    assert [(b["box"], b["player"]) for b in state["boxes"]] == [(1, "Ann"), (2, None)]  # box 3 not dealt
+    page = dealer.get(url).get_data(as_text=True)
+    assert 'Box 1 · <span class="player">Ann</span>' in page and "deal: box 1 (Ann) ante 0.3" in page
+    for version, event in enumerate([{"type": "fold", "box": 1}, {"type": "fold", "box": 2},
+                                     {"type": "reveal", "dealer": "Kh Kc 7s 5d 4h"},
+                                     {"type": "dealer_draw", "drawn": "Td 3s 2s"}], start=1):
+        assert dealer.post(url + "/events", data={**event, "version": str(version)}).status_code == 302
+    page = dealer.get(url).get_data(as_text=True)
+    assert 'name="player_1" id="player-1" size="12" maxlength="80" value="Ann"' in page
+    refused = dealer.post(url + "/events", json={"type": "deal", "antes": {"1": 3}, "cards": {"1": "Ah Ad 9c 6s 2h"},
+                                                  "players": {"2": "Bo"}, "expected_version": 5})
+    assert refused.status_code == 422 and "box 2 is not dealt this round" in refused.get_json()["error"]
+
+
+def test_the_banked_rule_summary_is_made_once_and_kept(as_role, table_id, monkeypatch):
+    """Issue 33: kept in the database once made (as a ruling's print): a process that did not make
+    it serves it without laying it out again; other options print afresh."""
+    from floor.prints import stored
+    from floor.rulings import printed
+
+    renders = []
+    real = printed.pdf_bytes
+    monkeypatch.setattr(printed, "pdf_bytes", lambda *a, **k: renders.append(1) or real(*a, **k))
+    stored.recent.clear()
+    dealer = as_role("dealer")
+    first = dealer.get(f"/banked/tables/{table_id}/rules.pdf")
+    stored.recent.clear()  # another server process
+    second = dealer.get(f"/banked/tables/{table_id}/rules.pdf")
+    assert first.status_code == second.status_code == 200 and first.data == second.data and len(renders) == 1
+    other = as_role("director").post("/banked/tables", data={"name": "Banked 2", "boxes": "2",
+                                                              "options": '{"no_game_pays": [1, 1]}'})
+    other_id = int(other.location.rsplit("/", 1)[1])
+    assert dealer.get(f"/banked/tables/{other_id}/rules.pdf").data != first.data and len(renders) == 2

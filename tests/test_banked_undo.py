@@ -25,7 +25,7 @@ def test_undo_withdraws_the_last_entry_one_at_a_time_down_to_the_deal(app, as_ro
     log(dealer, table_id, ROUND[:3])  # the deal, box 1's exchange, box 1's bet
     before_bet = state(dealer, table_id)
     assert undo(dealer, table_id, 2).status_code == 422  # not the last entry
-    assert "undo withdraws only the last entry standing, #3 (box 1 bets)" in undo(dealer, table_id, 2).get_json()["error"]
+    assert "undo withdraws only the last entry standing, entry 3 (box 1 bets)" in undo(dealer, table_id, 2).get_json()["error"]
     done = undo(dealer, table_id, 3, version=3)
     assert done.status_code == 201, done.get_json()
     now = state(dealer, table_id)
@@ -36,8 +36,8 @@ def test_undo_withdraws_the_last_entry_one_at_a_time_down_to_the_deal(app, as_ro
     assert undo(dealer, table_id, 2).status_code == 201  # the exchange
     assert state(dealer, table_id)["state"]["boxes"][0]["cards"] == ["Ah", "Ad", "9c", "6s", "2h"]
     page = dealer.get(f"/banked/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #1: deal: box 1 ante 0.3, Ah Ad 9c 6s 2h" in page
-    assert '<li class="voided" data-seq="3">' in page and "undo: #3 withdrawn" in page
+    assert "Undo entry 1: deal: box 1 ante 0.3, Ah Ad 9c 6s 2h" in page
+    assert '<li class="voided" data-seq="3">' in page and "undo: entry 3 withdrawn" in page
     assert undo(dealer, table_id, 1).status_code == 201  # the deal itself: wrong cards entered
     s = state(dealer, table_id)["state"]
     assert s["round"] == 0 and s["stage"] == "deal"

@@ -1,6 +1,6 @@
 """D3, the deck running out in the draw, and the dead cards of the draw (D12, D16).
 
-D3 (RULES.md; PAGAT, FOSTER-era laws): "the discards of players who have already drawn (never the
+D3 (docs/rules.md; PAGAT, FOSTER-era laws): "the discards of players who have already drawn (never the
 escrowed split openers) are shuffled to finish the draw; the last card of the stub is not dealt."
 PAGAT (P1): "the discards of the players who have already discarded are shuffled and cut to form a
 new deck from which replacement cards can be dealt to the remaining player(s)".

@@ -57,13 +57,14 @@ def test_page_before_the_first_deal(dealer, table_id):
 def test_page_shows_the_pot_and_the_ante_count(dealer, table_id):
     log(dealer, table_id, *dead_deal([2, 3, 4, 1]), {"type": "deal"})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert re.search(r'id="deal-count"[^>]*>\s*Deal 2 of this pot, antes 2 of 3', html)
+    # one deal numbering (the table's), the pot's progress in it (issue 33)
+    assert re.search(r'id="deal-count"[^>]*>\s*Deal 2 · the pot carried since deal 1 · antes 2 of 3', html)
     assert 'id="pot">40<' in html
     # the button moved to seat 2, seat 3 acts; stacks after two antes of 5
     assert re.search(r'data-seat="2"[^>]*>\s*<header>.*?dealer-button', html, re.S)
     assert re.search(r'class="seat status-active to-act" data-seat="3"', html)
     assert html.count('<span class="label">stack</span> 490') == 4
-    assert buttons(html) == ["pass", "open", "open", "void"]
+    assert buttons(html) == ["pass", "open", "open", "throw_in", "void"]  # O3: one tap throws the deal in
     assert "Open for 10" in html and "Open with a raise to 20" in html  # O2 (cardroom)
 
 
@@ -73,7 +74,7 @@ def test_fourth_deal_of_a_pot_takes_no_ante(dealer, table_id):
     assert "Next deal: no antes (the ante cap is reached)" in html
     log(dealer, table_id, {"type": "deal"})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert re.search(r'Deal 4 of this pot, antes 3 of 3', html)
+    assert re.search(r'Deal 4 · the pot carried since deal 1 · antes 3 of 3', html)
     assert html.count('<span class="label">stack</span> 485') == 4
     assert 'id="pot">60<' in html
 
@@ -120,15 +121,15 @@ def test_refusal_returns_the_engines_message_and_changes_nothing(dealer, table_i
 def test_undo_voids_the_latest_entry_and_the_engine_refuses_an_older_one(dealer, table_id):
     log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #1: seat 2 passes" in html
+    assert "Undo entry 2: seat 2 passes" in html
     token = csrf_token_from(html.encode())
     refused = dealer.post(f"/api/tables/{table_id}/events", headers={"X-CSRFToken": token},
                           json={"event": {"type": "void", "event": 0}, "expected_version": 2})
     assert refused.status_code == 422 and "only the latest live event" in refused.json["message"]
     log(dealer, table_id, {"type": "void", "event": 1})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #0: deal" in html
-    assert re.search(r'<li class="voided"><span class="muted">#1</span> seat 2 passes', html)
+    assert "Undo entry 1: deal" in html
+    assert re.search(r'<li class="voided"><span class="muted">2 ·</span> seat 2 passes', html)
     assert re.search(r'class="seat status-active to-act" data-seat="2"', html)
 
 
@@ -365,11 +366,11 @@ def test_false_openers_reported_by_the_dealer_wait_for_the_floor(app, dealer, as
 def test_undo_offers_what_the_engine_would_withdraw_and_nothing_from_a_closed_hand(dealer, table_id):
     log(dealer, table_id, {"type": "deal"}, *({"type": "pass", "seat": s} for s in (2, 3, 4, 1)), {"type": "deal"})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #5: deal" in html
+    assert "Undo entry 6: deal" in html
     log(dealer, table_id, {"type": "void", "event": 5})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
     # The hand before the last deal is closed: the tablet offers no undo the engine would refuse.
-    assert "Undo #" not in html
+    assert "Undo entry" not in html
 
 
 def test_the_requests_beside_the_turn_are_buttons_and_forms(dealer, table_id):

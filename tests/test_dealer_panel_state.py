@@ -88,7 +88,7 @@ def test_in_the_betting_the_turn_and_only_the_legal_buttons(app, dealer):
     assert "Call 10" in html and "Raise 20" in html
     assert re.search(r'data-seat="3".*?<span class="pill ok">opener</span>', html, re.S)
     assert "opened by seat 3" in html
-    assert "Undo #2: seat 3 opens" in html  # the engine's undo, numbered as it numbers the log
+    assert "Undo entry 3: seat 3 opens" in html  # the engine's undo, numbered from 1 as every page numbers the log
 
 
 def test_the_escrow_of_split_openers_and_a_card_faced_in_the_draw(app, dealer):
@@ -138,14 +138,14 @@ def test_the_winner_is_named_after_leaving_and_a_newcomer_takes_the_seat(app, de
         {"type": "show", "seat": 3, "cards": ["Qs", "Qd", "7c", "4h", "2s"]})  # F1: openers shown, pot taken
     html = panel(dealer, table_id)
     award = re.search(r'id="award"[^>]*>(.*?)</div>', html, re.S).group(1)
-    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", award)).strip() == "Seat 3 · Cleo wins 30"
+    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", award)).strip() == "Seat 3 · Cleo wins 30 with a pair of queens, seven-four-deuce"
     for newcomer in ({"type": "leave", "seat": 3}, {"type": "sit", "seat": 3, "player": "Zed", "chips": 200}):
         log(dealer, table_id, newcomer)
         page = dealer.get(f"/dealer/tables/{table_id}")
         assert page.status_code == 200
         html = page.get_data(as_text=True)
         award = re.search(r'id="award"[^>]*>(.*?)</div>', html, re.S).group(1)
-        assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", award)).strip() == "Seat 3 · Cleo wins 30"
+        assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", award)).strip() == "Seat 3 · Cleo wins 30 with a pair of queens, seven-four-deuce"
     assert seats_shown(html)[3] == {"player": "Zed", "stack": 200, "to_act": False}
     assert "Chips brought in 200 · taken away 515" in html
 

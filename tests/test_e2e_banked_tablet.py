@@ -63,12 +63,12 @@ def test_the_banked_tablet_deals_by_tapping_cards_undoes_logs_and_calls_the_floo
 
     # the round's log, newest first, and the undo of the last entry (two taps)
     log = page.locator("#round-log li")
-    assert log.nth(0).inner_text().startswith("#2 box 1 changes 9c 6s 2h for As Kd Qh")
-    assert log.nth(1).inner_text().startswith("#1 deal: box 1 ante 0.3, Ah Ad 9c 6s 2h")
+    assert log.nth(0).inner_text().startswith("2 · box 1 changes 9c 6s 2h for As Kd Qh")
+    assert log.nth(1).inner_text().startswith("1 · deal: box 1 ante 0.3, Ah Ad 9c 6s 2h")
     undo = page.locator('button[data-action="undo"]')
-    assert undo.inner_text() == "Undo #2: box 1 changes 9c 6s 2h for As Kd Qh"
+    assert undo.inner_text() == "Undo entry 2: box 1 changes 9c 6s 2h for As Kd Qh"
     undo.dblclick()  # a double tap is one tap: armed, nothing sent
-    assert undo.inner_text() == "Tap again to withdraw #2"
+    assert undo.inner_text() == "Tap again to withdraw entry 2"
     page.wait_for_timeout(300)
     navigate(page, undo)
     assert box1.locator(".cards").inner_text() == "Ah Ad 9c 6s 2h"

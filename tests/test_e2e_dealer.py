@@ -65,7 +65,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     # three deals nobody opens: antes on each, the button moving one seat a deal
     for deal in (1, 2, 3):
         act(page, "deal")
-        assert page.locator("#deal-count").inner_text() == f"Deal {deal} of this pot, antes {deal} of 3"
+        assert page.locator("#deal-count").inner_text() == (f"Deal {deal} · " + ("a new pot" if deal == 1 else "the pot carried since deal 1")
+                                                              + f" · antes {deal} of 3")
         for _ in range(4):
             act(page, "pass")
     assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
@@ -74,13 +75,14 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
 
     # the fourth deal of the pot takes no ante
     act(page, "deal")
-    assert page.locator("#deal-count").inner_text() == "Deal 4 of this pot, antes 3 of 3"
+    assert page.locator("#deal-count").inner_text() == "Deal 4 · the pot carried since deal 1 · antes 3 of 3"
     assert stacks(page) == {1: 485, 2: 485, 3: 485, 4: 485}
     assert page.locator("#pot").inner_text() == "60"
     assert page.locator(".seat.to-act").get_attribute("data-seat") == "1"
     assert page.locator(".seat", has=page.locator(".dealer-button")).get_attribute("data-seat") == "4"
     # O2 (cardroom): open for the minimum or with a raise
-    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == [
+        "Pass", "Open for 10", "Open with a raise to 20", "Nobody opens: seats 1, 2, 3, 4 pass"]  # O3: one tap
 
     # seat 1 opens, everyone calls
     act(page, "open")
@@ -105,7 +107,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     draw.click()  # no escrow picked: the engine refuses, in place, and nothing changes
     refusal = page.locator("#say")
     refusal.wait_for(state="visible")
-    assert "every discard goes under the chip (S1), so the escrow lists all 2 discards, not 0" in refusal.inner_text()
+    assert "every discard goes under the chip (rule S1, declare and protect the split), so the escrow lists all 2 discards, not 0" in refusal.inner_text()
     assert version(page) == at == 20
     pick(page, "escrow", "Jh 7s")
     jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
@@ -140,7 +142,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
             page.screenshot(path="/tmp/dealer-full.png", full_page=True)
         tap(page, 'button[data-action="show"]')
     award = page.locator("#award")
-    assert award.inner_text() == "Seat 2 · Bob wins 180"
+    assert award.inner_text() == "Seat 2 · Bob wins 180 with three deuces, ten-nine"  # the winning hand named
     taps = [url for method, url in sent if method == "POST"]
     assert taps and all(url == table_url.removeprefix(live_server.url) + "/taps" for url in taps)  # the tablet's own endpoint, not the API
     assert len(taps) == version(page) + 1  # one request per logged event, and the refused draw
@@ -161,7 +163,8 @@ def test_two_devices_at_one_table(open_page, table_url):
     second.locator('#panel button[data-type="deal"]').click()
     second.wait_for_selector('#panel[data-version="1"]')
     assert "Another device logged first" in second.locator("#say").inner_text()
-    assert second.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Open for 10", "Open with a raise to 20"]
+    assert second.locator("#panel .buttons button.act").all_inner_texts() == [
+        "Pass", "Open for 10", "Open with a raise to 20", "Nobody opens: seats 2, 3, 4, 1 pass"]
 
     # the idle first device catches up by itself (polling)
     act(second, "pass")
@@ -170,7 +173,7 @@ def test_two_devices_at_one_table(open_page, table_url):
 
     # undo on the first device: two taps, the pass is withdrawn
     undo = first.locator('#panel button[data-type="void"]')
-    assert undo.inner_text() == "Undo #1: seat 2 passes"
+    assert undo.inner_text() == "Undo entry 2: seat 2 passes"
     undo.click()
     assert undo.inner_text().startswith("Tap again to confirm")
     undo.click()

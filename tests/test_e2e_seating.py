@@ -148,15 +148,16 @@ def test_D10_a_jacks_back_hand_turns_to_lowball(open_page, live_server):
     table_id = make_table(live_server, profile={"base": "cardroom", "jacks_back": True})
     page = open_page("dealer")
     page.goto(f"{live_server.url}/dealer/tables/{table_id}")
-    assert "if nobody opens, the same hands play for low (D10)" in page.locator("#variant").inner_text()
+    assert "if nobody opens, the same hands play for low (rule D10)" in page.locator("#variant").inner_text()
     act(page, "deal")
     for _ in range(4):
         act(page, "pass")
     # nobody opened: the same hands, now for ace-to-five low
-    assert page.locator("#low-round").inner_text() == "Played for low: ace-to-five, the joker fits (jacks back, D10)"
+    assert page.locator("#low-round").inner_text() == "Played for low: ace-to-five, the joker fits (jacks back, rule D10)"
     assert "played for low" in page.locator("#message").inner_text()
     assert to_act(page) == 2 and page.locator("#pot").inner_text() == "20"
-    assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Pass", "Bet 10 for low", "Bet 20 for low"]
+    assert page.locator("#panel .buttons button.act").all_inner_texts() == [
+        "Pass", "Bet 10 for low", "Bet 20 for low", "Nobody opens: seats 2, 3, 4, 1 pass"]
     act(page, "open")
     act(page, "call")
     act(page, "fold")
@@ -167,10 +168,11 @@ def test_D10_a_jacks_back_hand_turns_to_lowball(open_page, live_server):
     act(page, "check")
     show(page, "7c 5d 4h 3s 2c")
     show(page, "8d 6c 4d 3c Ac")
-    assert page.locator("#award").inner_text() == "Seat 2 · Bob wins 40"  # seven-five low beats eight-six
+    # seven-five low beats eight-six, and the award says so
+    assert page.locator("#award").inner_text() == "Seat 2 · Bob wins 40 with seven-five-four-three-deuce (for low)"
     assert stacks(page) == {1: 495, 2: 525, 3: 485, 4: 495}
     assert page.locator("#low-round").count() == 0
-    assert page.locator("#low-round-over").inner_text() == "The last hand was played for low (D10)"
+    assert page.locator("#low-round-over").inner_text() == "The last hand was played for low (rule D10, jacks back)"
     act(page, "deal")  # a new pot, for high again
     assert page.locator("#low-round, #low-round-over").count() == 0
 
@@ -214,5 +216,5 @@ def test_H4_the_dealer_turns_up_the_widow_card_by_tapping_it(open_page, live_ser
     pick(page, "widow", "7h")
     assert button.inner_text() == "Widow card 7h"
     tap(page, 'button[data-action="widow"]')
-    assert page.locator("#widow").inner_text() == "Widow card 7h: 7s wild this deal (H4)"
+    assert page.locator("#widow").inner_text() == "Widow card 7h: 7s wild this deal (rule H4, deuces and other wild ranks)"
     assert page.locator("#panel .buttons button.act").all_inner_texts()[:2] == ["Pass", "Open for 10"]

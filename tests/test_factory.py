@@ -69,3 +69,16 @@ def test_health_says_when_the_database_does_not_answer(tmp_path):
 def test_the_app_finds_its_templates_at_the_top_of_the_project(app):
     assert os.path.basename(os.path.normpath(app.template_folder)) == "templates"
     assert app.jinja_env.get_template("base.html")
+
+
+def test_the_app_starts_without_loading_the_pdf_renderer(tmp_path):
+    """WeasyPrint costs about a second of CPU to import: a server worker, a CLI command and a test
+    that print nothing never load it (floor.pdf imports it on the first print; issue 34)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, floor; floor.create_app({'TESTING': True, 'SECRET_KEY': 't', "
+            f"'SQLALCHEMY_DATABASE_URI': 'sqlite://'}}, instance_path={str(tmp_path)!r}); "
+            "print(sorted(m for m in ('weasyprint', 'flask_weasyprint') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr

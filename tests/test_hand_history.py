@@ -106,6 +106,6 @@ def test_a_withdrawn_event_is_not_in_the_text_but_stays_in_the_hand():
            {"type": "open", "seat": 2, "amount": 10}]
     (h,) = hands(SETUP, log)
     assert [s.voided for s in h.steps] == [False, True, False, False]
-    assert [s.words for s in h.steps][1:] == ["seat 2 (王小明) passes", "withdraw #1", "seat 2 (王小明) opens for 10"]
+    assert [s.words for s in h.steps][1:] == ["seat 2 (王小明) passes", "undo: entry 2 withdrawn", "seat 2 (王小明) opens for 10"]
     text = hand_text(h, "T", 1)
     assert "王小明: checks" not in text and "王小明: bets 10" in text

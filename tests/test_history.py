@@ -1,5 +1,5 @@
 """rules.reports.history: a table's night by player, read from the log, checked against the ledger and the
-conservation law (DESIGN.md "Players come and go") over seeded random nights with undos."""
+conservation law (docs/contract.md, "Players come and go") over seeded random nights with undos."""
 
 from __future__ import annotations
 

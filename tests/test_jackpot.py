@@ -365,12 +365,12 @@ def test_void_withdraws_only_the_latest_live_event() -> None:
     for key in ("phase", "to_act", "pot", "seats", "pots", "legal"):
         assert with_void[key] == without[key]
     assert with_void["version"] == 7 and with_void["voided"] == [5]
-    with pytest.raises(IllegalAction, match="only the latest live event, #4"):
+    with pytest.raises(IllegalAction, match="only the latest live event, entry 5"):
         replay(table(), events + [{"type": "void", "event": 2}])
     # successive voids peel the log back
     state = replay(table(), events + [{"type": "void", "event": 4}, {"type": "void", "event": 3}])
     assert state["to_act"] == 4 and state["pot"] == 30
-    with pytest.raises(IllegalAction, match="itself a void"):
+    with pytest.raises(IllegalAction, match="itself an undo"):
         replay(table(), events + [{"type": "void", "event": 4}, {"type": "void", "event": 5}])
 
 

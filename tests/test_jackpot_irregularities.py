@@ -117,6 +117,40 @@ def test_F4_nobody_reopens_pot_carries_and_everyone_antes_again() -> None:
     assert after["pot"] == 60 + 10 + 20
 
 
+FIVE = table(5)
+# seat 2 passes, seat 3 opens falsely, seat 4 calls, seats 5 and 1 fold; seat 4 reopens (F3)
+REOPENED_BY_4 = "deal; 2 pass; 3 open; 4 call; 5 fold; 1 fold; 3 false_openers; 4 reopen"
+
+
+def test_F2_F4_two_false_openers_the_first_opening_bet_stays_in_the_pot() -> None:
+    """F2, F3, F4: seat 3 opens falsely, seat 4 reopens and is found false too, and nobody else may
+    open (seat 2 passed, the others folded). The first false opener gave up the opening bet for good
+    (F2: "including their opening bet"): F4 hands back the bets of the live players only, so seat 3
+    stays on 485 and the pot carries 45 (five antes and both opening bets)."""
+    state = play(FIVE, f"{REOPENED_BY_4}; 4 false_openers")
+    r = last(state)
+    assert r["outcome"] == "POT_CARRIES_OVER" and r["returns"] == {}
+    assert 3 not in r["facts"]["bets"]  # the dead first opener's bet is not one to hand back
+    assert state["pot"] == 45 and stacks(state) == {1: 495, 2: 495, 3: 485, 4: 485, 5: 495}
+    # the same situation reached the other way: seat 4 cannot prove openers at the show (F1, F8)
+    shown = play(FIVE, f"{REOPENED_BY_4}; 2 fold; 4 show {TENS}")
+    assert last(shown)["outcome"] == "OPENER_DEAD_POT_STAYS"
+    assert shown["pot"] == state["pot"] == 45 and stacks(shown) == stacks(state)
+
+
+def test_F3_a_third_opener_after_two_false_ones_plays_for_both_forfeited_bets() -> None:
+    """F2, F3: after two false openers a third player reopens; only that player's earlier call goes
+    back, the two forfeited opening bets stay in the pot, and the third opener takes them with openers."""
+    state = play(FIVE, "deal; 2 pass; 3 open; 4 call; 3 false_openers; 4 reopen; 5 fold; 1 call; "
+                 "4 false_openers; 1 reopen")
+    r = last(state)
+    assert r["outcome"] == "REOPENED" and r["returns"] == {1: 10} and r["reopener"] == 1
+    assert state["pot"] == 25 + 10 + 10 + 10
+    won = play(FIVE, "deal; 2 pass; 3 open; 4 call; 3 false_openers; 4 reopen; 5 fold; 1 call; "
+               f"4 false_openers; 1 reopen; 2 fold; 1 show {AA}")
+    assert won["awards"] == {1: 55} and stacks(won) == {1: 540, 2: 495, 3: 485, 4: 485, 5: 495}
+
+
 def test_F5_raise_before_the_draw_makes_the_pot_play() -> None:
     """F5: a raise before the draw: the pot plays whatever the opener held."""
     state = play(T, "deal; 2 pass; 3 open; 4 raise; 3 false_openers")
@@ -186,6 +220,31 @@ def test_F9_foster_false_opener_forfeits_and_antes_for_all() -> None:
     state = play(setup, text + f"; 4 check; 1 check; 4 show {NINES}; 1 show {EIGHTS}; deal")
     assert stacks(state)[3] == 485 - 20 and state["pot"] == 20
     assert {s: x["put"] for s, x in state["seats"].items()} == {1: 5, 2: 5, 3: 5, 4: 5}
+
+
+def test_F9_S2_a_split_that_proves_false_pays_foster_s_penalty_too() -> None:
+    """F9 with S2 (foster): an opener whose split could not have held openers is a false opener found
+    at the show; drawn to, it antes for everyone next deal, as when found by the floor after the draw
+    (one situation, one answer; the exhaustive search of tests/money found the two apart)."""
+    setup = table(3, profile="foster")
+    shown = "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 1 split 9h; 1 draw 1; 3 check; 1 check; 3 show 8h 6c 5d 3c Qd"
+    split = play(setup, shown)
+    r = last(split)
+    assert (r["outcome"], r["ante_for_all"]) == ("SPLIT_FAILED", 3) and "F9" in r["citations"]
+    found = play(setup, "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 1; 1 draw 1; 3 false_openers")
+    assert last(found)["ante_for_all"] == 3 and found["awards"] == split["awards"] == {1: 35}
+    nxt = play(setup, shown + "; deal")
+    assert stacks(nxt)[3] == 485 - 15 and nxt["pot"] == 15
+
+
+def test_F5_a_lone_player_with_chips_is_not_asked_to_bet_against_all_in_players() -> None:
+    """F2, F5: the false opener is found after the draw; the one player left with chips faces only a
+    player all in for the ante, so the betting is over and the hands are shown, as when the betting
+    gets there by itself (the exhaustive search of tests/money found the table waiting for a bet)."""
+    state = play(table(4, stacks={4: 3}), "deal; 2 pass; 3 open; 1 call; 2 fold; 3 draw 3; 4 draw 1; 1 draw 3; "
+                                          "3 check; 3 false_openers")
+    assert last(state)["outcome"] == "POT_PLAYS_OPENER_DEAD"
+    assert state["phase"] == "showdown" and state["legal"][0]["type"] == "show"
 
 
 # --------------------------------------------------------------------------- external rulings (F10, F11, D8)

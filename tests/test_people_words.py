@@ -40,7 +40,7 @@ def test_progressive_openers_read_queens_or_better(app, as_role):
     table_id = make_table(app, setup, [{"type": "deal"}, *passes(2)])
     text = panel_text(as_role("dealer"), table_id)
     assert "Openers: queens or better" in text
-    assert "openers needed now: queens or better (O5)" in text
+    assert "openers needed now: queens or better (rule O5, progressive openers)" in text
     assert not re.search(r"\bQs\b", text)
 
 
@@ -52,7 +52,7 @@ def test_a_deal_past_the_ante_cap_shows_no_ante(app, as_role):
         events += [{"type": "deal"}, *passes(2 + deal)]
     table_id = make_table(app, SETUP, events + [{"type": "deal"}])
     text = panel_text(as_role("dealer"), table_id)
-    assert "Deal 4 of this pot, antes 3 of 3" in text
+    assert "Deal 4 · the pot carried since deal 1 · antes 3 of 3" in text
     assert "No antes this deal · bets 10/20" in text
     assert "Ante 5" not in text
     table_id = make_table(app, SETUP, [{"type": "deal"}])  # the first deal of a pot: antes taken
@@ -86,7 +86,7 @@ def test_standing_pat_and_shown_cards_in_words(app, as_role):
     assert not re.search(r"\b[2-9TJQKA][cdhs]\b", text)
     log({"type": "show", "seat": 3, "cards": ["As", "Kd", "Qh", "Jc"]})
     text = panel_text(client, table_id)
-    assert "seat 3 shows 4 cards: a foul hand is dead (H6)" in text
+    assert "seat 3 shows 4 cards: a foul hand is dead (rule H6)" in text
     assert "seat 3 shows A♠ K♦ Q♥ J♣" in text
     assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", text)  # no outcome code anywhere
 

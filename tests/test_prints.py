@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from floor import house_profiles
 from floor.extensions import db
 from floor.models import HouseProfile
-from floor.prints import views as prints
+from floor.prints import stored, views as prints
+from floor.rulings import printed as printed_pdfs
 from rules import catalogue
 from rules.rulings import DISPUTES
 from tests.conftest import csrf_token_from, login, make_app
@@ -22,11 +23,12 @@ HOUSE_TOML = 'base = "cardroom"\ntitle = "Main room, Friday game"\nante_deals = 
 
 @pytest.fixture(autouse=True, scope="module")
 def fresh_pdf_cache():
-    """The module starts and ends with an empty cache; within it, a PDF rendered once is reused
-    (the cache is keyed by the profile's content, so a reuse is always the same document)."""
-    prints.pdf_cache.clear()
+    """The module starts and ends with an empty cache of the process; within it, a PDF rendered
+    once is reused (the cache is keyed by the profile's content, so a reuse is always the same
+    document)."""
+    stored.recent.clear()
     yield
-    prints.pdf_cache.clear()
+    stored.recent.clear()
 
 
 @pytest.fixture(scope="module")
@@ -184,20 +186,30 @@ def test_the_html_preview_matches_the_pdf_and_loads_nothing_from_outside(app, as
 
 @pytest.mark.slow
 def test_the_pdf_is_rendered_once_per_profile_content(app, as_role, monkeypatch):
+    """Issue 33: made once per version of the profile and kept in the database, so another server
+    process (or this one after a restart) serves the stored pages instead of laying them out again."""
     renders = []
-    real = prints.HTML
+    real = printed_pdfs.pdf_bytes
 
-    def counting_html(*args, **kwargs):
+    def counting_pdf(*args, **kwargs):
         renders.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(prints, "HTML", counting_html)
-    prints.pdf_cache.clear()  # counted from an empty cache
+    monkeypatch.setattr(printed_pdfs, "pdf_bytes", counting_pdf)
+    stored.recent.clear()  # counted from an empty cache
     add_house(app)
     client = as_role("director")
     first = client.get("/rules/main-room.pdf")
     second = client.get("/rules/main-room.pdf")
     assert len(renders) == 1 and first.data == second.data  # the same cached document
+    stored.recent.clear()  # another worker, or a restart: nothing in this process's memory
+    third = client.get("/rules/main-room.pdf")
+    assert len(renders) == 1 and third.data == first.data  # served from the database
+    with app.app_context():
+        from floor.extensions import db
+
+        kept = db.session.scalars(db.select(stored.SummaryPrint)).one()
+        assert kept.name == "house:main-room" and bytes(kept.pdf) == first.data
     page = client.get("/director/profiles/1/edit")
     edited = client.post("/director/profiles/1/edit", data={
         "name": "main-room", "toml": HOUSE_TOML.replace("ante_deals = 2", "ante_deals = 4"),

@@ -68,7 +68,20 @@ def test_gunicorn_with_several_workers_serves_the_app(app, tokens, tmp_path):
             version, state = body["version"], body["state"]
         status, _, body = call(port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
         assert body["version"] == 30 and body["state"] == state
+        # The app's audit lines at INFO reach gunicorn's error stream (issue 34: they were dropped):
+        # a dealer reports false openers, the floor's call is stored and the act is written down.
+        status, _, body = call(port, "POST", f"/api/tables/{table['id']}/events",
+                               {"event": {"type": "deal"}, "expected_version": version}, tokens["dealer"])
+        opener, version = body["state"]["to_act"], body["version"]
+        for event in ({"type": "open", "seat": opener}, {"type": "false_openers", "seat": opener}):
+            status, _, body = call(port, "POST", f"/api/tables/{table['id']}/events",
+                                   {"event": event, "expected_version": version}, tokens["dealer"])
+            version = body.get("version", version)
+        assert status == 202, body
     finally:
         server.terminate()
         server.wait(timeout=30)
+        errors = server.stderr.read().decode("utf-8", "replace")
         server.stderr.close()
+    reported = [line for line in errors.splitlines() if "false openers at table" in line]
+    assert len(reported) == 1 and "INFO" in reported[0] and "reported by dee" in reported[0], errors[-2000:]

@@ -40,8 +40,8 @@ def test_a_table_ruling_prints_on_one_a4_page_with_everything_a_player_needs(app
     pages, text, (width, height) = pdf_text(resp)
     assert pages == 1
     assert round(width) == 595 and round(height) == 842  # A4 in points
-    assert "Floor ruling #1" in text and "Table 7" in text and "deal 1" in text
-    # the game and the house rules in force head the page; the outcome code is small print
+    assert "Floor ruling #1" in text and "Table 7" in text and "Deal 1 · entry 5 of the table's log" in text
+    # the game and the house rules in force head the page; the outcome code is evidence, at the foot
     assert "Five-card draw, jacks or better to open, 53 cards with the joker as the bug" in text
     assert "House rules: cardroom" in text and "Outcome code POT_CARRIES_OVER" in text
     # the headline says who gets what, in words
@@ -62,7 +62,12 @@ def test_a_table_ruling_prints_on_one_a4_page_with_everything_a_player_needs(app
     assert "Floor person: fred" in text and "Seat 4: Dev" in text and "Seat 3: Cleo" in text
     # the seal and how to check it
     assert body["digest"] in text.replace(" ", "") or body["digest"] in text
-    assert "/rulings/1/verify" in text
+    # no public address configured: how to check it in the app, never the host that served the print
+    assert "opens ruling #1 in the floor tool and taps \"Check the seal\"" in text
+    assert "localhost" not in text and "/rulings/1/verify" not in text
+    # the floor's words come first; the outcome code and the seal are the evidence at the foot
+    assert text.index("WHAT HAPPENED") < text.index("WHO GETS WHAT") < text.index("THE RULES") < text.index("Evidence.")
+    assert text.index("Evidence.") < text.index("Outcome code POT_CARRIES_OVER")
     assert "SUPERSEDED" not in text
 
 
@@ -102,3 +107,16 @@ def test_a_superseded_ruling_prints_as_superseded(app, tokens):
 def test_an_unknown_ruling_has_no_pdf(app, tokens):
     resp = app.test_client().get("/rulings/5.pdf", headers=bearer(tokens["dealer"]))
     assert resp.status_code == 404 and resp.mimetype != "application/pdf"
+
+
+def test_a_print_names_the_configured_public_address_to_check_the_seal(app, tokens):
+    """The print tells a reader where to check the seal: the card room's public address
+    (FLOOR_PUBLIC_URL), never the host the print happened to be served from."""
+    app.config["FLOOR_PUBLIC_URL"] = "https://floor.example-room.test/"
+    client = app.test_client()
+    facts = {"issue": "wrong_card_count", "found": "after_draw", "seat": 2, "card_count": 6}
+    assert client.post("/api/rulings", json={"facts": facts}, headers=bearer(tokens["floor"])).status_code == 201
+    _, text, _ = pdf_text(client.get("/rulings/1.pdf", headers=bearer(tokens["floor"]),
+                                     base_url="http://10.0.0.7:5000"))
+    assert "https://floor.example-room.test/rulings/1/verify" in text.replace(" ", "")
+    assert "10.0.0.7" not in text

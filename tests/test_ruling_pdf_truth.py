@@ -56,7 +56,7 @@ def test_a_ruling_of_the_rules_prints_its_winner_and_who_confirmed_it(app, as_ro
     floor = as_role("floor")
     _, before, _ = pdf_text(floor.get(f"/rulings/{ruling_id}.pdf"))
     assert "BY THE RULES, NOT YET CONFIRMED" in before
-    assert "This ruling settled the pot: seat 1 (Ann) takes it." in before
+    assert "This ruling settled the pot: seat 1 (Ann) takes 60." in before
     assert "The pot plays on" not in before
     assert "1 Ann +60 takes the pot" in before and "2 Bob 0 hand dead" in before  # no blank Chips cell
     assert "it waits for a floor person to confirm it" in before

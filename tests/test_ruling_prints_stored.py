@@ -29,13 +29,13 @@ def issue(client, tokens, **extra):
 def renders(monkeypatch):
     """Count WeasyPrint's renderings of ruling prints (the costly part a stored print skips)."""
     count = []
-    real = printed.HTML
+    real = printed.pdf_bytes
 
     def counting(*args, **kwargs):
         count.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(printed, "HTML", counting)
+    monkeypatch.setattr(printed, "pdf_bytes", counting)
     return count
 
 

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from rules import MissingFact, RulesError
+from rules import IllegalAction, MissingFact, RulesError
 from rules.cards import deck
 from rules.hands import categories, evaluate
 from rules.jackpot import replay, replay_state
@@ -98,33 +98,104 @@ def test_H9_with_trips_to_win_a_hand_declared_below_trips_cannot_win() -> None:
     assert wins.winner == 1
 
 
+# An independent reading of a declared hand (H9), card by card, apart from rules.hands.declared:
+# every reading of the deuces as ranks; for the classes of one rank, every choice of the cards that
+# form the group(s), the cards left over as kickers.
+RANK_OF = {r: n for n, r in enumerate("23456789TJQKA", start=2)}
+GROUPS = {"one_pair": (2,), "two_pair": (2, 2), "three_of_a_kind": (3,), "four_of_a_kind": (4,),
+          "full_house": (3, 2), "five_of_a_kind": (5,)}
+
+
+def by_hand(cards: list[str], declared: str) -> tuple[int, ...] | None:
+    """The best hand of class ``declared`` the five cards make with deuces wild, as tie-break ranks."""
+    from itertools import combinations, product
+
+    wild = [i for i, c in enumerate(cards) if c[0] == "2"]
+    suits = {c[1] for i, c in enumerate(cards) if i not in wild}
+    found: list[tuple[int, ...]] = []
+    for subs in product(range(2, 15), repeat=len(wild)):
+        ranks = [RANK_OF[c[0]] for c in cards]
+        for i, r in zip(wild, subs):
+            ranks[i] = r
+        distinct = sorted(set(ranks), reverse=True)
+        straight = len(distinct) == 5 and (distinct[0] - distinct[4] == 4 or distinct == [14, 5, 4, 3, 2])
+        top = (5 if distinct[0] == 14 and distinct[1] == 5 else distinct[0]) if straight else 0
+        flush = len(suits) <= 1 and len(distinct) == 5  # a wild card copies no card in a flush (H4)
+        if declared == "high_card":
+            found.append(tuple(sorted(ranks, reverse=True)))
+        elif declared == "straight" and straight:
+            found.append((top,))
+        elif declared == "flush" and flush:
+            found.append(tuple(sorted(ranks, reverse=True)))
+        elif declared == "straight_flush" and straight and flush:
+            found.append((top,))
+        elif declared in GROUPS:
+            sizes = GROUPS[declared]
+            for first in combinations(range(5), sizes[0]):
+                seconds = combinations([i for i in range(5) if i not in first], sizes[1]) if len(sizes) > 1 else [()]
+                for second in seconds:
+                    a, b = {ranks[i] for i in first}, {ranks[i] for i in second}
+                    if len(a) != 1 or len(b) > 1 or a == b:
+                        continue
+                    heads = sorted(a | b, reverse=True) if declared == "two_pair" else [*a, *b]
+                    rest = sorted((ranks[i] for i in range(5) if i not in first + second), reverse=True)
+                    found.append((*heads, *rest) if declared != "full_house" else tuple(heads))
+    return max(found) if found else None
+
+
+def test_H9_four_nines_declared_as_trips_lose_to_three_kings_declared_the_same() -> None:
+    """H9 (PAGAT's deuces wild, cards do not speak): a declared hand is the best hand of the declared
+    class its cards make. Four nines declared as three of a kind are three nines and lose to three
+    kings declared alike, at the table and on the floor page; four nines are no straight."""
+    nines, kings, opener = "9c 9d 9h 9s 4h", "Kc Kd Kh 5s 7h", (3, "Tc 8d 6h 4s 3c", "high_card")
+    state = replay(table(4, profile=DECLARED), log(TO_SHOW) + shows(opener, (4, nines, "three_of_a_kind"),
+                                                                    (1, kings, "three_of_a_kind")))
+    assert state["rulings"][-1]["winner"] == 1 and state["awards"] == {1: 50}
+    said = {"4": "three of a kind", "1": "three of a kind"}
+    facts = {**walk_facts(said, {3: opener[1], 4: nines, 1: kings}), "final_hand": opener[1]}
+    assert resolve(facts, DECLARED).winner == 1
+    wild = {**walk_facts(said, {3: opener[1], 4: "9c 9d 9h 2s 4h", 1: kings}), "final_hand": opener[1]}
+    assert resolve(wild, DECLARED).winner == 1  # the deuce makes the fourth nine or a kicker, never a king
+    with pytest.raises(IllegalAction, match="cannot make straight"):
+        replay(table(4, profile=DECLARED), log(TO_SHOW) + shows(opener, (4, nines, "straight")))
+
+
 def test_H9_best_other_hand_against_declarations_on_real_shuffled_deals() -> None:
-    """H9 on 400 real shuffled deals: three other hands, each declared at random at or below what
-    its cards make; the tree's winners are the hands ranked first by the class declared, then by
-    the cards, computed here from the evaluator directly."""
+    """H9 on 300 real shuffled deals: three other hands, each declared at random as a class its cards
+    make (read here card by card, apart from rules.hands); the tree's winners are the hands ranked
+    first by the class declared, then by the best hand of that class the cards make; a class the
+    cards cannot make is refused."""
     rng = random.Random(22)
     profile = get_profile(DECLARED)
-    rules = profile.hand_rules
-    order = categories(rules)
+    order = categories(profile.hand_rules)
     opener = "9c 8d 6h 4s 3c".split()
     pack = [str(c) for c in deck(wild=profile.wild, stripped=profile.stripped_deck) if str(c) not in opener]
-    upsets = 0
-    for _ in range(400):
+    upsets = refused = played_down = 0
+    for _ in range(300):
         rng.shuffle(pack)
         hands = {s: pack[5 * i:5 * i + 5] for i, s in enumerate((1, 2, 4))}
-        declared = {}
+        declared, key = {}, {}
         for s, cards in hands.items():
-            made = order.index(evaluate(cards, rules).category)
-            declared[s] = order[rng.choice([made, made, rng.randrange(made + 1)])]
+            makes = {c: v for c in order if (v := by_hand(cards, c)) is not None}
+            top = max(makes, key=order.index)
+            declared[s] = rng.choice([top, top, rng.choice(list(makes))])
+            key[s] = (order.index(declared[s]), makes[declared[s]])
+            played_down += declared[s] != top
+            cannot = [c for c in order if c not in makes]
+            if cannot and rng.random() < 0.1:
+                wrong = rng.choice(cannot)
+                with pytest.raises(RulesError, match="cannot make"):
+                    resolve(walk_facts({**{str(x): "high card" for x in hands}, str(s): wrong},
+                                       {3: " ".join(opener), **{x: " ".join(c) for x, c in hands.items()}}), profile)
+                refused += 1
         facts = walk_facts({str(s): d.replace("_", " ") for s, d in declared.items()},
                            {3: "9c 8d 6h 4s 3c", **{s: " ".join(c) for s, c in hands.items()}})
         ruling = resolve(facts, profile)
-        key = {s: (order.index(declared[s]), evaluate(hands[s], rules)) for s in hands}
         best = max(key.values())
-        assert ruling.winners == tuple(sorted(s for s in hands if key[s] == best))
-        by_cards = max(hands, key=lambda s: evaluate(hands[s], rules))
+        assert ruling.winners == tuple(sorted(s for s in hands if key[s] == best)), (hands, declared)
+        by_cards = max(hands, key=lambda s: evaluate(hands[s], profile.hand_rules))
         upsets += ruling.winners != (by_cards,)
-    assert upsets > 20  # the declarations changed the winner in many deals: they are read
+    assert upsets > 10 and refused > 10 and played_down > 50  # the declarations are read, and checked
 
 
 def test_H9_the_floor_page_asks_each_seat_for_the_hand_declared(app, as_role):

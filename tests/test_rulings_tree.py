@@ -137,6 +137,19 @@ SCENARIOS: list[tuple[str, str, dict[str, Any], Outcome, str]] = [
     ("S2 escrow cannot add up", "cardroom", {"issue": "split_openers", "opener": 3, "opening_hand": None,
                                              "final_hand": "Ah Kh 9h 6h 3h", "discards": "Jc"},
      Outcome.SPLIT_FAILED, "sp_failed_escrow"),
+    # F9 with S2: in Foster's game a split that proves false is a false opener's, with the penalty
+    ("F9/S2 foster, opening hand known, drawn to", "foster", {
+        "issue": "split_openers", "opener": 3, "opening_hand": "Ts Th 7s 6s 2d", "discards": "Th",
+        "drawn_to": True}, Outcome.SPLIT_FAILED, "sp_failed_drawn"),
+    ("F9/S2 foster, opening hand known", "foster", {
+        "issue": "split_openers", "opener": 3, "opening_hand": "Ts Th 7s 6s 2d", "discards": "Th",
+        "drawn_to": False}, Outcome.SPLIT_FAILED, "sp_failed_undrawn"),
+    ("F9/S2 foster, escrow cannot add up, drawn to", "foster", {
+        "issue": "split_openers", "opener": 3, "opening_hand": None, "final_hand": "Ah Kh 9h 6h 3h",
+        "discards": "Jc", "drawn": 1, "drawn_to": True}, Outcome.SPLIT_FAILED, "sp_failed_escrow_drawn"),
+    ("F9/S2 foster, escrow cannot add up", "foster", {
+        "issue": "split_openers", "opener": 3, "opening_hand": None, "final_hand": "Ah Kh 9h 6h 3h",
+        "discards": "Jc", "drawn": 1, "drawn_to": False}, Outcome.SPLIT_FAILED, "sp_failed_escrow_undrawn"),
     # wrong number of cards (H6, D8)
     ("H6/D8 after the draw", "cardroom", {"issue": "wrong_card_count", "found": "after_draw", "seat": 2,
                                           "card_count": 6},

@@ -133,7 +133,7 @@ def test_a_seating_action_is_undone_by_the_dealer_until_the_next_deal(as_role, t
     dealer = as_role("dealer")
     post(dealer, table_id, {"type": "sit", "seat": 5, "player": "Eve", "chips": 200})
     html = dealer.get(f"/dealer/tables/{table_id}").get_data(as_text=True)
-    assert "Undo #0: seat 5: Eve sits down with 200" in html
+    assert "Undo entry 1: seat 5: Eve sits down with 200" in html
     response = post(dealer, table_id, {"type": "void", "event": 0})
     assert response.status_code == 201
     after = state(dealer, table_id)
@@ -143,7 +143,7 @@ def test_a_seating_action_is_undone_by_the_dealer_until_the_next_deal(as_role, t
     post(dealer, table_id, {"type": "add_chips", "seat": 1, "amount": 50})
     post(dealer, table_id, {"type": "deal"})
     refused = post(dealer, table_id, {"type": "void", "event": 2})
-    assert refused.status_code == 422 and "cannot void event #2" in refused.json["message"]
+    assert refused.status_code == 422 and "cannot withdraw entry 3" in refused.json["message"]
 
 
 def test_the_tablet_shows_a_sitting_out_player_and_deals_around_them(as_role, table_id):

@@ -3,6 +3,7 @@ and pots, its rulings with their seals, the chip corrections and what verify fin
 
 from __future__ import annotations
 
+import re
 import subprocess
 from datetime import UTC, datetime, timedelta
 
@@ -105,3 +106,47 @@ def test_what_the_referee_flagged_shows_in_the_shift_report_with_table_and_pot(a
     assert "chip discrepancy" in flagged and "the room" in flagged and "night referee, seed 7" in flagged
     # another shift does not carry them
     assert "Nothing flagged." in floor.get("/floor/shift?from=2020-01-01&to=2020-01-02").get_data(as_text=True)
+
+
+def test_the_report_is_linked_from_the_floor_and_takes_any_window(app, as_role):
+    """Issue 33: the report was linked from nowhere and always the last twelve hours. The floor's
+    overview and the rulings link to it; its form takes any window in the room's time, or the last
+    few hours with one tap; the PDF prints the window shown."""
+    night(app)
+    floor = as_role("floor")
+    assert 'href="/floor/shift"' in floor.get("/floor/").get_data(as_text=True)
+    assert 'href="/floor/shift"' in floor.get("/rulings/").get_data(as_text=True)
+    page = floor.get("/floor/shift?hours=1").get_data(as_text=True)
+    assert "Table 9" in page and 'href="/floor/shift?hours=8"' in page
+    start = re.search(r'name="from" value="([^"]+)"', page).group(1)
+    end = re.search(r'name="to" value="([^"]+)"', page).group(1)
+    assert datetime.fromisoformat(end) - datetime.fromisoformat(start) == timedelta(hours=1)
+    assert f'shift.pdf?from={start}&amp;to={end}' in page
+    assert "Table 9" not in floor.get("/floor/shift?from=2020-01-01T18:00&to=2020-01-02T06:00").get_data(as_text=True)
+    for bad in ("hours=0", "hours=eight", "from=2020-01-01&to=2020-03-01"):
+        assert floor.get(f"/floor/shift?{bad}").status_code == 400, bad
+
+
+def test_the_report_has_the_banked_tables_and_heads_every_ruling_in_words(app, as_role, tmp_path):
+    from tests.test_banked_app import ROUND
+    from tests.test_banked_disputes_app import DRAW, PAYOUT
+
+    night(app)
+    table_id = int(as_role("director").post("/banked/tables", data={"name": "Banked 7", "boxes": "3", "options": ""})
+                   .location.rsplit("/", 1)[1])
+    floor = as_role("floor")
+    for event in ROUND + [DRAW]:
+        assert floor.post(f"/banked/tables/{table_id}/events", json=event).status_code == 201
+    assert floor.post(f"/banked/tables/{table_id}/disputes", data={
+        **PAYOUT, "f_box_cards": "Ah Ad As Kd Qh", "f_dealer_final": "Kh Kc Td 3s 2s", "f_ante_box": "0.6",
+        "f_bet": "1.2"}).status_code == 201
+    text = text_of(floor.get(f"/floor/shift.pdf?{window()}").data, tmp_path)
+    banked = text[text.index("Banked tables"):text.index("Disputes and rulings")]
+    line = next(x for x in banked.splitlines() if "Banked 7" in x)
+    assert line.split()[-4:] == ["8", "1", "1", "-5.7"]  # 8 entries, 1 round dealt and settled, the house -5.7
+    rulings = text[text.index("Disputes and rulings"):text.index("Chip corrections")]
+    # headed by what each decides (the PDF's columns wrap the words: read as one run of words)
+    page = " ".join(floor.get(f"/floor/shift?{window()}").get_data(as_text=True).split())
+    assert "<strong>Chips corrected: seat 4, Dev, gives 10; seat 3, Cleo, gets 10.</strong>" in page
+    assert "<strong>Box 1: the house pays 3.6 more.</strong>" in page and ">banked #1</a>" in page
+    assert "Chips corrected: seat 4," in rulings and "banked #1" in rulings and "Box 1: the house pays" in rulings

@@ -84,8 +84,8 @@ def all_chips(api, ids):
     ("POST", "/api/events/{e}/balance", "dealer", {"moves": []}),
 ])
 def test_each_action_needs_its_role(api, method, path, role, body):
-    """Roles per action (DESIGN.md part three): the director sets events and their tables up; the floor
-enters, draws, runs the clock and carries out moves, a dealer none of it; 403 saying why."""
+    """Roles per action (docs/contract.md, "The tournament desk"): the director sets events and
+    their tables up; the floor enters, draws, runs the clock and carries out moves, a dealer none of it; 403 saying why."""
     event, _ = make_event(api, entries=4, tables=1)
     response = api.call(method, path.format(e=event), role=role, json=body)
     assert response.status_code == 403
@@ -93,7 +93,7 @@ enters, draws, runs the clock and carries out moves, a dealer none of it; 403 sa
 
 
 def test_every_role_reads_the_clock_results_chips_and_balance(api):
-    """GET also for dealers (DESIGN.md, Tournaments)."""
+    """GET also for dealers (docs/contract.md, "Tournaments")."""
     event, _ = make_event(api, entries=4, tables=1)
     for what in ("clock", "results", "chips", "balance"):
         api.get(f"/api/events/{event}/{what}", role="dealer")

@@ -1,4 +1,4 @@
-"""The tournament desk (issue 21) through the contract's HTTP API (DESIGN.md part three): roles per
+"""The tournament desk (issue 21) through the contract's HTTP API (docs/contract.md, "The tournament desk"): roles per
 action, a busted player leaving the seat, the clock's new figures, late registration, re-entries,
 rebuys and the add-on, bounties, the manual bust-out, staff recounts, hand for hand, deals, the
 chip race. Chips are checked against the tables' ledgers after each step: stacks + pot ==
@@ -103,7 +103,8 @@ def finish(api, table_id, winner, loser, limit=60):
     ("/api/events/{e}/clock", {"action": "start"}),
 ])
 def test_a_dealer_may_not_run_the_desk(api, path, body):
-    """Roles per action (DESIGN.md part three): the desk's writes are the floor's; a dealer gets 403 saying why."""
+    """Roles per action (docs/contract.md, "The tournament desk"): the desk's writes are the floor's;
+    a dealer gets 403 saying why."""
     event, _ = make_event(api, entries=4, tables=1)
     response = api.call("POST", path.format(e=event), role="dealer", json=body)
     assert response.status_code == 403 and "needs the" in response.get_json()["message"]
@@ -452,16 +453,22 @@ def test_results_page_pdf_and_csv_carry_bounties_and_the_deal(app, api):
                                          if r["player"] == names[seats[1]])["out_at"])
     local = out_at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo("Asia/Kolkata"))
     assert f"<td>{local:%H:%M}</td>" in page and f"<td>{out_at:%H:%M}</td>" not in page  # the room's time
+    # the CSV in the same zone as the page, its offset written (issue 33: it was UTC, unmarked)
+    sheet_rows = list(csv.DictReader(io.StringIO(floor.get(f"/tournament/{event}/results.csv").get_data(as_text=True))))
+    out_row = next(r for r in sheet_rows if r["player"] == names[seats[1]])
+    assert out_row["out_at"] == local.isoformat(timespec="seconds") and out_row["out_at"].endswith("+05:30")
     pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/results.pdf").data))
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Bounties" in text and names[seats[0]] in text
     sheet = floor.get(f"/tournament/{event}/deal?method=chip").get_data(as_text=True)
-    assert "Signature" in sheet
+    assert "Review the deal" in sheet
+    pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/deal.pdf?method=chip").data))
+    assert "Signature" in "".join(p.extract_text() for p in pdf.pages)  # the sheet under review, to sign
     api.post(f"/api/events/{event}/chop", {"method": "chip", "agreed": [names[s] for s in seats if s != seats[1]]},
              role="floor", status=201)
     pdf = PdfReader(io.BytesIO(floor.get(f"/tournament/{event}/deal.pdf").data))
     text = "".join(p.extract_text() for p in pdf.pages)
-    assert "Signature" in text and "chip" in text and names[seats[2]] in text
+    assert "Signature" in text and "Chip chop" in text and names[seats[2]] in text
     rows = api.get(f"/api/events/{event}/results")
     assert sum(r["prize"] for r in rows) == 160 and sum(r["bounties"] for r in rows) == 40
 
@@ -475,7 +482,11 @@ def test_the_floor_page_desk_counts_and_busts_out_a_dealer_may_not(app, api):
     floor.post(f"/tournament/{event}/desk", data={"action": "count", "player": "Player 01", "stack": "90",
                                                   "reason": "recount"})
     assert {x["player"]: x["stack"] for x in api.table(ids[0])["seats"].values()}["Player 01"] == 90
-    floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
+    asked = floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
+    assert asked.status_code == 200 and "Bust out Player 02?" in asked.get_data(as_text=True)  # confirmed first
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left",
+                                                  "confirmed": "yes"})
     assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
     dealer = login(app.test_client(), "dee")
     assert dealer.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 03"}).status_code == 403

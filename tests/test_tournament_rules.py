@@ -502,7 +502,7 @@ def test_prize_pool_counts_buy_ins_rebuys_and_add_ons_not_fees():
 
 
 def test_seat_move_to_dict_is_the_contract_shape():
-    """Balance answers: {player, from_table, from_seat, to_table, to_seat} (DESIGN.md, Tournaments)."""
+    """Balance answers: {player, from_table, from_seat, to_table, to_seat} (docs/contract.md, "Tournaments")."""
     assert SeatMove("Ann", 3, 2, 1, 7).to_dict() == {"player": "Ann", "from_table": 3, "from_seat": 2,
                                                       "to_table": 1, "to_seat": 7}
 
@@ -541,7 +541,7 @@ def test_a_deal_carrying_a_level_sets_the_stakes_from_that_deal_on():
 
 
 def test_the_desk_fields_of_a_structure_and_their_defaults():
-    """Structure (DESIGN.md part three): rebuy_levels is the short form of rebuys (the buy-in for the
+    """Structure (docs/contract.md, "The tournament desk"): rebuy_levels is the short form of rebuys (the buy-in for the
     starting chips); add_on {chips, price} is taken at the last rebuy level, or with no rebuys at the
     level the first break follows; a bounty is part of the buy-in; chip races go in order of level."""
     from rules.tournament.structure import parse_structure as parse

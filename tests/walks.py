@@ -17,7 +17,7 @@ from typing import Any
 
 from rules import IllegalAction, ProfileError
 from rules.cards import to_text
-from rules.hands import evaluate
+from rules.hands import declarable, evaluate
 from rules.jackpot import start
 from rules.jackpot.events import parse_event
 from rules.profiles import Profile, get_profile
@@ -208,8 +208,9 @@ def event_for(rng: random.Random, state: dict[str, Any], move: dict[str, Any], c
             rules = cards.profile.hand_rules
             if state.get("widow"):
                 rules = rules.with_widow(state["widow"])
-            made = evaluate(event["cards"], rules).category
-            event["declare"] = rng.choice(move["declare"][:move["declare"].index(made) + 1])
+            # H9: a class the cards make (the best hand of it plays); the refusal of one they
+            # cannot make is tested apart (tests/test_rulings_declared.py)
+            event["declare"] = rng.choice(declarable(event["cards"], rules))
     elif kind in ("open", "bet", "raise") and move.get("amounts"):
         event["amount"] = rng.choice(move["amounts"])
     elif kind in ("reopen", "straddle") and rng.random() < 0.5 and "amount" in move:

@@ -22,13 +22,34 @@ from typing import Any
 
 from flask import jsonify, url_for
 from flask_login import current_user
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
-from floor import tables
+from floor import tables, tapids
 from floor.api.common import BadQuery, api_role, bp, error, json_body, problem, query_int
 from floor.extensions import db
-from floor.models import FloorCall, LogEntry, Role, Table
+from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
 from floor.rulings import issuing, stored
 from rules import RulesError
+
+
+#: ``GET /api/tables/<id>/events``: entries per page when the client names no limit, and at most.
+LOG_PAGE, LOG_PAGE_MAX = 500, 1000
+#: ``GET /api/tables/<id>/rulings``: rulings per page when the client names no limit, and at most.
+RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
+
+
+def rulings_page(table: Table, before: int | None = None,
+                 limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
+    """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
+    most ``limit`` of them, and the cursor of the next page (the id to pass as ``before``)."""
+    query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
+    if before is not None:
+        query = query.where(IssuedRuling.id < before)
+    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].id if more else None)
 
 
 def table_json(table: Table, state: dict[str, Any] | None = None, version: int | None = None) -> dict[str, Any]:
@@ -102,10 +123,10 @@ def list_events(table_id: int) -> Any:
     table = db.get_or_404(Table, table_id)
     try:
         after = query_int("after", 0, 0, 2**63 - 1) or 0
-        limit = query_int("limit", tables.LOG_PAGE, 1, tables.LOG_PAGE_MAX) or tables.LOG_PAGE
+        limit = query_int("limit", LOG_PAGE, 1, LOG_PAGE_MAX) or LOG_PAGE
     except BadQuery as exc:
         return error(400, "Bad request", str(exc))
-    entries, cursor = tables.log_page(table, after, limit)
+    entries, cursor = tables.log_page(table, after, limit)  # each entry checked against its seal
     return jsonify(version=table.version, events=[entry_json(e) for e in entries], next=cursor, limit=limit)
 
 
@@ -116,10 +137,10 @@ def list_rulings(table_id: int) -> Any:
     table = db.get_or_404(Table, table_id)
     try:
         before = query_int("before", None, 1, 2**63 - 1)
-        limit = query_int("limit", tables.RULINGS_PAGE, 1, tables.RULINGS_PAGE_MAX) or tables.RULINGS_PAGE
+        limit = query_int("limit", RULINGS_PAGE, 1, RULINGS_PAGE_MAX) or RULINGS_PAGE
     except BadQuery as exc:
         return error(400, "Bad request", str(exc))
-    rows, cursor = tables.rulings_page(table, before, limit)
+    rows, cursor = rulings_page(table, before, limit)
     return jsonify(table_id=table.id, rulings=[stored.to_json(r) for r in rows], next=cursor, limit=limit)
 
 
@@ -154,38 +175,90 @@ def log_event(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     422 with their message, which names the rule.
     """
     expected = data.get("expected_version")
-    event = data["event"] if isinstance(data.get("event"), dict) else {
-        k: v for k, v in data.items() if k != "expected_version"}
+    event = tapids.strip(data["event"] if isinstance(data.get("event"), dict) else {
+        k: v for k, v in data.items() if k not in ("expected_version", "events")})
+    # several events as one tap (a deal thrown in: the passes of every seat still to speak),
+    # logged together or not at all
+    several = data.get("events")
+    if several is not None and (not isinstance(several, list) or not all(isinstance(e, dict) for e in several)):
+        return problem(400, "Bad request", "'events' must be a list of events (JSON objects).")
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
         return problem(400, "Bad request", "'expected_version' must be a whole number.")
+    try:
+        tap_id = tapids.read(data)
+    except ValueError as exc:
+        return problem(400, "Bad request", str(exc))
+    # a tap sent again (DESIGN part four): answered with what it did the first time, whatever the
+    # table's version is now, before any other check
+    again = sent_before(table, tap_id)
+    if again is not None:
+        return again
     kind = event.get("type")
     user = current_user._get_current_object()  # the User itself: the proxy costs a lookup per use
+    if several is not None:
+        return log_several(table, [tapids.strip(e) for e in several], user, expected, tap_id)
     if kind == "false_openers" and not user.may(Role.floor):
         # A dealer reports false openers; the floor rules. Nothing is logged until a floor person
         # confirms the call (202: accepted for the floor, not yet done).
         if expected is not None and expected != table.version:
             return stale(tables.StaleVersion(expected, table.version))
         try:
-            call = issuing.report(table, event, user)
+            call = issuing.report(table, event, user, tap_id=tap_id)
+        except IntegrityError:  # the same tap, posted twice at once: the other post made the call
+            db.session.rollback()
+            return sent_before(table, tap_id) or problem(409, "Conflict", "the report was not saved: tap again.")
         except (RulesError, ValueError) as exc:
             db.session.rollback()
             return problem(422, "Refused by the rules", str(exc), version=table.version)
         return {"call": call_json(call), "version": table.version,
                 "message": "Reported to the floor: nothing is logged until a floor person confirms it."}, 202
+    return appended(table, [event], user, expected, tap_id)
+
+
+def log_several(table: Table, events: list[dict[str, Any]], user: Any, expected: int | None,
+                tap_id: str | None) -> tuple[dict[str, Any], int]:
+    """Log ``events`` as one tap (:func:`floor.tables.append_all`): 201 with the last entry and all of
+    them, or the first refusal, and nothing logged. The floor's word is not logged this way."""
+    if any(e.get("type") in tables.FLOOR_EVENTS or e.get("type") == "false_openers" for e in events):
+        return problem(400, "Bad request", "the floor's word (a ruling, false openers) is logged one event at a time.")
+    return appended(table, events, user, expected, tap_id)
+
+
+def appended(table: Table, events: list[dict[str, Any]], user: Any, expected: int | None,
+             tap_id: str | None) -> tuple[dict[str, Any], int]:
+    """Log ``events`` (one or more, all or none) and answer: 201 with the (last) entry, and each of
+    them when several; 403, 409 or 422 as :func:`log_event` says."""
     try:
-        entry, state = tables.append(table, event, user, expected, fresh=True)
+        logged = tables.append_all(table, events, user, expected, fresh=True, tap_id=tap_id)
     except tables.NotYours as exc:
         return problem(403, "Forbidden", str(exc))
     except tables.StaleVersion as exc:
-        return stale(exc)
+        # the same tap posted twice at once: the other post logged it (the log's unique tap id)
+        return sent_before(table, tap_id) or stale(exc)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return problem(422, "Refused by the rules", str(exc), version=table.version)
+    entry, state = logged[-1]
     # The version answered is that of the state carried (issue 20). A hook may have logged after
     # this event (the tournament clears a busted player's seat): then the table is answered as it
     # is now, its state and version read together.
     now = (state.to_dict(), entry.seq) if table.version == entry.seq else (None, None)
-    return {"entry": entry_json(entry), **table_json(table, *now)}, 201
+    several = {"entries": [entry_json(e) for e, _ in logged]} if len(logged) > 1 else {}
+    return {"entry": entry_json(entry), **several, **table_json(table, *now)}, 201
+
+
+def sent_before(table: Table, tap_id: str | None) -> tuple[dict[str, Any], int] | None:
+    """The answer to a tap sent again (:mod:`floor.tapids`): 200 with the entry it logged the first
+    time and the table as it is now, or with the report it made for the floor; None for a new tap."""
+    entry = tapids.find(LogEntry, table.id, tap_id)
+    if entry is not None:
+        return {"entry": entry_json(entry), **table_json(table), "repeated": True,
+                "message": f"Logged once, as entry {entry.seq}: this tap was sent again and is not logged twice."}, 200
+    call = tapids.find(FloorCall, table.id, tap_id)
+    if call is not None:
+        return {"call": call_json(call), "version": table.version, "repeated": True,
+                "message": "Reported to the floor once: this tap was sent again and is not reported twice."}, 200
+    return None
 
 
 def stale(exc: tables.StaleVersion) -> tuple[dict[str, Any], int]:

@@ -37,7 +37,7 @@ from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from floor.auth.access import role_required, safe_next
-from floor.extensions import db, limiter
+from floor.extensions import db, limiter, rows_changed
 from floor.models import Role, User, utcnow
 from floor.sealed import user_problem
 
@@ -94,9 +94,9 @@ def check_login(username: str, password: str) -> User | None:
     # once count eight, and a right one racing them finds the lock they set (issue 20).
     not_locked = or_(User.locked_until.is_(None), User.locked_until <= now)
     if good and not locked and user.active:
-        cleared = db.session.execute(sa_update(User).where(User.id == user.id, not_locked)
-                                     .values(failed_logins=0, locked_until=None)
-                                     .execution_options(synchronize_session=False)).rowcount
+        cleared = rows_changed(sa_update(User).where(User.id == user.id, not_locked)
+                               .values(failed_logins=0, locked_until=None)
+                               .execution_options(synchronize_session=False))
         db.session.commit()
         return user if cleared else None
     if not locked:

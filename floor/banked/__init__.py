@@ -20,5 +20,8 @@ def init_app(app: Flask) -> None:
     """Register the banked tables' pages, with the floor's dispute routes joined to them."""
     from floor.banked import rulings  # noqa: F401  (its routes join the blueprint)
     from floor.banked.views import bp
+    from rules.banked.disputes import OUTCOME_WORDS
 
     app.register_blueprint(bp)
+    # a banked ruling's outcome in the floor's words wherever rulings are listed
+    app.add_template_filter(lambda code: OUTCOME_WORDS.get(str(code), str(code)), "banked_outcome")

@@ -15,15 +15,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import ChainedEntry, User, utcnow
 from floor.seals import head_content, keyed_digest, same
 
 
-class BankedTable(db.Model):
+class BankedTable(DbModel):
     """A banked table: its name, its setup (``{"boxes": n, "options": {...}}``) and its log;
     ``version`` counts log entries."""
 
@@ -64,22 +64,23 @@ class BankedTable(db.Model):
         self.head_seal = self.compute_head_seal()
 
 
-class BankedEntry(ChainedEntry, db.Model):
+class BankedEntry(ChainedEntry, DbModel):
     """One event of a banked table's log (:class:`floor.models.ChainedEntry`: the place, the event,
     who and when, the chain); of two tablets logging at once only one gets the number."""
 
     SEAL_KIND = {"kind": "banked"}
 
     __tablename__ = "banked_entries"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_banked_entries_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_banked_entries_table_seq"),
+                      Index("uq_banked_entries_table_tap", "table_id", "tap_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)  # type: ignore[assignment]
+    table_id: Mapped[int] = mapped_column(ForeignKey("banked_tables.id"), index=True)
 
     table: Mapped[BankedTable] = relationship(back_populates="log")
 
 
-class IssuedBankedRuling(db.Model):
+class IssuedBankedRuling(DbModel):
     """A floor ruling on a banked table's dispute (:mod:`rules.banked.disputes`): written once, sealed
     like the jackpot game's :class:`floor.models.IssuedRuling` (an HMAC of :meth:`content` with the
     installation's key, :mod:`floor.seals`) and checked by ``flask --app floor verify``.
@@ -139,7 +140,7 @@ class IssuedBankedRuling(db.Model):
         return same(self.digest, self.compute_digest())
 
 
-class BankedCall(db.Model):
+class BankedCall(DbModel):
     """A dealer's call for the floor person at a banked table (issue 25): open until a floor ruling
     is logged at that table (:func:`floor.banked.views.append`) or a floor person dismisses it."""
 

@@ -36,7 +36,7 @@ from rules import RulesError
 from rules.banked import BankedOptions, banked_options
 from rules.banked.round import replay
 from rules.banked.disputes import (BANKED_FACTS, BankedOutcome, BankedRuling as Ruling, Dispute, banked_questions,
-                                   resolve_dispute, round_facts)
+                                   banked_headline, resolve_dispute, round_facts)
 
 MONEY_FACTS = ("ante_box", "bet", "paid")
 ISSUES = ((Dispute.WRONG_EXCHANGE.value, "A wrong dealer exchange"), (Dispute.WRONG_PAYOUT.value, "A wrong payout"))
@@ -106,6 +106,7 @@ def dispute(table_id: int) -> Any:
     return render_template("banked/dispute.html", table=table, facts=facts, values=values,
                            logged=logged, prompt=prompt, ruling=ruling, error=error, specs=BANKED_FACTS,
                            issues=ISSUES, money=options.money, money_facts=MONEY_FACTS,
+                           headline=banked_headline(ruling.to_dict(), options.money) if ruling else "",
                            state=state_of(table)), status
 
 
@@ -161,7 +162,8 @@ def ruling_context(row: IssuedBankedRuling) -> dict[str, Any]:
     rec = row.record
     return {"r": row, "rec": rec, "rules": cited(list(rec.get("citations", []))), "money": options.money,
             "intact": row.seal_intact, "specs": BANKED_FACTS, "facts": shown(row.facts, options),
-            "verify_hint": "flask --app floor verify", "room": witness.room_record(row)}
+            "verify_hint": "flask --app floor verify", "room": witness.room_record(row),
+            "headline": banked_headline(rec, options.money)}
 
 
 def _row(ruling_id: int) -> IssuedBankedRuling:

@@ -16,10 +16,11 @@ and hash-chained, and the round is replayed from the entries that stand (:func:`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules import RulesError
+from rules.banked.disputes import OUTCOME_WORDS
 from rules.cards import parse_cards
 
 __all__ = ["DEALER_KINDS", "standing", "withdrawable", "check_undo", "entry_words", "seen_cards"]
@@ -34,7 +35,7 @@ def _withdrawn(entries: Iterable[Entry]) -> set[int]:
     return {int(p["event"]) for _, p in entries if p.get("type") == "void" and str(p.get("event", "")).isdigit()}
 
 
-def standing(entries: list[Entry]) -> list[Entry]:
+def standing(entries: Sequence[Entry]) -> list[Entry]:
     """The entries that stand: neither an undo nor withdrawn by one.
 
     >>> standing([(1, {"type": "deal"}), (2, {"type": "fold", "box": 1}), (3, {"type": "void", "event": 2})])
@@ -44,7 +45,7 @@ def standing(entries: list[Entry]) -> list[Entry]:
     return [(s, p) for s, p in entries if s not in gone and p.get("type") != "void"]
 
 
-def withdrawable(entries: list[Entry]) -> Entry | None:
+def withdrawable(entries: Sequence[Entry]) -> Entry | None:
     """The entry an undo would withdraw now (the latest standing one, if a dealer's kind), else None.
 
     >>> withdrawable([(1, {"type": "deal"}), (2, {"type": "ruling", "ruling": 4})]) is None
@@ -58,7 +59,7 @@ def withdrawable(entries: list[Entry]) -> Entry | None:
     return left[-1]
 
 
-def check_undo(entries: list[Entry], event: Mapping[str, Any]) -> Entry:
+def check_undo(entries: Sequence[Entry], event: Mapping[str, Any]) -> Entry:
     """The entry ``event`` (an undo) withdraws; RulesError in plain words when it may not."""
     target = event.get("event")
     left = standing(entries)
@@ -69,10 +70,10 @@ def check_undo(entries: list[Entry], event: Mapping[str, Any]) -> Entry:
         raise RulesError(f"undo: the last entry is the floor's ruling #{latest.get('ruling')}: a ruling is never "
                          "withdrawn by undo (the floor corrects it with a new ruling), nor anything before it")
     if latest.get("type") not in DEALER_KINDS:
-        raise RulesError(f"undo: entry #{seq} is not the dealer's to withdraw")
+        raise RulesError(f"undo: entry {seq} is not the dealer's to withdraw")
     if isinstance(target, bool) or not isinstance(target, int) or target != seq:
-        raise RulesError(f"undo withdraws only the last entry standing, #{seq} ({entry_words(latest)}), "
-                         f"not #{target}")
+        raise RulesError(f"undo withdraws only the last entry standing, entry {seq} ({entry_words(latest)}), "
+                         f"not entry {target}")
     return seq, latest
 
 
@@ -89,12 +90,13 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     >>> entry_words({"type": "exchange", "box": 1, "discards": "9c 6s", "drawn": "Ac Kd"})
     'box 1 changes 9c 6s for Ac Kd'
     >>> entry_words({"type": "void", "event": 4})
-    'undo: #4 withdrawn'
+    'undo: entry 4 withdrawn'
     """
     kind = p.get("type")
     if kind == "deal":
-        antes = p.get("antes") or {}
-        return "deal: " + "; ".join(f"box {b} ante {money(antes.get(b, 0))}, {' '.join(_cards(c))}"
+        antes, players = p.get("antes") or {}, p.get("players") or {}
+        return "deal: " + "; ".join(f"box {b}{f' ({players[b]})' if players.get(b) else ''} ante "
+                                    f"{money(antes.get(b, 0))}, {' '.join(_cards(c))}"
                                     for b, c in sorted((p.get("cards") or {}).items()))
     if kind in ("fold", "bet"):
         return f"box {p.get('box')} {'folds' if kind == 'fold' else 'bets'}"
@@ -105,9 +107,10 @@ def entry_words(p: Mapping[str, Any], money: Any = str) -> str:
     if kind == "dealer_draw":
         return f"the dealer draws {' '.join(_cards(p.get('drawn')))}"
     if kind == "ruling":
-        return f"floor ruling #{p.get('ruling')}: {str(p.get('outcome', '')).replace('_', ' ').lower()}"
+        outcome = str(p.get("outcome", ""))
+        return f"floor ruling #{p.get('ruling')}: {OUTCOME_WORDS.get(outcome, outcome.replace('_', ' ').lower())}"
     if kind == "void":
-        return f"undo: #{p.get('event')} withdrawn"
+        return f"undo: entry {p.get('event')} withdrawn"
     return str(kind)
 
 

@@ -1,5 +1,5 @@
 """Banked tables (blueprint ``banked``, ``/banked``): the banked joker game's tables, where boxes play
-against the dealer (RULES.md B1-B5, H3).
+against the dealer (B1-B5, H3 of docs/rules.md).
 
 - ``GET /banked/``: the banked tables; a director also gets the form to set one up
   (``POST /banked/tables``: name, number of boxes, the banked options as JSON).
@@ -21,24 +21,25 @@ checked when it was logged and cannot change).
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Mapping
 from io import BytesIO
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
+from flask import (Blueprint, current_app, flash, g, has_request_context, jsonify, redirect, render_template,
                    request, send_file, url_for)
 from flask_login import current_user
 from markupsafe import Markup
-from flask_weasyprint import HTML
 from sqlalchemy.exc import IntegrityError
 
-from floor import witness
+from floor import tapids, witness
 from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import csrf, db
 from floor.inputs import BadNumber, is_whole, whole, whole_or_none
-from floor.models import Role, utcnow
+from floor.models import Role, canonical_json, utcnow
 from floor.seals import SealBroken, head_content, keyed_digest, same
 from floor.tables import CALL_THE_DIRECTOR
 from rules import RulesError
@@ -105,7 +106,7 @@ def round_entries(table: BankedTable) -> list[tuple[int, dict[str, Any]]]:
     return entries
 
 
-def current_round(table: BankedTable) -> list[dict[str, Any]]:
+def current_round(table: BankedTable) -> list[Mapping[str, Any]]:
     """The events of the current round that stand (earlier rounds were settled when logged; an undo
     and the entry it withdrew are left out: :mod:`floor.banked.tablet`)."""
     return [payload for _, payload in tablet.standing(round_entries(table))]
@@ -115,11 +116,13 @@ def state_of(table: BankedTable) -> dict[str, Any]:
     return replay(table.setup, current_round(table))
 
 
-def append(table: BankedTable, event: dict[str, Any], expected_version: int | None) -> dict[str, Any]:
+def append(table: BankedTable, event: dict[str, Any], expected_version: int | None,
+           tap_id: str | None = None) -> dict[str, Any]:
     """Check ``event`` with the rules and log it; returns the new state. Raises RulesError (refused),
     Stale (another device was first); nothing is written then. An undo (``{"type": "void",
     "event": seq}``) withdraws the round's last standing entry if it is a dealer's kind
-    (:func:`floor.banked.tablet.check_undo`); the round is replayed without it."""
+    (:func:`floor.banked.tablet.check_undo`); the round is replayed without it. ``tap_id`` is the
+    tablet's id of the tap (:mod:`floor.tapids`), unique per table like the entry's number."""
     db.session.refresh(table)
     if expected_version is not None and expected_version != table.version:
         raise Stale(expected_version, table.version)
@@ -133,7 +136,7 @@ def append(table: BankedTable, event: dict[str, Any], expected_version: int | No
     # the dealer's id; none from the CLI or the demo, which log without a request
     user_id = current_user.id if has_request_context() and current_user.is_authenticated else None
     entry = BankedEntry(table_id=table.id, seq=table.version + 1, payload=event, logged_by_id=user_id,
-                        logged_at=utcnow(), prev_digest=table.head_digest or "")
+                        logged_at=utcnow(), prev_digest=table.head_digest or "", tap_id=tap_id)
     entry.digest = entry.compute_digest()
     # Re-sealed only when the seal read was good: a head changed behind the app's back stays
     # detectably broken for `flask verify`.
@@ -172,12 +175,15 @@ def event_from_form(table: BankedTable, options: BankedOptions, form: Any) -> di
     if kind == "deal":
         antes: dict[str, int] = {}
         cards: dict[str, str] = {}
+        players: dict[str, str] = {}
         for n in range(1, table.boxes + 1):
             hand = form.get(f"cards_{n}", "").strip()
             if hand:
                 cards[str(n)] = hand
                 antes[str(n)] = options.amount(form.get(f"ante_{n}", "").strip() or "missing")
-        return {"type": "deal", "antes": antes, "cards": cards}
+                if form.get(f"player_{n}", "").strip():
+                    players[str(n)] = form.get(f"player_{n}", "").strip()
+        return {"type": "deal", "antes": antes, "cards": cards, **({"players": players} if players else {})}
     if kind in ("fold", "bet"):
         return {"type": kind, "box": form.get("box", "")}
     if kind == "exchange":
@@ -277,24 +283,34 @@ def log_event(table_id: int) -> Any:
     # a tap the tablet's script sends (banked.js, ?tap=1): the page's form, answered in JSON so that a
     # tap kept while offline or logged out is told logged or not without leaving the page
     tap = request.args.get("tap") == "1"
+    body = request.get_json(silent=True) if as_json else None
+    try:
+        tap_id = tapids.read(body if isinstance(body, dict) else request.form)
+    except ValueError as exc:
+        return jsonify(error=str(exc)), 400
+    again = tapids.find(BankedEntry, table.id, tap_id)
+    if again is not None:  # a tap sent again (DESIGN part four): the entry it logged the first time
+        return sent_before(table, again, as_json or tap)
     try:
         if as_json:
-            body = request.get_json(silent=True)
             if not isinstance(body, dict):
                 raise RulesError("an event is a JSON object with a 'type'")
             expected = body.pop("expected_version", None)
-            event = canonical(body)
+            event = canonical(tapids.strip(body))
         else:
             expected = whole_or_none(request.form.get("version"), "version")
             event = canonical(event_from_form(table, options, request.form))
         if event.get("type") == "ruling":  # only the floor's dispute page logs a ruling, with its sealed record
             raise Refused("a ruling is logged by the floor's dispute page (Call the floor), not from the tablet")
-        state = append(table, event, expected if isinstance(expected, int) else None)
+        state = append(table, event, expected if isinstance(expected, int) else None, tap_id)
     except Refused as exc:
         if as_json or tap:
             return jsonify(error=str(exc)), 403
         return _page(table, 403, str(exc))
     except Stale as exc:
+        again = tapids.find(BankedEntry, table.id, tap_id)
+        if again is not None:  # the same tap posted twice at once: the other post logged it
+            return sent_before(table, again, as_json or tap)
         if as_json or tap:
             return jsonify(error=str(exc), version=table.version), 409
         return _page(table, 409, str(exc))
@@ -308,6 +324,15 @@ def log_event(table_id: int) -> Any:
     if tap:
         return jsonify(version=table.version), 201
     return redirect(url_for("banked.table_page", table_id=table.id))
+
+
+def sent_before(table: BankedTable, entry: BankedEntry, as_json: bool) -> Any:
+    """The answer to a tap sent again: 200 with the entry it logged the first time (the page itself,
+    for a form sent without the script)."""
+    if not as_json:
+        return redirect(url_for("banked.table_page", table_id=table.id))
+    return jsonify(version=table.version, seq=entry.seq, event=entry.payload, repeated=True,
+                   message=f"Logged once, as entry {entry.seq}: this tap was sent again and is not logged twice."), 200
 
 
 @bp.route("/tables/<int:table_id>/call", methods=["GET", "POST"])
@@ -378,9 +403,14 @@ def rules_page(table_id: int) -> Any:
 
 @bp.get("/tables/<int:table_id>/rules.pdf")
 def rules_pdf(table_id: int) -> Any:
+    """The table's rule summary as an A4 PDF, made once per version of its options and kept
+    (:mod:`floor.prints.stored`, as the jackpot profiles' summaries)."""
+    from floor.prints import stored  # not at import: floor.prints imports much of the app
+
     table = db.get_or_404(BankedTable, table_id)
-    data = HTML(string=_summary(table, print_mode=True)).write_pdf()
-    if data is None:  # pragma: no cover - WeasyPrint returns bytes when no target is given
-        abort(500)
+    rules = canonical_json({"options": table.setup.get("options") or {}, "boxes": table.boxes,
+                            "version": current_app.config.get("FLOOR_VERSION", "")})
+    data = stored.summary_pdf("banked", str(table.id), hashlib.sha256(rules.encode()).hexdigest(),
+                              lambda: _summary(table, print_mode=True))
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"banked-rules-{table.id}.pdf")

@@ -4,10 +4,11 @@ with the panel in :mod:`floor.dealer.taps`, what an idle tablet polls :mod:`floo
 
 from __future__ import annotations
 
-from floor.dealer import live, taps
+from floor.dealer import live, panel, taps
 from floor.dealer.views import bp
 
 live.register(bp)
 taps.register(bp)
+bp.add_app_template_filter(panel.rule_words, "rule_words")  # rule ids in words on the tablet
 
 __all__ = ["bp"]

@@ -14,12 +14,15 @@ from typing import Any
 
 from flask import render_template, url_for
 from flask_login import current_user
+from markupsafe import Markup
 
 from floor import tables
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
+from floor.rulings import stored
 from floor.tournament import service as tournament_service
 from rules import cards as cardlib
+from rules.catalogue import RULES
 from rules import profiles
 from rules import words
 from rules.rulings import DISPUTES
@@ -28,7 +31,7 @@ from rules.jackpot.table import TableState
 
 __all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
 
-# The decision tree's issues (DESIGN.md, "Facts"), in the words a dealer reads on the button: each
+# The decision tree's issues (docs/contract.md, "Facts"), in the words a dealer reads on the button: each
 # kind of dispute declares them (rules.rulings.DISPUTES).
 ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
 
@@ -36,6 +39,8 @@ ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
 ASKS = {kind: cls.ask for kind, cls in ev.EVENTS.items() if cls.ask is not None}
 
 SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
+#: Rule id -> title, for the rule ids of the engine's sentences (:func:`rule_words`).
+TITLES = {rule_id: rule.title for rule_id, rule in RULES.items()}
 LOG_TAIL = 6
 
 
@@ -49,10 +54,24 @@ def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
     return {"rows": rows, "joker": any(c.is_joker for c in deck), "count": len(deck)}
 
 
-def describe(event: dict[str, Any]) -> str:
-    """A logged event in a few plain words: 'seat 3 calls', 'seat 4 stands pat', 'withdraw #7'
-    (the engine's numbering); the words are the event type's label (:func:`rules.jackpot.events.event_words`)."""
-    return ev.event_words(event)
+def describe(event: dict[str, Any], withdrawn: str | None = None) -> str:
+    """A logged event in a few plain words: 'seat 3 calls', 'seat 4 stands pat', 'undo: entry 8
+    withdrawn (seat 3 calls)' (``withdrawn``: the words of the entry an undo withdrew, when known);
+    the words are the event type's label (:func:`rules.jackpot.events.event_words`)."""
+    said = ev.event_words(event)
+    return f"{said} ({withdrawn})" if withdrawn and event.get("type") == "void" else said
+
+
+#: The issues of a ruling on the opener's openers: once the floor has ruled one in a deal, the
+#: tablet no longer offers to report false openers in it.
+OPENER_ISSUES = frozenset({"false_openers", "opener_cannot_show"})
+
+
+def rule_words(text: Any) -> Any:
+    """The engine's sentences with each rule id followed by the rule's title (``(D2)`` reads
+    ``(rule D2, the draw)``): the tablet's readers do not know the ids by heart. Markup stays markup."""
+    said = words.rule_ids_in_words(str(text), TITLES)
+    return Markup(said) if isinstance(text, Markup) else said
 
 
 def floor_link(table_id: int, issue: str, seat: int | None) -> str:
@@ -105,18 +124,48 @@ def panel_context(table: Table) -> dict[str, Any]:
         "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
         "requirement": words.requirement_words(state.jackpot.requirement),
         "stakes": stakes_line(state),
-        "message": words.faces_in_text(state.message or ""),
-        "face": words.card_face, "drew": words.drew_words, "ruling_words": ruling_words,
+        "message": rule_words(words.faces_in_text(state.message or "")),
+        "face": words.card_face, "drew": words.drew_words, "ruling_words": stored.headline_of,
         "deck": picker_cards(profile),
         "seen": seen,
-        # numbered as the engine numbers them in its messages: the 0-based position in the log
-        "log_tail": [(entry.seq - 1, describe(entry.payload), entry.seq - 1 in voided) for entry in tail],
-        "undo": None if target is None else {"index": target.seq - 1, "text": describe(target.payload)},
+        # numbered as every page numbers them: the entry's number from 1 (rules.words.entry_number)
+        "log_tail": [(entry.seq, describe(entry.payload, withdrawn_words(entry, tail)), entry.seq - 1 in voided)
+                     for entry in tail],
+        "undo": None if target is None else {"index": target.seq - 1, "number": target.seq,
+                                             "text": describe(target.payload)},
+        "report_openers": may_report_openers(state, rulings, open_call(table)),
+        # one tap throws a dead deal in, where the rules let every seat still to speak pass
+        "throw_in": list(state.throw_in or ()) if "pass" in legal else [],
+        "pot_since": words.pot_since_words(state.deal_no, state.jackpot.deals),
+        "hand_words": words.hand_words,
         "issues": ISSUES,
         # how the tablet asks for each move beside the turn: as its event type declares it
         "asks": ASKS,
         "tournament": tournament_level(table, state),
     }
+
+
+def withdrawn_words(entry: LogEntry, tail: list[LogEntry]) -> str | None:
+    """The words of the entry an undo in the log's tail withdrew, when that entry is in the tail."""
+    if entry.payload.get("type") != "void":
+        return None
+    target = next((e for e in tail if e.seq - 1 == entry.payload.get("event")), None)
+    return describe(target.payload) if target is not None else None
+
+
+def may_report_openers(state: TableState, rulings: list[IssuedRuling], call: dict[str, Any] | None) -> bool:
+    """Whether the tablet offers to report (or, for the floor, log) false openers now: a deal is in
+    play with an opener whose hand is not dead, no reopen offer is pending, the floor has not ruled on
+    the opener's openers in this deal, and no report of it is waiting for the floor."""
+    opener = state.jackpot.opener
+    if opener is None or state.phase == "between_deals" or state.reopen:
+        return False
+    seat = state.seats.get(opener)
+    if seat is None or seat.status == "dead":  # a ruling (or the rules) already took the hand
+        return False
+    if any(r.record.get("issue") in OPENER_ISSUES and r.superseded_by is None for r in rulings):
+        return False
+    return not (call is not None and call["report"])
 
 
 def tournament_level(table: Table, state: TableState) -> dict[str, Any] | None:
@@ -155,12 +204,6 @@ def anted(state: TableState) -> bool:
     engine as an ante deal too and reads here as none (its message names it)."""
     jp = state.jackpot
     return bool(state.stakes["ante"]) and jp.ante_deals >= jp.deals > 0
-
-
-def ruling_words(row: IssuedRuling) -> str:
-    """A ruling in one sentence for the tablet: its stored headline, else one made from its
-    record (never the outcome code)."""
-    return str(row.record.get("headline") or words.ruling_headline(row.record))
 
 
 def open_call(table: Table) -> dict[str, Any] | None:

@@ -4,8 +4,9 @@ The body is the API's: ``{"event": {...}, "expected_version": n}``. The event is
 implementation the JSON API uses too (:func:`floor.api.tables.log_event`): who may log it is
 checked per event type, a dealer's false openers is a report for the floor (202), a stale version
 409, the floor's word from a dealer 403, the rules' refusal 422 with their message, naming the
-rule. The answer carries the same fields as the API's (entry, version, message, call...) and, for
-201, 202 and 409, ``panel``: the dealer's panel as HTML, rendered from the engine's typed state of
+rule; a tap sent again (its ``tap_id`` seen before, :mod:`floor.tapids`) 200 with what it did the
+first time. The answer carries the same fields as the API's (entry, version, message, call...) and,
+for 200, 201, 202 and 409, ``panel``: the dealer's panel as HTML, rendered from the engine's typed state of
 the table as it is after the answer, which the page swaps in.
 
 The checks are the API's, in the API's order (:func:`floor.api.common.api_role`): a login ended
@@ -24,12 +25,13 @@ from flask import jsonify
 
 from floor.api.common import api_role, json_body
 from floor.api.tables import log_event
-from floor.dealer.panel import render_panel
+from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf, db
 from floor.models import Role, Table
 
-#: The answers that carry the panel: logged, reported to the floor, another device first.
-WITH_PANEL = frozenset({201, 202, 409})
+#: The answers that carry the panel: logged, a tap sent again (logged or reported the first time:
+#: :mod:`floor.tapids`), reported to the floor, another device first.
+WITH_PANEL = frozenset({200, 201, 202, 409})
 
 
 @csrf.exempt  # checked by api_role after the login and the role, as the API checks it
@@ -38,6 +40,8 @@ def tap(table_id: int) -> Any:
     """Log one tap of the tablet; the answer carries the panel as the table is now."""
     table = db.get_or_404(Table, table_id)
     body, status = log_event(table, json_body())
+    if status == 422 and isinstance(body.get("message"), str):  # the rules' refusal, rule ids in words
+        body["message"] = rule_words(body["message"])
     if status in WITH_PANEL:
         body["panel"] = render_panel(table)
     return jsonify(body), status

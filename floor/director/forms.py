@@ -158,7 +158,7 @@ class HouseProfileForm(FlaskForm):
                            message="Use lower-case letters, digits, '-' and '_' only, starting with a letter or digit.")],
     )
     toml = TextAreaField("House rules (TOML)", validators=[DataRequired()])
-    # The variants (DESIGN.md "Variants") as fields, each with its rule text: on saving they are
+    # The variants (docs/contract.md, "Variants") as fields, each with its rule text: on saving they are
     # written into the TOML (floor.director.variants.merge), which the rules then check.
     variants_shown = HiddenField()  # the page sends "1": a client that posts only the TOML keeps it as written
     opening_minimum = SelectField("Opening minimum", description=variants.doc("opening_minimum"),

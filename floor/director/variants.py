@@ -1,4 +1,4 @@
-"""The variants of DESIGN.md ("Variants") as fields of the director's house-profile form.
+"""The variants of the contract (docs/contract.md, "Variants") as fields of the director's house-profile form.
 
 The TOML text stays the profile's one source. The form shows the variant options as fields, filled
 from the text; on saving, the fields' values are written into the text: a line ``option = value``
@@ -25,8 +25,8 @@ from rules.cards import WILD_MODES
 
 __all__ = ["VARIANTS", "CHOICES", "doc", "merge", "values_of"]
 
-#: The variant options, in the order the form shows them (DESIGN.md "Variants", and newcomers_wait of
-#: "Players come and go").
+#: The variant options, in the order the form shows them (docs/contract.md, "Variants", and newcomers_wait
+#: of "Players come and go").
 VARIANTS: tuple[str, ...] = (
     "opening_minimum", "open_with_raise", "check_open", "blinds", "straddle", "trips_to_win", "jacks_back",
     "jacks_back_blind", "age", "draw_rounds", "ace_draws_four", "wild", "wild_rank", "stripped_deck",

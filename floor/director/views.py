@@ -29,7 +29,7 @@ from floor.director.forms import (
     UserForm,
     choices,
 )
-from floor.extensions import db
+from floor.extensions import db, rows_changed
 from floor.house_profiles import ProfileNotFound, find_profile, profile_choices, resolve_profile
 from floor.models import CardRoomEvent, HouseProfile, Role, Table, User
 from rules import RulesError, jackpot, profiles
@@ -183,13 +183,13 @@ def table_edit(table_id: int) -> Any:
         setup = _checked_setup(form)
         if setup is not None:
             # Only while the log is still empty: a dealer may have logged since the page was read.
-            changed = db.session.execute(
+            changed = rows_changed(
                 db.update(Table).where(Table.id == table.id, Table.version == 0)
                 # sealed with the new setup in the same statement (a bulk UPDATE is not re-sealed by
                 # the session's hook; an empty log's head is version 0, "")
                 .values(name=form.name.data.strip(), setup=setup,
                         head_seal=table.compute_head_seal(version=0, head="", setup=setup))
-            ).rowcount
+            )
             db.session.commit()
             if not changed:
                 flash(SETUP_LOCKED, "error")

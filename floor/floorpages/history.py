@@ -61,9 +61,12 @@ def hand_page(table_id: int, deal: int) -> Any:
         abort(404, description=f"{table.name} has no deal {deal} (deals 1 to {len(cut)}).")
     # each event with the players' names; the engine's sentence beside it when it says more
     # ("deal 2, button on seat 3: antes of 5 taken", "...; the draw starts (D2)")
-    steps = [{"step": s, "at": local(entries[s.index].logged_at, "%H:%M:%S"),
-              "by": entries[s.index].logged_by.username if entries[s.index].logged_by else "",
-              "more": s.said if s.said != event_words(s.event) else ""} for s in hand.steps]
+    steps = []
+    for s in hand.steps:
+        entry = entries[s.index]
+        steps.append({"step": s, "at": local(entry.logged_at, "%H:%M:%S"),
+                      "by": entry.logged_by.username if entry.logged_by else "",
+                      "more": s.said if s.said != event_words(s.event) else ""})
     return render_template("floorpages/hand.html", table=table, hand=hand, steps=steps, result=result_words(hand),
                            requirement=requirement_words(hand.requirement),
                            rulings=_rulings_by_deal(table).get(hand.deal, []),

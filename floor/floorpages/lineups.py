@@ -15,7 +15,7 @@ are the floor's business (a dealer gets 403 with the reason).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -29,7 +29,7 @@ from floor.inputs import ascii_int, is_whole
 from floor.floorpages.views import bp, state_or_problem
 from floor.models import LogEntry, Table
 from rules import RulesError
-from rules.reports.history import TableHistory, table_history
+from rules.reports.history import Hand, PlayerLine, TableHistory, table_history
 from rules.jackpot import Seat
 from rules.jackpot.state import SeatStatus
 from rules.jackpot.seating import MOST_SEATS
@@ -148,13 +148,21 @@ def table_history_page(table_id: int) -> Any:
                            logged_at=lambda index: times.get(index + 1))
 
 
+class PlayerNight(TypedDict):
+    """One table of a player's night: the table, the player's line there, the hands they were dealt."""
+
+    table: Table
+    line: PlayerLine
+    hands: list[Hand]
+
+
 @bp.get("/players/<name>")
 def player_history(name: str) -> Any:
     """One player's night over every table: hands dealt, chips in and out, net, table by table."""
     name = " ".join(name.split())
     if not name or len(name) > 80:
         abort(404, description="Name a player.")
-    rows = []
+    rows: list[PlayerNight] = []
     for table in _tables():
         history = history_of(table)
         line = history.player(name)

@@ -8,31 +8,48 @@ it still matches), the floor's chip corrections (who, why, the moves), the tourn
 payouts), and a section "Flagged": what ``flask verify`` finds wrong anywhere in the history and
 the findings a checker outside the app filed in the shift (:mod:`floor.findings`: the night's
 referee, which knows the real cards), each with its table and deal; "nothing flagged" when none. ``from`` and ``to`` are the
-card room's local times (``2026-11-24T18:00`` or a date); by default the last twelve hours.
+card room's local times (``2026-11-24T18:00`` or a date), or ``hours`` the last so many hours up to
+now; by default the last twelve hours. The page has a form for the window (issue 33: the report
+had a fixed window and no link); the floor's overview and the rulings link to it.
+
+The banked tables are in it too (issue 33): each table that logged in the shift, its rounds dealt
+and settled and the house's result over them, from the sealed log only; their rulings are listed
+with the jackpot tables', every ruling headed by what it decides (its outcome code is evidence).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import abort, render_template, request
-from flask_weasyprint import HTML, render_pdf
+from flask import abort, render_template, request, url_for
 
 from floor import tables as table_log, witness
+from floor.banked import tablet as banked_tablet
+from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
 from floor.findings import Finding, in_shift
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
-from floor.seals import SealBroken
+from floor.pdf import pdf_response
 from floor.sealed import check_tournament
 from floor.tournament import service
-from floor.verify import ruling_seal_problems, verify_all
+from floor.rulings import stored
+from floor.seals import SealBroken, same
+from floor.verify import chain_problems, ruling_seal_problems, verify_all
 from rules import RulesError
+from rules.banked import banked_options
+from rules.banked.disputes import banked_headline
+from rules.banked.round import replay as banked_replay
 from rules.reports.hand_history import hands
 
 SHIFT_HOURS = 12
+#: The windows the page offers with one tap, in hours up to now.
+PRESET_HOURS = (4, 8, 12, 24)
+#: The longest window (hours): a report over months is not a shift.
+MOST_HOURS = 24 * 31
 
 
 @dataclass
@@ -49,10 +66,22 @@ class TableLine:
 
 
 @dataclass
+class BankedLine:
+    table: BankedTable
+    entries: int = 0
+    rounds: int = 0
+    settled: int = 0
+    house: str = ""  # the house's result over the settled rounds dealt in the shift, as money
+    problem: str = ""
+    withheld: bool = False  # the record does not match its seals: no figure is read from it
+
+
+@dataclass
 class Shift:
     start: datetime
     end: datetime
     tables: list[TableLine] = field(default_factory=list)
+    banked: list[BankedLine] = field(default_factory=list)
     rulings: list[dict[str, Any]] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
     tournaments: list[dict[str, Any]] = field(default_factory=list)
@@ -123,11 +152,26 @@ def build(start: datetime, end: datetime) -> Shift:
         shift.tables.append(_table_line(table, entries, inside, start, end))
         # the shift's corrections are among the entries just read: the log is not read again for them
         corrections += [e for e in inside if (e.payload or {}).get("type") == "correction"]
+    shift.banked = _banked_lines(start, end)
     rows = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.issued_at >= start,
                                                             IssuedRuling.issued_at < end).order_by(IssuedRuling.id))
     for row in rows:
-        shift.rulings.append({"row": row, "summary": (row.record or {}).get("summary", ""),
+        shift.rulings.append({"row": row, "at": row.issued_at, "where": row.table.name if row.table else "not at a table",
+                              "deal": row.deal, "headline": stored.headline_of(row),
+                              "summary": (row.record or {}).get("summary", ""), "code": row.outcome,
+                              "by": row.issued_by, "reported_by": row.reported_by, "supersedes": row.supersedes_id,
+                              "link": url_for("rulings.detail", ruling_id=row.id), "name": f"#{row.id}",
                               "seal": "matches" if not ruling_seal_problems(row) else "DOES NOT MATCH"})
+    for banked in db.session.scalars(db.select(IssuedBankedRuling).where(
+            IssuedBankedRuling.issued_at >= start, IssuedBankedRuling.issued_at < end).order_by(IssuedBankedRuling.id)):
+        money = banked_options(banked.table.setup.get("options")).money
+        shift.rulings.append({"row": banked, "at": banked.issued_at, "where": f"{banked.table.name} · round {banked.round}",
+                              "deal": None, "headline": banked_headline(banked.record, money),
+                              "summary": (banked.record or {}).get("summary", ""), "code": banked.outcome,
+                              "by": banked.issued_by, "reported_by": None, "supersedes": None,
+                              "link": url_for("banked.ruling_page", ruling_id=banked.id), "name": f"banked #{banked.id}",
+                              "seal": "matches" if banked.seal_intact else "DOES NOT MATCH"})
+    shift.rulings.sort(key=lambda r: r["at"])
     for entry in sorted(corrections, key=lambda e: (e.logged_at, e.id)):  # in the order they were logged
         shift.corrections.append({"entry": entry, "moves": entry.payload.get("moves", []),
                                   "reason": entry.payload.get("reason", "")})
@@ -149,24 +193,73 @@ def build(start: datetime, end: datetime) -> Shift:
     return shift
 
 
+def _banked_lines(start: datetime, end: datetime) -> list[BankedLine]:
+    """Each banked table that logged in the shift: its rounds dealt in the shift (the whole log is
+    read, each round replayed on its own: a round's money is settled within it) and the house's
+    result over those settled. A log that does not match its seals is named, its figures withheld."""
+    lines: list[BankedLine] = []
+    active = db.select(BankedEntry.table_id).where(BankedEntry.logged_at >= start,
+                                                   BankedEntry.logged_at < end).distinct()
+    for table in db.session.scalars(db.select(BankedTable).where(BankedTable.id.in_(active)).order_by(BankedTable.id)):
+        rows = list(db.session.scalars(db.select(BankedEntry).where(BankedEntry.table_id == table.id)
+                                       .order_by(BankedEntry.seq)))
+        _, problems = chain_problems(table.name, table, rows, same(table.head_seal, table.compute_head_seal()))
+        line = BankedLine(table, entries=sum(1 for e in rows if start <= e.logged_at < end))
+        if problems:
+            line.problem, line.withheld = problems[0], True
+            lines.append(line)
+            continue
+        when = {e.seq: e.logged_at for e in rows}
+        rounds: list[list[tuple[int, Mapping[str, Any]]]] = []
+        for seq, payload in banked_tablet.standing([(e.seq, e.payload) for e in rows]):
+            if payload.get("type") == "deal" or not rounds:
+                rounds.append([])
+            rounds[-1].append((seq, payload))
+        house = 0
+        try:
+            for played in rounds:
+                if played[0][1].get("type") != "deal" or not start <= when[played[0][0]] < end:
+                    continue
+                line.rounds += 1
+                state = banked_replay(table.setup, [p for _, p in played])
+                if state["stage"] == "settled":
+                    line.settled += 1
+                    house += state["house_net"]
+        except (RulesError, ValueError) as exc:  # a log the current rules refuse: said, never a crash
+            line.problem = f"the log does not replay: {exc}"
+        line.house = banked_options(table.setup.get("options")).money(house)
+        lines.append(line)
+    return lines
+
+
 def _shift() -> Shift:
     now = utcnow()
+    hours = request.args.get("hours", "")
+    if hours:
+        if not hours.isdigit() or not 1 <= int(hours) <= MOST_HOURS:
+            abort(400, description=f"'hours' is a whole number of hours from 1 to {MOST_HOURS}")
+        return build(now - timedelta(hours=int(hours)), now)
     end = _moment(request.args.get("to"), now)
     start = _moment(request.args.get("from"), end - timedelta(hours=SHIFT_HOURS))
     if start >= end:
         abort(400, description="'from' must come before 'to'")
+    if end - start > timedelta(hours=MOST_HOURS):
+        abort(400, description=f"a shift report covers at most {MOST_HOURS // 24} days")
     return build(start, end)
 
 
 def shift_page() -> Any:
     shift = _shift()
-    return render_template("floorpages/shift.html", s=shift, pdf=False, local=local)
+    # the window as the form shows it (the room's local time) and as the PDF link fixes it
+    window = {"from": local(shift.start, "%Y-%m-%dT%H:%M"), "to": local(shift.end, "%Y-%m-%dT%H:%M")}
+    return render_template("floorpages/shift.html", s=shift, pdf=False, local=local, window=window,
+                           presets=PRESET_HOURS)
 
 
 def shift_pdf() -> Any:
     shift = _shift()
     html = render_template("floorpages/shift.html", s=shift, pdf=True, local=local)
-    return render_pdf(HTML(string=html), download_filename=f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
+    return pdf_response(html, f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
 
 
 def register(bp: Any) -> None:

@@ -158,7 +158,7 @@ def correction(table_id: int) -> Any:
 
 
 def _version(raw: str | None) -> int | None:
-    return int(raw) if is_whole(raw) else None
+    return int(raw) if raw is not None and is_whole(raw) else None
 
 
 class DismissForm(FlaskForm):

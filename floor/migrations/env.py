@@ -9,9 +9,11 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Interpret the config file for Python logging: alembic's own lines. The loggers that exist already
+# (the app's, configured by create_app) are left as they are: fileConfig's default disables them,
+# and every audit line of a process that ran the migrations (flask init-db, a test) was lost.
+if config.config_file_name is not None:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -7,8 +7,10 @@ decision tree as diagrams. What a summary says is :mod:`rules.reports.summary` (
 the profile (:mod:`floor.house_profiles`), draws the diagrams into the page, renders the PDF and
 keeps it. The PDF loads nothing from outside the document.
 
-PDFs are cached in the process, keyed by a digest of the profile's content (and the app version):
-the same rules always print the same pages, and an edited house profile prints afresh.
+A summary's PDF is made once per version of its rules and kept in the database, keyed by a digest
+of the profile's content (and the app version) and of the printed page (:mod:`floor.prints.stored`):
+the same rules always print the same pages, every server process serves the stored ones, and an
+edited house profile prints afresh.
 """
 
 from __future__ import annotations
@@ -23,13 +25,12 @@ from io import BytesIO
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, send_file
-from flask_weasyprint import HTML
 from markupsafe import Markup
 
 from floor.auth.access import require_role
-from floor.cache import LRU
 from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, profile_choices
 from floor.models import Role
+from floor.prints.stored import summary_pdf as kept_summary_pdf
 from rules.profiles import Profile
 from rules.rulings import build_tree
 from rules.reports.summary import summarize
@@ -74,9 +75,6 @@ def summary_context(found: FoundProfile) -> dict[str, Any]:
     }
 
 
-#: Rendered summaries by profile name and content digest.
-pdf_cache: LRU[str, bytes] = LRU(16)
-
 
 def _found_or_404(name: str) -> FoundProfile:
     try:
@@ -104,16 +102,17 @@ def summary(name: str) -> Any:
 
 @bp.get("/<name>.pdf")
 def summary_pdf(name: str) -> Any:
-    """A profile's rule summary as an A4 PDF, rendered once per profile content."""
+    """A profile's rule summary as an A4 PDF, rendered once per version of the profile and kept in
+    the database (:mod:`floor.prints.stored`)."""
     found = _found_or_404(name)
-    key = f"{found.kind}:{found.name}:{profile_digest(found.profile)}"  # a file and a house profile may share a name
-    data = pdf_cache.get(key)
-    if data is None:
-        started = time.perf_counter()
-        html = render_template("prints/summary.html", print_mode=True, **summary_context(found))
-        data = HTML(string=html).write_pdf()
-        current_app.logger.info("rule summary %s rendered in %.2f s", found.name, time.perf_counter() - started)
-        pdf_cache.put(key, data)
-    # What flask_weasyprint.render_pdf(..., download_filename=...) sends, from the cached bytes.
+
+    def page() -> str:
+        return render_template("prints/summary.html", print_mode=True, **summary_context(found))
+
+    started = time.perf_counter()
+    # a file and a house profile may share a name: the kind is part of it
+    data = kept_summary_pdf("profile", f"{found.kind}:{found.name}", profile_digest(found.profile), page)
+    current_app.logger.info("rule summary %s served in %.2f s", found.name, time.perf_counter() - started)
+    # What flask_weasyprint.render_pdf(..., download_filename=...) sends, from the kept bytes.
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"rules-{found.name}.pdf")

@@ -22,6 +22,9 @@ __all__ = ["init_app"]
 
 def init_app(app: Flask) -> None:
     """Register the rulings' pages (the walk, the stored record, its PDF)."""
+    from floor.rulings.stored import headline_of
     from floor.rulings.views import bp
 
     app.register_blueprint(bp)
+    # a ruling in words wherever rulings are listed (never its outcome code: that is evidence)
+    app.add_template_filter(headline_of, "headline")

@@ -128,12 +128,12 @@ def false_openers_logged(table: Table, ruling: IssuedRuling | None, state: jackp
 # --------------------------------------------------------------------------- a dealer's report
 
 
-def report(table: Table, event: Mapping[str, Any], dealer: User) -> FloorCall:
+def report(table: Table, event: Mapping[str, Any], dealer: User, tap_id: str | None = None) -> FloorCall:
     """A dealer's tap that only the floor may log (false openers): nothing is logged; a floor call
     carries the event and what the rules would do now, and waits for a floor person to confirm it.
 
     Raises ``IllegalAction`` when the rules would refuse the event anyway (the dealer is told why
-    at once, as for any other tap).
+    at once, as for any other tap). ``tap_id`` is the tablet's id of the tap (:mod:`floor.tapids`).
     """
     seat = event.get("seat")
     found = engine_preview(table, str(event.get("type")))
@@ -143,7 +143,7 @@ def report(table: Table, event: Mapping[str, Any], dealer: User) -> FloorCall:
     proposal = {"ruling": found.ruling, "reopen": found.reopen, "message": found.message}
     call = FloorCall(table_id=table.id, issue="false_openers", seat=found.seat, called_by=dealer,
                      event={"type": "false_openers", "seat": found.seat}, version=table.version,
-                     proposal=tables.jsonable(proposal))
+                     proposal=tables.jsonable(proposal), tap_id=tap_id)
     db.session.add(call)
     db.session.commit()
     current_app.logger.info("false openers at table %s (seat %s) reported by %s; waiting for the floor",

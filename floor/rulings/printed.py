@@ -24,22 +24,21 @@ from datetime import datetime
 from io import BytesIO
 from typing import Any
 
-import weasyprint
 from flask import current_app, send_file
-from flask_weasyprint import HTML
 from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import utcnow
+from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 from floor.sealed import SealedRow, trust
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(SealedRow, db.Model):
+class RulingPrint(SealedRow, DbModel):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
     (see the module). Under its own row seal (issue 30), the PDF's bytes with it: a print replaced
@@ -68,36 +67,40 @@ def print_key(seal: str, html: str) -> str:
     >>> print_key("ab" * 32, "<p>x</p>") == print_key("ab" * 32, "<p>x</p>") != print_key("ab" * 32, "<p>y</p>")
     True
     """
-    text = "\0".join((PRINT_FORMAT, weasyprint.__version__, seal, html))
+    text = "\0".join((PRINT_FORMAT, WEASYPRINT_VERSION, seal, html))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def stored_pdf(kind: str, ruling_id: int, seal: str, html: str, base_url: str | None = None) -> bytes:
     """The ruling's PDF: the stored one when it was made from this seal and this HTML, else
     rendered now and stored in place of the old one."""
+    return kept_pdf(RulingPrint, {"kind": kind, "ruling_id": ruling_id}, seal, html, base_url)
+
+
+def kept_pdf(model: Any, where: dict[str, Any], seal: str, html: str, base_url: str | None = None) -> bytes:
+    """The PDF of ``html`` kept in ``model`` (a table of prints with ``seal``, ``key``, ``pdf`` and
+    ``made_at``, one row per ``where``: a ruling, a rule summary): the stored one when it was made
+    from this seal and this HTML, else rendered now and stored in place of the old one."""
     key = print_key(seal, html)
-    row = db.session.scalars(db.select(RulingPrint).where(RulingPrint.kind == kind,
-                                                          RulingPrint.ruling_id == ruling_id)).first()
-    if row is not None and row.seal == seal and row.key == key and row.row_seal_intact:
-        return row.pdf
-    if row is not None and not row.row_seal_intact:
-        # derived data that does not match its seal (replaced in the database): never served, made
-        # again from the sealed ruling; `flask verify` named it until then
-        current_app.logger.warning("the stored print of %s ruling #%s does not match its seal; printing it afresh",
-                                   kind, ruling_id)
+    row = db.session.scalars(db.select(model).filter_by(**where)).first()
+    # a print under its own row seal (a ruling's) that does not match it was replaced in the database:
+    # never served, made again from the sealed ruling; `flask verify` names it until then (issue 30)
+    intact = row is None or not isinstance(row, SealedRow) or row.row_seal_intact
+    if row is not None and row.seal == seal and row.key == key and intact:
+        return bytes(row.pdf)
+    if row is not None and not intact:
+        current_app.logger.warning("the stored print %s does not match its seal; printing it afresh", where)
         trust(db.session(), row)
-    # flask_weasyprint takes the request's URL as the base unless one is given
-    document = HTML(string=html) if base_url is None else HTML(string=html, base_url=base_url)
-    data: bytes = document.write_pdf()
+    data = pdf_bytes(html, base_url)
     if row is None:
-        row = RulingPrint(kind=kind, ruling_id=ruling_id)
+        row = model(**where)
         db.session.add(row)
     row.seal, row.key, row.pdf, row.made_at = seal, key, data, utcnow()
     try:
         db.session.commit()
     except IntegrityError:
-        # Another server process stored this ruling's first print at the same moment: theirs is
-        # as good as ours (the next request checks its key like any other).
+        # Another server process stored this first print at the same moment: theirs is as good
+        # as ours (the next request checks its key like any other).
         db.session.rollback()
     return data
 
@@ -109,4 +112,4 @@ def send_ruling_pdf(kind: str, ruling_id: int, seal: str, html: str, download_na
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True, download_name=download_name)
 
 
-__all__ = ["RulingPrint", "PRINT_FORMAT", "print_key", "stored_pdf", "send_ruling_pdf"]
+__all__ = ["RulingPrint", "PRINT_FORMAT", "print_key", "stored_pdf", "kept_pdf", "send_ruling_pdf"]

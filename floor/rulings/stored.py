@@ -19,10 +19,10 @@ from rules import RulesError
 from rules.jackpot.state import DealEnd, Phase
 from rules.jackpot.table import TableState
 from rules.profiles import game_words, house_rules, toml_value
-from rules.words import chips_text
+from rules.words import chips_text, ruling_headline
 
-__all__ = ["movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
-           "note_words", "deal_over", "headline_words"]
+__all__ = ["headline_of", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
+           "note_words", "deal_over", "headline_words", "settled"]
 
 
 def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -74,6 +74,12 @@ def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str
     if rec.get("ante_for_all") is not None:
         line(rec["ante_for_all"], unchanged, "antes for every other player next deal")
     return out
+
+
+def headline_of(row: IssuedRuling) -> str:
+    """A stored ruling in one sentence, for lists (the floor's pages, the shift report, the tablet):
+    its stored headline, else one made from its record, never its outcome code."""
+    return str(row.record.get("headline") or ruling_headline(row.record, players(row)))
 
 
 def players(row: IssuedRuling) -> dict[int, str]:
@@ -162,6 +168,9 @@ def pot_words(row: IssuedRuling, names: Mapping[int, str], now: TableState | Non
     def who(seat: int) -> str:
         return f"seat {seat} ({names[seat]})" if names.get(seat) else f"seat {seat}"
 
+    won = settled(rec)
+    if won:  # the ruling's own event awarded the pot (its headline names the winner too)
+        return "This ruling settled the pot: " + "; ".join(f"{who(s)} takes {a}" for s, a in won.items()) + "."
     if winners:
         if len(winners) == 1:
             return f"This ruling settled the pot: {who(winners[0])} takes it."
@@ -172,11 +181,29 @@ def pot_words(row: IssuedRuling, names: Mapping[int, str], now: TableState | Non
         return "The pot plays on in this deal."
     # only the ruling's own deal's end is told here: a later deal's award is not this pot's
     if now.deal_no == row.deal and now.last_end == DealEnd.WON and now.awards:
-        won = "; ".join(f"{who(s)} won {a}" for s, a in now.awards.items())
-        return f"After this ruling the pot played on, and deal {row.deal} has ended: {won}."
+        awarded = "; ".join(f"{who(s)} won {a}" for s, a in now.awards.items())
+        return f"After this ruling the pot played on, and deal {row.deal} has ended: {awarded}."
     if now.deal_no == row.deal and now.last_end == DealEnd.CARRIED:
         return f"After this ruling the pot played on; deal {row.deal} has ended and the pot stays for the next deal."
     return f"After this ruling the pot played on; deal {row.deal} has ended since (the table's hand history has how)."
+
+
+def settled(rec: Mapping[str, Any]) -> dict[int, int]:
+    """What the event that made the ruling awarded from the pot, seat -> chips (empty when it
+    awarded nothing): the record's ``won`` (rules.jackpot.irregularities.finish_rulings); for a
+    record stored before it had one, the seats whose stacks grew by more than the bets the ruling
+    handed back.
+
+    >>> settled({"won": {"4": 40}}), settled({"chips": {"4": 40}, "returns": {}, "pot_plays": True})
+    ({4: 40}, {4: 40})
+    >>> settled({"chips": {"4": 10}, "returns": {"4": 10}, "pot_plays": False})
+    {}
+    """
+    if "won" in rec:
+        return {int(s): int(a) for s, a in (rec.get("won") or {}).items() if int(a) > 0}
+    returns = {int(s): int(a) for s, a in (rec.get("returns") or {}).items()}
+    return {int(s): int(a) - returns.get(int(s), 0) for s, a in (rec.get("chips") or {}).items()
+            if int(a) - returns.get(int(s), 0) > 0} if rec.get("kind") != "correction" else {}
 
 
 def deal_over(row: IssuedRuling, now: TableState | None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 
@@ -66,7 +66,7 @@ def new() -> Any:
     if step == "engine":
         return issue_by_engine(walk)
     if step == "issue":
-        return issue_ruling(walk, facts, form)  # type: ignore[arg-type]
+        return issue_ruling(walk, facts, form)
     fact = request.form.get("fact", "")
     spec = FACTS.get(fact)
     if spec is None:
@@ -174,10 +174,18 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
         "moves": stored.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in stored.concerned_seats(row)],
         "newer": row.superseded_by, "intact": row.intact and not witness.ruling_problems(row),
-        "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=True),
+        "verify_url": public_url("rulings.verify", ruling_id=row.id),
         "show_value": show_value, "confirm_form": ConfirmForm(),
         "room": witness.room_record(row),
     }
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """``endpoint``'s address under the configured public address (``FLOOR_PUBLIC_URL``), or "" when
+    none is configured: a print never names the host that happened to serve it (a tablet's LAN
+    address, a proxy's inside name), which a reader elsewhere cannot reach."""
+    base = current_app.config.get("FLOOR_PUBLIC_URL")
+    return f"{str(base).rstrip('/')}{url_for(endpoint, **values)}" if base else ""
 
 
 @bp.get("/")

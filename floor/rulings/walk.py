@@ -20,6 +20,7 @@ from wtforms import BooleanField, HiddenField, TextAreaField
 from wtforms.validators import Length
 
 from floor import tables
+from floor.dealer.panel import picker_cards
 from floor.extensions import db
 from floor.house_profiles import profile_names
 from floor.inputs import is_whole
@@ -27,6 +28,7 @@ from floor.models import IssuedRuling, Table
 from floor.rulings import issuing, stored
 from rules import CardError, RulesError, catalogue
 from rules.cards import parse_cards
+from rules.profiles import get_profile
 from rules.rulings import FACTS, questions_for
 
 __all__ = [
@@ -289,8 +291,12 @@ def render_walk(walk: DisputeWalk, facts: dict[str, Any], error: str = "", statu
         return render_template("rulings/new.html", prompt=None, form=_form(WalkForm, walk), error="",
                                broken=str(exc), **common), 400
     if prompt is not None:
+        # the cards a question asks for are tapped in a picker of the table's deck (or typed)
+        profile = get_profile(walk.profile)
         return render_template("rulings/new.html", prompt=prompt, form=_form(WalkForm, walk), error=error,
-                               broken="", choices=_choices(prompt, walk), **common), status
+                               broken="", choices=_choices(prompt, walk), deck=picker_cards(profile),
+                               hand_size=profile.hand_size, pick_label=FACTS[prompt.fact].title.lower(),
+                               seen_cards=_kept_apart(facts, prompt.fact), **common), status
     try:
         ruling = issuing.preview(facts, walk.profile)
     except RulesError as exc:
@@ -301,6 +307,14 @@ def render_walk(walk: DisputeWalk, facts: dict[str, Any], error: str = "", statu
     return render_template("rulings/preview.html", ruling=record, form=form, error=error,
                            moves=stored.movements(record, walk.players()), rules=cited(record["citations"]),
                            **common), status
+
+
+def _kept_apart(facts: dict[str, Any], asked: str) -> dict[str, str]:
+    """The cards the picker greys out for the fact ``asked``: the escrowed discards are under a chip,
+    so no other hand the walk asks for holds them."""
+    if asked == "discards":
+        return {}
+    return {str(card): "in escrow, apart from the hand" for card in facts.get("discards") or ()}
 
 
 def _choices(prompt: Any, walk: DisputeWalk) -> list[tuple[str, str]]:

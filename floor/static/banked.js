@@ -1,95 +1,18 @@
-// The banked tablet: a card picker for the field being filled (the deal's boxes, a box's exchange,
-// the dealer's cards and draw), and a second tap for what costs a box its ante or withdraws an entry.
-// The fields stay plain text fields (typing works, and the page works without this script); the
-// rules check every card on the server and the page shows their refusal. Plain JS, no build step.
+// The banked tablet: its taps kept until the server answers them (with tapqueue.js), and a second
+// tap for what costs a box its ante or withdraws an entry. The card picker for the fields being
+// filled is cardpicker.js. Plain JS, no build step.
 "use strict";
 (function () {
   const table = document.getElementById("table");
-  const picker = document.getElementById("picker");
   const CONFIRM_MS = 5000;
 
-  // ---- the card picker
-  if (table && picker) {
-    const fields = () => Array.from(document.querySelectorAll("input[data-pick]"));
-    let target = null;
-
-    const norm = (t) => (t.toLowerCase() === "jk" ? "Jk" : t.slice(0, -1).toUpperCase() + t.slice(-1).toLowerCase());
-    const cardsOf = (input) => input.value.split(/[\s,]+/).filter(Boolean).map(norm);
-
-    function maxOf(input) {
-      if (input.dataset.countOf) {
-        const form = input.closest("form");
-        const other = form && form.querySelector('[data-field="' + input.dataset.countOf + '"]');
-        if (other && cardsOf(other).length) return cardsOf(other).length;
-      }
-      return Number(input.dataset.max || 5);
-    }
-
-    function refresh() {
-      // a card is taken once a round: seen before (the server greys it out) or in any field here
-      const taken = new Set();
-      fields().forEach((f) => { if (!f.dataset.from) cardsOf(f).forEach((c) => taken.add(c)); });
-      const from = target && target.dataset.from ? new Set(target.dataset.from.split(/\s+/)) : null;
-      const mine = target ? new Set(cardsOf(target)) : new Set();
-      picker.querySelectorAll(".card[data-card]").forEach(function (b) {
-        const card = b.dataset.card;
-        // a box throws only its own cards; anything else is a card not seen yet this round
-        b.disabled = from ? !from.has(card) || mine.has(card) : b.hasAttribute("data-seen") || taken.has(card);
-        b.classList.toggle("taken", !from && taken.has(card));
-      });
-      if (target) {
-        document.getElementById("pick-target").textContent = target.dataset.pick;
-        document.getElementById("pick-count").textContent = cardsOf(target).length + " of " + maxOf(target);
-      }
-    }
-
-    function aim(input) {
-      if (target) target.classList.remove("picking");
-      target = input;
-      if (!target) { picker.hidden = true; return; }
-      target.classList.add("picking");
-      // the picker sits right under the form being filled (a box's exchange, the deal, the dealer)
-      const form = target.closest("form");
-      if (form && form.nextElementSibling !== picker) form.after(picker);
-      picker.hidden = false;
-      refresh();
-    }
-
-    function next() {
-      const form = target.closest("form");
-      // the next field of the same form still to fill (the deal's next box); the last stays aimed
-      const all = fields().filter((f) => f.closest("form") === form);
-      const rest = all.slice(all.indexOf(target) + 1).filter((f) => cardsOf(f).length < maxOf(f));
-      if (rest.length) aim(rest[0]);
-    }
-
-    picker.addEventListener("click", function (e) {
-      const b = e.target.closest("button");
-      if (!b || !target) return;
-      if (b.dataset.card) {
-        if (b.disabled || cardsOf(target).length >= maxOf(target)) return;
-        target.value = cardsOf(target).concat(b.dataset.card).join(" ");
-        if (cardsOf(target).length >= maxOf(target)) next();
-      } else if (b.id === "pick-back") {
-        target.value = cardsOf(target).slice(0, -1).join(" ");
-      } else if (b.id === "pick-clear") {
-        target.value = "";
-      }
-      refresh();
-    });
-    document.addEventListener("focusin", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) aim(e.target); });
-    document.addEventListener("click", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) aim(e.target); });
-    document.addEventListener("input", function (e) { if (e.target.matches && e.target.matches("input[data-pick]")) refresh(); });
-    // the first field still to fill (never focused: a tablet's keyboard would cover the picker)
-    const first = fields().find((f) => !f.value);
-    if (first) aim(first);
-  }
-
-  // ---- taps that wait: offline, or after the login ended (as on the jackpot tablet, dealer.js).
-  // A tap is the page's form sent by fetch (?tap=1: answered in JSON). When it cannot be sent it is
-  // kept on the tablet, in order, with the version the table had (the k-th waiting tap expects the
-  // version after the k-1 before it), and sent when the network or the login is back: logged once,
-  // or named as NOT logged with the reason. Only the one tablet page's own forms are kept.
+  // ---- taps that wait: offline, or after the login ended, or whose answer never came (as on the
+  // jackpot tablet, dealer.js, with tapqueue.js). A tap is the page's form sent by fetch (?tap=1:
+  // answered in JSON), with its tap id; it is kept on the tablet from the tap until the server
+  // answers, in order, with the version the table had (the k-th waiting tap expects the version
+  // after the k-1 before it), and sent when the network or the login is back: logged once (a tap
+  // the server had logged already is answered with its entry), or named as NOT logged with the
+  // reason. Only the one tablet page's own forms are kept.
   if (table) {
     const KEY = "banked-taps-" + table.dataset.table;
     const who = table.dataset.user || "";
@@ -97,8 +20,8 @@
     let loggedOut = false;
     let flushing = false;
 
-    const read = () => { try { const q = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(q) ? q : []; } catch (e) { return []; } };
-    const write = (q) => { try { if (q.length) localStorage.setItem(KEY, JSON.stringify(q)); else localStorage.removeItem(KEY); } catch (e) { /* private mode */ } show(); };
+    const taps = window.TapQueue(KEY, () => show());
+    const read = taps.waiting;
     const esc = (t) => { const d = document.createElement("span"); d.textContent = t; return d.innerHTML; };
 
     function show(extra) {
@@ -131,28 +54,40 @@
       method: "POST", body: body, credentials: "same-origin", redirect: "manual",
       headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" } });
 
+    // the form as the tap sends it: its fields, the version it expects, and the tap's id
+    function tapOf(form, button, waiting) {
+      const data = new URLSearchParams(new FormData(form));
+      data.set("version", String(Number(table.dataset.version) + waiting));
+      const id = window.TapQueue.newId();
+      data.set("tap_id", id);
+      return { action: form.action, body: data.toString(), label: labelOf(form, button), user: who, tap_id: id };
+    }
+
+    const withoutId = (body) => { const d = new URLSearchParams(body); d.delete("tap_id"); return d.toString(); };
+
     function keep(form, button) {
       const waiting = read();
-      const data = new URLSearchParams(new FormData(form));
-      const version = Number(table.dataset.version) + waiting.length;
-      data.set("version", String(version));
-      const body = data.toString();
-      if (waiting.length && waiting[waiting.length - 1].body === body) return;  // a double tap: kept once
-      waiting.push({ action: form.action, body: body, label: labelOf(form, button), user: who });
-      write(waiting);
+      const tap = tapOf(form, button, waiting.length);
+      if (waiting.length && withoutId(waiting[waiting.length - 1].body) === withoutId(tap.body)) return;  // a double tap: kept once
+      taps.add(tap, false);
     }
 
     async function sendNow(form, button) {
+      // kept before it is sent: should its answer never come, it is sent again with the same id
+      const tap = taps.add(tapOf(form, button, 0), true);
       let response;
       try {
-        response = await post(form.action, new URLSearchParams(new FormData(form)).toString());
+        response = await post(tap.action, tap.body);
       } catch (err) {
-        offline = true; keep(form, button); return;
+        offline = true; taps.unsent(tap.tap_id); show(); return;
       }
       if (response.type === "opaqueredirect" || response.status === 401) {  // sent to the login page
-        loggedOut = true; keep(form, button); return;
+        loggedOut = true; taps.unsent(tap.tap_id); show(); return;
       }
-      if (response.status !== 201) {
+      taps.done(tap.tap_id);
+      if (response.status === 200) {
+        sessionStorage.setItem(KEY + "-say", "Logged once: that tap had reached the table before.");
+      } else if (response.status !== 201) {
         let data = {};
         try { data = await response.json(); } catch (e) { /* an error page */ }
         sessionStorage.setItem(KEY + "-say", "Not logged: " + (data.error || "refused (" + response.status + ")") + ".");
@@ -166,7 +101,7 @@
       if (!waiting.length) return;
       const others = waiting.filter((t) => t.user && who && t.user !== who);
       if (others.length) {
-        write([]);
+        forget(waiting);
         sessionStorage.setItem(KEY + "-say", others.length + " tap(s) of " + others[0].user + " were NOT logged: they waited for " +
                                others[0].user + "'s login. Check the table and tap again what is still right.");
         window.location.reload();
@@ -183,18 +118,28 @@
           body.set("csrf_token", document.querySelector('meta[name="csrf-token"]').content);
           try { response = await post(waiting[0].action, body.toString()); } catch (err) { offline = true; show(); return; }
           if (response.type === "opaqueredirect" || response.status === 401) { loggedOut = true; show(); return; }
-          if (response.status === 201) { sent.push(waiting[0].label); waiting = waiting.slice(1); write(waiting); continue; }
+          if (response.status === 201 || response.status === 200) {
+            // 200: the tap had reached the table before (its answer was lost): logged once, then
+            sent.push(waiting[0].label + (response.status === 200 ? " (it had reached the table before: logged once)" : ""));
+            taps.done(waiting[0].tap_id); waiting = waiting.slice(1); continue;
+          }
           let data = {};
           try { data = await response.json(); } catch (e) { /* an error page */ }
           const why = response.status === 409 ? "another device logged at this table while these taps waited"
             : (data.error || "refused (" + response.status + ")");
           problem = "NOT logged: " + waiting.map((t) => t.label).join("; ") + ". Why: " + why + ". The table is as it is now: check it, and tap again what is still right.";
-          write([]);
+          forget(waiting);
           break;
         }
       } finally { flushing = false; }
       sessionStorage.setItem(KEY + "-say", (sent.length ? "Sent now (it waited on this tablet): " + sent.join("; ") + ". " : "") + problem);
       window.location.reload();
+    }
+
+    // taps named as NOT logged leave the tablet (the dealer taps again what is still right)
+    function forget(gone) {
+      const ids = new Set(gone.map((t) => t.tap_id));
+      taps.write(taps.read().filter((t) => !ids.has(t.tap_id)));
     }
 
     document.addEventListener("submit", function (e) {

@@ -66,33 +66,19 @@
     else await loadPanel(message, kind);
   }
 
-  // ---- taps that wait: offline, or after the login ended. Each waiting tap keeps the version the
-  // table had when it was tapped (the k-th waiting tap expects the version after the k-1 before
-  // it), so when they are sent the server logs each only if nothing else was logged between:
-  // nothing lost (a tap not logged is named), nothing doubled (a stale or repeated tap is refused).
-  const QUEUE_KEY = "floor-taps-" + page.dataset.table;
+  // ---- taps that wait: offline, or after the login ended, or whose answer never came. Every tap
+  // is kept on the tablet (tapqueue.js) from the moment it is tapped until the server answers it,
+  // with its tap id and the version the table had when it was tapped (the k-th waiting tap
+  // expects the version after the k-1 before it). Sent again, a tap the server already logged is
+  // answered with its entry (200: DESIGN part four), so nothing is logged twice and nothing
+  // logged is named as not logged; a tap that no longer fits the table (another device logged
+  // first) is named as NOT logged.
   const who = page.dataset.user || "";
   let offline = navigator.onLine === false;
   let loggedOut = false;
   let flushing = false;
-
-  function readQueue() {
-    try {
-      const q = JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]");
-      return Array.isArray(q) ? q : [];
-    } catch (err) { return []; }
-  }
-
-  function writeQueue(queue) {
-    try {
-      if (queue.length) localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
-      else localStorage.removeItem(QUEUE_KEY);
-    } catch (err) { /* private mode: the queue lives as long as the page */ }
-    memoryQueue = queue;
-    showNet();
-  }
-  let memoryQueue = readQueue();
-  const queue = () => { const q = readQueue(); return q.length || !memoryQueue.length ? q : memoryQueue; };
+  const taps = window.TapQueue("floor-taps-" + page.dataset.table, () => showNet());
+  const queue = taps.waiting;
 
   function escapeText(text) {
     const span = document.createElement("span");
@@ -132,25 +118,24 @@
     }
   }
 
-  function keep(event, label, expected) {
+  function keep(event, label) {
     const waiting = queue();
     const last = waiting[waiting.length - 1];
-    const text = JSON.stringify(event);
-    if (last && JSON.stringify(last.event) === text) {
+    if (last && JSON.stringify(last.event) === JSON.stringify(event)) {
       say("That tap is already waiting to be sent: it is not kept twice.", "stale");
       return;
     }
-    if (expected === undefined) expected = version() + waiting.length;
-    waiting.push({ event: event, expected: expected, label: label || event.type, user: who });
-    writeQueue(waiting);
+    taps.add({ event: event, expected: version() + waiting.length, label: label || event.type, user: who }, false);
   }
 
-  function post(event, expected) {
+  function post(tap) {
     return fetch(urls.events, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ event: event, expected_version: expected }),
+      // a tap of several events (a deal thrown in: every pass) is logged all together or not at all
+      body: JSON.stringify(Object.assign(Array.isArray(tap.event) ? { events: tap.event } : { event: tap.event },
+                                         { expected_version: tap.expected, tap_id: tap.tap_id })),
     });
   }
 
@@ -180,20 +165,32 @@
     }
     setBusy(true);
     say("", "");
-    const expected = version();
+    // kept before it is sent: should the answer never come (the network drops, the page is
+    // reloaded), the tap is sent again with its id, and the server says whether it was logged
+    const tap = taps.add({ event: event, expected: version(), label: label || event.type, user: who }, true);
     try {
       let response;
       try {
-        response = await post(event, expected);
+        response = await post(tap);
       } catch (err) {
-        keep(event, label, expected);
+        taps.unsent(tap.tap_id);
         goOffline();
         return;
       }
+      if (response.status === 401) {
+        // the login ended: the tap is not logged; it waits here and is sent after the login
+        taps.unsent(tap.tap_id);
+        endedLogin();
+        return;
+      }
+      taps.done(tap.tap_id);
       const data = await jsonOf(response);
       if (response.status === 201) {
         await answerPanel(data);
         offerUndo(event);
+      } else if (response.status === 200) {
+        // sent twice (another tab, a page reloaded): logged once, the first time
+        await answerPanel(data, data.message || "Logged.", "info");
       } else if (response.status === 202) {
         // a report only the floor may log (false openers): nothing is logged until the floor confirms
         await answerPanel(data, data.message || "Reported to the floor.", "stale");
@@ -201,10 +198,6 @@
         await answerPanel(data, "Another device logged first. The table is refreshed: check it, and tap again if it is still right.", "stale");
       } else if (response.status === 422) {
         say(data.message || "The rules refused that.", "refused");
-      } else if (response.status === 401) {
-        // the login ended: the tap is not logged; it waits here and is sent after the login
-        keep(event, label, expected);
-        endedLogin();
       } else {
         say((data.message || "Not logged") + " (" + response.status + ")", "error");
       }
@@ -265,7 +258,7 @@
     if (!waiting.length) return;
     const others = waiting.filter((t) => t.user && who && t.user !== who);
     if (others.length) {
-      writeQueue([]);
+      forget(waiting);
       say(others.length + " tap(s) made by " + others[0].user + " were NOT logged: they were waiting for " +
           others[0].user + "'s login, and " + who + " is logged in. Check the table and tap again what is still right.", "error");
       return;
@@ -280,7 +273,7 @@
         const tap = waiting[0];
         let response;
         try {
-          response = await post(tap.event, tap.expected);
+          response = await post(tap);
         } catch (err) {
           offline = true;
           return;
@@ -291,10 +284,13 @@
           page.classList.add("logged-out");
           return;
         }
-        if (response.status === 201 || response.status === 202) {
-          sent.push(tap.label + (response.status === 202 ? " (reported to the floor)" : ""));
+        if ([200, 201, 202].includes(response.status)) {
+          // 200: the tap had reached the table before (its answer was lost): logged once, then
+          const entry = data.entry ? " as entry " + data.entry.seq : "";
+          sent.push(tap.label + (response.status === 202 ? " (reported to the floor)"
+            : response.status === 200 ? " (it had reached the table" + entry + " before: logged once)" : ""));
+          taps.done(tap.tap_id);
           waiting = waiting.slice(1);
-          writeQueue(waiting);
           if (typeof data.panel === "string") lastPanel = data.panel;
           continue;
         }
@@ -303,7 +299,7 @@
           : (data.message || "refused (" + response.status + ")");
         problem = "NOT logged: " + waiting.map((t) => t.label).join("; ") + ". Why: " + why +
           ". The table below is as it is now: check it, and tap again what is still right.";
-        writeQueue([]);
+        forget(waiting);
         break;
       }
     } finally {
@@ -316,6 +312,12 @@
     if (problem) say((done ? done + " " : "") + problem, "error");
     else if (done) say(done, "info");
     showNet();
+  }
+
+  // taps named as NOT logged leave the tablet (the dealer taps again what is still right)
+  function forget(gone) {
+    const ids = new Set(gone.map((t) => t.tap_id));
+    taps.write(taps.read().filter((t) => !ids.has(t.tap_id)));
   }
 
   // ---- card pickers: each card at most once
@@ -533,9 +535,9 @@
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
       return send(actionEvent(target), labelOf(actionEvent(target), target.dataset.label || target.textContent));
     }
-    if (target.dataset.event) {
+    if (target.dataset.event || target.dataset.events) {
       if (target.hasAttribute("data-confirm") && !confirmed(target)) return;
-      const event = JSON.parse(target.dataset.event);
+      const event = JSON.parse(target.dataset.event || target.dataset.events);
       return send(event, labelOf(event, target.dataset.label || target.textContent));
     }
   });

@@ -22,8 +22,9 @@
     $("level").textContent = info.on_break ? "Break" : "Level " + info.level;
     $("time").textContent = mmss(left);
     $("time").className = info.running ? "" : "paused";
-    $("state").textContent = !info.started ? "Not started" : info.hand_for_hand ? "Hand for hand" :
-      (info.running ? "" : "Paused");
+    // after a deal the event is over: the clock shows no time left to play
+    $("state").textContent = info.ended ? "Ended with a deal" : !info.started ? "Not started" :
+      info.hand_for_hand ? "Hand for hand" : (info.running ? "" : "Paused");
     $("stakes").textContent = info.on_break ? "" : stakes(info);
     $("next").textContent = !info.next ? "Last level" :
       "Next: " + (info.next.break ? "break, " + info.next.minutes + " min" : stakes(info.next));
@@ -37,6 +38,11 @@
     $("next_break").textContent = info.next_break_seconds === null ? "none" :
       info.on_break ? "now" : hmm(Math.max(0, info.next_break_seconds - gone));
     $("late_registration").textContent = info.late_registration_open ? "open" : "closed";
+    if (info.ended) {  // nothing is played any more: no level, no stakes, no break to come
+      $("time").textContent = "Over"; $("level").textContent = "Deal";
+      for (const id of ["ends", "next", "stakes"]) $(id).textContent = "";
+      $("players_left").textContent = info.players_left + " in the deal";
+    }
     const ladder = $("payouts");
     const items = info.payouts.map((p) => ordinal(p.place) + " " + num(p.prize));
     if (ladder.dataset.items !== items.join("|")) {

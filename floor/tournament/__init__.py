@@ -22,7 +22,7 @@ __all__ = ["init_app"]
 def init_app(app: Flask) -> None:
     """Register the pages, the API and the hooks on the table log (called by the app factory)."""
     from floor import tables
-    from floor.tournament import floorwork
+    from floor.tournament import deal_views, floorwork  # noqa: F401 (deal_views adds the deal page to bp)
     from floor.tournament.api import api
     from floor.tournament.views import bp
 

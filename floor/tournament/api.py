@@ -1,7 +1,7 @@
-"""The tournament's JSON API (DESIGN.md, "Tournaments"), under ``/api/events``.
+"""The tournament's JSON API (docs/contract.md, "Tournaments"), under ``/api/events``.
 
-Roles per action (DESIGN.md part three): ``GET`` for every role (the wall and the dealers read
-the clock); the director creates events (their structure) and adds their tables; the floor (and
+Roles per action (docs/contract.md, "The tournament desk"): ``GET`` for every role (the wall and
+the dealers read the clock); the director creates events (their structure) and adds their tables; the floor (and
 the director, whose role includes it) enters players, draws the seats, runs the clock, carries out
 the balancing moves, records rebuys, add-ons and re-entries, busts players out, records recounts,
 turns hand for hand on and off and settles deals: at a real desk the floor runs them. A role that may not gets 403 saying so; a move
@@ -10,6 +10,7 @@ the rules refuse gets 422 with the rules' words; nothing is written on an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -19,7 +20,7 @@ from floor import tables
 from floor.api.common import api_role, body_text, error, json_body
 from floor.extensions import csrf
 from floor.inputs import whole
-from floor.models import Role
+from floor.models import Entry, Role, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import RulesError
 from rules.jackpot.seating import MOST_SEATS
@@ -181,10 +182,23 @@ def chips(event_id: int) -> Any:
 @api_role(Role.floor)
 def eliminate(event_id: int) -> Any:
     """A manual bust-out {player, reason?}: a player who leaves or is disqualified; the place at once."""
+    return _player_at_desk(event_id, desk.eliminate)
+
+
+@api.post("/<int:event_id>/reinstate")
+@api_role(Role.floor)
+def reinstate(event_id: int) -> Any:
+    """Undo the latest manual bust-out {player, reason?} while nobody has been busted since: the
+    player back in the seat left with the chips, the place given back (issue 33)."""
+    return _player_at_desk(event_id, desk.reinstate)
+
+
+def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], Entry]) -> Any:
+    """One desk action on a player {player, reason?}: 201 with the player's results row, or the refusal."""
     t = service.get(event_id)
     body = json_body()
     try:
-        entry = desk.eliminate(t, body_text(body, "player"), body_text(body, "reason"), current_user)
+        entry = act(t, body_text(body, "player"), body_text(body, "reason"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
     row = next(r for r in service.results(t) if r["player"] == entry.player)
@@ -223,10 +237,11 @@ def hand_for_hand(event_id: int) -> Any:
 @api.get("/<int:event_id>/chop")
 @api_role(Role.floor)
 def chop(event_id: int) -> Any:
-    """?method=chip|icm: [{player, stack, prize}] for the players left; the prizes sum to what is left to pay."""
+    """?method=chip|icm&bounties=kept|shared: [{player, stack, prize, bounty, bounties_won}] for the players
+    left; the prizes sum to what is left to pay, the bounties to those not yet won (docs/money.md)."""
     t = service.get(event_id)
     try:
-        return jsonify(desk.offer(t, request.args.get("method", "icm")))
+        return jsonify(desk.offer(t, request.args.get("method", "icm"), request.args.get("bounties", "kept")))
     except RulesError as exc:
         return refused(exc)
 
@@ -234,11 +249,14 @@ def chop(event_id: int) -> Any:
 @api.post("/<int:event_id>/chop")
 @api_role(Role.floor)
 def settle(event_id: int) -> Any:
-    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}}: every player left agrees."""
+    """{method: chip|icm|custom, agreed: [player, ...], prizes?: {player: amount}, bounties?: kept|shared|
+    {player: amount}, seen?: {player: stack}}: every player left agrees (``seen``: the chips on the sheet
+    they signed; refused if they changed since)."""
     t = service.get(event_id)
     body = json_body()
     try:
-        rows = desk.settle(t, body_text(body, "method"), body.get("agreed"), body.get("prizes"), current_user)
+        rows = desk.settle(t, body_text(body, "method"), body.get("agreed"), body.get("prizes"), current_user,
+                           bounties=body.get("bounties"), seen=body.get("seen"))
     except RulesError as exc:
         return refused(exc)
     return jsonify(rows), 201

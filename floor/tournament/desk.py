@@ -2,7 +2,8 @@
 balancing of :mod:`floor.tournament.floorwork`.
 
 * :func:`eliminate`: a manual bust-out (a player who leaves or is disqualified): the place is
-  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept.
+  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept;
+  the page confirms it first (:func:`bust_preview`) and :func:`reinstate` undoes the latest one.
 * :func:`recount`: the staff's chip count: the difference from the log is a floor ``correction``
   against the house on the player's table (who, why), so the table's conservation law holds.
 * :func:`set_hand_for_hand`, :func:`check_hand_for_hand`: near the bubble every table deals one
@@ -17,19 +18,20 @@ Every action is one :class:`~floor.tournament.models.DeskAction` (who, when, why
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from floor import tables
 from floor.extensions import db
 from floor.inputs import BadNumber, whole
-from floor.models import Entry, Table, Tournament, User
+from floor.models import Entry, Table, Tournament, User, utcnow
 from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
 from rules.bounds import CHIPS_MAX
 from rules.jackpot import Seat, TableState
-from rules.tournament import chop, next_chip, race
+from rules.tournament import BountyRule, chop, deal_bounties, next_chip, race
 
 # --------------------------------------------------------------------------- where a player sits
 
@@ -91,7 +93,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
     def place_given(_: Any) -> None:
         db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), service.utcnow(), table.id
+        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), utcnow(), table.id
         entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
         desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
                            reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
@@ -100,6 +102,62 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)
     end_hand_for_hand_at_the_bubble(t, user)
+    return entry
+
+
+def bust_preview(t: Tournament, player: str) -> dict[str, Any]:
+    """What a manual bust-out of ``player`` would do, for the floor to confirm before it is done:
+    where they sit, the chips that leave the table, the place they get. Raises as :func:`eliminate`."""
+    check_not_over(t, "eliminate")
+    table, seat, x = seat_of(t, player)
+    _between_deals(table, "eliminate")
+    return {"player": x.player, "table": table.name, "seat": seat, "chips": x.stack,
+            "place": len(service.live_entries(t))}
+
+
+def last_manual_bust(t: Tournament) -> tuple[Entry, Any] | None:
+    """The latest bust-out of the event when the desk made it by hand and nobody was busted since
+    (the one a floor person may still undo: :func:`reinstate`), with its desk action; else None."""
+    last = next_out_order(t) - 1
+    action = desk_models.latest(t, DeskKind.ELIMINATE)
+    if last < 1 or action is None or not action.data.get("manual") or action.data.get("out_order") != last:
+        return None
+    entry = service.entry_named(t, action.player or "")
+    if entry is None or entry.out_order != last:
+        return None
+    return entry, action
+
+
+def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
+    """Undo a manual bust-out made by mistake: the player sits again in the seat left, with the chips
+    that left the table with them (a ``sit`` on the table's log: the ledger's chips in), and the
+    place is given back; the desk keeps who undid it and why. Only the event's latest bust-out, made
+    by the desk, while nobody has been busted since, the seat is still free and the table is between
+    deals: a bust-out by the cards is the table's log, put right by a floor ruling."""
+    check_not_over(t, "undo the bust-out")
+    found = last_manual_bust(t)
+    entry = service.entry_named(t, player)
+    if entry is None or found is None or found[0].id != entry.id:
+        raise IllegalAction(f"undo the bust-out: only the latest bust-out made at the desk can be undone, while "
+                            f"nobody has been busted since{'' if entry is None else f'; {entry.player} is not it'}")
+    action = found[1]
+    table = db.session.get(Table, int(action.data["table"]))
+    seat, chips = int(action.data["seat"]), int(action.data["chips_removed"])
+    if table is None:
+        raise IllegalAction("undo the bust-out: the table the player left is gone")
+    state = _between_deals(table, "undo the bust-out")
+    if seat in state.seats:
+        raise IllegalAction(f"undo the bust-out: seat {seat} at {table.name} is taken now")
+
+    def place_back(_: Any) -> None:
+        out_order = entry.out_order
+        entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+        entry.out_seat = None
+        desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
+                           table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
+
+    # the chips come back with the player and the place is given back, in one transaction
+    tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user, with_it=place_back)
     return entry
 
 
@@ -235,38 +293,57 @@ def prizes_left(t: Tournament) -> list[int]:
     return [ladder[i] if i < len(ladder) else 0 for i in range(left)]
 
 
-def offer(t: Tournament, method: str) -> list[dict[str, Any]]:
-    """``GET /api/events/<id>/chop``: [{player, stack, prize}] for the players left, biggest stack first."""
+def deal_stacks(t: Tournament) -> dict[str, int]:
+    """The players left and their chips, as a deal counts them: every player seated with chips and
+    no pot in play at any table (the chips in a pot are nobody's yet: a hand in play is finished,
+    a carried pot won, before the players deal)."""
     check_not_over(t, "deal")
+    for table in service.event_tables(t):
+        state = tables.table_state(table)
+        if state.phase != "between_deals":
+            raise IllegalAction(f"deal: {table.name} is in a hand; the players deal once it is over")
+        if state.pot:
+            raise IllegalAction(f"deal: a pot of {state.pot} is carried at {table.name}; the players deal once "
+                                "it has been won")
     people, _ = service.seated(t)
     stacks = {p.player: p.stack for p in people}
     if len(stacks) != len(service.live_entries(t)):
         raise IllegalAction("deal: every player left must be seated with chips")
-    dealt = chop(method, stacks, prizes_left(t))
-    return [{"player": p, "stack": stacks[p], "prize": dealt[p]}
-            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+    return stacks
 
 
-def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None) -> list[dict[str, Any]]:
-    """Settle a deal every player left agreed to (chip, icm, or custom prizes summing to what is
-    left to pay). The event ends: the clock stops, the results show what was agreed."""
-    check_not_over(t, "deal")
-    if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
-        raise IllegalAction("deal: agreed is the list of the players who agree")
-    people, _ = service.seated(t)
-    stacks = {p.player: p.stack for p in people}
-    said = {p.strip().casefold() for p in agreed}
-    missing = sorted(p for p in stacks if p.casefold() not in said)
-    if missing:
-        raise IllegalAction(f"deal: every player left must agree; not agreed: {', '.join(missing)}")
-    extra = sorted(p for p in agreed if p.strip().casefold() not in {q.casefold() for q in stacks})
-    if extra:
-        raise IllegalAction(f"deal: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not in the event any more")
+@dataclass(frozen=True)
+class Sheet:
+    """A deal drawn up (not yet agreed): the chips it counts, the prizes (summing to what is left to
+    pay), the bounties it pays (summing to those not yet won) and how, the bounties already won."""
+
+    method: str
+    stacks: dict[str, int]
+    prizes: dict[str, int]
+    bounties: dict[str, int]
+    rule: str
+    won: dict[str, int]
+    total: int          # what is left to pay in prizes
+    bounty: int         # the bounty on each head
+    unclaimed: int      # the bounties nobody won
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The deal's lines, biggest stack first: chips, prize, the bounties the deal pays, those won."""
+        return [{"player": p, "stack": self.stacks[p], "prize": self.prizes[p], "bounty": self.bounties[p],
+                 "bounties_won": self.won.get(p, 0)}
+                for p in sorted(self.stacks, key=lambda p: (-self.stacks[p], p.casefold()))]
+
+
+def draw_up(t: Tournament, method: str, custom: Any = None, bounties: Any = None) -> Sheet:
+    """The deal by ``method`` (chip, icm, or custom prizes {player: amount} summing to what is left
+    to pay), with its bounties (``kept`` by default, ``shared``, or amounts {player: amount}: see
+    :func:`rules.tournament.chop.deal_bounties`), checked and not recorded."""
+    stacks = deal_stacks(t)
     total = sum(prizes_left(t))
     if method == "custom":
         if not isinstance(custom, dict):
             raise IllegalAction("deal: a custom deal gives prizes {player: amount}")
-        named = {k.strip().casefold(): v for k, v in custom.items()}
+        named = {str(k).strip().casefold(): v for k, v in custom.items()}
         prizes: dict[str, int] = {}
         for p in stacks:
             value = named.get(p.casefold())
@@ -276,16 +353,58 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
         if sum(prizes.values()) != total:
             raise IllegalAction(f"deal: the prizes add up to {sum(prizes.values())}; what is left to pay is {total}")
     else:
-        rows = offer(t, method)
-        prizes = {r["player"]: r["prize"] for r in rows}
+        prizes = chop(method, stacks, prizes_left(t))
+    rule, amounts = BountyRule.KEPT, None
+    if isinstance(bounties, dict):
+        named = {str(k).strip().casefold(): v for k, v in bounties.items()}
+        rule, amounts = BountyRule.CUSTOM, {p: named.get(p.casefold()) for p in stacks}
+    elif bounties is not None:
+        if bounties not in (BountyRule.KEPT, BountyRule.SHARED):
+            raise IllegalAction("deal: bounties is kept, shared, or the amounts {player: amount}")
+        rule = BountyRule(bounties)
+    bounty, unclaimed = service.structure(t).bounty, service.unclaimed_bounties(t)
+    paid = deal_bounties(stacks, bounty, unclaimed, rule, amounts)
+    won: dict[str, int] = {}
+    for b in desk_models.bounties(t):
+        won[b.winner] = won.get(b.winner, 0) + b.amount
+    return Sheet(method, stacks, prizes, paid, str(rule), won, total, bounty, unclaimed)
+
+
+def offer(t: Tournament, method: str, bounties: Any = BountyRule.KEPT) -> list[dict[str, Any]]:
+    """``GET /api/events/<id>/chop``: [{player, stack, prize, bounty, bounties_won}] for the players
+    left, biggest stack first: the prizes sum to what is left to pay, the bounties (what the deal
+    pays; ``bounties_won`` are the player's already) to the bounties not yet won (docs/money.md)."""
+    if method == "custom":
+        raise IllegalAction("deal: a custom deal is what the players write down, not an offer; method chip or icm")
+    return draw_up(t, method, None, bounties).rows()
+
+
+def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None, bounties: Any = None,
+           seen: Any = None) -> list[dict[str, Any]]:
+    """Settle a deal every player left agreed to (:func:`draw_up`). ``seen``, when given, is the chips
+    {player: stack} of the sheet the players signed: the deal is refused if the chips have changed
+    since. The event ends: the clock stops, the results show what was agreed."""
+    sheet = draw_up(t, method, custom, bounties)
+    stacks = sheet.stacks
+    if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
+        raise IllegalAction("deal: agreed is the list of the players who agree")
+    if seen is not None and (not isinstance(seen, dict) or {str(k): v for k, v in seen.items()} != stacks):
+        raise IllegalAction("deal: the chips have changed since the sheet was drawn up; review the deal again")
+    said = {p.strip().casefold() for p in agreed}
+    missing = sorted(p for p in stacks if p.casefold() not in said)
+    if missing:
+        raise IllegalAction(f"deal: every player left must agree; not agreed: {', '.join(missing)}")
+    extra = sorted(p for p in agreed if p.strip().casefold() not in {q.casefold() for q in stacks})
+    if extra:
+        raise IllegalAction(f"deal: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not in the event any more")
     c = service.clock(t)
     if c.running:
         service.add_clock_move(t, "pause", user)
-    desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=prizes, stacks=stacks,
-                       agreed=sorted(stacks), total=total)
+    desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=sheet.prizes, stacks=stacks,
+                       agreed=sorted(stacks), total=sheet.total, bounties=sheet.bounties, bounty_rule=sheet.rule,
+                       bounty=sheet.bounty, unclaimed=sheet.unclaimed)
     db.session.commit()
-    return [{"player": p, "stack": stacks[p], "prize": prizes[p]}
-            for p in sorted(stacks, key=lambda p: (-stacks[p], p.casefold()))]
+    return sheet.rows()
 
 
 # --------------------------------------------------------------------------- the chip race

@@ -200,6 +200,7 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
     """Carry out one move {player, from_table, from_seat, to_table, to_seat}: a move between tables
     is one transaction (:func:`floor.tables.move_player`), a change of seat at one table is
     ``move_seat``. A busted player's seat at the target is cleared first. Returns what was done."""
+    desk.check_not_over(t, "move")
     if not isinstance(move, dict):
         raise IllegalAction("move: {player, from_table, from_seat, to_table, to_seat}")
     source, target = _table(t, move.get("from_table"), "from_table"), _table(t, move.get("to_table"), "to_table")
@@ -232,7 +233,9 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
 
 def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     """A rebuy or an add-on, as the structure allows it now; the chips go to the player's stack
-    (``add_chips``; a busted player who rebuys is back in, seated again where the balance needs them)."""
+    (``add_chips``; a busted player who rebuys is back in, seated again where the balance needs them).
+    After a deal nothing is bought: the money was shared out."""
+    desk.check_not_over(t, kind.replace("_", "-"))
     s = service.structure(t)
     c = service.clock(t)
     level = s.playing_number(c.index) or (s.playing_number(c.index - 1) if c.index else 1) or 1

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.models import Table, Tournament, User, utcnow
 from floor.sealed import SealedRow
 
@@ -25,6 +25,7 @@ class DeskKind(enum.StrEnum):
     """The kinds of :class:`DeskAction`."""
 
     ELIMINATE = "eliminate"
+    REINSTATE = "reinstate"  # a manual bust-out undone (issue 33)
     COUNT = "count"
     HAND_FOR_HAND = "hand_for_hand"
     COLOR_UP = "color_up"
@@ -32,7 +33,7 @@ class DeskKind(enum.StrEnum):
     REENTRY = "reentry"
 
 
-class Bounty(SealedRow, db.Model):
+class Bounty(SealedRow, DbModel):
     """A bounty paid to the player who won the pot that busted ``player`` (split between the
     pot's winners when it was split). Sealed (:mod:`floor.sealed`): it is paid."""
 
@@ -53,7 +54,7 @@ class Bounty(SealedRow, db.Model):
     table: Mapped[Table | None] = relationship()
 
 
-class DeskAction(SealedRow, db.Model):
+class DeskAction(SealedRow, DbModel):
     """One thing the floor did at the desk: kind, player (where one is concerned), reason, who and
     when, and the figures (``data``). Sealed (:mod:`floor.sealed`): a deal's prizes are here."""
 

@@ -23,9 +23,9 @@ from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
-from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, draw, late_registration_open,
-                              late_seat, next_break_seconds, parse_structure, pay, places, prize_pool, prizes,
-                              read_clock)
+from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, deal_bounties, draw,
+                              late_registration_open, late_seat, next_break_seconds, parse_structure, pay, places,
+                              prize_pool, prizes, read_clock)
 
 #: The random source of every draw (the seats, the button, late entries, the final table).
 RANDOM = secrets.SystemRandom()
@@ -78,7 +78,7 @@ def set_structure(t: Tournament, structure_data: Any) -> None:
 
 
 def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
-    return tables.jsonable(data)  # type: ignore[no-any-return]
+    return tables.jsonable(data)
 
 
 # --------------------------------------------------------------------------- the clock
@@ -96,6 +96,8 @@ def clock(t: Tournament, now: datetime | None = None) -> Clock:
 def move_clock(t: Tournament, action: str, user: User | None, now: datetime | None = None) -> Clock:
     """Record a move of the clock (the rules refuse one it cannot make, saying why)."""
     at = now or utcnow()
+    if the_deal(t) is not None:  # the deal ended the event: nothing is played any more
+        raise IllegalAction(f"clock: the event ended with a deal; the clock cannot {action or 'move'} any more")
     check_move(structure(t), moves(t), Move(action, at))
     db.session.add(ClockMove(tournament=t, action=action, at=at, by=user))
     db.session.commit()
@@ -323,6 +325,7 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
     at = now or utcnow()
     s = structure(t)
     chips_in_play = chips if t.drawn_at is not None else s.starting_chips * left
+    deal = the_deal(t)
     # average_stack and chips_in_play are null while a table's record is broken (withheld says why)
     return {
         "event": t.event_id, "name": t.event.name, **c.to_dict(),
@@ -335,11 +338,13 @@ def summary(t: Tournament, now: datetime | None = None) -> dict[str, Any]:
         # stands: a paused clock ends nothing), the next break's countdown, the ladder, the chips
         "now": _local(at),
         "level_ends_at": _local(at + timedelta(seconds=c.seconds_left)) if c.running and not c.finished else None,
-        "next_break_seconds": next_break_seconds(s, c),
+        "next_break_seconds": next_break_seconds(s, c) if deal is None else None,
         "payouts": payout_table(t), "chips_in_play": chips_in_play,
-        "late_registration_open": late_registration_open(s, c) and t.final_seats is None,
+        "late_registration_open": late_registration_open(s, c) and t.final_seats is None and deal is None,
         "late_registration_levels": s.late_registration_levels,
         "bounty": s.bounty, "hand_for_hand": hand_for_hand_on(t), "withheld": withheld,
+        # after a deal the event is over: nothing is in play, whatever the clock last showed
+        "ended": None if deal is None else {"by": "deal", "method": deal.data.get("method"), "at": _local(deal.at)},
     }
 
 
@@ -360,11 +365,25 @@ def the_deal(t: Tournament) -> desk_models.DeskAction | None:
     return desk_models.latest(t, DeskKind.DEAL)
 
 
+def unclaimed_bounties(t: Tournament) -> int:
+    """The bounties paid in that nobody has won and that are on nobody's head: those of players the
+    floor busted out (a manual bust-out pays no eliminator). Every buy-in and rebuy paid one bounty."""
+    s = structure(t)
+    if not s.bounty:
+        return 0
+    collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))
+    won = sum(b.amount for b in desk_models.bounties(t))
+    return collected - won - s.bounty * len(live_entries(t))
+
+
 def results(t: Tournament) -> list[dict[str, Any]]:
     """``GET /api/events/<id>/results``: places and prizes decided so far, best first, then the
     players still in (place null). ``bounties``: what the player collected for eliminating others
-    (each traced to a hand: :func:`bounty_rows`). After a deal, the players in it are placed by
-    their chips at the deal (equal stacks share the place) and paid what was agreed."""
+    (each traced to a hand: :func:`bounty_rows`) and, once the event is over, what the end paid:
+    played out, the players left keep their own and the champion takes those nobody won; after a
+    deal, the players in it are placed by their chips at the deal (equal stacks share the place),
+    paid the prizes agreed and the bounties the deal gives (rules.tournament.chop.deal_bounties:
+    never the chip leader's alone)."""
     s = structure(t)
     players = [e.player for e in t.entries]
     groups: dict[int, list[Entry]] = {}
@@ -393,13 +412,12 @@ def results(t: Tournament) -> list[dict[str, Any]]:
         won[b.winner] = won.get(b.winner, 0) + b.amount
     by_name = {e.player: e for e in t.entries}
     standing = [p for p in players if p in placed and not by_name[p].is_out]
-    if s.bounty and standing:  # the event is over: the last players' own bounties come back to them,
-        collected = s.bounty * (buy_ins(t) + sum(e.rebuys for e in t.entries))  # and the champion
-        unclaimed = collected - sum(won.values()) - s.bounty * len(standing)  # takes those nobody won
-        for p in standing:
-            won[p] = won.get(p, 0) + s.bounty
+    if deal is not None:
+        for p, amount in deal_bounties_of(t, deal).items():
+            won[p] = won.get(p, 0) + amount
+    elif s.bounty and standing:  # played out: the champion keeps its own and takes those nobody won
         champion = min(standing, key=lambda p: placed[p])
-        won[champion] = won.get(champion, 0) + unclaimed
+        won[champion] = won.get(champion, 0) + s.bounty + unclaimed_bounties(t)
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
         e = by_name[player]
@@ -411,6 +429,16 @@ def results(t: Tournament) -> list[dict[str, Any]]:
                      "hand": e.out_hand, "deal": player in agreed,
                      "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
     return rows
+
+
+def deal_bounties_of(t: Tournament, deal: desk_models.DeskAction) -> dict[str, int]:
+    """What the deal paid each player in it in bounties, as recorded with it; a deal recorded before
+    deals recorded their bounties is read by the default rule (``kept``) from its chips."""
+    recorded = deal.data.get("bounties")
+    if recorded is not None:
+        return {p: int(v) for p, v in recorded.items()}
+    stacks = {p: int(v) for p, v in deal.data["stacks"].items()}
+    return deal_bounties(stacks, structure(t).bounty, unclaimed_bounties(t))
 
 
 def bounty_rows(t: Tournament) -> list[dict[str, Any]]:

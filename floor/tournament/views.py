@@ -17,7 +17,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
-from flask_weasyprint import HTML, render_pdf
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
@@ -26,14 +25,16 @@ from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
 from floor.inputs import whole
+from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
+from floor.pdf import pdf_response
 from floor.seals import SealBroken
 from floor.sealed import check_tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
 from rules.jackpot.seating import MOST_SEATS
 from rules.jackpot.table import TableState
-from rules.tournament import PRESETS, Break, parse_structure
+from rules.tournament import PRESETS, Break
 from rules.tournament.structure import StructureError
 
 bp = Blueprint("tournament", __name__, url_prefix="/tournament")
@@ -149,7 +150,8 @@ def _back(t: Tournament, message: str, category: str = "success") -> Any:
 def index() -> Any:
     """The tournaments, newest first, and (for a director) a form for a new one."""
     rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), broken=_broken(rows))
+    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), broken=_broken(rows),
+                           ended=_ended(rows))
 
 
 def _broken(rows: list[Tournament]) -> dict[int, str]:
@@ -163,6 +165,11 @@ def _broken(rows: list[Tournament]) -> dict[int, str]:
     return out
 
 
+def _ended(rows: list[Tournament]) -> set[int]:
+    """The events a deal has ended (their lists say so, not how many are 'left')."""
+    return {t.id for t in rows if t.id not in _broken([t]) and service.the_deal(t) is not None}
+
+
 @bp.post("/")
 @role_required(Role.director)
 def create() -> Any:
@@ -170,13 +177,15 @@ def create() -> Any:
     form = NewTournamentForm()
     if not form.validate_on_submit():
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows)), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows),
+                               ended=_ended(rows)), 400
     try:
         t = service.create(form.name.data or "", PRESETS[form.preset.data or "regular"][1], form.profile.data or "cardroom")
     except RulesError as exc:
         form.profile.errors = [str(exc)]
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows)), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows),
+                               ended=_ended(rows)), 400
     return _back(t, f"{t.event.name} created from the {form.preset.data} preset; edit its structure below.")
 
 
@@ -303,7 +312,7 @@ def seating_pdf(event_id: int) -> Any:
     t = service.get(event_id)
     html = render_template("tournament/seating.html", t=t, rows=_seating_rows(t), pdf=True,
                            by_table=_by_table(t))
-    return render_pdf(HTML(string=html), download_filename=f"seating-{event_id}.pdf")
+    return pdf_response(html, f"seating-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/wall")
@@ -319,7 +328,8 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
     calls = list(db.session.scalars(db.select(FloorCall).where(
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
-            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t)}
+            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t),
+            "undo_bust": desk.last_manual_bust(t)}
 
 
 @bp.get("/<int:event_id>/floor")
@@ -377,8 +387,10 @@ def results(event_id: int) -> Any:
 
 
 def _results_context(t: Tournament) -> dict[str, Any]:
-    return {"t": t, "rows": service.results(t), "info": service.summary(t), "deal": service.the_deal(t),
-            "bounty_rows": service.bounty_rows(t)}
+    rows = service.results(t)
+    paid = {"prizes": sum(r["prize"] or 0 for r in rows), "bounties": sum(r["bounties"] for r in rows)}
+    return {"t": t, "rows": rows, "info": service.summary(t), "deal": service.the_deal(t),
+            "bounty_rows": service.bounty_rows(t), "paid": paid}
 
 
 @bp.get("/<int:event_id>/results.pdf")
@@ -387,14 +399,14 @@ def results_pdf(event_id: int) -> Any:
     """The results as a PDF (WeasyPrint; nothing loaded from outside the document)."""
     t = service.get(event_id)
     html = render_template("tournament/results.html", pdf=True, **_results_context(t))
-    return render_pdf(HTML(string=html), download_filename=f"results-{event_id}.pdf")
+    return pdf_response(html, f"results-{event_id}.pdf")
 
 
 @bp.get("/<int:event_id>/results.csv")
 @login_required
 def results_csv(event_id: int) -> Any:
     """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
-    re-entries, deal."""
+    re-entries, deal. Times in the card room's zone, with their offset, as the pages show them."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
@@ -402,42 +414,10 @@ def results_csv(event_id: int) -> Any:
                      "reentries", "deal"])
     for r in service.results(t):
         writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
-                         r["out_at"] or "", r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
+                         local_iso(r["out_at"]), r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
                          r["reentries"], "yes" if r["deal"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
-
-
-def _deal_context(t: Tournament) -> dict[str, Any]:
-    deal = service.the_deal(t)
-    method = request.args.get("method", "icm")
-    rows: list[dict[str, Any]] = []
-    error = None
-    if deal is not None:
-        stacks, prizes = deal.data["stacks"], deal.data["prizes"]
-        rows = [{"player": p, "stack": stacks[p], "prize": prizes[p]}
-                for p in sorted(prizes, key=lambda p: (-int(stacks[p]), p.casefold()))]
-    else:
-        try:
-            rows = desk.offer(t, method)
-        except RulesError as exc:
-            error = str(exc)
-    return {"t": t, "deal": deal, "rows": rows, "method": method, "error": error}
-
-
-@bp.get("/<int:event_id>/deal")
-@role_required(Role.floor)
-def deal(event_id: int) -> Any:
-    """The deal among the players left: the offer (chip or ICM) or the deal settled, to print and sign."""
-    return render_template("tournament/deal.html", pdf=False, **_deal_context(service.get(event_id)))
-
-
-@bp.get("/<int:event_id>/deal.pdf")
-@role_required(Role.floor)
-def deal_pdf(event_id: int) -> Any:
-    """The deal sheet as a PDF, for the players to sign."""
-    html = render_template("tournament/deal.html", pdf=True, **_deal_context(service.get(event_id)))
-    return render_pdf(HTML(string=html), download_filename=f"deal-{event_id}.pdf")
 
 
 @bp.post("/<int:event_id>/desk")
@@ -448,9 +428,17 @@ def desk_action(event_id: int) -> Any:
     action = request.form.get("action", "")
     player, reason = request.form.get("player") or "", request.form.get("reason") or ""
     try:
+        if action == "eliminate" and request.form.get("confirmed") != "yes":
+            # a bust-out gives a place and takes the chips off the table: the floor confirms it
+            # first, on a page that says who, where, how many chips and which place
+            return render_template("tournament/confirm_bust.html", t=t, bust=desk.bust_preview(t, player),
+                                   reason=reason)
         if action == "eliminate":
             entry = desk.eliminate(t, player, reason, current_user)
             said = f"{entry.player} is out"
+        elif action == "reinstate":
+            entry = desk.reinstate(t, player, reason, current_user)
+            said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"
         elif action == "count":
             done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
             said = f"{done['player']}: {done['stack']} counted ({done['change']:+d})"
@@ -460,7 +448,7 @@ def desk_action(event_id: int) -> Any:
         elif action == "color_up":
             said = f"Chip race run at {len(desk.color_up(t, current_user))} table(s)"
         else:
-            raise IllegalAction("desk: eliminate, count, hand_for_hand_on, hand_for_hand_off or color_up")
+            raise IllegalAction("desk: eliminate, reinstate, count, hand_for_hand_on, hand_for_hand_off or color_up")
     except (RulesError, tables.StaleVersion) as exc:
         flash(str(exc), "error")
     else:

@@ -43,7 +43,7 @@ from sqlalchemy import JSON, String, event, inspect, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from floor.extensions import db
+from floor.extensions import DbModel, db
 from floor.seals import keyed_digest, same, seal_key, set_member, sum_text
 from floor.witness.lines import (ADOPT, APPEND, BANKED_APPEND, BANKED_RULING, BANKED_TABLE, CHECKPOINT, CONFIRM,
                                  RESTORE, RULING, SETS, START, TABLE, chain, encode, link_of)
@@ -52,7 +52,7 @@ from floor.witness.room import RolledBack, Room, room
 from floor.witness.store import WitnessLost
 
 
-class WitnessReach(db.Model):
+class WitnessReach(DbModel):
     """The database's record of the witness (one row, id 1): see the module."""
 
     __tablename__ = "witness_reach"
@@ -66,7 +66,7 @@ class WitnessReach(db.Model):
     seal: Mapped[str] = mapped_column(String(64))
 
 
-class WitnessCheckpoint(db.Model):
+class WitnessCheckpoint(DbModel):
     """A checkpoint (or an epoch) of the witness, as the database keeps it: the whole line."""
 
     __tablename__ = "witness_checkpoints"
@@ -76,6 +76,11 @@ class WitnessCheckpoint(db.Model):
     at: Mapped[datetime]
     link: Mapped[str] = mapped_column(String(64))
     line: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+#: The two tables as Core tables, read from the metadata, where they are typed as tables.
+_REACH = WitnessReach.metadata.tables[WitnessReach.__tablename__]
+_CHECKPOINTS = WitnessCheckpoint.metadata.tables[WitnessCheckpoint.__tablename__]
 
 
 def reach_row(connection: Any) -> Any:
@@ -278,7 +283,7 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
         checkpoint = chain([{"kind": CHECKPOINT, "state": scratch.state()}], head_n, head_link, stamp, key)[0]
         lines.append(checkpoint)
     if checkpoint is not None:
-        connection.execute(WitnessCheckpoint.__table__.insert().values(
+        connection.execute(_CHECKPOINTS.insert().values(
             n=checkpoint["n"], kind=checkpoint["kind"], at=moment, link=checkpoint["link"], line=checkpoint))
         last_checkpoint = checkpoint["n"]
     for line in lines:
@@ -289,9 +294,8 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
     last = lines[-1]
     values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": lines, "at": moment,
               "seal": reach_seal(last["n"], last["link"], last_checkpoint, lines, key)}
-    table = WitnessReach.__table__
-    if connection.execute(table.update().where(table.c.id == 1).values(**values)).rowcount == 0:
-        connection.execute(table.insert().values(id=1, **values))
+    if connection.execute(_REACH.update().where(_REACH.c.id == 1).values(**values)).rowcount == 0:
+        connection.execute(_REACH.insert().values(id=1, **values))
     return lines, checkpoint
 
 
@@ -408,9 +412,9 @@ def upgrade_epoch(connection: Any, source: str, by: str) -> None:
         moment, stamp = _now()
         line = chain([{"kind": kind, "source": source, "by": by, "state": database_state(connection, key)}],
                      fold.n, fold.link, stamp, key)[0]
-        connection.execute(WitnessCheckpoint.__table__.insert().values(n=line["n"], kind=line["kind"], at=moment,
+        connection.execute(_CHECKPOINTS.insert().values(n=line["n"], kind=line["kind"], at=moment,
                                                                        link=line["link"], line=line))
-        connection.execute(WitnessReach.__table__.insert().values(
+        connection.execute(_REACH.insert().values(
             id=1, n=line["n"], link=line["link"], checkpoint=line["n"], pending=[line], at=moment,
             seal=reach_seal(line["n"], line["link"], line["n"], [line], key)))
         the_room.store.append([encode(line)])

@@ -1,7 +1,7 @@
-"""The banked joker game (the BANKED seed, RULES.md B1-B5 and H3): each box plays against the
+"""The banked joker game (the BANKED seed, B1-B5 and H3 of docs/rules.md): each box plays against the
 dealer; the dealer's hand is exchanged once by a fixed list and must hold a pair of jacks.
 
-The contract's names (DESIGN.md, "The banked game"):
+The contract's names (docs/contract.md, "The banked game"):
 
 - :func:`dealer_exchange` ``(cards) -> tuple[str, ...]``: the cards the dealer throws (B4);
 - :func:`settle` ``(player_cards, dealer_cards, ante, bet, paytable) -> dict``: ``outcome``

@@ -193,7 +193,7 @@ def dealer_decision(cards: str | Iterable[str | Card], options: BankedOptions | 
     category = value.category
     if category == "full_house" and opts.dealer_made_hand is MadeHand.TRIPS_RULE:
         return _decided(hand, _keeping(hand, (value.ranks[0],)), Item.THREE_OF_A_KIND)
-    if value.position >= _STRAIGHT:
+    if value.position >= _straight():
         return _decided(hand, (), Item.MADE_HAND)
     if category == "three_of_a_kind":
         return _decided(hand, _keeping(hand, (value.ranks[0],)), Item.THREE_OF_A_KIND)
@@ -252,4 +252,10 @@ def dealer_qualifies(value: HandValue | str | Iterable[str | Card], options: Ban
 
 
 _DEFAULT = banked_options()
-_STRAIGHT = evaluate("9c 8d 7h 6s 5c", "joker").position
+
+
+@lru_cache(maxsize=1)
+def _straight() -> int:
+    """The lowest straight's place in the joker deck's order (made on the first decision, not at
+    import: it builds that deck's table, a fifth of a second every process that imports the app paid)."""
+    return evaluate("9c 8d 7h 6s 5c", "joker").position

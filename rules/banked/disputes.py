@@ -53,7 +53,7 @@ from rules.hands import evaluate
 from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
 
 __all__ = ["Dispute", "BankedOutcome", "BANKED_FACTS", "BankedRuling", "build_banked_tree", "resolve_dispute",
-           "banked_questions", "paytable_words", "round_facts"]
+           "banked_questions", "paytable_words", "round_facts", "banked_headline", "OUTCOME_WORDS"]
 
 
 class Dispute(StrEnum):
@@ -72,6 +72,39 @@ class BankedOutcome(StrEnum):
     DEALER_HAND_VOID = "DEALER_HAND_VOID"  # wrong, seen: the boxes that bet take their stakes back (option)
     PAYOUT_RIGHT = "PAYOUT_RIGHT"  # the box was paid what settle pays (B5)
     PAYOUT_CORRECTED = "PAYOUT_CORRECTED"  # the difference moves between the house and the box (B5)
+
+
+#: What each outcome decides, in the floor's words (the code is for the record and the search).
+OUTCOME_WORDS: dict[str, str] = {
+    BankedOutcome.EXCHANGE_STANDS: "the dealer's exchange stands",
+    BankedOutcome.DEALER_HAND_REMADE: "the dealer's hand is re-made by the list",
+    BankedOutcome.DEALER_HAND_AS_FELL: "the round is settled on the dealer's cards as they fell",
+    BankedOutcome.DEALER_HAND_VOID: "the dealer's hand is void: the boxes that bet take their stakes back",
+    BankedOutcome.PAYOUT_RIGHT: "the payout stands",
+    BankedOutcome.PAYOUT_CORRECTED: "the payout is corrected",
+}
+
+
+def banked_headline(record: Mapping[str, Any], money: Any = str) -> str:
+    """A banked ruling in one sentence: what it decides, and for a payout who pays whom (``money``
+    formats an amount of units).
+
+    >>> banked_headline({"outcome": "PAYOUT_CORRECTED", "box": 2, "difference": 15}, lambda n: f"{n / 10:g}")
+    'Box 2: the house pays 1.5 more'
+    >>> banked_headline({"outcome": "PAYOUT_CORRECTED", "box": 2, "difference": -5})
+    'Box 2 gives 5 back to the house'
+    >>> banked_headline({"outcome": "EXCHANGE_STANDS"})
+    "The dealer's exchange stands"
+    """
+    outcome, box, difference = str(record.get("outcome", "")), record.get("box"), int(record.get("difference") or 0)
+    if outcome == BankedOutcome.PAYOUT_CORRECTED and difference > 0:
+        return f"Box {box}: the house pays {money(difference)} more"
+    if outcome == BankedOutcome.PAYOUT_CORRECTED and difference < 0:
+        return f"Box {box} gives {money(-difference)} back to the house"
+    words = OUTCOME_WORDS.get(outcome, outcome.replace("_", " ").lower())
+    if outcome == BankedOutcome.PAYOUT_RIGHT and box is not None:
+        words = f"box {box}: {words}"
+    return words[:1].upper() + words[1:]
 
 
 def _fact(name: str, question: str, kind: str, title: str, **kw: Any) -> FactSpec:

@@ -6,7 +6,7 @@ setup: ``{"boxes": 3, "options": {...banked options...}}``. Events (a mapping ea
 
 | type | fields | meaning |
 |---|---|---|
-| ``deal`` | ``antes`` {box: ante}, ``cards`` {box: five cards} | a new round: each playing box's ante and cards (B1) |
+| ``deal`` | ``antes`` {box: ante}, ``cards`` {box: five cards}, ``players``? {box: name} | a new round: each playing box's ante and cards (B1), and who plays it |
 | ``fold`` / ``bet`` | ``box`` | the box to act folds, or bets twice its ante box (B2, B3) |
 | ``exchange`` | ``box``, ``discards``, ``drawn`` | the box to act changes cards for the next of the deck (B2, B3) |
 | ``reveal`` | ``dealer`` (five cards) | once every box is closed, the dealer's cards are shown (B4) |
@@ -89,6 +89,7 @@ class _Round:
         self.void = False  # a floor ruling voided the dealer's hand
         self.nets: dict[int, dict[str, Any]] = {}  # box -> a payout ruling's net, paid and id
         self.rulings: list[dict[str, Any]] = []
+        self.players: dict[int, str] = {}  # box -> the player's name, as the deal gave it
 
     def to_act(self) -> int | None:
         return next((n for n, b in sorted(self.boxes.items()) if not b.closed), None)
@@ -115,6 +116,29 @@ def _box_number(event: Mapping[str, Any]) -> int:
         raise IllegalAction(f"B2: which box? {box!r} is not a box number") from None
 
 
+def _players(names: Any, dealt: Mapping[int, Box]) -> dict[int, str]:
+    """The players' names of a deal's ``players`` ({box: name}), for the boxes dealt; a box left
+    out is played by nobody named.
+
+    >>> _players({"1": " Ann ", "2": ""}, {1: None, 2: None})
+    {1: 'Ann'}
+    """
+    if names is None:
+        return {}
+    if not isinstance(names, Mapping):
+        raise IllegalAction("B1: a deal's 'players' names the player of each box ({box: name})")
+    out: dict[int, str] = {}
+    for key, name in names.items():
+        n = _box_number({"box": key})
+        if n not in dealt:
+            raise IllegalAction(f"B1: box {n} is not dealt this round, so nobody plays it")
+        if not isinstance(name, str) or len(name.strip()) > 80:
+            raise IllegalAction(f"B1: box {n}'s player is a name of at most 80 characters")
+        if name.strip():
+            out[n] = name.strip()
+    return out
+
+
 def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options: BankedOptions,
            number: int) -> _Round:
     kind = event.get("type")
@@ -139,6 +163,7 @@ def _apply(current: _Round | None, event: Mapping[str, Any], boxes: int, options
         for n, box in sorted(dealt.items()):
             new.see(box.cards, f"box {n}")
             new.boxes[n] = box
+        new.players = _players(event.get("players"), dealt)
         return new
     if current is None or (current.stage() == "settled" and kind != "ruling"):  # a ruling may follow the settlement
         raise IllegalAction(f"B1: no round is being played; deal first (a {kind} needs a deal)")
@@ -244,7 +269,7 @@ def replay(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> dic
     rules decide it, the payouts once settled), the rounds played, and the money.
 
     The state: ``round`` (its number, 0 before the first deal), ``stage`` (``deal``, ``boxes``,
-    ``reveal``, ``dealer_draw``, ``settled``), ``to_act``, ``boxes`` (each: ``box``, ``cards``,
+    ``reveal``, ``dealer_draw``, ``settled``), ``to_act``, ``boxes`` (each: ``box``, ``player``, ``cards``,
     ``ante``, ``ante_box``, ``bet``, ``fees``, ``stage``, ``allowed``), ``dealer`` (``cards``,
     ``throw``, ``keep``, ``item``, ``words``, ``final``, ``hand``, ``qualifies``), ``payouts``
     (each box's settlement), ``house_net`` (this round) and ``house_total`` (every round).
@@ -277,7 +302,8 @@ def _state(current: _Round | None, boxes: int, options: BankedOptions, house_tot
     state.update(round=current.number, stage=stage,
                  to_act=current.to_act())
     for n, b in sorted(current.boxes.items()):
-        state["boxes"].append({"box": n, "cards": [str(c) for c in b.cards], "ante": b.ante, "ante_box": b.ante_box,
+        state["boxes"].append({"box": n, "player": current.players.get(n), "cards": [str(c) for c in b.cards],
+                               "ante": b.ante, "ante_box": b.ante_box,
                                "bet": b.bet_amount, "fees": b.fees, "stage": b.stage.value,
                                "hand": evaluate(b.cards, "joker").describe(),
                                "allowed": [m.value for m in b.allowed()] if n == current.to_act() else []})

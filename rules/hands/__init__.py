@@ -11,7 +11,7 @@ True
 >>> evaluate("5s 5d Ah Ad Kc", fives).describe()
 'four aces, king kicker'
 
-How the wild modes read a hand (rule ids of RULES.md):
+How the wild modes read a hand (rule ids of docs/rules.md):
 
 - ``none``: the 52 natural cards (H5); A-2-3-4-5 is the lowest straight.
 - ``bug`` (H2): the joker is an ace, or any card that completes a straight or a flush; in a flush
@@ -51,10 +51,13 @@ from rules.hands.ranking import (
     ranking,
 )
 from rules.hands.tables import evaluate, hand_rules
-from rules.hands.value import Declared, HandValue
+from rules.hands.declared import Declared, declarable, declare
+from rules.hands.value import HandValue
 
 __all__ = [
     "Declared",
+    "declare",
+    "declarable",
     "CATEGORIES",
     "SOUTHERN_HANDS",
     "ALL_CATEGORIES",

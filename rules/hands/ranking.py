@@ -9,9 +9,10 @@
 
 **The stripped deck** (H1; PAGAT's "32-Card Poker"). The seed's copy of PAGAT's section stops where
 its list of differences from ordinary five card draw would begin, and the list is lost; the issue
-and RULES.md carry the two differences every stripped-deck game plays, and they are what this
-module does: a flush beats a full house, and A-7-8-9-T is a straight, the lowest (the ace plays
-low below the seven, as it plays low in A-2-3-4-5 in the full deck). What the seed leaves out was
+and the given rule catalogue (its H1; docs/rules.md) carry the two differences every stripped-deck
+game plays, and they are what this module does: a flush beats a full house, and A-7-8-9-T is a
+straight, the lowest (the ace plays low below the seven, as it plays low in A-2-3-4-5 in the full
+deck). What the seed leaves out was
 checked against the exact counts of the 32-card deck (``python -m rules.reports.odds counts --wild none
 --stripped``) and decided here:
 

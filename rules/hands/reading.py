@@ -4,7 +4,7 @@ Everything here works on ranks (2–14) and one "flush" flag: suits matter only 
 natural cards all share a suit", which the tables look up separately. The functions build the
 evaluator's tables (:mod:`rules.hands.tables`) once per game; they are not on the hot path.
 
-How wild cards are read (rule ids of RULES.md):
+How wild cards are read (rule ids of docs/rules.md):
 
 - bug (H2): an ace, or any card of the deck that completes a straight (a skip or round-the-corner
   straight included) or a flush; in a flush the highest card of the suit the hand lacks.
@@ -125,6 +125,14 @@ class Reader:
             if extra.strength > best.strength:
                 best = extra
         return best
+
+    def southern_readings(self, ranks: Sequence[int], flush: bool) -> list[HandValue]:
+        """The southern hands (H7) five natural ranks make, whatever else they make (a declared
+        hand's class may be one of them: :mod:`rules.hands.declared`)."""
+        order, _ = grouped(ranks)
+        distinct = frozenset(order)
+        desc = tuple(sorted(ranks, reverse=True))
+        return self._southern(distinct, desc, order, flush, self.straight_top(distinct))
 
     def _southern(self, distinct: frozenset[int], desc: tuple[int, ...], order: list[int],
                   flush: bool, top: int) -> list[HandValue]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any, Self
 
 from rules.cards import rank_name, rank_plural
@@ -147,53 +146,3 @@ def _describe(c: str, r: tuple[int, ...]) -> str:
     if c == "round_the_corner":
         return f"round-the-corner straight, {rank_name(r[-1])} high"
     return f"blaze, {_run(r)}"  # blaze
-
-
-@dataclass(frozen=True, order=True)
-class Declared:
-    """H9: a hand worth the class its holder declared; hands declared alike are compared by their
-    cards. The one reading of a declared hand: the table's settlement (``rules.jackpot.settlement``)
-    and the floor's tree (``rules.rulings.proving``) both rank by it.
-
-    >>> from rules.hands import HandRules, evaluate
-    >>> four = evaluate("Kc Kd Kh 2s 9h", HandRules(wild="deuces"))
-    >>> full = evaluate("Qc Qd 7h 7s 2h", HandRules(wild="deuces"))
-    >>> Declared(3, four, "three_of_a_kind") < Declared(6, full, "full_house")
-    True
-    >>> Declared(3, four, "three_of_a_kind").describe()
-    'three of a kind as declared (four kings, nine kicker)'
-    """
-
-    rank: int
-    value: Any
-    declared: str = field(compare=False)
-
-    @classmethod
-    def read(cls, made: Any, declared: str, order: Sequence[str]) -> "Declared":
-        """The hand ``made`` (its :class:`HandValue`) as declared, ``order`` the game's classes weakest
-        first: the one check of a declaration, for the table at the show and for the floor's tree.
-        Raises ValueError saying why when the class is not one of the game's or the cards cannot
-        make it (a hand declared below its worth plays as declared).
-
-        >>> from rules.hands import HandRules, evaluate
-        >>> rules = HandRules()
-        >>> kings = evaluate("Kc Kd Kh 2s 9h", rules)
-        >>> Declared.read(kings, "one_pair", rules.categories).rank
-        1
-        >>> Declared.read(kings, "flush", rules.categories)
-        Traceback (most recent call last):
-        ...
-        ValueError: the cards cannot make flush (they make three of a kind)
-        """
-        if declared not in order:
-            raise ValueError(f"this game's hands are {', '.join(order)}")
-        if order.index(declared) > order.index(made.category):
-            raise ValueError(f"the cards cannot make {declared.replace('_', ' ')} "
-                             f"(they make {made.category.replace('_', ' ')})")
-        return cls(order.index(declared), made, declared)
-
-    def describe(self) -> str:
-        made = self.value.describe()
-        if self.declared == self.value.category:
-            return f"{made} (declared)"
-        return f"{self.declared.replace('_', ' ')} as declared ({made})"

@@ -1,6 +1,6 @@
 """The table engine: ``replay(setup, events) -> state``.
 
-This is the contract the web layer and the dealer's tablet use (DESIGN.md, "Table setup and
+This is the contract the web layer and the dealer's tablet use (docs/contract.md, "Table setup and
 events"). The state of a table is always the replay of its setup and its event log; every event
 is checked against the state before it, and a refused event raises :class:`rules.IllegalAction`
 whose message says what was wrong and what is allowed now.

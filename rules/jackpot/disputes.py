@@ -2,8 +2,9 @@
 
 The floor page asks the decision tree (:mod:`rules.rulings`) only what the log cannot tell.
 :func:`known_facts` reads a table's state (``rules.jackpot.replay_state``) and returns the facts of
-DESIGN.md that follow from it for one issue, using the tree's fact names. A fact the state does
-not settle beyond doubt is left out, so the tree asks for it instead of guessing.
+the contract (docs/contract.md, "Facts") that follow from it for one issue, using the tree's fact
+names. A fact the state does not settle beyond doubt is left out, so the tree asks for it instead
+of guessing.
 
 >>> from rules.jackpot import replay_state
 >>> setup = {"ante": 5, "small_bet": 10, "big_bet": 20, "button": 1,
@@ -50,7 +51,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
     The reading is the engine's own (:meth:`rules.jackpot.table.TableState.facts`), so a floor person's
     dispute and the engine's automatic ruling can never disagree about the log. What the log
     cannot settle is left out: outside a deal only the issue and the seat are known; a hand is
-    known only once shown, split openers only once an escrow was logged; a card count or a
+    known only once shown, split openers (the escrow, how many cards the opener drew) only once an
+    escrow was logged; a card count or a
     refused call concerns a hand the log never saw. Between deals the facts come from the deal just
     finished, so that a dispute raised at the award has the log's answers too.
 
@@ -82,6 +84,8 @@ def known_facts(state: TableState, issue: str, seat: Any = None) -> dict[str, An
                 facts["final_hand"] = read["final_hand"]
             if read["discards"]:
                 facts["discards"] = read["discards"]
+                # escrowed discards were logged with the opener's draw, so the log holds its count too
+                facts["drawn"] = read["drawn"]
     if concerned is not None and concerned != facts.get("opener"):
         facts["seat"] = concerned
     return {k: v for k, v in facts.items() if k in relevant or k in ("issue", "seat")}

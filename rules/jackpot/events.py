@@ -1,6 +1,6 @@
 """Table events: the dealer's log entries, read from JSON-like mappings into frozen values.
 
-Every event is a mapping with a ``type`` and the fields of that type (see DESIGN.md, "Table setup
+Every event is a mapping with a ``type`` and the fields of that type (see docs/contract.md, "Table setup
 and events"). :func:`parse_event` reads it once, at the edge: seats and counts as numbers, cards as
 canonical card texts, a ruling as a typed :class:`rules.rulings.Ruling`. Whether the event is
 allowed *now* is the table's business (:mod:`rules.jackpot.table`). ``Event.to_dict()`` is the canonical
@@ -44,7 +44,7 @@ from rules.jackpot.event_base import (ASKERS, EVENTS, HANDLERS, Ask, Event, Seat
                                       card_list, event_words, handles, incomplete, one_card, parse_event, parse_seat,
                                       without_none)
 from rules.rulings import Ruling as FloorRuling
-from rules.words import cards_face, correction_headline
+from rules.words import cards_face, correction_headline, entry_number, entry_words
 
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
@@ -265,15 +265,20 @@ class Void(Event):
     """Withdraws the logged event at index ``event`` (0-based position in the log); the table
     itself withdraws it (:meth:`rules.jackpot.table.TableState.apply`).
 
+    The words name the entry withdrawn by the number people read (:func:`rules.words.entry_number`:
+    the log counted from 1), not by the index the event carries.
+
     >>> parse_event({"type": "void", "event": 7}).words()
-    'withdraw #7'
+    'undo: entry 8 withdrawn'
     """
 
     kind = "void"
     by = Who.DEALER
-    said = "withdraw #{event}"
     own = True
     event: int = 0
+
+    def words(self, names: Mapping[int, str] | None = None) -> str:
+        return f"undo: {entry_words(entry_number(self.event))} withdrawn"
 
     @classmethod
     def read(cls, event: Mapping[str, Any]) -> Event:

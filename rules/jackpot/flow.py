@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules import CardError, IllegalAction
 import rules.jackpot.events as ev
 from rules.cards import parse_rank, rank_plural
-from rules.hands import Declared, categories
+from rules.hands import categories, declare as declare_hand_value
 from rules.jackpot.requests import deal_owed
 from rules.jackpot.settlement import award, end_deal, finish_showdown, throw_in
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, check_cards, evaluate, reset_deal
@@ -433,13 +433,13 @@ def show(t: WorkingTable, e: ev.Show) -> None:
 
 def declare_hand(t: WorkingTable, s: int, texts: tuple[str, ...], declare: str | None) -> None:
     """H9, cards do not speak: the show names the hand's class; one the cards cannot make is refused
-    (:meth:`rules.hands.Declared.read`, the check the floor's tree makes too)."""
+    (:func:`rules.hands.declare`, the check the floor's tree makes too)."""
     order = categories(t.hand_rules())
     if declare is None:
         raise t.refuse(f"seat {s} shows: here each player declares the hand (declare: one of {', '.join(order)}) "
                        "(H9)")
     try:
-        Declared.read(evaluate(texts, t.hand_rules()), declare, order)
+        declare_hand_value(texts, declare, t.hand_rules())
     except ValueError as exc:
         raise t.refuse(f"seat {s} declares {declare.replace('_', ' ')} with {' '.join(texts)}: {exc} (H9)") from None
     t.set(s, declared=declare)
@@ -539,6 +539,9 @@ def resume(t: WorkingTable) -> None:
     if current in live and t.seats[current].stack > 0:
         movers = [x for x in live if t.seats[x].stack > 0]
         pending = [x for x in movers if not t.seats[x].acted or t.seats[x].committed < t.bet_level]
-        if pending and current in pending:
+        # one player with chips facing no bet, everyone else all in: nobody to bet against, and the
+        # round is over, as after_action has it when the betting gets there by itself
+        alone = len(movers) == 1 and t.seats[movers[0]].committed >= t.bet_level
+        if pending and current in pending and not alone:
             return
     after_action(t, current)

@@ -30,7 +30,7 @@ CORRECTED = "CHIPS_CORRECTED"
 
 
 def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[str, Any]:
-    """The facts of the decision tree, read from the table (DESIGN.md's fact names)."""
+    """The facts of the decision tree, read from the table (the fact names of docs/contract.md, "Facts")."""
     opener = t.opener
     live = t.live()
     nobody_drew = all(t.seats[x].drawn is None for x in t.dealt)
@@ -50,7 +50,11 @@ def read_facts(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> dict[st
         "passed": list(t.passed),
         "active": live,
         "opener_bets": list(t.opener_bets),
-        "bets": {x: t.seats[x].bets for x in t.dealt if x != opener},
+        # the bets F3/F4 hand back are the live players': a hand already dead gave up every claim to
+        # the pot (F2; GUIDE: "including their opening bet"), so a false opener whose pot was reopened
+        # and whose reopener proves false too gets nothing back: that first opening bet stays in the
+        # pot, as it does when the reopener fails at the showdown instead (F8)
+        "bets": {x: t.seats[x].bets for x in t.dealt if x != opener and t.seats[x].status != SeatStatus.DEAD},
         "drawn_to": any(t.seats[x].drawn is not None for x in t.dealt if x != opener),
         "everyone_folded": not [x for x in live if x != opener],
         "hands": hands,
@@ -364,6 +368,11 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
         last = i == len(added) - 1
         new = dict(record)
         new["chips"] = chips if last else {}
+        if last and won:
+            # what the ruling's own event awarded: a ruling that lets the pot play on among the others
+            # (a failed split, a dead opener at the show) may settle it in the same event, and its
+            # record says so, so that no page reads "the pot played on" under "seat 4 wins the pot"
+            new["won"] = dict(won)
         new["headline"] = ruling_headline(new, names, won=won if last else None,
                                           pot_left=pot_left if last else None, hands=hands)
         done.append(new)

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from rules.jackpot.event_base import ASKERS
 from rules.jackpot.pots import Pot, side_pots
+from rules.jackpot.settlement import shown_value
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
 
 __all__ = ["Jackpot", "Undo", "Winner", "Readings"]
@@ -55,11 +56,26 @@ class Undo(NamedTuple):
 
 class Winner(NamedTuple):
     """One share of the last award: the seat, the player who won it (named as the deal ended: they
-    may have left or changed seats since) and the chips."""
+    may have left or changed seats since), the chips, and the hand it won with in words (None when
+    it won without showing five cards: everyone else folded)."""
 
     seat: int
     player: str | None
     amount: int
+    hand: str | None = None
+
+
+def _hand_words(finished: WorkingTable | None, seat: int) -> str | None:
+    """The hand a seat showed at the end of the finished deal, in words, or None (not five cards)."""
+    if finished is None or seat not in finished.seats:
+        return None
+    shown = finished.seats[seat].shown
+    if shown is None or len(shown) != 5:
+        return None
+    try:
+        return str(shown_value(finished, seat).describe())
+    except (ValueError, AttributeError):  # a hand the deal's rules do not read as one value
+        return None
 
 
 class Readings:
@@ -116,12 +132,39 @@ class Readings:
         >>> t = t.apply({"type": "deal"}).apply({"type": "open", "seat": 2}).apply({"type": "fold", "seat": 1})
         >>> t = t.apply({"type": "show", "seat": 2, "cards": ["Js", "Jd", "2c", "3h", "4s"]})
         >>> t.apply({"type": "leave", "seat": 2}).apply({"type": "sit", "seat": 2, "player": "Cy", "chips": 20}).winners
-        (Winner(seat=2, player='Bob', amount=20),)
+        (Winner(seat=2, player='Bob', amount=20, hand='pair of jacks, four-three-deuce'),)
         """
         t = self._t
         before = t.finished.seats if t.finished is not None else {}
-        return tuple(Winner(s, x.player if (x := before.get(s) or t.seats.get(s)) else None, amount)
+        return tuple(Winner(s, x.player if (x := before.get(s) or t.seats.get(s)) else None, amount,
+                            _hand_words(t.finished, s))
                      for s, amount in t.awards)
+
+    @property
+    def throw_in(self) -> tuple[dict[str, Any], ...] | None:
+        """The passes that throw the deal in, when nobody has opened and the rules let every seat
+        still to speak pass and so throw the deal in, the pot staying for the next (O3): the
+        tablet logs them with one tap instead of one per seat. None otherwise (a seat must open,
+        or the passes do not end the deal as a throw-in: jacks back turns it into a deal for low).
+
+        >>> from rules.jackpot.table import TableState
+        >>> t = TableState.from_setup({"ante": 5, "small_bet": 10, "button": 1, "seats": [
+        ...     {"seat": s, "player": p, "stack": 50} for s, p in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]})
+        >>> t = t.apply({"type": "deal"}).apply({"type": "pass", "seat": 2})
+        >>> t.throw_in
+        ({'type': 'pass', 'seat': 3}, {'type': 'pass', 'seat': 1})
+        >>> t.apply({"type": "open", "seat": 3}).throw_in is None
+        True
+        """
+        state: Any = self
+        events: list[dict[str, Any]] = []
+        while state.phase == Phase.PREDRAW and not state._t.opened and state.to_act is not None:
+            if not any(move["type"] == "pass" for move in state.legal()) or len(events) > len(state._t.seats):
+                return None
+            events.append({"type": "pass", "seat": state.to_act})
+            state = state.apply(events[-1])
+        thrown = events and state.phase == Phase.BETWEEN_DEALS and state.last_end == DealEnd.THROW_IN
+        return tuple(events) if thrown else None
 
     @property
     def escrow(self) -> Mapping[int, tuple[str, ...]]:

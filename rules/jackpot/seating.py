@@ -1,5 +1,5 @@
 """Players come and go between deals: a seat taken with a buy-in, a rebuy, a player sitting out and
-back in, a change of seat, a player leaving (DESIGN.md, "Players come and go").
+back in, a change of seat, a player leaving (docs/contract.md, "Players come and go").
 
 Every chip that comes in or goes out is on the ledger, so the conservation law holds after every
 event: the stacks and the pot are always the starting stacks plus the chips brought in, less the

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.profiles import MINIMUMS
 from rules.jackpot.pots import side_pots, split_amount
-from rules.hands import Declared, LowValue, categories, evaluate_low, trips_or_better
+from rules.hands import LowValue, categories, declare, evaluate_low, trips_or_better
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
 from rules.words import requirement_words
 
@@ -63,11 +63,11 @@ def value(t: WorkingTable, cards: tuple[str, ...]) -> Any:
 def shown_value(t: WorkingTable, s: int) -> Any:
     """A seat's shown hand's value, as declared where cards do not speak (H9)."""
     cards = t.seats[s].shown or ()
-    made = value(t, cards)
     declared = t.seats[s].declared
     if declared is None or t.low:
-        return made
-    return Declared.read(made, declared, categories(t.hand_rules()))  # checked at the show (H9)
+        return value(t, cards)
+    # H9: the best hand of the declared class the cards make (checked at the show)
+    return declare(cards, declared, t.hand_rules())
 
 
 class _Low:

@@ -91,6 +91,7 @@ from rules.profiles import Profile, get_profile
 from rules.jackpot.seating import check_capacity
 from rules.jackpot.readings import Jackpot, Readings, Undo, Winner
 from rules.jackpot.state import PHASES, STATUSES, DealEnd, Phase, Seat, SeatStatus, WorkingTable, reset_deal
+from rules.words import entry_number, entry_words
 
 __all__ = ["Seat", "TableState", "Jackpot", "Undo", "Winner", "PHASES", "STATUSES", "Phase", "SeatStatus"]
 
@@ -330,20 +331,21 @@ class TableState(Readings):
 
     def _void(self, index: int) -> "TableState":
         """Withdraw the logged event ``index`` if it is the latest live one (nothing depends on it)."""
+        said = entry_words(entry_number(index))  # the entry as people number it (from 1)
         if index in self._voids:
-            raise IllegalAction(f"event #{index} is itself a void and cannot be voided; "
+            raise IllegalAction(f"{said} is itself an undo and cannot be withdrawn; "
                                 f"log the withdrawn event again instead")
         if self._undo is None:
-            raise IllegalAction(f"cannot void event #{index}: nothing is left to withdraw; a ruling, and "
+            raise IllegalAction(f"cannot withdraw {said}: nothing is left to withdraw; a ruling, and "
                                 "everything logged before it, stands until the floor corrects it, and an "
                                 "earlier hand is closed once the next deal is logged (the floor corrects it "
                                 "with a ruling)")
         latest, kind, before = self._undo
         if index != latest:
-            raise IllegalAction(f"cannot void event #{index}: only the latest live event, #{latest} ({kind}), "
-                                f"can be voided while nothing depends on it")
+            raise IllegalAction(f"cannot withdraw {said}: only the latest live event, "
+                                f"{entry_words(entry_number(latest))} ({kind}), can be withdrawn while nothing depends on it")
         t = before._t.copy()
-        t.message = f"event #{index} ({kind}) withdrawn"
+        t.message = f"{said} ({kind}) withdrawn"
         t.last_event = {"type": "void", "event": index}
         return TableState(t, before._undo, self._voided | {index}, self._voids | {self.version}, self.version + 1)
 

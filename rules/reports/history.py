@@ -1,5 +1,5 @@
 """A table's night by player, read from its log: the hands each player was dealt, the chips each
-brought in and took away, and the net. Nothing here is stored: it is the log replayed (DESIGN.md,
+brought in and took away, and the net. Nothing here is stored: it is the log replayed (docs/contract.md,
 "Players come and go": the ledger and the conservation law).
 
 Decisions, where the log leaves a choice:

@@ -214,8 +214,8 @@ def readings(p: Profile) -> dict[str, list[str]]:
                   "the show, where such a hand without an ace is dead.")
     if p.declared_hands:
         add("H9", "In force here: the cards do not speak. Each player declares the hand at the show; a "
-                  "declaration the cards cannot make is refused, and a hand declared below its worth plays "
-                  "as declared (between hands declared alike, the cards decide).")
+                  "declaration the cards cannot make is refused, and a hand plays as the best hand of the "
+                  "declared class its cards make: four nines declared as three of a kind are three nines.")
     if p.spread is not None:
         low, high = p.spread
         add("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import RulesError
-from rules.hands import Declared
+from rules.hands import Declared, declare
 from rules.rulings.facts import FACTS, DisputeKind, card_text, cards, yes_no
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
@@ -115,20 +115,20 @@ def declared_fact(p: Profile) -> tuple[str, ...]:
 
 def showdown_value(p: Profile, f: Facts, seat: int, hand: Any) -> Any:
     """A five-card hand's worth at the showdown: its cards, or where cards do not speak (H9) the
-    class its holder declared (:meth:`rules.hands.Declared.read`, the table's check at the show),
-    refused when the cards cannot make it or when none was declared."""
+    class its holder declared, as the best hand of that class the cards make
+    (:func:`rules.hands.declare`, the table's check at the show), refused when the cards cannot
+    make it or when none was declared."""
     from rules.hands import evaluate
 
     rules = hand_rules_of(p, f)
-    made = evaluate(cards(hand), rules)
     if not p.declared_hands:
-        return made
+        return evaluate(cards(hand), rules)
     declared = f["declared"].get(seat)
     if declared is None:
         raise RulesError(f"declared: seat {seat} showed {card_text(hand)} without a declared hand; where "
                          "the cards do not speak each player declares the hand (H9)")
     try:
-        return Declared.read(made, declared, rules.categories)
+        return declare(cards(hand), declared, rules)
     except ValueError as exc:
         raise RulesError(f"declared: seat {seat} declared {declared.replace('_', ' ')} with {card_text(hand)}: "
                          f"{exc} (H9)") from None
@@ -261,6 +261,20 @@ def cannot_show_node(p: Profile) -> Node:
     return cannot_show
 
 
+def _foster_split_failed(lid: str, text: str) -> Node:
+    """Foster's game (F9): the opener whose split proves false forfeits what it put in, loses the
+    pot to the best other hand, and antes for all the others next deal when they drew against it."""
+    def leaf(antes: bool) -> Leaf:
+        moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()), _M.POT_PLAYS)
+        more = (" Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+                if antes else " Nobody drew against the hand, so there is no penalty ante (F9).")
+        return Leaf(f"{lid}_{'drawn' if antes else 'undrawn'}", _O.SPLIT_FAILED, ("S1", "S2", "F9"), moves,
+                    ("opener",), "opener loses the pot" + ("; antes for all" if antes else ""), text + more)
+
+    return Question(f"{lid}_drawn_to", FACTS["drawn_to"].question, ("drawn_to",), yes_no(leaf(True), leaf(False)),
+                    title="Drawn to?", rules=("F9",))
+
+
 def split_openers_node(p: Profile) -> Node:
     """Split openers (S1-S3): kept openers is no split; the escrow proves the rest."""
     checks, req = card_checks(p), _requirement(p)
@@ -270,10 +284,16 @@ def split_openers_node(p: Profile) -> Node:
                     "opener may win the pot",
                     "{Opener} split openers and the cards prove that the hand held openers (S1, S2); "
                     "the hand stands.")
-    failed = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
-                  "opener loses the pot",
-                  "{Opener} split openers but could not have held openers, so {opener} loses the pot "
-                  "(S2); it goes to the best other live hand.")
+    failed_text = ("{Opener} split openers but could not have held openers, so {opener} loses the pot "
+                   "(S2); it goes to the best other live hand.")
+    failed: Node = Leaf("sp_failed", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS), sp_base,
+                        "opener loses the pot", failed_text)
+    failed_escrow: Node = Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
+                               sp_base, "opener loses the pot", failed_text)
+    if p.false_openers == "foster":
+        # F9: a split that could not have held openers shows a false opener, who pays Foster's
+        # penalty as one found any other way (the false-openers and cannot-show branches do)
+        failed, failed_escrow = (_foster_split_failed(lid, failed_text) for lid in ("sp_failed", "sp_failed_escrow"))
     split = Question(
         "sp_known", "Is the opener's hand before the draw known?", ("opening_hand",), yes_no(
             Question("sp_kept", "Do the cards the opener kept still hold openers?",
@@ -291,8 +311,7 @@ def split_openers_node(p: Profile) -> Node:
                      "have made openers?", ("final_hand", "discards", "drawn", *req), yes_no(
                          Leaf("sp_verified_escrow", _O.SPLIT_VERIFIED, ("S1", "S2"), (_M.OPENER_STANDS, _M.POT_PLAYS), sp_base,
                               verified.note, verified.text),
-                         Leaf("sp_failed_escrow", _O.SPLIT_FAILED, ("S1", "S2"), (_M.OPENER_DEAD, _M.POT_PLAYS),
-                              sp_base, failed.note, failed.text)),
+                         failed_escrow),
                      derive=checks["could_have"], title="Final hand + discards could open?",
                      rules=("S1", "S2"), when_known=("drawn",))),
         derive=checks["opening_known"], title="Opening hand known?", rules=("F12",), when_known=("opening_hand",))

@@ -14,7 +14,7 @@ True
 """
 
 from rules.tournament.balance import Plan, suggest
-from rules.tournament.chop import ChopMethod, chop, icm_equities
+from rules.tournament.chop import BountyRule, ChopMethod, chop, deal_bounties, icm_equities
 from rules.tournament.clock import (Clock, ClockAction, Move, check_move, late_registration_open,
                                     next_break_seconds, read_clock)
 from rules.tournament.colorup import Race, next_chip, race
@@ -22,7 +22,7 @@ from rules.tournament.results import Bust, pay, places, prize_pool, prizes
 from rules.tournament.seating import SeatMove, TableSeats, draw, draw_final, late_seat, redraw_moves
 from rules.tournament.structure import PRESETS, Break, Level, Structure, StructureError, parse_structure, preset
 
-__all__ = ["Plan", "suggest", "ChopMethod", "chop", "icm_equities", "late_registration_open", "next_break_seconds",
+__all__ = ["Plan", "suggest", "BountyRule", "ChopMethod", "chop", "deal_bounties", "icm_equities", "late_registration_open", "next_break_seconds",
            "Race", "next_chip", "race", "Clock", "ClockAction", "Move", "check_move", "read_clock", "Bust", "pay",
            "places", "prize_pool", "prizes", "SeatMove", "TableSeats", "draw", "draw_final", "late_seat",
            "redraw_moves", "PRESETS", "Break", "Level", "Structure", "StructureError", "parse_structure", "preset"]

@@ -16,6 +16,19 @@ places (the results show it).
 Both give whole units summing exactly to what is left to pay: each is rounded down, then the units
 left over go one each to the largest remainders (ties: the bigger stack, then the order given).
 
+**Bounties in a deal** (:func:`deal_bounties`; docs/money.md). A bounty already won stays with its
+winner: the deal never touches it. The bounties not yet won are those on the heads of the players
+in the deal (nobody knocked them out) and those nobody won (a player busted out by the floor). The
+deal says what becomes of them (:class:`BountyRule`):
+
+* ``kept`` (the default): each player in the deal takes the bounty on their own head, as the players
+  left keep theirs when the event is played out; the bounties nobody won, which the champion would
+  have taken, are shared by the chips: a player's chance of being champion is its share of the chips
+  in the chip chop's and ICM's reading alike (adding a sum to first place adds that share of it to
+  each equity), so the chips are the deal's own measure of it.
+* ``shared``: every bounty not yet won, the players' own too, is shared by the chips.
+* ``custom``: the players name each amount; the amounts add up to the bounties not yet won.
+
 >>> chip_chop({"Ann": 6000, "Bob": 4000}, [700, 300])
 {'Ann': 540, 'Bob': 460}
 >>> icm_chop({"Ann": 5000, "Bob": 3000, "Cy": 2000}, [50, 30, 20])
@@ -31,12 +44,21 @@ from functools import cache
 
 from rules import IllegalAction
 
-__all__ = ["ChopMethod", "icm_equities", "icm_chop", "chip_chop", "chop", "whole_units"]
+__all__ = ["ChopMethod", "BountyRule", "icm_equities", "icm_chop", "chip_chop", "chop", "whole_units",
+           "deal_bounties"]
 
 
 class ChopMethod(StrEnum):
     CHIP = "chip"
     ICM = "icm"
+
+
+class BountyRule(StrEnum):
+    """What a deal does with the bounties not yet won (see the module's docstring)."""
+
+    KEPT = "kept"
+    SHARED = "shared"
+    CUSTOM = "custom"
 
 
 def _check(stacks: Mapping[str, int], prizes: Sequence[int]) -> None:
@@ -121,3 +143,51 @@ def chop(method: str, stacks: Mapping[str, int], prizes: Sequence[int]) -> dict[
     if method == ChopMethod.ICM:
         return icm_chop(stacks, prizes)
     raise IllegalAction(f"deal: method {method!r} is not one of chip, icm")
+
+
+def by_chips(total: int, stacks: Mapping[str, int]) -> dict[str, int]:
+    """``total`` shared in proportion to the chips, in whole units (:func:`whole_units`).
+
+    >>> by_chips(10, {"A": 5000, "B": 3000, "C": 2000})
+    {'A': 5, 'B': 3, 'C': 2}
+    """
+    chips = sum(stacks.values())
+    return whole_units({p: Fraction(total * s, chips) for p, s in stacks.items()}, total, stacks)
+
+
+def deal_bounties(stacks: Mapping[str, int], bounty: int, unclaimed: int, rule: str = BountyRule.KEPT,
+                  custom: Mapping[str, object] | None = None) -> dict[str, int]:
+    """The bounties a deal pays each player in it (``stacks``: the players and their chips), besides
+    the bounties they have already won: ``bounty`` is on each of their heads, ``unclaimed`` is what
+    nobody won. The amounts sum to ``bounty * len(stacks) + unclaimed``.
+
+    >>> deal_bounties({"Ann": 6000, "Bob": 4000}, 20, 10)
+    {'Ann': 26, 'Bob': 24}
+    >>> deal_bounties({"Ann": 6000, "Bob": 4000}, 20, 10, "shared")
+    {'Ann': 30, 'Bob': 20}
+    >>> deal_bounties({"Ann": 6000, "Bob": 4000}, 20, 10, "custom", {"Ann": 25, "Bob": 20})
+    Traceback (most recent call last):
+    ...
+    rules.IllegalAction: deal: the bounties add up to 45; the bounties not yet won are 50
+    """
+    _check(stacks, [0] * len(stacks))
+    if bounty < 0 or unclaimed < 0:
+        raise IllegalAction("deal: a bounty may not be negative")
+    total = bounty * len(stacks) + unclaimed
+    if rule == BountyRule.KEPT:
+        shared = by_chips(unclaimed, stacks)
+        return {p: bounty + shared[p] for p in stacks}
+    if rule == BountyRule.SHARED:
+        return by_chips(total, stacks)
+    if rule == BountyRule.CUSTOM:
+        given = dict(custom or {})
+        out: dict[str, int] = {}
+        for p in stacks:
+            value = given.get(p)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise IllegalAction(f"deal: {p}'s bounty is a whole amount, 0 or more, not {value!r}")
+            out[p] = value
+        if sum(out.values()) != total:
+            raise IllegalAction(f"deal: the bounties add up to {sum(out.values())}; the bounties not yet won are {total}")
+        return out
+    raise IllegalAction(f"deal: bounties {rule!r} is not one of {', '.join(BountyRule)}")

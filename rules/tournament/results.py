@@ -1,7 +1,7 @@
 """Eliminations, places and prizes.
 
-**Places.** A player with no chips and no claim once a pot is won is out (DESIGN.md). Players
-out are listed in the order they went out, grouped by the hand that put them out
+**Places.** A player with no chips and no claim once a pot is won is out (docs/contract.md,
+"Tournaments"). Players out are listed in the order they went out, grouped by the hand that put them out
 (:class:`Bust`). With ``n`` players in the event before a hand, the ``b`` players it puts out take
 places ``n - b + 1`` to ``n``: the one who began that hand with more chips finishes higher; players
 who began it with equal chips tie and share the places they span (each is given the best of
@@ -40,7 +40,8 @@ class Bust:
 
     players: tuple[tuple[str, int], ...]
     #: Out in the same hand-for-hand round at different tables: they tie whatever their chips,
-    #: sharing the places they span (the project's house rule, README "The tournament desk").
+    #: sharing the places they span (the project's house rule: docs/tournament.md, "The tournament
+    #: desk (issue 21)").
     shared: bool = False
 
 

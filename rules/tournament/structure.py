@@ -1,5 +1,5 @@
 """An event's structure: its levels and breaks, starting chips, buy-in, rebuys and add-ons, and the
-payout table. Frozen values read from the JSON of ``POST /api/events`` (DESIGN.md, "Tournaments")
+payout table. Frozen values read from the JSON of ``POST /api/events`` (docs/contract.md, "Tournaments")
 by :func:`parse_structure`, which says plainly what is wrong.
 
 A level is ``{minutes, ante, small_bet, big_bet}`` (``big_bet`` defaults to twice the small bet,
@@ -13,7 +13,7 @@ until_level, max}`` (a player with no more than the starting chips may rebuy up 
 each, during the break after level ``at_level`` or during that level). Money (buy-in, prices,
 prizes) is whole units of the house's currency; chips are whole chips.
 
-The tournament desk (DESIGN.md part three) adds, all optional:
+The tournament desk (docs/contract.md, "The tournament desk") adds, all optional:
 
 * ``late_registration_levels`` n: entries (and re-entries) are taken until level n has ended.
 * ``reentry`` n: an eliminated player may enter again, n times, at the buy-in, with the starting

@@ -10,7 +10,7 @@ from then on); and records the database as it stands in the room's witness (an `
 which the database's record of the witness then anchors.
 
 Revision ID: c3f9a1e7d2b8
-Revises: b9e4d2a7c1f3
+Revises: d8b2f6a4c1e9
 Create Date: 2026-11-27 12:00:00
 
 """
@@ -18,7 +18,10 @@ import hashlib
 import hmac
 import os
 
+from typing import Any
+
 from alembic import op
+
 import sqlalchemy as sa
 from flask import current_app
 
@@ -29,7 +32,7 @@ from floor.seals import keyed_digest, set_member, sum_text
 
 # revision identifiers, used by Alembic.
 revision = 'c3f9a1e7d2b8'
-down_revision = 'b9e4d2a7c1f3'
+down_revision = 'd8b2f6a4c1e9'
 branch_labels = None
 depends_on = None
 
@@ -38,7 +41,7 @@ SEALED_TABLES = ("users", "ruling_prints", "tournaments", "tournament_entries", 
                  "tournament_desk_actions", "tournament_bounties")
 CHILDREN = ("tournament_entries", "tournament_clock_moves", "tournament_desk_actions", "tournament_bounties")
 # what each row's seal covers, as its model names it (attribute: column and type), at this revision
-SEALED = {
+SEALED: dict[str, dict[str, tuple[str, Any]]] = {
     "users": {"username": ("username", sa.String), "role_name": ("role", sa.String), "active": ("active", sa.Boolean),
               "password_hash": ("password_hash", sa.String), "token_digest": ("token_digest", sa.String)},
     "ruling_prints": {"kind": ("kind", sa.String), "ruling_id": ("ruling_id", BigId), "seal": ("seal", sa.String),
