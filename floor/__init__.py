@@ -42,8 +42,17 @@ except PackageNotFoundError:  # running from a source tree that was not installe
     __version__ = "0.0.0"
 
 
+#: The settings of the room's record (issue 30; docs/record.md), read from the environment too:
+#: the seal key (floor.keys), the witness's store, checkpoints and collector (floor.witness).
+RECORD_SETTINGS = ("FLOOR_SEAL_KEY", "FLOOR_SEAL_KEY_FILE", "FLOOR_WITNESS_URL", "FLOOR_WITNESS_ROTATE_LINES",
+                   "FLOOR_CHECKPOINT_LINES", "FLOOR_CHECKPOINT_MINUTES", "FLOOR_CHECKPOINT_SYSLOG")
+
+
 class BoundedInt(IntegerConverter):
-    """``<int:...>`` limited to what a 64-bit database column holds."""
+    """``<int:...>`` limited to what a 64-bit database column holds, in ASCII digits (werkzeug's
+    ``\\d`` also takes "١", an Arabic-Indic one: issue 30)."""
+
+    regex = r"[0-9]+"
 
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", 2**63 - 1)
@@ -96,6 +105,26 @@ def _configure_logging(app: Flask) -> None:
         logger.addHandler(file_handler)
 
 
+def _check_keys(app: Flask) -> None:
+    """The seal key against the database's fingerprint (:func:`floor.keys.check_seal_key`), at the
+    start: raises :class:`floor.keys.KeyRefused` naming the setting. A database that does not
+    answer yet is checked at the key's first use instead."""
+    from sqlalchemy.exc import OperationalError
+
+    from floor.extensions import db
+    from floor.keys import KeyRefused, check_seal_key, load_seal_key
+
+    app.extensions["floor_seal_key_loader"] = lambda: load_seal_key(app)
+    with app.app_context():
+        try:
+            check_seal_key(app)
+        except OperationalError as exc:
+            app.logger.warning("the seal key is checked at its first use: the database did not answer (%s)", exc)
+        except KeyRefused:
+            db.engine.dispose()  # this app goes no further: nothing of it stays connected
+            raise
+
+
 def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: config layers, extensions, blueprints, CLI commands."""
     app = Flask(
@@ -140,6 +169,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         app.config["FLOOR_HTTPS"] = os.environ["FLOOR_HTTPS"].lower() in ("1", "true", "yes", "on")
     if os.environ.get("FLOOR_PROXIES", "").isdigit():
         app.config["FLOOR_PROXIES"] = int(os.environ["FLOOR_PROXIES"])
+    for var in RECORD_SETTINGS:  # the seal key, the witness, the collector (docs/record.md)
+        if os.environ.get(var):
+            app.config[var] = os.environ[var]
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -167,6 +199,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     login.init_app(app)
     limiter.init_app(app)
     security.init_app(app)
+    _check_keys(app)  # a host with another seal key, or none for a sealed database, does not start
+    witness.init_app(app)
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
     # "Layout".

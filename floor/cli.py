@@ -7,7 +7,6 @@ demo by :mod:`floor.demo` (neither imports this module: no import cycle).
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -25,7 +24,9 @@ from floor.accounts import create_user
 from floor.demo import load_demo
 from floor.extensions import db
 from floor.models import Role, User
+from floor.sealed import trust
 from floor.verify import verify_all
+from floor.witness.cli import operator
 
 
 def _interactive() -> bool:
@@ -80,14 +81,35 @@ def create_user_command(username: str, role: str, password: str | None) -> None:
     click.echo(f"Created {user.username} ({user.role.name}). API token (shown once): {token}")
 
 
-@click.command("api-token")
-@click.argument("username")
-@with_appcontext
-def api_token_command(username: str) -> None:
-    """Issue a new API token for a user (the old one stops working)."""
+ROLE_OPTION = click.option(
+    "--role", type=click.Choice([r.name for r in Role]),
+    help="The account's role, stated again: needed when its record no longer matches its seal (changed outside the "
+         "app), which this command then seals again as the operator's act.")
+
+
+def _account(username: str, role: str | None) -> User:
+    """The user to reset; a row that does not match its seal is sealed again only with its role stated."""
     user = User.named(username)
     if user is None:
         raise click.ClickException(f"no user {username!r}")
+    if not user.row_seal_intact or role is not None:
+        if role is None:
+            raise click.ClickException(
+                f"{user.username}'s record does not match its seal (changed outside the app: it now says role "
+                f"{user.role_name!r}, {'active' if user.active else 'inactive'}). State the role it has with --role: the "
+                "account is then sealed again as your act, recorded in the room's witness.")
+        user.role, user.active = Role[role], True
+        trust(db.session(), user)
+    return user
+
+
+@click.command("api-token")
+@click.argument("username")
+@ROLE_OPTION
+@with_appcontext
+def api_token_command(username: str, role: str | None) -> None:
+    """Issue a new API token for a user (the old one stops working)."""
+    user = _account(username, role)
     token = user.new_api_token()
     db.session.commit()
     click.echo(f"API token for {username} (shown once): {token}")
@@ -96,12 +118,11 @@ def api_token_command(username: str) -> None:
 @click.command("reset-password")
 @click.argument("username")
 @click.option("--password", help="Asked for (twice, hidden) when left out.")
+@ROLE_OPTION
 @with_appcontext
-def reset_password_command(username: str, password: str | None) -> None:
+def reset_password_command(username: str, password: str | None, role: str | None) -> None:
     """Set a new password for a user: lifts a lockout and logs the user out everywhere."""
-    user = User.named(username)
-    if user is None:
-        raise click.ClickException(f"no user {username!r}")
+    user = _account(username, role)
     if password is None:
         password = click.prompt("New password", hide_input=True, confirmation_prompt=True)
     try:
@@ -113,10 +134,16 @@ def reset_password_command(username: str, password: str | None) -> None:
 
 
 @click.command("verify")
+@click.option("--full", is_flag=True, help="Read the room's witness from its first line (its closed segments too), "
+              "not from its last checkpoint.")
+@click.option("--checkpoints", "checkpoints", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The collector's file (syslog): prove the witness holds every checkpoint in it and the database "
+                   "extends each.")
 @with_appcontext
-def verify_command() -> None:
-    """Check every table's hash chain and seal and every ruling's seal; name what does not match."""
-    report = verify_all()
+def verify_command(full: bool, checkpoints: Path | None) -> None:
+    """Check every table's hash chain and seal, every ruling's and sealed row's seal, and the database
+    against the room's witness; name what does not match (exit status 1)."""
+    report = verify_all(full=full, checkpoints=checkpoints)
     for note in report.notes:
         click.echo(f"NOTE {note}")
     for problem in report.problems:
@@ -140,7 +167,8 @@ def backup_command(target: Path | None) -> None:
     except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
         raise click.ClickException(f"backup failed: {getattr(exc, 'stderr', None) or exc}") from None
     click.echo(f"Backup written: {written}")
-    click.echo("Keep instance/seal_key and instance/secret_key safe apart from it: they are not in the backup.")
+    click.echo("Keep the seal key (FLOOR_SEAL_KEY, or instance/seal_key) and instance/secret_key safe apart from it: "
+               "they are not in the backup.")
 
 
 @click.command("restore")
@@ -168,11 +196,15 @@ def restore_command(source: Path | None, yes: bool, in_place: bool) -> None:
             backup.restore(database_url, source)
         except (ValueError, OSError, sqlite3.Error, subprocess.CalledProcessError) as exc:
             raise click.ClickException(f"restore failed: {getattr(exc, 'stderr', None) or exc}") from None
-    tables.cache.clear()
-    by = os.environ.get("SUDO_USER") or os.environ.get("USER") or "?"
+    tables.forget()
+    by = operator()
     what = f"{source.name} (by {by})" if source is not None else f"the database in place (by {by})"
-    head = witness.write([], epoch={"kind": witness.RESTORE, "source": what})
-    click.echo(f"Recorded in the room's witness, line {head['n']}: restored from {what}.")
+    try:
+        head = witness.epoch(witness.RESTORE, what, by)
+    except (witness.WitnessLost, SQLAlchemyError) as exc:
+        raise click.ClickException(f"the restore could not be recorded in the room's witness: {exc}") from None
+    click.echo(f"Recorded in the room's witness, line {head['n']}: restored from {what}. Every host and worker reads "
+               "it and drops what it had cached.")
     if source is not None:
         click.echo(f"Restored {shown} from {source}. Run `flask --app floor init-db` if the backup is from an older "
                    "version, then `flask --app floor verify`.")
@@ -188,6 +220,8 @@ def demo_command(reset: bool) -> None:
 
 
 def init_app(app: Flask) -> None:
+    from floor.witness.cli import checkpoint_command, witness_group
+
     for command in (init_db_command, create_user_command, api_token_command, reset_password_command,
-                    verify_command, backup_command, restore_command, demo_command):
+                    verify_command, backup_command, restore_command, demo_command, witness_group, checkpoint_command):
         app.cli.add_command(command)

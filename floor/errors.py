@@ -29,7 +29,7 @@ def init_app(app: Flask) -> None:
         return render_error(400, "Form expired or forged", f"{exc.description} Reload the page and try again.")
 
     from floor.seals import SealBroken
-    from floor.witness import RolledBack
+    from floor.witness import RolledBack, WitnessLost
 
     @app.errorhandler(SealBroken)
     def seal_broken(exc: SealBroken) -> Any:
@@ -48,6 +48,15 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         app.logger.error("refused on %s %s: %s", request.method, request.path, exc)
         return render_error(409, "The record was rolled back", str(exc))
+
+    @app.errorhandler(WitnessLost)
+    def witness_lost(exc: WitnessLost) -> Any:
+        # the room's witness is missing, cut back or not the database's: serve nothing (issue 30)
+        from floor.extensions import db
+
+        db.session.rollback()
+        app.logger.error("refused on %s %s: %s", request.method, request.path, exc)
+        return render_error(503, "The room's record is not whole", str(exc))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

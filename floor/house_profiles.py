@@ -123,10 +123,11 @@ def resolve_profile(spec: Any) -> Any:
     """
     if isinstance(spec, dict):
         return spec
+    # a name is text: a list (unhashable) asked of the named profiles was a 500 (issue 30)
+    if not isinstance(spec, str) or not PROFILE_NAME.fullmatch(spec):
+        raise RulesError(f"a profile is named with letters, digits, spaces, '-' and '_', not {spec!r:.60}")
     if spec in profiles.PROFILES:
         return spec
-    if not isinstance(spec, str) or not PROFILE_NAME.fullmatch(spec):
-        raise RulesError(f"a profile is named with letters, digits, spaces, '-' and '_', not {spec!r}")
     try:
         found = _house_text(spec)
     except ProfileNotFound as exc:

@@ -1,20 +1,68 @@
-"""The installation's own keys, kept in ``instance/`` (never in git, readable by the owner only).
+"""The installation's keys: the session key, and the seal key with its fingerprint in the database.
 
-- ``instance/secret_key``: signs the session cookies (unless ``FLOOR_SECRET_KEY`` or the config sets one);
-- ``instance/seal_key``: the HMAC key of the seals of the rulings and of the tables' hash chains
-  (:mod:`floor.seals`); whoever can rewrite the database but cannot read this file cannot forge a
-  seal. Back it up with the database (``flask --app floor backup`` copies it next to the dump);
-  without it the history cannot be verified.
+- ``instance/secret_key`` signs the session cookies (unless ``FLOOR_SECRET_KEY`` or the config
+  sets one). Made on first use.
+- The **seal key** keys every seal of the history (:mod:`floor.seals`), the room's witness
+  (:mod:`floor.witness`) and the API tokens' digests. It comes from the configuration:
+  ``FLOOR_SEAL_KEY`` (the key itself), else ``FLOOR_SEAL_KEY_FILE`` (a file holding it, outside the
+  instance folder: a secrets mount, a file only the service's user reads), else
+  ``instance/seal_key`` (what a single machine made for itself on its first start).
 
-Each key is made on first use. Several server processes may start at the same moment, so the file
-is created exclusively (``O_EXCL``): the first process writes it, the others read what it wrote.
+**The fingerprint (issue 30).** The database keeps the seal key's fingerprint (a keyed digest of a
+fixed text: it tells keys apart and reveals nothing of the key) in ``room_keys``. Each start
+(:func:`check_seal_key`, from the app factory) compares the key this host has with it and refuses
+to start, naming the setting, when
+
+- the host has another key (a second host configured with another one, a key file mixed up), or
+- the host has none while the database holds sealed records (``instance/seal_key`` deleted, a new
+  machine not yet given the key): a new random key is never made for a database that holds
+  sealed records, where it would silently leave everything sealed before unverifiable.
+
+Only a database with no sealed records and no fingerprint (a new installation) gets a new key,
+made into ``instance/seal_key``; its fingerprint is recorded at once. A database from before the
+fingerprint (sealed records, none recorded) takes the host's key only when that key verifies its
+sealed records (:func:`_verifies`), and records it then.
+
+Several server processes may start at once: ``instance/seal_key`` is created exclusively
+(``O_EXCL``), and the fingerprint row is inserted once (a second insert reads the first's).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import os
 import secrets
 import time
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import String, inspect, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from floor.extensions import DbModel, db
+from floor.seals import head_content, keyed_digest, same
+
+#: The settings a host's seal key is read from, in order (then ``instance/seal_key``).
+SEAL_SETTINGS = ("FLOOR_SEAL_KEY", "FLOOR_SEAL_KEY_FILE")
+SEAL = "seal"
+
+
+class KeyRefused(RuntimeError):
+    """This host's seal key is not the database's, or it has none for a database with sealed records."""
+
+
+class RoomKey(DbModel):
+    """A key's fingerprint, as the database remembers it (one row per key: ``seal``)."""
+
+    __tablename__ = "room_keys"
+
+    name: Mapped[str] = mapped_column(String(20), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    recorded_at: Mapped[datetime]
 
 
 def instance_key(instance_path: str, name: str) -> str:
@@ -46,3 +94,120 @@ def instance_key(instance_path: str, name: str) -> str:
             fh.write(key + "\n")
         return key
     raise RuntimeError(f"{path} stays empty: remove it and start again")
+
+
+def fingerprint(key: bytes) -> str:
+    """What the database keeps of a seal key: a keyed digest of a fixed text.
+
+    >>> fingerprint(b"k") == fingerprint(b"k") != fingerprint(b"l")
+    True
+    """
+    return hmac.new(key, b"floor: the fingerprint of the seal key", hashlib.sha256).hexdigest()
+
+
+def configured_seal_key(app: Flask) -> tuple[bytes | None, str]:
+    """This host's seal key and where it was read (for messages), or ``(None, "")``."""
+    value = app.config.get("FLOOR_SEAL_KEY")
+    if value:
+        return str(value).strip().encode(), "FLOOR_SEAL_KEY"
+    path = app.config.get("FLOOR_SEAL_KEY_FILE")
+    if path:
+        try:
+            with open(path, encoding="ascii") as fh:
+                key = fh.read().strip()
+        except OSError as exc:
+            raise KeyRefused(f"FLOOR_SEAL_KEY_FILE names {path}, which cannot be read ({exc.strerror})") from None
+        if not key:
+            raise KeyRefused(f"FLOOR_SEAL_KEY_FILE names {path}, which is empty")
+        return key.encode(), f"FLOOR_SEAL_KEY_FILE ({path})"
+    local = os.path.join(app.instance_path, "seal_key")
+    if os.path.exists(local):
+        return instance_key(app.instance_path, "seal_key").encode(), "instance/seal_key"
+    return None, ""
+
+
+def token_key(seal_key: bytes) -> bytes:
+    """The key of the API tokens' digests, derived from the seal key (one key to keep)."""
+    return hmac.new(seal_key, b"floor: api tokens", hashlib.sha256).digest()
+
+
+def _has_sealed_records(connection: Any) -> bool:
+    """Whether the database holds anything a seal key sealed (a table's head, a log entry, a ruling)."""
+    for sql in ("SELECT 1 FROM tables WHERE head_seal <> '' LIMIT 1", "SELECT 1 FROM log_entries LIMIT 1",
+                "SELECT 1 FROM rulings WHERE digest <> '' LIMIT 1", "SELECT 1 FROM banked_entries LIMIT 1"):
+        if connection.execute(text(sql)).first() is not None:
+            return True
+    return False
+
+
+def _verifies(connection: Any, key: bytes) -> bool:
+    """Whether ``key`` made the database's sealed records: the seal of a table's head recomputed
+    with it."""
+    row = connection.execute(text("SELECT id, version, head_digest, setup, head_seal FROM tables "
+                                  "WHERE head_seal <> '' ORDER BY id LIMIT 1")).first()
+    if row is None:
+        return True  # nothing to check it against (a log without heads cannot be: _has_sealed_records)
+    setup = row.setup if isinstance(row.setup, dict) else json.loads(row.setup)
+    return same(row.head_seal, keyed_digest(head_content(row.id, row.version, row.head_digest, setup), key))
+
+
+def _refuse(message: str) -> KeyRefused:
+    return KeyRefused(f"{message}. This host does not start: set FLOOR_SEAL_KEY (or FLOOR_SEAL_KEY_FILE) to the "
+                      "room's seal key, the one its records were sealed with (see docs/record.md, \"Keys\").")
+
+
+def check_seal_key(app: Flask, connection: Any | None = None) -> bytes | None:
+    """The start-up check (see the module): this host's seal key, held against the fingerprint in
+    the database; records the fingerprint when the database has none. Returns the key (also kept in
+    ``app.extensions``), or None when the database has no ``room_keys`` table yet (before
+    ``flask init-db``: the migration checks and records the key). Raises :class:`KeyRefused`."""
+    if connection is None:
+        with db.engine.connect() as own:
+            try:
+                key = _check(app, own)
+            except IntegrityError:  # another process recorded the fingerprint first: it must be this key
+                own.rollback()
+                key = _check(app, own)
+            own.commit()
+            return key
+    return _check(app, connection)  # in the caller's transaction (the migration's)
+
+
+def _check(app: Flask, connection: Any) -> bytes | None:
+    if not inspect(connection).has_table("room_keys"):
+        return None
+    key, source = configured_seal_key(app)
+    recorded = connection.execute(select(RoomKey.fingerprint).where(RoomKey.name == SEAL)).scalar()
+    if recorded is not None:
+        if key is None:
+            raise _refuse(f"the database's records are sealed with the key fingerprinted {recorded[:16]}..., and this "
+                          "host has no seal key (none configured, no instance/seal_key)")
+        if not hmac.compare_digest(fingerprint(key), recorded):
+            raise _refuse(f"{source} is another key (fingerprint {fingerprint(key)[:16]}...) than the one the "
+                          f"database's records are sealed with (fingerprint {recorded[:16]}...)")
+    else:
+        sealed = _has_sealed_records(connection)
+        if key is None and sealed:
+            raise _refuse("the database holds sealed records and this host has no seal key (none configured, no "
+                          "instance/seal_key): a new key would leave every record unverifiable")
+        if key is None:
+            key, source = instance_key(app.instance_path, "seal_key").encode(), "instance/seal_key"
+        elif sealed and not _verifies(connection, key):
+            raise _refuse(f"{source} does not verify the database's sealed records")
+        record_fingerprint(connection, key)
+    app.extensions["floor_seal_key"] = key
+    return key
+
+
+def load_seal_key(app: Flask) -> bytes:
+    """The seal key when the start could not check it (the database did not answer then): checked
+    now; a database without the fingerprint's table (one being upgraded from before the keyed
+    seals) takes the configured key, or a new ``instance/seal_key``."""
+    return (check_seal_key(app) or configured_seal_key(app)[0]
+            or instance_key(app.instance_path, "seal_key").encode())
+
+
+def record_fingerprint(connection: Any, key: bytes) -> None:
+    """Insert the seal key's fingerprint (in the caller's transaction)."""
+    connection.execute(RoomKey.metadata.tables[RoomKey.__tablename__].insert().values(
+        name=SEAL, fingerprint=fingerprint(key), recorded_at=datetime.now(UTC).replace(tzinfo=None, microsecond=0)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import hmac
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
@@ -21,7 +22,9 @@ from sqlalchemy.orm import Mapped, Session, declared_attr, mapped_column, relati
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from floor.extensions import DbModel, db
-from floor.seals import canonical, entry_content, head_content, keyed_digest, same, snapshot_content
+from floor.keys import token_key
+from floor.sealed import SealedRow
+from floor.seals import canonical, entry_content, head_content, keyed_digest, same, seal_key, snapshot_content
 
 
 def utcnow() -> datetime:
@@ -46,12 +49,20 @@ class Role(enum.IntEnum):
 
 
 def token_digest(token: str) -> str:
-    """API tokens are stored as their SHA-256 only: a stolen database yields no usable token."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """What the database keeps of an API token: a keyed digest (HMAC with a key derived from the
+    seal key) of its SHA-256. A stolen database yields no usable token, and whoever can write the
+    database cannot make a token of their own work: a plain SHA-256 of a made-up token, written into
+    the column, matches nothing (issue 30; the user's row seal covers the column too)."""
+    return hmac.new(token_key(seal_key()), hashlib.sha256(token.encode()).hexdigest().encode(),
+                    hashlib.sha256).hexdigest()
 
 
-class User(UserMixin, DbModel):
+class User(SealedRow, UserMixin, DbModel):
+    """An account. Its name, role, state, password hash and token digest are under its row seal
+    (:mod:`floor.sealed`): a role set to director in the database makes no director."""
+
     __tablename__ = "users"
+    SEALED = ("username", "role_name", "active", "password_hash", "token_digest")
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(80), unique=True)
@@ -343,6 +354,9 @@ class IssuedRuling(DbModel):
     # A ruling is inserted before it is sealed (its id is part of the sealed content), so the digest
     # is "" from the INSERT until seal() sets it, in the same transaction.
     digest: Mapped[str] = mapped_column(String(64), default="")
+    # The line of the room's witness that recorded the ruling (floor.witness: written in the same
+    # transaction, the witness's line number being known before the commit); shown on its page.
+    witness_line: Mapped[int | None]
 
     table: Mapped[Table | None] = relationship(back_populates="rulings")
     issued_by: Mapped[User] = relationship(foreign_keys=[issued_by_id])
@@ -473,13 +487,15 @@ class FloorCall(DbModel):
             call.closed_at, call.closed_by, call.ruling = utcnow(), by or ruling.issued_by, ruling
 
 
-class Tournament(DbModel):
+class Tournament(SealedRow, DbModel):
     """A card-room event run as a tournament: its structure (``rules.tournament.parse_structure``
     reads it), the clock's recorded moves, the entries and, once drawn, the final table's redraw.
     The event's tables are the tournament's tables, in the event's order (the first is the final
-    table; tables break last first)."""
+    table; tables break last first). Sealed with the keyed sum of its entries', clock moves', desk
+    actions' and bounties' seals (``children``, :mod:`floor.sealed`)."""
 
     __tablename__ = "tournaments"
+    SEALED = ("event_id", "structure", "drawn_at", "final_seats", "children")
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), unique=True)
@@ -489,6 +505,7 @@ class Tournament(DbModel):
     # The final table's redraw (player -> seat), drawn once when it falls due, so that every floor
     # person's page suggests the same seats.
     final_seats: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    children: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
     event: Mapped[CardRoomEvent] = relationship()
     clock_moves: Mapped[list["ClockMove"]] = relationship(back_populates="tournament", order_by="ClockMove.id",
@@ -497,11 +514,13 @@ class Tournament(DbModel):
                                                   cascade="all, delete-orphan")
 
 
-class ClockMove(DbModel):
+class ClockMove(SealedRow, DbModel):
     """One move of a tournament's clock (start, pause, resume, advance, back) and its moment: the
     clock is computed from these and the time now (``rules.tournament.read_clock``), never kept ticking."""
 
     __tablename__ = "tournament_clock_moves"
+    SEALED = ("tournament_id", "action", "at", "by_id")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
@@ -513,7 +532,7 @@ class ClockMove(DbModel):
     by: Mapped[User | None] = relationship()
 
 
-class Entry(DbModel):
+class Entry(SealedRow, DbModel):
     """A player's entry: rebuys and add-ons bought, and once out, when, at which table and hand
     (``out_hand``: the log's sequence number of that hand's deal), with the chips the player had
     when that hand began (it orders players out in the same hand). Players out in the same hand
@@ -521,6 +540,9 @@ class Entry(DbModel):
 
     __tablename__ = "tournament_entries"
     __table_args__ = (UniqueConstraint("tournament_id", "player", name="uq_tournament_entries_player"),)
+    SEALED = ("tournament_id", "player", "entered_at", "rebuys", "add_ons", "out_order", "out_at", "out_table_id",
+              "out_hand", "out_chips", "reentries", "out_seat")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)

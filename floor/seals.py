@@ -2,9 +2,9 @@
 
 A plain SHA-256 of a record proves nothing against someone who can write the database: they edit
 the record and compute the digest again. So every seal is an HMAC-SHA-256 keyed with the
-installation's seal key, ``instance/seal_key`` (:mod:`floor.keys`; made on first use, never in
-git, never in the database; ``FLOOR_SEAL_KEY`` may set it instead). Whoever can rewrite the
-database but not read that file cannot make a seal that verifies.
+installation's seal key (:mod:`floor.keys`: ``FLOOR_SEAL_KEY`` or ``FLOOR_SEAL_KEY_FILE`` from the
+configuration, else ``instance/seal_key``; never in git, never in the database, which keeps only its
+fingerprint). Whoever can rewrite the database but not read the key cannot make a seal that verifies.
 
 What is sealed (all as :func:`canonical` JSON):
 
@@ -17,6 +17,10 @@ What is sealed (all as :func:`canonical` JSON):
   play begins (``round_start``);
 - each pot snapshot (issue 20), chained to the log entry at its version: a snapshot is derived data,
   and one whose seal does not match is never resumed from (the state is replayed from the log).
+
+- the rows that decide who may act and what is paid (issue 30, :mod:`floor.sealed`): each user's
+  role, state, password and token digest, each stored print of a ruling, each tournament's
+  structure and its entries, clock moves, desk actions and bounties.
 
 What rows a rollback or a deletion could take away (the tail of a log, a ruling, a whole table) is
 remembered outside the database, by :mod:`floor.witness`.
@@ -35,7 +39,6 @@ from typing import Any
 
 from flask import current_app
 
-from floor.keys import instance_key
 
 
 class SealBroken(Exception):
@@ -53,11 +56,12 @@ def canonical(data: Any) -> str:
 
 
 def seal_key() -> bytes:
-    """The installation's seal key (``FLOOR_SEAL_KEY``, else ``instance/seal_key``), read once per app."""
-    key = current_app.extensions.get("floor_seal_key")
+    """The installation's seal key, as the app's start checked it against the database's
+    fingerprint (:func:`floor.keys.check_seal_key`), or as its loader finds it now when the start
+    could not (:func:`floor.keys.load_seal_key`, registered by the app factory)."""
+    key: bytes | None = current_app.extensions.get("floor_seal_key")
     if key is None:
-        configured = current_app.config.get("FLOOR_SEAL_KEY")
-        key = (configured or instance_key(current_app.instance_path, "seal_key")).encode()
+        key = current_app.extensions["floor_seal_key_loader"]()
         current_app.extensions["floor_seal_key"] = key
     return key
 
@@ -104,3 +108,33 @@ def snapshot_content(table_id: int, version: int, entry_digest: str, setup: Any,
     # as JSON reads it back (seat keys as strings), so a snapshot seals the same before and after storing
     return {"snapshot": table_id, "version": version, "entry": entry_digest,
             "setup": json.loads(canonical(setup)), "data": json.loads(canonical(data))}
+
+
+#: Sums of :func:`set_member` are kept modulo this (a 256-bit number, 64 hex digits).
+SET_MODULUS = 2**256
+
+
+def set_member(of: str, row_id: int, digest: str | None, key: bytes | None = None) -> int:
+    """A row's part in the keyed sum of a set of rows (issue 30): the rows of one kind the room's
+    witness saw, the entries, clock moves, desk actions and bounties of one tournament. The sum over
+    a set is kept as rows come and change (add the new part, take away the old), and recomputed
+    from the rows when checked: a row removed, or put back as it was before, changes it. Keyed, so
+    whoever can write the database cannot pick rows whose parts cancel. An absent row (``digest``
+    None or empty) has no part.
+
+    >>> set_member("users", 1, "") == 0 and set_member("users", 1, "ab", b"k") != set_member("users", 2, "ab", b"k")
+    True
+    """
+    if not digest:
+        return 0
+    text = f"{of}\0{row_id}\0{digest}".encode()
+    return int(hmac.new(key if key is not None else seal_key(), text, hashlib.sha256).hexdigest(), 16)
+
+
+def sum_text(total: int) -> str:
+    """A sum of set members as stored: 64 hex digits.
+
+    >>> sum_text(SET_MODULUS + 5)[-3:]
+    '005'
+    """
+    return f"{total % SET_MODULUS:064x}"

@@ -9,7 +9,8 @@ flags, limits on what a client may send, and on what the database may be asked t
 - **Requests**: at most ``MAX_CONTENT_LENGTH`` bytes (1 MB; 413); a JSON body nested at most
   ``FLOOR_JSON_DEPTH`` (32) levels deep; no NUL character anywhere in a path, a query, a form or a
   JSON body (PostgreSQL cannot store one, and no name at a card table has one): 400 with the
-  reason, before any view runs.
+  reason, before any view runs; nor a lone UTF-16 surrogate in a JSON string (``"\\ud800"``: no
+  database can store one, and the driver's error answered 500, issue 30).
 - **Stored text**: every string column written is checked before each flush against its declared
   length (``String(80)``), a ``Text`` column against ``FLOOR_TEXT_MAX`` (100,000 characters), and a
   JSON column (a setup with its players' names, an event, a ruling's record) against
@@ -57,6 +58,8 @@ DEFAULTS: dict[str, Any] = {
 }
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+#: A JSON escape of a UTF-16 surrogate: only a body holding one is read for a lone one.
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 _BRACKET = re.compile(rb"[\[\]{}]")
 
 
@@ -80,6 +83,25 @@ def json_depth(body: bytes) -> int:
     return deepest
 
 
+def lone_surrogate(value: Any) -> bool:
+    """Whether a JSON value holds a string (or a key) with a surrogate that pairs with nothing.
+
+    >>> lone_surrogate({"a": ["ok", "\U0001F600"]}), lone_surrogate({"x": "\\ud800"}), lone_surrogate({"\\udc00": 1})
+    (False, True, True)
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(lone_surrogate(k) or lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(lone_surrogate(v) for v in value)
+    return False
+
+
 def check_request() -> None:
     """Refuse a request with a NUL character, or a JSON body nested too deep (400, with the reason)."""
     texts = [request.path, *(request.view_args or {}).values()]
@@ -93,6 +115,9 @@ def check_request() -> None:
         body = request.get_data(cache=True)
         if b"\x00" in body or b"\\u0000" in body:
             abort(400, description="A NUL character (\\u0000) is not accepted in any field.")
+        if _SURROGATE.search(body) and lone_surrogate(request.get_json(silent=True)):
+            abort(400, description="A lone UTF-16 surrogate (\\ud800 to \\udfff) is not text: it is not accepted "
+                                   "in any field.")
         limit = current_app.config["FLOOR_JSON_DEPTH"]
         # no deeper than it has brackets: a tap's few brackets need no scan (issue 23)
         if body.count(b"[") + body.count(b"{") > limit and json_depth(body) > limit:

@@ -31,7 +31,7 @@ by one onto the state of version n is by definition the replay of the later vers
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Protocol, TypeVar
+from typing import Any, Callable
 
 from flask import current_app
 from sqlalchemy import bindparam
@@ -40,7 +40,12 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from floor import witness
 from floor.cache import LRU
-from floor.seals import SealBroken, same
+# the sealed log's readers; other modules read CALL_THE_DIRECTOR, log_page and sealed_entries here
+from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
+from floor.chain import log_page as log_page
+from floor.chain import sealed_entries as sealed_entries
+from floor.chain import check_record, prefix_checked, sealed_events
+from floor.seals import SealBroken
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
@@ -53,23 +58,6 @@ from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_
 #: are typed as tables (``__table__`` is typed as any FROM clause).
 _TABLES, _LOG = Table.metadata.tables[Table.__tablename__], LogEntry.metadata.tables[LogEntry.__tablename__]
 
-
-class SealedEntry(Protocol):
-    """What the chain check reads of a log entry: an ORM row or a row of the log's columns."""
-
-    seq: int
-    prev_digest: str
-    digest: str
-
-
-class SealedHead(Protocol):  # what the chain check reads of a table, a jackpot or a banked one
-    name: str
-    version: int
-    head_digest: str
-
-
-#: A log entry: an ORM row or a row of its columns (both carry the same attributes).
-Chained = TypeVar("Chained", bound=SealedEntry)
 
 #: Events only a floor person (or a director) may log: the floor's word, as each event type declares
 #: it (``by``, rules.jackpot.events). A dealer reports false openers (a floor call carrying the
@@ -146,7 +134,7 @@ def _caught_up(table: Table, key: tuple[int, int, str]) -> jackpot.TableState | 
     if state is None or state.version != known[0]:
         return None
     try:
-        for event in _sealed_events(table, known[0], known[1]):
+        for event in sealed_events(table, known[0], known[1]):
             state = jackpot.apply(state, event)
     except SealBroken:
         return None  # not linked to what this process holds (a deleted table's id handed out again): replay
@@ -164,81 +152,28 @@ def table_state(table: Table) -> jackpot.TableState:
     state = cache.get(key)
     if state is None or state.version != table.version:
         witness.seen()  # read on what other processes witnessed since (a restart comes here too)
-        # before the seal: a log cut back to an older head is named as a rollback, not a broken seal
-        witness.check_not_behind("table", table.id, table.version)
-        # the head checked once here; each way below reads only entries linked up to it (_sealed_events)
-        _check_head(table)
+        # the head (and the witness) checked once here; each way below reads only entries linked up to it
+        check_record(table)
         state = (_caught_up(table, key) or _from_snapshot(table)
-                 or jackpot.replay_state(table.setup, _sealed_events(table, 0, "")))
+                 or jackpot.replay_state(table.setup, sealed_events(table, 0, "")))
         _remember(key, state, table.head_digest)
     # never a state of a log cut back behind what the room's witness saw (floor.witness)
-    witness.check_not_behind("table", table.id, table.version)
+    witness.check_not_behind("table", table.id, table.version, table.head_digest)
     return state
+
+
+def forget() -> None:
+    """Drop every state this process cached (the database changed under it: a restore)."""
+    cache.clear()
+    heads.clear()
+
+
+witness.RELOAD.append(forget)
 
 
 #: A table's record that cannot be read (issue 20): it does not match its seals, or its log is behind
 #: what the room's witness saw. Nothing is served from it; a page of many tables names it on its line.
 BROKEN_RECORD: tuple[type[Exception], ...] = (SealBroken, witness.RolledBack)
-
-
-CALL_THE_DIRECTOR = ("Nothing is shown or logged at this table until a director puts the record right (`flask --app "
-                     "floor verify` names what was changed; `flask --app floor restore` puts a backup back).")
-
-
-def _check_head(table: Table) -> None:
-    """Raise :class:`SealBroken` when the table's head seal does not match its row (its version, the
-    end of its log, its setup)."""
-    if not table.head_seal_intact:
-        raise SealBroken(f"{table.name}: the table's seal does not match its version, the end of its log or its "
-                         f"setup: they were changed outside the app. {CALL_THE_DIRECTOR}")
-
-
-def _sealed_events(table: Table, after: int, prev: str) -> list[dict[str, Any]]:
-    """The events of :func:`sealed_entries`, read as plain rows of the log's columns (no ORM
-    objects: a replay or a catch-up needs the events and their seals, nothing else). Only for
-    :func:`table_state`'s ways to a state, which has checked the table's head seal first (once, not
-    once per way tried: an HMAC over the setup each)."""
-    # all fetched before any is checked: a refusal never leaves a cursor open on the database
-    rows = db.session.execute(_ENTRIES_AFTER, {"table": table.id, "after": after, "upto": table.version}).all()
-    return [row.payload for row in chain_checked(table, rows, after, prev)]
-
-
-def sealed_entries(table: Table, after: int = 0, prev: str = "") -> list[LogEntry]:
-    """The log's entries after entry ``after`` (whose digest is ``prev``) up to the table's version,
-    each checked against its seal and its link to the one before, the last against the table's
-    sealed head: a state or a hand is only ever read from the sealed log. Raises
-    :class:`SealBroken` (what ``flask verify`` reports as an edited, inserted or removed entry)."""
-    _check_head(table)
-    entries = db.session.scalars(db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after,
-                                                           LogEntry.seq <= table.version).order_by(LogEntry.seq))
-    return chain_checked(table, entries, after, prev)
-
-
-#: The log's columns after an entry, up to a version (:func:`_sealed_events`), built once.
-_ENTRIES_AFTER = (db.select(*(_LOG.c[name] for name in ("table_id", "seq", "payload", "logged_by_id", "logged_at",
-                                                         "prev_digest", "digest")))
-                  .where(_LOG.c.table_id == bindparam("table"), _LOG.c.seq > bindparam("after"),
-                         _LOG.c.seq <= bindparam("upto")).order_by(_LOG.c.seq))
-
-
-def chain_checked(table: SealedHead, entries: Iterable[Chained], after: int, prev: str,
-                  digest_of: Callable[[Any], str] = LogEntry.digest_of) -> list[Chained]:
-    """``entries`` (the log after entry ``after``, whose digest is ``prev``), each checked against
-    its seal (``digest_of``: a banked log's is its own) and its link to the one before, the last
-    against the table's head (whose seal the caller has checked: :func:`_check_head`)."""
-    checked: list[Chained] = []
-    expected = after + 1
-    for entry in entries:
-        if entry.seq != expected or not same(entry.prev_digest, prev) or not same(entry.digest,
-                                                                                    digest_of(entry)):
-            raise SealBroken(f"{table.name}: entry {min(entry.seq, expected)} of the log does not match its seal: "
-                             f"the log was changed outside the app. {CALL_THE_DIRECTOR}")
-        checked.append(entry)
-        prev, expected = entry.digest, expected + 1
-    if expected != table.version + 1 or not same(prev, table.head_digest):
-        raise SealBroken(f"{table.name}: the log does not end where the table's seal says: entries were removed "
-                         f"outside the app. {CALL_THE_DIRECTOR}")
-    return checked
 
 
 def _from_snapshot(table: Table) -> jackpot.TableState | None:
@@ -258,7 +193,8 @@ def _from_snapshot(table: Table) -> jackpot.TableState | None:
         current_app.logger.warning("table %s: the pot snapshot at version %s does not match its seal; "
                                    "replaying the log", table.id, snap.version)
         return None
-    after = _sealed_events(table, snap.version, at)
+    prefix_checked(table, snap.version, at)  # an entry edited before the snapshot stops the table too
+    after = sealed_events(table, snap.version, at)
     try:
         return jackpot.resume(table.setup, snap.data, after)
     except (RulesError, ValueError, KeyError, TypeError, AssertionError) as exc:
@@ -341,8 +277,11 @@ def check_undo(table: Table, payload: dict[str, Any], user: User | None) -> None
     """Refuse (:class:`NotYours`, with the reason) a dealer's void of an entry that is the floor's act."""
     if payload.get("type") != "void" or user is None or user.may(Role.floor):
         return
+    index = payload.get("event")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < table.version:
+        return  # no such entry: the rules refuse the void, saying which they would take (issue 30: 2**63 was a 500)
     target = db.session.scalars(db.select(LogEntry).where(
-        LogEntry.table_id == table.id, LogEntry.seq == int(payload["event"]) + 1)).first()
+        LogEntry.table_id == table.id, LogEntry.seq == index + 1)).first()
     reason = floor_act(target) if target is not None else None
     if reason is not None:
         raise NotYours(f"undo refused: {reason}")

@@ -1,15 +1,17 @@
-"""Checking the history: every table's hash chain and head seal, every ruling's seal (issue 11).
+"""Checking the history: every table's hash chain and head seal, every ruling's seal (issue 11),
+every sealed row and the database against the room's witness (issue 30: :mod:`floor.verify_record`).
 
 ``flask --app floor verify`` runs :func:`verify_all` and names each mismatch; a ruling's verify
 page (``/rulings/<id>/verify``) shows :func:`ruling_problems`: the ruling's own seal, the floor's
-confirmation, and the log of its table. What each finding means is in its words; see
-:mod:`floor.seals` for what is sealed.
+confirmation (and what the room's witness saw of it), and the log of its table. What each finding
+means is in its words; see :mod:`floor.seals` for what is sealed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from floor import witness
@@ -17,6 +19,7 @@ from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling, lo
 from floor.extensions import db
 from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
 from floor.seals import same
+from floor.verify_record import begin_snapshot, collected_problems, row_problems, witness_problems
 
 
 @dataclass
@@ -97,18 +100,19 @@ def ruling_seal_problems(row: IssuedRuling) -> list[str]:
 
 
 def ruling_problems(row: IssuedRuling) -> list[str]:
-    """The ruling's seals and the log of its table: what the ruling's verify page shows."""
-    problems = ruling_seal_problems(row)
+    """The ruling's seals, what the room's witness saw of it (a confirmation deleted) and the log of
+    its table: what the ruling's verify page shows."""
+    problems = ruling_seal_problems(row) + witness.ruling_problems(row)
     if row.table is not None:
         problems += table_problems(row.table)[1]
     return problems
 
 
-def verify_all() -> Report:
-    """Every table's chain and head, every ruling's seals (the banked tables' rulings too)."""
-    # The witness first: every line it holds was committed before it was written, so the database
-    # read after it reaches at least as far (the app may keep logging while verify runs).
-    seen = witness.seen(fresh=True)
+def verify_all(full: bool = False, checkpoints: Path | None = None) -> Report:
+    """Every table's chain and head, every ruling's seals (the banked tables' rulings too), every
+    sealed row, the database against the room's witness (:mod:`floor.verify_record`: from the last
+    checkpoint, or from the first line when ``full``), and the collected ``checkpoints``."""
+    begin_snapshot()  # one moment of the database, its record of the witness first
     report = Report()
     for table in db.session.scalars(db.select(Table).order_by(Table.id)):
         count, problems = table_problems(table)
@@ -141,58 +145,13 @@ def verify_all() -> Report:
         if not banked.seal_intact:
             report.problems.append(f"banked ruling #{banked.id} (table #{banked.table_id}): its content was changed "
                                    "after it was issued (its seal does not match)")
-    problems, notes = witness_problems(seen)
+    report.problems += row_problems()
+    problems, notes = witness_problems(full)
     report.problems += problems
     report.notes += notes
+    if checkpoints is not None:
+        problems, notes = collected_problems(checkpoints)
+        report.problems += problems
+        report.notes += notes
+    db.session.rollback()  # the snapshot's end
     return report
-
-
-def witness_problems(seen: witness.Seen) -> tuple[list[str], list[str]]:
-    """The database against the room's witness (:mod:`floor.witness`): what it saw that the
-    database no longer holds (a log cut back, a ruling or a table deleted, an old backup put back
-    without ``flask restore``), and the witness file's own faults. Returns problems and notes."""
-    problems, notes = list(seen.broken) + list(seen.reused), []
-    if seen.n == 0:
-        return problems, ["the room's witness (instance/witness.log) is empty: nothing was logged since it was set up"]
-    for epoch in seen.epochs:
-        what = ("started" if epoch["kind"] == witness.START else f"accepted a restore ({epoch.get('source')})")
-        notes.append(f"the room's witness {what} at line {epoch['n']}, {epoch['at']}: checked from there on")
-    for kind, logs, model, entry_model in (("table", seen.tables, Table, LogEntry),
-                                           ("banked table", seen.banked, BankedTable, BankedEntry)):
-        rows = {row.id: row for row in db.session.scalars(db.select(model))}
-        for table_id, (seq, digest, line) in sorted(logs.items()):
-            row = rows.get(table_id)
-            if row is None:
-                problems.append(f"{kind} #{table_id} was deleted, with its log: the room's witness saw it "
-                                f"(line {line}{f', its log at entry {seq}' if seq else ''})")
-                continue
-            where = f"{kind} #{table_id} ({row.name})"
-            if row.version < seq:
-                problems.append(f"{where}: its log was cut back to entry {row.version}, but the room's witness saw "
-                                f"it reach entry {seq} (line {line}): rolled back, or an old backup put back "
-                                "without `flask restore`")
-                continue
-            if seq and not same(db.session.scalar(db.select(entry_model.digest).where(
-                    entry_model.table_id == table_id, entry_model.seq == seq)), digest):
-                problems.append(f"{where}: entry {seq} is not the one the room's witness saw (line {line}): the log "
-                                "was cut back and written again")
-    ruling_models: tuple[tuple[str, dict[int, tuple[str, int]], type[IssuedRuling] | type[IssuedBankedRuling]], ...] = (
-        ("ruling", seen.rulings, IssuedRuling), ("banked ruling", seen.banked_rulings, IssuedBankedRuling))
-    for kind, rulings, ruling_model in ruling_models:
-        digests: dict[int, str] = dict(db.session.execute(db.select(ruling_model.id, ruling_model.digest)).all())
-        for ruling_id, (digest, line) in sorted(rulings.items()):
-            if ruling_id not in digests:
-                problems.append(f"{kind} #{ruling_id} was deleted: the room's witness saw it issued (line {line})")
-            elif not same(digests[ruling_id], digest):
-                problems.append(f"{kind} #{ruling_id} is not the ruling the room's witness saw issued (line {line}): "
-                                "it was replaced")
-        newer = sorted(set(digests) - set(rulings))
-        if newer and kind == "ruling":
-            notes.append(f"{len(newer)} ruling(s) newer than the room's witness (#{newer[0]}...): written when the "
-                         "witness could not be (a crash between a commit and its witness line?)")
-    confirmations = dict(db.session.execute(db.select(IssuedRuling.id, IssuedRuling.confirmation_digest)).all())
-    for ruling_id, (digest, line) in sorted(seen.confirms.items()):
-        if ruling_id in confirmations and not same(confirmations[ruling_id], digest):
-            problems.append(f"ruling #{ruling_id}: the floor's confirmation the room's witness saw (line {line}) is "
-                            "gone or replaced")
-    return problems, notes

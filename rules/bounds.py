@@ -34,7 +34,15 @@ from typing import Any, NamedTuple
 
 from rules import ProfileError
 
-__all__ = ["Bound", "BOUNDS", "check", "words", "choices"]
+__all__ = ["Bound", "BOUNDS", "CHIPS_MAX", "check", "words", "choices"]
+
+#: The most chips one number of a setup, an event, a structure or a count may hold (issue 30): a
+#: billion. A card room's biggest tournament stacks are millions; a day's ledger of such numbers
+#: stays far inside a 64-bit column, where 2**63 chips overflowed it (a player who could never be
+#: busted out).
+CHIPS_MAX = 1_000_000_000
+#: The largest whole number any other count read at the edge may be: what a 64-bit column holds.
+WHOLE_MAX = 2**63 - 1
 
 
 class Bound(NamedTuple):

@@ -15,6 +15,14 @@ rules.IllegalAction: seat: 'four' is not a seat number
 Traceback (most recent call last):
 ...
 rules.IllegalAction: stack: a whole number of chips, 0 or more, not -5
+>>> chips(2**63, "starting_chips")
+Traceback (most recent call last):
+...
+rules.IllegalAction: starting_chips: at most 1000000000 chips, not 9223372036854775808
+>>> seat("\u0661")  # an Arabic-Indic one: int() reads it, a card room's numbers are ASCII
+Traceback (most recent call last):
+...
+rules.IllegalAction: seat: '١' is not a seat number
 """
 
 from __future__ import annotations
@@ -23,11 +31,13 @@ import re
 from typing import Any
 
 from rules import IllegalAction, RulesError
+from rules.bounds import CHIPS_MAX, WHOLE_MAX
 
 __all__ = ["seat", "chips", "whole", "signed"]
 
-_DIGITS = re.compile(r"\s*\d+\s*")
-_SIGNED = re.compile(r"\s*-?\d+\s*")
+# ASCII digits only: re's \d (and int()) also read "١", and a number no column holds
+_DIGITS = re.compile(r"\s*[0-9]{1,19}\s*")
+_SIGNED = re.compile(r"\s*-?[0-9]{1,19}\s*")
 
 
 def whole(value: Any, what: str, error: type[RulesError] = IllegalAction) -> int:
@@ -40,11 +50,11 @@ def whole(value: Any, what: str, error: type[RulesError] = IllegalAction) -> int
     """
     if isinstance(value, bool):
         raise error(f"{what}: {value!r} is not a whole number")
-    if isinstance(value, int) and value >= 0:
-        return value
     if isinstance(value, str) and _DIGITS.fullmatch(value):
-        return int(value)
-    raise error(f"{what}: {value!r} is not a whole number")
+        value = int(value)
+    if isinstance(value, int) and 0 <= value <= WHOLE_MAX:
+        return value
+    raise error(f"{what}: {value!r:.40} is not a whole number")
 
 
 def signed(value: Any, what: str, error: type[RulesError] = IllegalAction) -> int:
@@ -55,11 +65,13 @@ def signed(value: Any, what: str, error: type[RulesError] = IllegalAction) -> in
     """
     if isinstance(value, bool):
         raise error(f"{what}: {value!r} is not a whole number of chips")
-    if isinstance(value, int):
-        return value
     if isinstance(value, str) and _SIGNED.fullmatch(value):
-        return int(value)
-    raise error(f"{what}: {value!r} is not a whole number of chips")
+        value = int(value)
+    if isinstance(value, int):
+        if abs(value) > CHIPS_MAX:
+            raise error(f"{what}: at most {CHIPS_MAX} chips either way, not {value}")
+        return value
+    raise error(f"{what}: {value!r:.40} is not a whole number of chips")
 
 
 def seat(value: Any, what: str = "seat", error: type[RulesError] = IllegalAction) -> int:
@@ -73,10 +85,12 @@ def seat(value: Any, what: str = "seat", error: type[RulesError] = IllegalAction
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise error(f"{what}: {value!r} is not a seat number")
     if isinstance(value, str) and not _DIGITS.fullmatch(value):
-        raise error(f"{what}: {value!r} is not a seat number")
+        raise error(f"{what}: {value!r:.40} is not a seat number")
     number = int(value)
     if number < 1:
         raise error(f"{what}: seats are numbered from 1, not {number}")
+    if number > WHOLE_MAX:
+        raise error(f"{what}: {number} is not a seat number")
     return number
 
 
@@ -94,5 +108,7 @@ def chips(value: Any, what: str, positive: bool = False, error: type[RulesError]
     if isinstance(value, str) and _DIGITS.fullmatch(value):
         value = int(value)
     if not isinstance(value, int) or value < (1 if positive else 0):
-        raise error(f"{what}: {need}, not {value!r}")
+        raise error(f"{what}: {need}, not {value!r:.40}")
+    if value > CHIPS_MAX:
+        raise error(f"{what}: at most {CHIPS_MAX} chips, not {value}")
     return value

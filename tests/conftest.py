@@ -162,6 +162,7 @@ def _close_apps():
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+            app.extensions["floor_witness"].store.close()  # a witness database's connections (issue 30)
     if POSTGRES is not None:
         POSTGRES.drop_databases()
 

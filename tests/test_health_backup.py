@@ -29,7 +29,7 @@ def test_health_reports_a_database_that_cannot_be_written(app, tmp_path):
 
         readonly = create_app({"TESTING": True, "SECRET_KEY": "t",
                                "SQLALCHEMY_DATABASE_URI": f"sqlite:///file:{url.database}?mode=ro&uri=true"},
-                              instance_path=str(tmp_path / "ro"))
+                              instance_path=app.instance_path)  # the same host: its seal key and witness
     else:
         with app.app_context():
             db.session.execute(db.text(f'ALTER DATABASE "{url.database}" SET default_transaction_read_only = on'))

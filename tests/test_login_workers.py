@@ -37,8 +37,7 @@ REAL = "a real password for dee"
 def served(app, tmp_path):
     """The app's database served by gunicorn with four worker processes (CSRF on, as in production)."""
     port = free_port()
-    instance = tmp_path / "served"
-    instance.mkdir()
+    instance = app.instance_path  # the same host: its seal key and its witness (issue 30)
     env = {**os.environ, "FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "FLOOR_SECRET_KEY": "t"}
     server = subprocess.Popen(
         [str(BIN / "gunicorn"), "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",

@@ -46,7 +46,7 @@ def test_gunicorn_with_several_workers_serves_the_app(app, tokens, tmp_path):
     env = {**os.environ, "FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "FLOOR_SECRET_KEY": "t"}
     server = subprocess.Popen(
         [str(BIN / "gunicorn"), "--workers", "3", "--bind", f"127.0.0.1:{port}",
-         f'floor:create_app(instance_path="{tmp_path / "served"}")'],
+         f'floor:create_app(instance_path="{app.instance_path}")'],  # the same host: its seal key, its witness
         env=env, cwd=str(Path(__file__).parent.parent), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         for _ in range(150):

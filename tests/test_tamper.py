@@ -159,10 +159,9 @@ def _refused_as_rolled_back(client, tokens, table_id):
     assert tapped.status_code == 409 and "flask --app floor restore" in tapped.json["message"]
 
 
-def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app, tokens):
-    """The tail deleted and the table's version, head and seal set back to what they were then:
-    every seal in the database matches, but the room's witness remembers how far the log reached."""
-    client = app.test_client()
+def cut_back(app, client, tokens) -> int:
+    """A table "T1" of 11 entries cut back to its sealed head at entry 6: the tail deleted (its pot
+    snapshots too) and the table's version, head and seal set back to what they were then."""
     table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
     _play(client, table_id, tokens["dealer"], 6)
     earlier = _head(app, table_id)
@@ -171,6 +170,14 @@ def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app,
     tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 6))
     tamper(app, sa.delete(snaps).where(snaps.c.table_id == table_id, snaps.c.version >= 6))
     tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+    return table_id
+
+
+def test_a_log_cut_back_to_an_earlier_sealed_head_is_named_and_never_served(app, tokens):
+    """The tail deleted and the table's version, head and seal set back to what they were then:
+    every seal in the database matches, but the room's witness remembers how far the log reached."""
+    client = app.test_client()
+    table_id = cut_back(app, client, tokens)
     code, output = verify(app)
     assert code == 1 and f"table #{table_id} (T1): its log was cut back to entry 6, but the room's witness saw it " \
         "reach entry 11" in output, output
@@ -255,7 +262,8 @@ def test_a_deleted_ruling_is_named(app, tokens):
     assert shown.status_code == 404
 
 
-def test_a_deleted_confirmation_is_named(app, tokens, as_role):
+def test_a_deleted_confirmation_is_named_and_no_longer_matches(app, tokens, as_role):
+    """Issue 30: verify named it, but the ruling's own page said MATCHES and the API intact: true."""
     from tests.test_pot_snapshots import POT
 
     client = app.test_client()
@@ -270,6 +278,9 @@ def test_a_deleted_confirmation_is_named(app, tokens, as_role):
         confirmed_by_id=None, confirmed_at=None, confirmation_digest=""))
     code, output = verify(app)
     assert code == 1 and f"ruling #{ruling_id}: the floor's confirmation the room's witness saw" in output, output
+    page = as_role("floor").get(f"/rulings/{ruling_id}/verify").get_data(as_text=True)
+    assert "MATCHES" not in page and "confirmation the room&#39;s witness saw is gone" in page
+    assert client.get(f"/api/rulings/{ruling_id}", headers=bearer(tokens["dealer"])).json["intact"] is False
 
 
 def test_a_table_deleted_with_its_log_is_named(app, tokens):
@@ -423,45 +434,52 @@ def as_dealer(app):
 
 
 def test_each_ruling_shows_its_line_and_the_head_of_the_room_record(app, tokens, as_role):
-    """The ruling page and its PDF print where the ruling stands in the room's witness and the
-    witness's head, to the full link: a printed head the witness no longer holds is a rewrite."""
+    """The ruling page prints where the ruling stands in the room's witness, the witness's head and
+    its last sealed checkpoint, to the full link; the PDF the line and the checkpoint (a head, which
+    moves with every tap, would make the stored print new each time): a printed checkpoint the
+    witness no longer holds is a rewrite."""
     _, ruling_id = history(app, tokens)
     with app.app_context():
         from floor import witness
 
-        known = witness.seen(fresh=True)
-        line, head = known.rulings[ruling_id][1], known.head
+        known = witness.seen()
+        line, head, checkpoint = db.session.get(IssuedRuling, ruling_id).witness_line, known.head, known.checkpoint
     page = as_role("floor").get(f"/rulings/{ruling_id}").get_data(as_text=True)
     assert f"This ruling is line {line} of the room" in page and head["link"] in page and f"line {head['n']}" in page
+    assert checkpoint["link"] in page
     from tests.test_ruling_pdf import pdf_text
 
     pages, text, _ = pdf_text(as_role("floor").get(f"/rulings/{ruling_id}.pdf"))
     assert pages == 1  # still one A4 page
-    assert f"This ruling is line {line} of the room" in text and head["link"][:20] in text.replace(" ", "")
+    assert f"This ruling is line {line} of the room" in text and checkpoint["link"][:20] in text.replace(" ", "")
+    assert "Head when shown" not in text
 
 
-def test_a_witness_begun_over_an_existing_history_holds_it_from_then(app, tokens):
-    """An installation upgraded to this version has a history and no witness: the first commit
-    starts the witness with the database as it stands, and a cut back behind that is named."""
+def test_a_witness_deleted_is_no_fresh_start(app, tokens):
+    """Issue 30: the witness deleted (or cut back) while the database remembers it reaching further:
+    every request answers 503 naming it, verify names it, and nothing starts a new witness; the
+    operator's explicit, recorded step (`flask witness adopt`) does, and verify notes it ever after."""
     client = app.test_client()
     table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
-    other = client.post("/api/tables", json={"name": "T2", **SETUP}, headers=bearer(tokens["director"])).json["id"]
     _play(client, table_id, tokens["dealer"], 3)
-    earlier = _head(app, table_id)
-    _play(client, table_id, tokens["dealer"], 3)
-    (pathlib.Path(app.instance_path) / "witness.log").unlink()  # as before this version
+    (pathlib.Path(app.instance_path) / "witness.log").unlink()
     with app.app_context():
         from floor import witness
 
-        witness._SEEN.clear()  # a restart of the server after the upgrade
-    _play(client, other, tokens["dealer"], 1)  # the first commit: the witness starts
-    log, tab = LogEntry.__table__, Table.__table__
-    tamper(app, sa.delete(log).where(log.c.table_id == table_id, log.c.seq > 3))
-    tamper(app, sa.update(tab).where(tab.c.id == table_id).values(**earlier))
+        witness.room().forget()  # a restart of the server
     code, output = verify(app)
-    assert code == 1 and "the room's witness started at line 1" in output
-    assert f"table #{table_id} (T1): its log was cut back to entry 3, but the room's witness saw it reach entry 6 " \
-        "(line 1)" in output, output
+    assert code == 1 and "the room's witness (instance/witness.log) ends at line 0, but the database remembers it " \
+        "reaching line" in output, output
+    shown = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"]))
+    assert shown.status_code == 503 and "witness adopt" in shown.json["message"], shown.json
+    assert not (pathlib.Path(app.instance_path) / "witness.log").exists()  # no fresh start
+    result = app.test_cli_runner().invoke(args=["witness", "adopt", "--reason", "the disk was lost", "--yes"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        witness.room().forget()
+    _play(client, table_id, tokens["dealer"], 1)
+    code, output = verify(app)
+    assert code == 0 and "was begun anew on this host (adopted) (the disk was lost" in output, output
 
 
 def test_a_deleted_table_whose_id_is_taken_again_is_named(app, tokens):

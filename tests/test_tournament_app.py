@@ -201,7 +201,7 @@ def test_the_clock_survives_a_restart(tmp_path, api, app, clock):
     before = api.get(f"/api/events/{event}/clock")
     restarted = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                             "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]},
-                           instance_path=str(tmp_path / "instance2"))
+                           instance_path=app.instance_path)  # the same host, restarted
     clock.wait(minutes=10)
     after = Api(restarted.test_client(), api.tokens).get(f"/api/events/{event}/clock")
     # everything but the time of day stands still on a paused clock, across the restart

@@ -525,7 +525,7 @@ def test_another_worker_reads_the_same_clock_and_hand_for_hand(tmp_path, app, ap
     api.log(ids[0], {"type": "deal"})
     other = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                         "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]},
-                       instance_path=str(tmp_path / "worker2"))
+                       instance_path=app.instance_path)  # the same host
     clock.wait(minutes=5)
     mine, theirs = api.get(f"/api/events/{event}/clock"), Api(other.test_client(), api.tokens).get(
         f"/api/events/{event}/clock")

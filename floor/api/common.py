@@ -15,6 +15,7 @@ from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 from flask_login import current_user
 
 from floor.extensions import csrf
+from floor.inputs import BadNumber, whole, whole_or_none
 from floor.models import Role
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -49,6 +50,8 @@ def api_role(minimum: Role) -> Callable[[F], F]:
                              "and tap again if it is still right." if request.method not in ("GET", "HEAD")
                              else "Your login has ended: log in again.")
                     return error(401, "Unauthorized", words, login=url_for("auth.login"))
+                if g.get("account_refused"):
+                    return error(401, "Unauthorized", f"This token logs nobody in: {g.account_refused}")
                 return error(401, "Unauthorized", "Log in, or send 'Authorization: Bearer <token>'.")
             if not current_user.may(minimum):
                 return error(403, "Forbidden",
@@ -78,8 +81,17 @@ def body_whole(data: dict[str, Any], key: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"'{key}' must be a whole number")
-    if not 0 <= value < 2**63:
-        raise ValueError(f"'{key}' must be a whole number from 0 to {2**63 - 1}")
+    return whole(value, f"'{key}'")
+
+
+def body_text(data: dict[str, Any], key: str, default: str = "") -> str:
+    """A text field of a JSON body (``default`` when absent or null); 400 naming the field when it is
+    a list, an object or a number: ``str()`` would have made "['Ann']" a player's name (issue 30)."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        abort(400, description=f"'{key}' must be text, not {value!r:.40}.")
     return value
 
 
@@ -97,13 +109,8 @@ class BadQuery(ValueError):
 
 def query_int(name: str, default: int | None, low: int, high: int) -> int | None:
     """A whole-number query parameter between ``low`` and ``high``, or ``default`` when absent."""
-    raw = request.args.get(name)
-    if raw is None or raw == "":
-        return default
-    # isascii: "³" and "١" pass str.isdigit() but are no numbers a URL should carry
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 19:
-        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {raw!r}")
-    value = int(raw)
-    if not low <= value <= high:
-        raise BadQuery(f"'{name}' must be a whole number from {low} to {high}, not {value}")
-    return value
+    try:
+        value = whole_or_none(request.args.get(name), f"'{name}'", low, high)  # ASCII digits only
+    except BadNumber as exc:
+        raise BadQuery(str(exc)) from None
+    return default if value is None else value

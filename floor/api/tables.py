@@ -39,17 +39,6 @@ LOG_PAGE, LOG_PAGE_MAX = 500, 1000
 RULINGS_PAGE, RULINGS_PAGE_MAX = 50, 200
 
 
-def log_page(table: Table, after: int = 0, limit: int = LOG_PAGE) -> tuple[list[LogEntry], int | None]:
-    """The log entries after sequence number ``after``, oldest first, at most ``limit`` of them,
-    and the cursor of the next page (the ``seq`` to pass as ``after``; None on the last page)."""
-    rows = list(db.session.scalars(
-        db.select(LogEntry).where(LogEntry.table_id == table.id, LogEntry.seq > after)
-        .order_by(LogEntry.seq).limit(limit + 1).options(selectinload(LogEntry.logged_by))))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].seq if more else None)
-
-
 def rulings_page(table: Table, before: int | None = None,
                  limit: int = RULINGS_PAGE) -> tuple[list[IssuedRuling], int | None]:
     """The table's issued rulings, newest first, with an id below ``before`` (all when None), at
@@ -110,8 +99,10 @@ def create_table() -> Any:
     setup = data.get("setup", {k: v for k, v in data.items() if k not in ("name", "event_id")})
     if not isinstance(setup, dict):
         return error(400, "Bad request", "'setup' must be a JSON object.")
+    if not isinstance(data.get("name", "Table"), str):
+        return error(400, "Bad request", "'name' must be text.")
     try:
-        table = tables.create_table(str(data.get("name", "Table")), setup, data.get("event_id"))
+        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"))
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Unprocessable setup", str(exc))
@@ -135,7 +126,7 @@ def list_events(table_id: int) -> Any:
         limit = query_int("limit", LOG_PAGE, 1, LOG_PAGE_MAX) or LOG_PAGE
     except BadQuery as exc:
         return error(400, "Bad request", str(exc))
-    entries, cursor = log_page(table, after, limit)
+    entries, cursor = tables.log_page(table, after, limit)  # each entry checked against its seal
     return jsonify(version=table.version, events=[entry_json(e) for e in entries], next=cursor, limit=limit)
 
 

@@ -23,7 +23,9 @@ from flask_login import current_user
 from sqlalchemy import bindparam
 
 from floor.extensions import db, login
+from floor.inputs import is_whole
 from floor.models import Role, User, token_digest
+from floor.sealed import user_problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,10 +35,12 @@ def load_user(session_id: str) -> User | None:
     """The user a session names, when its nonce is still the user's (``User.get_id``): a cookie
     copied before a logout or a password change names an old nonce and logs nobody in."""
     user_id, _, nonce = session_id.partition(":")
-    if not user_id.isdigit() or len(user_id) > 18 or not nonce:
+    if not is_whole(user_id) or not nonce:
         return None
     user = db.session.get(User, int(user_id))
     if user is None or not user.active or not hmac.compare_digest(user.session_nonce, nonce):
+        return None
+    if user_problem(user) is not None:  # a row changed outside the app decides nothing (issue 30)
         return None
     return user
 
@@ -53,6 +57,10 @@ def load_user_from_token(req: Any) -> User | None:
         return None
     user = db.session.execute(_BY_TOKEN, {"digest": token_digest(token.strip())}).scalar_one_or_none()
     if user is not None and user.active:
+        problem = user_problem(user)
+        if problem is not None:  # the token's row changed outside the app: it logs nobody in (issue 30)
+            g.account_refused = problem
+            return None
         g.bearer = True
         return user
     return None

@@ -24,13 +24,14 @@ from typing import Any
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 
-from floor import tables, tapids, witness
+from floor import chain, tables, tapids, witness
 from floor.cache import LRU
 from floor.banked.models import BankedCall, BankedEntry, BankedTable, logged_round_start
 from floor.extensions import db
 from floor.models import Role, User, utcnow
 from floor.seals import SealBroken, head_content, keyed_digest, same
-from floor.tables import CALL_THE_DIRECTOR, NotYours
+from floor.chain import CALL_THE_DIRECTOR
+from floor.tables import NotYours
 from rules import RulesError
 from rules.banked.events import EVENTS, Deal, Event, Ruling, Void, Who
 from rules.banked.round import BankedState
@@ -70,7 +71,7 @@ def round_entries(table: BankedTable) -> list[BankedEntry]:
     rows = db.session.scalars(db.select(BankedEntry).where(
         BankedEntry.table_id == table.id, BankedEntry.seq >= first, BankedEntry.seq <= table.version)
         .order_by(BankedEntry.seq)).all()
-    return tables.chain_checked(table, rows, first - 1, prev, BankedEntry.digest_of)
+    return chain.chain_checked(table, rows, first - 1, prev, BankedEntry.digest_of)
 
 
 #: How many rounds a table dealt before a round's deal, by (table, the deal's number, its digest): the

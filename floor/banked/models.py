@@ -105,6 +105,8 @@ class IssuedBankedRuling(DbModel):
     issued_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Inserted before it is sealed (the id is sealed too): "" until seal(), in the same transaction.
     digest: Mapped[str] = mapped_column(String(64), default="")
+    # The room's witness line that recorded it (floor.witness), as for a jackpot table's ruling.
+    witness_line: Mapped[int | None]
 
     table: Mapped[BankedTable] = relationship()
     issued_by: Mapped[User] = relationship()

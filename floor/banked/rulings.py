@@ -162,7 +162,7 @@ def ruling_context(row: IssuedBankedRuling) -> dict[str, Any]:
     rec = row.record
     return {"r": row, "rec": rec, "rules": cited(list(rec.get("citations", []))), "money": options.money,
             "intact": row.seal_intact, "specs": BANKED_FACTS, "facts": shown(row.facts, options),
-            "verify_hint": "flask --app floor verify", "room": witness.room_record(row.id, banked=True),
+            "verify_hint": "flask --app floor verify", "room": witness.room_record(row),
             "headline": banked_headline(rec, options.money)}
 
 

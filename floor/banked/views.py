@@ -36,6 +36,7 @@ from floor.auth.access import require_role, role_required, safe_next
 from floor.banked import log, tablet
 from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
+from floor.inputs import BadNumber, is_whole, whole, whole_or_none
 from floor.models import Role, canonical_json, utcnow
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
@@ -90,7 +91,7 @@ def create() -> Any:
     name = request.form.get("name", "").strip()
     try:
         options = json.loads(request.form.get("options", "").strip() or "{}")
-        boxes = int(request.form.get("boxes", ""))
+        boxes = whole(request.form.get("boxes", ""), "boxes")  # the rules name the bounds (B1)
         setup = {"boxes": boxes, "options": options}
         check_setup(setup)
         if not name:
@@ -161,10 +162,10 @@ def log_event(table_id: int) -> Any:
             expected = body.pop("expected_version", None)
             event = tapids.strip(body)
         else:
-            expected = int(request.form["version"]) if request.form.get("version", "").isdigit() else None
+            expected = whole_or_none(request.form.get("version"), "version")
             event = event_from_form(table, banked_options(table.setup.get("options")), request.form)
         posted = log.post(table, event, current_user, expected if isinstance(expected, int) else None, tap_id)
-    except RulesError as exc:
+    except (RulesError, BadNumber) as exc:
         posted = log.Posted(422, table.version, str(exc))
     return _answer(table, posted, as_json, tap)
 
@@ -207,7 +208,7 @@ def call_floor(table_id: int) -> Any:
         issue, box = request.form.get("issue", ""), request.form.get("box", "")
         if issue not in BankedCall.ISSUES:
             error, status = "Say what the floor is called for.", 400
-        elif box and (not box.isdigit() or not 1 <= int(box) <= table.boxes):
+        elif box and not is_whole(box, 1, table.boxes):
             error, status = f"The box is a number from 1 to {table.boxes}.", 400
         else:
             call = BankedCall(table_id=table.id, issue=issue, box=int(box) if box else None, called_by_id=current_user.id)

@@ -34,6 +34,7 @@ from floor.auth.access import require_role
 from floor.dealer.panel import ISSUES, panel_context, render_panel
 from floor.dealer.taps import JSON_VIEWS
 from floor.extensions import db
+from floor.inputs import ascii_int
 from floor.models import FloorCall, Role, Table
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
@@ -54,7 +55,7 @@ def choices(pairs: list[tuple[Any, str]]) -> list[Any]:
 
 class CallFloorForm(FlaskForm):
     issue = RadioField("What happened", choices=choices(list(ISSUES.items())), default="false_openers")
-    seat = SelectField("Seat concerned", coerce=int)
+    seat = SelectField("Seat concerned", coerce=ascii_int)
 
 
 @bp.get("/")

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Response, abort, render_template, request
 
 from floor.extensions import db
+from floor.inputs import BadNumber, whole
 from floor.localtime import local
 from floor.models import IssuedRuling, LogEntry, Table
 from floor.tables import sealed_entries
@@ -78,9 +79,11 @@ def hand_export(table_id: int) -> Any:
     cut, entries = _hands(table)
     deal = request.args.get("deal", "")
     if deal:
-        if not deal.isdigit() or len(deal) > 9:
-            abort(400, description="deal: a deal number, 1 or more.")
-        cut = [h for h in cut if h.deal == int(deal)]
+        try:
+            number = whole(deal, "deal", 1)
+        except BadNumber as exc:
+            abort(400, description=str(exc))
+        cut = [h for h in cut if h.deal == number]
         if not cut:
             abort(404, description=f"{table.name} has no deal {deal}.")
     times = {i: local(e.logged_at, "%Y/%m/%d %H:%M:%S %Z") for i, e in enumerate(entries)}

@@ -25,6 +25,7 @@ from wtforms.validators import InputRequired, NumberRange
 
 from floor import tables as table_log
 from floor.extensions import db
+from floor.inputs import ascii_int, is_whole
 from floor.floorpages.views import bp, state_or_problem
 from floor.models import LogEntry, Table
 from rules import RulesError
@@ -39,9 +40,9 @@ __all__ = ["LineupSeat", "lineup", "seat_words", "history_of"]
 class MoveForm(FlaskForm):
     """A player moved from a table and seat to another table and seat."""
 
-    from_table = SelectField("From table", coerce=int)
+    from_table = SelectField("From table", coerce=ascii_int)
     from_seat = IntegerField("Seat", validators=[InputRequired(), NumberRange(min=1, max=MOST_SEATS)])
-    to_table = SelectField("To table", coerce=int)
+    to_table = SelectField("To table", coerce=ascii_int)
     to_seat = IntegerField("Seat", validators=[InputRequired(), NumberRange(min=1, max=MOST_SEATS)])
 
 
@@ -102,7 +103,7 @@ def lineups() -> Any:
     form = _move_form(_tables())
     for key in ("from_table", "from_seat", "to_table", "to_seat"):
         raw = request.args.get(key, "")
-        if raw.isdigit() and len(raw) < 12:
+        if is_whole(raw):
             getattr(form, key).data = int(raw)
     return _lineups_page(form)
 

@@ -19,6 +19,7 @@ from floor import tables as table_log
 from floor.auth.access import require_role
 from floor.dealer.panel import ISSUES
 from floor.extensions import db
+from floor.inputs import is_whole
 from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
 from floor.rulings import issuing
 from floor.seals import SealBroken
@@ -126,7 +127,7 @@ def correction(table_id: int) -> Any:
     state = table_log.table_state(table)
     form = CorrectionForm()
     ruling_id = request.values.get("ruling", "")
-    about = db.session.get(IssuedRuling, int(ruling_id)) if ruling_id.isdigit() and len(ruling_id) < 12 else None
+    about = db.session.get(IssuedRuling, int(ruling_id)) if is_whole(ruling_id, 1) else None
     error = ""
     if form.validate_on_submit():
         moves = []
@@ -157,7 +158,7 @@ def correction(table_id: int) -> Any:
 
 
 def _version(raw: str | None) -> int | None:
-    return int(raw) if raw and raw.isdigit() and len(raw) < 12 else None
+    return int(raw) if raw is not None and is_whole(raw) else None
 
 
 class DismissForm(FlaskForm):

@@ -24,7 +24,7 @@ from datetime import datetime
 from io import BytesIO
 from typing import Any
 
-from flask import send_file
+from flask import current_app, send_file
 from sqlalchemy import LargeBinary, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -32,17 +32,24 @@ from sqlalchemy.orm import Mapped, mapped_column
 from floor.extensions import DbModel, db
 from floor.models import utcnow
 from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
+from floor.sealed import SealedRow, trust
 
 #: Bumped when the way a print is made changes beyond its HTML (stylesheets given apart, options).
 PRINT_FORMAT = "1"
 
 
-class RulingPrint(DbModel):
+class RulingPrint(SealedRow, DbModel):
     """The stored PDF of a ruling: ``kind`` is ``jackpot`` (table ``rulings``) or ``banked``
     (``banked_rulings``); ``seal`` the ruling's digest and ``key`` the digest of what was printed
-    (see the module)."""
+    (see the module). Under its own row seal (issue 30), the PDF's bytes with it: a print replaced
+    in the database is never served (it is made again from the ruling)."""
 
     __tablename__ = "ruling_prints"
+    SEALED = ("kind", "ruling_id", "seal", "key", "pdf")
+    # Derived data, checked against its ruling at every request: the room's witness keeps no line of
+    # it (a print made would move the witness's head, which the print itself shows: never the same
+    # twice). Its seal names a replaced one; one removed or put back is simply made again.
+    WITNESSED = False
     __table_args__ = (UniqueConstraint("kind", "ruling_id", name="uq_ruling_prints_kind_ruling"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -76,8 +83,14 @@ def kept_pdf(model: Any, where: dict[str, Any], seal: str, html: str, base_url: 
     from this seal and this HTML, else rendered now and stored in place of the old one."""
     key = print_key(seal, html)
     row = db.session.scalars(db.select(model).filter_by(**where)).first()
-    if row is not None and row.seal == seal and row.key == key:
+    # a print under its own row seal (a ruling's) that does not match it was replaced in the database:
+    # never served, made again from the sealed ruling; `flask verify` names it until then (issue 30)
+    intact = row is None or not isinstance(row, SealedRow) or row.row_seal_intact
+    if row is not None and row.seal == seal and row.key == key and intact:
         return bytes(row.pdf)
+    if row is not None and not intact:
+        current_app.logger.warning("the stored print %s does not match its seal; printing it afresh", where)
+        trust(db.session(), row)
     data = pdf_bytes(html, base_url)
     if row is None:
         row = model(**where)

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import url_for
 
+from floor import witness
 from floor.house_profiles import resolve_profile
 from floor.models import IssuedRuling
 from rules import RulesError
@@ -121,7 +122,8 @@ def to_json(row: IssuedRuling) -> dict[str, Any]:
         "supersedes": row.supersedes_id,
         "superseded_by": row.superseded_by.id if row.superseded_by else None,
         "digest": row.digest,
-        "intact": row.intact,
+        # its seals, and the room's witness: a confirmation deleted leaves the seals matching (issue 30)
+        "intact": row.intact and not witness.ruling_problems(row),
         "url": url_for("rulings.detail", ruling_id=row.id, _external=False),
         "pdf_url": url_for("rulings.pdf", ruling_id=row.id, _external=False),
         "verify_url": url_for("rulings.verify", ruling_id=row.id, _external=False),

@@ -17,6 +17,7 @@ from floor import tables, witness
 from floor.auth.access import require_role, role_required
 from floor.extensions import db
 from floor.house_profiles import profile_names
+from floor.inputs import BadNumber, whole_or_none
 from floor.localtime import local
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
@@ -118,9 +119,12 @@ def issue_by_engine(walk: DisputeWalk) -> Any:
     """Log the engine's own false_openers event and go to the ruling it stored."""
     if walk.table is None:
         abort(400, description="False openers can be logged only for a table.")
-    expected = request.form.get("version", "")
     try:
-        row, state = issuing.log_false_openers(walk.table, current_user, int(expected) if expected.isdigit() else None)
+        expected = whole_or_none(request.form.get("version"), "version")
+    except BadNumber as exc:
+        abort(400, description=str(exc))
+    try:
+        row, state = issuing.log_false_openers(walk.table, current_user, expected)
     except tables.StaleVersion as exc:
         flash(f"Not logged: {exc}", "error")
         return redirect(url_for("rulings.new", table=walk.table.id, issue="false_openers"))
@@ -169,10 +173,10 @@ def ruling_context(row: IssuedRuling) -> dict[str, Any]:
         "game": game, "house": house,
         "moves": stored.movements(rec, names), "rules": cited(rec.get("citations", [])),
         "people": [(s, names.get(s, "")) for s in stored.concerned_seats(row)],
-        "newer": row.superseded_by, "intact": row.intact,
+        "newer": row.superseded_by, "intact": row.intact and not witness.ruling_problems(row),
         "verify_url": public_url("rulings.verify", ruling_id=row.id),
         "show_value": show_value, "confirm_form": ConfirmForm(),
-        "room": witness.room_record(row.id),
+        "room": witness.room_record(row),
     }
 
 

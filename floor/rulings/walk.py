@@ -23,6 +23,7 @@ from floor import tables
 from floor.dealer.panel import picker_cards
 from floor.extensions import db
 from floor.house_profiles import profile_names
+from floor.inputs import is_whole
 from floor.models import IssuedRuling, Table
 from floor.rulings import issuing, stored
 from rules import CardError, RulesError, catalogue
@@ -64,8 +65,8 @@ class BadAnswer(ValueError):
 
 def _int(text: str, what: str) -> int:
     text = text.strip()
-    if not re.fullmatch(r"\d+", text):
-        raise BadAnswer(f"{what}: write a whole number, not {text!r}" if text else f"{what}: a number is needed")
+    if not is_whole(text):  # ASCII digits within 64 bits: re's \d took "١" and numbers no column holds
+        raise BadAnswer(f"{what}: write a whole number, not {text[:40]!r}" if text else f"{what}: a number is needed")
     return int(text)
 
 
@@ -227,12 +228,12 @@ class DisputeWalk:
         self.supersedes: IssuedRuling | None = None
         table_id = (source.get("table") or "").strip()
         if table_id:
-            if not table_id.isdigit():
+            if not is_whole(table_id, 1):
                 abort(404, description=f"There is no table {table_id!r}.")
             self.table = db.get_or_404(Table, int(table_id), description=f"There is no table {table_id}.")
         old = (source.get("supersedes") or "").strip()
         if old:
-            if not old.isdigit():
+            if not is_whole(old, 1):
                 abort(404, description=f"There is no ruling {old!r} to correct.")
             self.supersedes = db.get_or_404(IssuedRuling, int(old), description=f"There is no ruling #{old} to correct.")
             if self.table is None:

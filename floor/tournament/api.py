@@ -17,11 +17,13 @@ from flask import Blueprint, jsonify, request
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import api_role, error, json_body
+from floor.api.common import api_role, body_text, error, json_body
 from floor.extensions import csrf
+from floor.inputs import whole
 from floor.models import Entry, Role, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import RulesError
+from rules.jackpot.seating import MOST_SEATS
 
 api = Blueprint("tournament_api", __name__, url_prefix="/api/events")
 csrf.exempt(api)  # checked by hand in api_role: bearer clients need no token, session clients do
@@ -37,7 +39,7 @@ def create() -> Any:
     """Create an event run as a tournament: {name, structure, profile}."""
     body = json_body()
     try:
-        t = service.create(str(body.get("name", "")), body.get("structure"), str(body.get("profile") or "cardroom"))
+        t = service.create(body_text(body, "name"), body.get("structure"), body_text(body, "profile") or "cardroom")
     except RulesError as exc:
         return refused(exc)
     return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure), 201
@@ -61,7 +63,7 @@ def add_entry(event_id: int) -> Any:
     """Enter a player: {player}. After the draw the player is seated at once (a late entry)."""
     t = service.get(event_id)
     try:
-        entry, seated = service.add_entry(t, str(json_body().get("player", "")), current_user)
+        entry, seated = service.add_entry(t, body_text(json_body(), "player"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
     where = {"table": seated[0].id, "table_name": seated[0].name, "seat": seated[1]} if seated else None
@@ -75,8 +77,8 @@ def add_table(event_id: int) -> Any:
     t = service.get(event_id)
     body = json_body()
     try:
-        seats = int(body.get("seats", 8))
-        table = service.add_table(t, str(body.get("name", "")), seats)
+        seats = whole(body.get("seats", 8), "seats", 2, MOST_SEATS)
+        table = service.add_table(t, body_text(body, "name"), seats)
     except (RulesError, ValueError, TypeError) as exc:
         return refused(exc)
     return jsonify(id=table.id, name=table.name, seats=seats), 201
@@ -110,7 +112,7 @@ def move_clock(event_id: int) -> Any:
     """{action: start|pause|resume|advance|back}."""
     t = service.get(event_id)
     try:
-        service.move_clock(t, str(json_body().get("action", "")), current_user)
+        service.move_clock(t, body_text(json_body(), "action"), current_user)
     except RulesError as exc:
         return refused(exc)
     return jsonify(service.summary(t))
@@ -147,11 +149,11 @@ def buy(event_id: int) -> Any:
     """A rebuy or an add-on: {player, kind: rebuy|add_on}."""
     t = service.get(event_id)
     body = json_body()
-    entry = service.entry_named(t, str(body.get("player", "")))
+    entry = service.entry_named(t, body_text(body, "player"))
     if entry is None:
         return error(404, "Not Found", f"{body.get('player')!r} has not entered this event")
     try:
-        done = floorwork.buy(t, entry, str(body.get("kind", "")), current_user)
+        done = floorwork.buy(t, entry, body_text(body, "kind"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
     return jsonify(done=done, prize_pool=service.pool(t)), 201
@@ -196,7 +198,7 @@ def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], En
     t = service.get(event_id)
     body = json_body()
     try:
-        entry = act(t, str(body.get("player", "")), str(body.get("reason") or ""), current_user)
+        entry = act(t, body_text(body, "player"), body_text(body, "reason"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
     row = next(r for r in service.results(t) if r["player"] == entry.player)
@@ -211,7 +213,7 @@ def counts(event_id: int) -> Any:
     t = service.get(event_id)
     body = json_body()
     try:
-        done = desk.recount(t, str(body.get("player", "")), body.get("stack"), str(body.get("reason") or ""),
+        done = desk.recount(t, body_text(body, "player"), body.get("stack"), body_text(body, "reason"),
                             current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
@@ -253,7 +255,7 @@ def settle(event_id: int) -> Any:
     t = service.get(event_id)
     body = json_body()
     try:
-        rows = desk.settle(t, str(body.get("method", "")), body.get("agreed"), body.get("prizes"), current_user,
+        rows = desk.settle(t, body_text(body, "method"), body.get("agreed"), body.get("prizes"), current_user,
                            bounties=body.get("bounties"), seen=body.get("seen"))
     except RulesError as exc:
         return refused(exc)

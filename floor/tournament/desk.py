@@ -23,11 +23,13 @@ from typing import Any
 
 from floor import tables
 from floor.extensions import db
+from floor.inputs import BadNumber, whole
 from floor.models import Entry, Table, Tournament, User, utcnow
 from floor.tournament import models as desk_models
 from floor.tournament import service
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
+from rules.bounds import CHIPS_MAX
 from rules.jackpot import Seat, TableState
 from rules.tournament import BountyRule, chop, deal_bounties, next_chip, race
 
@@ -164,11 +166,10 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     ``correction`` against the house, with who counted and why."""
     check_not_over(t, "count")
     try:
-        counted = int(stack)
-    except (TypeError, ValueError):
-        raise IllegalAction(f"count: the stack counted is a whole number of chips, not {stack!r}") from None
-    if counted < 0 or isinstance(stack, bool):
-        raise IllegalAction("count: the stack counted is a whole number of chips, 0 or more")
+        counted = whole(stack, "count", 0, CHIPS_MAX)
+    except BadNumber:
+        raise IllegalAction(f"count: the stack counted is a whole number of chips from 0 to {CHIPS_MAX}, "
+                            f"not {stack!r:.40}") from None
     reason = (reason or "").strip()
     if not reason:
         raise IllegalAction("count: say why the stack was counted (reason)")

@@ -33,11 +33,13 @@ from flask import current_app
 
 from floor import tables
 from floor.extensions import db
+from floor.inputs import BadNumber, whole
 from floor.models import Entry, LogEntry, Table, Tournament, User, utcnow
 from floor.tournament import desk, service
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
 from rules import IllegalAction, jackpot
+from rules.jackpot.seating import MOST_SEATS
 from rules.tournament import Plan, draw_final, late_seat, suggest
 
 STAKES = ("ante", "small_bet", "big_bet")
@@ -185,9 +187,9 @@ def plan(t: Tournament) -> Plan:
 
 def _table(t: Tournament, key: Any, what: str) -> Table:
     try:
-        key = int(key)
-    except (TypeError, ValueError):
-        raise IllegalAction(f"move: {what} is a table id, not {key!r}") from None
+        key = whole(key, f"move: {what}", 1)
+    except BadNumber:
+        raise IllegalAction(f"move: {what} is a table id, not {key!r:.40}") from None
     table = db.session.get(Table, key)
     if table is None or table.event_id != t.event_id:
         raise IllegalAction(f"move: table {key} is not a table of this event")
@@ -203,8 +205,8 @@ def carry_out(t: Tournament, move: dict[str, Any], user: User | None) -> str:
         raise IllegalAction("move: {player, from_table, from_seat, to_table, to_seat}")
     source, target = _table(t, move.get("from_table"), "from_table"), _table(t, move.get("to_table"), "to_table")
     try:
-        from_seat, to_seat = int(move["from_seat"]), int(move["to_seat"])
-    except (KeyError, TypeError, ValueError):
+        from_seat, to_seat = (whole(move[k], f"move: {k}", 1, MOST_SEATS) for k in ("from_seat", "to_seat"))
+    except (KeyError, BadNumber):
         raise IllegalAction("move: from_seat and to_seat are seat numbers") from None
     here = tables.table_state(source).seats.get(from_seat)
     player = str(move.get("player", ""))

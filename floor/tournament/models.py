@@ -18,6 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor.extensions import DbModel, db
 from floor.models import Table, Tournament, User, utcnow
+from floor.sealed import SealedRow
 
 
 class DeskKind(enum.StrEnum):
@@ -32,11 +33,13 @@ class DeskKind(enum.StrEnum):
     REENTRY = "reentry"
 
 
-class Bounty(DbModel):
+class Bounty(SealedRow, DbModel):
     """A bounty paid to the player who won the pot that busted ``player`` (split between the
-    pot's winners when it was split)."""
+    pot's winners when it was split). Sealed (:mod:`floor.sealed`): it is paid."""
 
     __tablename__ = "tournament_bounties"
+    SEALED = ("tournament_id", "player", "winner", "amount", "table_id", "hand", "at")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
@@ -51,11 +54,13 @@ class Bounty(DbModel):
     table: Mapped[Table | None] = relationship()
 
 
-class DeskAction(DbModel):
+class DeskAction(SealedRow, DbModel):
     """One thing the floor did at the desk: kind, player (where one is concerned), reason, who and
-    when, and the figures (``data``)."""
+    when, and the figures (``data``). Sealed (:mod:`floor.sealed`): a deal's prizes are here."""
 
     __tablename__ = "tournament_desk_actions"
+    SEALED = ("tournament_id", "kind", "player", "reason", "data", "at", "by_id")
+    TOURNAMENT_CHILD = True
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)

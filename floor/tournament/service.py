@@ -19,6 +19,7 @@ from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.localtime import zone
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
+from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
@@ -31,17 +32,23 @@ RANDOM = secrets.SystemRandom()
 
 
 def get(event_id: int) -> Tournament:
-    """The tournament of event ``event_id``, or 404."""
+    """The tournament of event ``event_id``, or 404; :class:`floor.seals.SealBroken` (409, naming
+    the row) when its record does not match its seals: nothing of it is served (issue 30)."""
     t = db.session.scalars(db.select(Tournament).where(Tournament.event_id == event_id)).first()
     if t is None:
         abort(404, description=f"Event {event_id} is not a tournament.")
+    check_tournament(t)
     return t
 
 
 def of_table(table: Table) -> Tournament | None:
+    """The tournament a table belongs to (checked as :func:`get` checks it), or None."""
     if table.event_id is None:
         return None
-    return db.session.scalars(db.select(Tournament).where(Tournament.event_id == table.event_id)).first()
+    t = db.session.scalars(db.select(Tournament).where(Tournament.event_id == table.event_id)).first()
+    if t is not None:
+        check_tournament(t)
+    return t
 
 
 def structure(t: Tournament) -> Structure:

@@ -24,11 +24,15 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
+from floor.inputs import whole
 from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
 from floor.pdf import pdf_response
+from floor.seals import SealBroken
+from floor.sealed import check_tournament
 from floor.tournament import desk, floorwork, service
 from rules import IllegalAction, RulesError
+from rules.jackpot.seating import MOST_SEATS
 from rules.jackpot.table import TableState
 from rules.tournament import PRESETS, Break
 from rules.tournament.structure import StructureError
@@ -146,12 +150,24 @@ def _back(t: Tournament, message: str, category: str = "success") -> Any:
 def index() -> Any:
     """The tournaments, newest first, and (for a director) a form for a new one."""
     rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), ended=_ended(rows))
+    return render_template("tournament/index.html", tournaments=rows, form=NewTournamentForm(), broken=_broken(rows),
+                           ended=_ended(rows))
+
+
+def _broken(rows: list[Tournament]) -> dict[int, str]:
+    """Each listed tournament whose record does not match its seals, and why: its counts are withheld."""
+    out = {}
+    for t in rows:
+        try:
+            check_tournament(t)
+        except SealBroken as exc:
+            out[t.id] = str(exc)
+    return out
 
 
 def _ended(rows: list[Tournament]) -> set[int]:
     """The events a deal has ended (their lists say so, not how many are 'left')."""
-    return {t.id for t in rows if service.the_deal(t) is not None}
+    return {t.id for t in rows if t.id not in _broken([t]) and service.the_deal(t) is not None}
 
 
 @bp.post("/")
@@ -161,13 +177,15 @@ def create() -> Any:
     form = NewTournamentForm()
     if not form.validate_on_submit():
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form, ended=_ended(rows)), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows),
+                               ended=_ended(rows)), 400
     try:
         t = service.create(form.name.data or "", PRESETS[form.preset.data or "regular"][1], form.profile.data or "cardroom")
     except RulesError as exc:
         form.profile.errors = [str(exc)]
         rows = list(db.session.scalars(db.select(Tournament).order_by(Tournament.id.desc())))
-        return render_template("tournament/index.html", tournaments=rows, form=form, ended=_ended(rows)), 400
+        return render_template("tournament/index.html", tournaments=rows, form=form, broken=_broken(rows),
+                               ended=_ended(rows)), 400
     return _back(t, f"{t.event.name} created from the {form.preset.data} preset; edit its structure below.")
 
 
@@ -233,7 +251,7 @@ def add_table(event_id: int) -> Any:
     """Add a table to the event."""
     t = service.get(event_id)
     try:
-        seats = int(request.form.get("seats") or 8)
+        seats = whole(request.form.get("seats") or "8", "seats", 2, MOST_SEATS)
         table = service.add_table(t, request.form.get("name") or "", seats)
     except (RulesError, ValueError) as exc:
         return _back(t, f"Table not added: {exc}", "error")

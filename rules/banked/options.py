@@ -329,9 +329,15 @@ def banked_options(data: Mapping[str, Any] | BankedOptions | None = None) -> Ban
     rules.ProfileError: ante_unit: no_game_pays 2:3 of an ante of 0.2 is not a whole number of the smallest unit
     >>> banked_options({"paytable": {"royal_flush": 250}}).paytable.royal_flush
     250
+    >>> banked_options(-1)
+    Traceback (most recent call last):
+    ...
+    rules.ProfileError: banked options: an object of named options ({"ante_unit": 5, ...}), not -1
     """
     if isinstance(data, BankedOptions):
         return data
+    if data is not None and not isinstance(data, Mapping):
+        raise ProfileError(f'banked options: an object of named options ({{"ante_unit": 5, ...}}), not {data!r:.40}')
     data = dict(data or {})
     known = {f.name for f in dataclasses.fields(BankedOptions)}
     unknown = sorted(set(data) - known)

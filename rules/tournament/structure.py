@@ -43,6 +43,8 @@ rules.tournament.structure.StructureError: levels: at least one playing level
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -218,15 +220,30 @@ def _level(item: Any, n: int) -> Level | Break:
     return Level(minutes, ante, small, big)
 
 
+#: A percentage as text: up to 100, with at most six decimals (``Fraction("1e999")`` is a number
+#: no float holds, and ``Fraction("1e999999999")`` takes minutes to make: issue 30).
+_PERCENT = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
+
+
 def _percent(value: Any, n: int) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise StructureError(f"payouts[{n}]: a percentage, not {value!r}")
-    try:
-        p = Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        raise StructureError(f"payouts[{n}]: a percentage, not {value!r}") from None
+    """One place's share of the pool, above 0 and at most 100.
+
+    >>> _percent("1e999", 0)
+    Traceback (most recent call last):
+    ...
+    rules.tournament.structure.StructureError: payouts[0]: a percentage from 0 to 100 (such as 37.5), not '1e999'
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str, float)) or (
+            isinstance(value, float) and not math.isfinite(value)):
+        raise StructureError(f"payouts[{n}]: a percentage, not {value!r:.40}")
+    text = str(value).strip()
+    if not _PERCENT.fullmatch(text) and not (isinstance(value, float) and 0 < value <= 100):
+        raise StructureError(f"payouts[{n}]: a percentage from 0 to 100 (such as 37.5), not {value!r:.40}")
+    p = Fraction(text)
     if p <= 0:
         raise StructureError(f"payouts[{n}]: a percentage above 0, not {value!r}")
+    if p > 100:
+        raise StructureError(f"payouts[{n}]: a percentage of at most 100, not {value!r}")
     return p
 
 
