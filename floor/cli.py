@@ -23,6 +23,7 @@ from floor import backup, room, tables, witness
 from floor.accounts import create_user
 from floor.demo import load_demo
 from floor.extensions import db
+from floor.keys import KeyRefused, check_before_upgrade
 from floor.models import Role, User
 from floor.sealed import trust
 from floor.verify import verify_all
@@ -41,6 +42,10 @@ def _interactive() -> bool:
 def init_db_command(zone: str | None) -> None:
     """Create or upgrade the database schema to the newest migration; the first time, ask the card
     room's time zone (every page and print shows times in it; a director changes it later)."""
+    try:
+        check_before_upgrade(current_app)  # another seal key than the history's: nothing is upgraded
+    except KeyRefused as exc:
+        raise click.ClickException(str(exc)) from None
     upgrade(directory=current_app.extensions["migrate"].directory)
     # Never the password of a database URL (postgresql://user:secret@host/db): a terminal's
     # scroll-back and a service's log are read by others.

@@ -199,6 +199,25 @@ def _check(app: Flask, connection: Any) -> bytes | None:
     return key
 
 
+def check_before_upgrade(app: Flask) -> None:
+    """Before ``flask init-db`` upgrades a database from before the keys' fingerprint (issue 30):
+    the key this host would seal with must verify the sealed records already there, or nothing is
+    upgraded at all. (The record anchor's migration checks the same, but the migrations before it
+    in the same upgrade are already applied by then: SQLite commits their tables as it goes.)"""
+    with db.engine.connect() as connection:
+        tables = inspect(connection)
+        if tables.has_table("room_keys") or not tables.has_table("tables"):
+            return  # checked at the start (floor.create_app), or a new database
+        if not _has_sealed_records(connection):
+            return
+        key, source = configured_seal_key(app)
+        if key is None:
+            raise _refuse("the database holds sealed records and this host has no seal key (none configured, no "
+                          "instance/seal_key): a new key would leave every record unverifiable")
+        if not _verifies(connection, key):
+            raise _refuse(f"{source} does not verify the database's sealed records")
+
+
 def load_seal_key(app: Flask) -> bytes:
     """The seal key when the start could not check it (the database did not answer then): checked
     now; a database without the fingerprint's table (one being upgraded from before the keyed

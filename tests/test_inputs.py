@@ -83,7 +83,7 @@ def test_an_index_or_an_id_beyond_64_bits(room):
     """A dealer's void of event 2**63 asked the database for entry 2**63 + 1 (an overflow: 500)."""
     t, e = room["table"], room["event"]
     _refused(_json(room, "dealer", f"/api/tables/{t}/events", {"type": "void", "event": BIG}), 422, "void: event")
-    _refused(_json(room, "dealer", f"/api/tables/{t}/events", {"type": "void", "event": 2**63 - 1}), 422, "cannot void")
+    _refused(_json(room, "dealer", f"/api/tables/{t}/events", {"type": "void", "event": 2**63 - 1}), 422, "cannot withdraw entry")
     _refused(room["floor"].get(f"/rulings/new?table={BIG}"), 404, "There is no table")
     _refused(room["floor"].get(f"/rulings/new?supersedes={BIG}"), 404, "no ruling")
     _refused(_json(room, "floor", f"/api/events/{e}/balance", {"moves": [{

@@ -1,7 +1,7 @@
 """Commands of the room's witness: ``flask witness status | adopt | init-store`` and ``flask checkpoint``.
 
 ``adopt`` is the one honest way to begin a witness anew (docs/record.md, "Moving to a new
-machine"): the database remembers its witness reaching line N, and this host holds no such witness
+machine, honestly"): the database remembers its witness reaching line N, and this host holds no such witness
 (a new machine, a disk lost). The operator says why; the witness's files that do not match are set
 aside, not deleted; a new witness begins at line N + 1 from the database as it stands, saying who
 adopted it, when and why. ``flask verify`` prints that note ever after, and the history before it

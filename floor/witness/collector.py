@@ -48,7 +48,7 @@ def message(line: dict[str, Any]) -> str:
     """The collector's line for a checkpoint.
 
     >>> message({"n": 7, "at": "2026-11-24T02:00:00Z", "link": "ab" * 32, "kind": "checkpoint", "state": {}})[:40]
-    'floor-checkpoint {"at":"2026-11-24T02:00:'
+    'floor-checkpoint {"at":"2026-11-24T02:00'
     """
     return f"{TAG} {json.dumps(summary(line), sort_keys=True, separators=(',', ':'))}"
 
