@@ -40,7 +40,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import String, inspect, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.extensions import DbModel, db
@@ -204,7 +204,11 @@ def check_before_upgrade(app: Flask) -> None:
     the key this host would seal with must verify the sealed records already there, or nothing is
     upgraded at all. (The record anchor's migration checks the same, but the migrations before it
     in the same upgrade are already applied by then: SQLite commits their tables as it goes.)"""
-    with db.engine.connect() as connection:
+    try:
+        connection = db.engine.connect()
+    except OperationalError:
+        return  # a database that does not answer: the upgrade meets it and says so
+    with connection:
         tables = inspect(connection)
         if tables.has_table("room_keys") or not tables.has_table("tables"):
             return  # checked at the start (floor.create_app), or a new database
