@@ -215,14 +215,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.jinja_env.filters["deal"] = words.deal_words
     app.jinja_env.filters["entry"] = words.entry_words
     app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
-    auth.init_app(app)  # the login pages, the login loaders, Role in templates
-    errors.init_app(app)
-    for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):
-        app.register_blueprint(blueprint)
-    # These packages register themselves: their modules read the package back, so the package
-    # imports them only here, once it is whole.
-    for package in (director, rulings, banked):
-        package.init_app(app)
-    tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
-    cli.init_app(app)
+    # Every part registers itself one way, its package's init_app: its blueprints, hooks and
+    # filters (director, rulings, banked and tournament import their modules only there, once the
+    # package is whole: tests/test_structure.py).
+    for part in (auth, errors, api, dealer, floorpages, prints, room, director, rulings, banked, tournament, cli):
+        part.init_app(app)
     return app

@@ -15,7 +15,7 @@ import os
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, flash, g, redirect, render_template, request, url_for
 from sqlalchemy import String
 from sqlalchemy.exc import OperationalError, ProgrammingError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -110,6 +110,11 @@ def set_zone(name: str) -> str:
 
 bp = Blueprint("room", __name__, url_prefix="/director/settings")
 bp.before_request(require_role(Role.director))
+
+
+def init_app(app: Flask) -> None:
+    """Register the room's settings page."""
+    app.register_blueprint(bp)
 
 
 @bp.route("/", methods=["GET", "POST"])

@@ -10,7 +10,14 @@
 
 from __future__ import annotations
 
+from flask import Flask
+
 from floor.api import findings, hands, health, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
-__all__ = ["bp"]
+__all__ = ["bp", "init_app"]
+
+
+def init_app(app: Flask) -> None:
+    """Register the JSON API."""
+    app.register_blueprint(bp)

@@ -5,6 +5,8 @@ report :mod:`floor.floorpages.shift`."""
 
 from __future__ import annotations
 
+from flask import Flask
+
 from floor.floorpages import history, lineups, live, shift  # noqa: F401 (lineups' routes join the blueprint)
 from floor.floorpages.views import bp
 
@@ -12,4 +14,9 @@ live.register(bp)
 history.register(bp)
 shift.register(bp)
 
-__all__ = ["bp"]
+__all__ = ["bp", "init_app"]
+
+
+def init_app(app: Flask) -> None:
+    """Register the floor person's pages."""
+    app.register_blueprint(bp)

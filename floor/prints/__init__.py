@@ -3,6 +3,13 @@
 
 from __future__ import annotations
 
+from flask import Flask
+
 from floor.prints.views import bp
 
-__all__ = ["bp"]
+__all__ = ["bp", "init_app"]
+
+
+def init_app(app: Flask) -> None:
+    """Register the printed rule summaries."""
+    app.register_blueprint(bp)
