@@ -34,6 +34,10 @@ from rules.banked.dealer import DealerExchange, Item, dealer_decision, dealer_ex
 from rules.banked.options import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, Paytable, banked_options
 from rules.banked.settle import Outcome, fold_net, settle, settle_bonus, settle_box
 
+# each event type's rules (may it happen now, what it does) declare themselves in the events'
+# registry as the package loads, before any state is replayed (rules.banked.round reads them there)
+from rules.banked import play  # noqa: E402,F401,I001
+
 __all__ = [
     "BankedOptions",
     "banked_options",

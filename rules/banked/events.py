@@ -38,8 +38,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from rules import CardError, IllegalAction, RulesError, parse
-from rules.banked.disputes import OUTCOME_WORDS
 from rules.banked.options import BankedOptions, banked_options
+from rules.banked.outcomes import OUTCOME_WORDS
 from rules.cards import Card, parse_cards, to_text
 from rules.registry import Registry, Who
 

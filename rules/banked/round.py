@@ -43,7 +43,6 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-import rules.banked.play  # noqa: F401  (the events' rules declare themselves)
 from rules import IllegalAction
 from rules.banked.box import Box, Stage
 from rules.banked.dealer import DealerExchange, dealer_decision, dealer_qualifies
