@@ -25,7 +25,7 @@ tables' logs is linear in the entries and streamed, as before; it is not the wit
 
 Targets: ``start`` and ``verify`` flat within 1.5x from 10,000 to 1,000,000 lines.
 
-    .venv/bin/python bench/bench_witness.py [--sizes 10000 100000]
+    .venv/bin/python bench/bench_witness.py [--sizes 10000 100000] [--smoke]
 """
 
 from __future__ import annotations
@@ -176,7 +176,11 @@ def main() -> None:
     parser.add_argument("--measure", choices=KINDS)
     parser.add_argument("--folder", type=Path)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
+    runs = RUNS
+    if args.smoke:
+        args.sizes, runs = [1_500, 2_500], 1
     if args.measure:
         print(json.dumps(measure(args.folder, args.measure, args.trace)))
         return
@@ -190,7 +194,7 @@ def main() -> None:
             print(f"built {size:,} lines ({segments} closed segments) in {time.perf_counter() - began:.1f} s",
                   flush=True)
             for kind in KINDS:
-                seconds = statistics.median(_run(folder, kind, False)["seconds"] for _ in range(RUNS))
+                seconds = statistics.median(_run(folder, kind, False)["seconds"] for _ in range(runs))
                 rows[(size, kind)] = (seconds, _run(folder, kind, True)["peak_mb"])
                 print(f"  {kind:7} median {seconds * 1000:9.1f} ms   peak {rows[(size, kind)][1]:8.1f} MB", flush=True)
     print("\nwitness lines     start (ms, MB)     verify (ms, MB)     full (ms, MB)     whole, the peer (ms, MB)")
