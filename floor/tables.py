@@ -71,6 +71,12 @@ FLOOR_EVENTS = FLOOR_WORD
 #: ``after(table, entry, state)`` is told of each event :func:`append` committed (eliminations).
 AMENDERS: list[Callable[[Table, dict[str, Any]], dict[str, Any]]] = []
 AFTER_APPEND: list[Callable[[Table, LogEntry, jackpot.TableState], None]] = []
+#: Checks of an event a person posts at the table (the tablet's tap, ``POST /api/tables/<id>/events``),
+#: made before it is logged: ``check(table, event, user)`` raises :class:`NotYours` (403) or
+#: ``rules.IllegalAction`` (422) with the reason. The desks' own appends (:func:`append` called by the
+#: tournament desk) are not posted events. The tournament registers one: its tables are seated by
+#: its desk only (floor.tournament.floorwork.desk_only).
+POSTED_CHECKS: list[Callable[[Table, dict[str, Any], User | None], None]] = []
 
 
 class NotYours(Exception):

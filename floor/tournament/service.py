@@ -17,7 +17,7 @@ from flask import abort
 from floor import tables
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.localtime import zone
+from floor.localtime import local, zone
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
@@ -91,6 +91,27 @@ def moves(t: Tournament) -> list[Move]:
 def clock(t: Tournament, now: datetime | None = None) -> Clock:
     """The clock now: computed from the recorded moves (it survives a restart; browsers agree)."""
     return read_clock(structure(t), moves(t), now or utcnow())
+
+
+def break_words(t: Tournament) -> str | None:
+    """When play resumes, while the tournament's clock stands on a break: the room's time of day
+    when the clock runs, else how much of the break is left once the director resumes it; None
+    when not on a break."""
+    at = utcnow()
+    c = clock(t, at)
+    if not c.on_break:
+        return None
+    minutes = -(-c.seconds_left // 60)
+    if c.running:
+        return f"play resumes at {local(at + timedelta(seconds=c.seconds_left), '%H:%M')} ({minutes} min from now)"
+    return f"the clock is paused; play resumes {minutes} min after the director resumes it"
+
+
+def check_not_on_break(t: Tournament) -> None:
+    """Refuse a deal during a break, saying when play resumes (issue 31)."""
+    words = break_words(t)
+    if words is not None:
+        raise IllegalAction(f"deal: the tournament is on a break; {words}")
 
 
 def move_clock(t: Tournament, action: str, user: User | None, now: datetime | None = None) -> Clock:
