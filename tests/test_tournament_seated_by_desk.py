@@ -1,4 +1,4 @@
-"""A tournament's tables are seated by the desk only (issue 31; docs/contract.md, "Players — HTTP"): a
+"""A tournament's tables are seated by the desk only (issue 31; docs/players.md): a
 dealer's ``sit``, ``add_chips`` or ``leave`` at a tournament's table is refused by the server naming the
 desk, from the JSON API and from the tablet's own tap; the tablet offers none of them there; a rebuy
 outside the structure's rebuy levels or add-on is refused at the desk; no deal during a break, the

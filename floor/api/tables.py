@@ -102,7 +102,7 @@ def create_table() -> Any:
     if not isinstance(data.get("name", "Table"), str):
         return error(400, "Bad request", "'name' must be text.")
     try:
-        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"))
+        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"), current_user)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Unprocessable setup", str(exc))

@@ -61,13 +61,13 @@ def desk_only(table: Table, event: dict[str, Any], user: User | None) -> None:
     or a director 422, since the desk's own pages do it with the tournament's record kept (a sit
     typed at a table makes chips no entry bought: issue 31's "Intruder" with 99,999)."""
     kind = event.get("type")
-    if kind not in DESK_ONLY or table.event_id is None:
+    if not isinstance(kind, str) or kind not in DESK_ONLY or table.event_id is None:
         return
     t = service.of_table(table)
     if t is None:
         return
-    message = (f"{str(kind).replace('_', ' ')}: {table.name} is a table of the tournament {t.event.name}, "
-               f"seated by the tournament desk only: the desk {DESK_ONLY[str(kind)]}")
+    message = (f"{kind.replace('_', ' ')}: {table.name} is a table of the tournament {t.event.name}, "
+               f"seated by the tournament desk only: the desk {DESK_ONLY[kind]}")
     if user is not None and not user.may(Role.floor):
         raise tables.NotYours(message + "; call the floor")
     raise IllegalAction(message + ": use the tournament desk's page or its API (/api/events/...)")
@@ -158,11 +158,13 @@ def _pay_bounties(t: Tournament, table: Table, state: jackpot.TableState, out: l
     if not bounty or not awards:
         return
     best = max(awards.values())
-    winners = [state.seats[seat].player for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
+    winners = [(state.seats[seat].player, state.seats[seat].player_id)
+               for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
     for e in out:
         each, odd = divmod(bounty, len(winners))
-        for i, w in enumerate(winners):
+        for i, (w, w_id) in enumerate(winners):
             db.session.add(desk_models.Bounty(tournament_id=t.id, player=e.player, winner=w,
+                                              player_id=e.player_id, winner_id=w_id,
                                               amount=each + (1 if i < odd else 0), table_id=table.id, hand=hand))
 
 
@@ -301,7 +303,8 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
         entry.add_ons += 1
     if where is None:
         table, seat = _seat_to_rebuy(t, seat_back)
-        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user)
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
+                          "chips": chips}, user)
         return f"{entry.player}: {kind.replace('_', '-')} of {chips}, seated at {table.name} seat {seat}"
     tables.append(where[0], {"type": "add_chips", "seat": where[1], "amount": chips}, user)
     return f"{entry.player}: {kind.replace('_', '-')} of {chips} at {where[0].name} seat {where[1]}"

@@ -87,6 +87,17 @@ class Seat:
     waiting: bool = False
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
     declared: str | None = None  # the class declared at the show where cards do not speak (H9)
+    player_id: int | None = None  # the card room's record of the player, when the app named it (issue 31)
+
+    @property
+    def person(self) -> str:
+        """Who sits here, as the rules follow a person from seat to seat (F7): the player's record
+        when known, else the name (a table seats a name once).
+
+        >>> Seat(1, "Ann", 100).person, Seat(2, "Ann", 100, player_id=7).person
+        ('name:ann', 'id:7')
+        """
+        return f"id:{self.player_id}" if self.player_id is not None else f"name:{self.player.casefold()}"
 
     @property
     def all_in(self) -> bool:
