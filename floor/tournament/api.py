@@ -52,8 +52,8 @@ def show(event_id: int) -> Any:
     t = service.get(event_id)
     return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure,
                    tables=[{"id": x.id, "name": x.name, "seats": x.setup.get("capacity")} for x in service.event_tables(t)],
-                   entries=[{"player": e.player, "player_id": e.player_id, "out": e.is_out, "rebuys": e.rebuys, "add_ons": e.add_ons,
-                             "reentries": e.reentries}
+                   entries=[{"player": e.player, "player_id": e.player_id, "out": e.is_out, "rebuys": e.rebuys,
+                             "add_ons": e.add_ons, "reentries": e.reentries}
                             for e in t.entries])
 
 

@@ -7,8 +7,10 @@ chips taken away. What the engine decides where the sources are silent:
 
 * All of these happen between deals only; during a deal a seat's line-up is fixed.
 * A player who leaves takes the stack; what they put into a pot that is carried over stays in it
-  (it is no longer anyone's claim, and goes to whoever wins the pot). A barred player (F7) who
-  leaves and sits down again is a newcomer.
+  (it is no longer anyone's claim, and goes to whoever wins the pot). A player barred by F7 who
+  leaves and sits down again, at any seat, with any buy-in, stays barred until someone else has won
+  the pot ("even if you buy in again"; the profile's ``f7_follows_player``, the default): the bar
+  is the person's (``Seat.person``: the player's record, else the name).
 * A newcomer sitting into a carried pot antes from the next deal and plays for the whole pot, or,
   where the profile's ``newcomers_wait`` says so, is dealt in only once that pot is won.
 * A rebuy or top-up never lifts an F7 bar ("even after buying more chips").
@@ -42,7 +44,6 @@ from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 __all__ = ["Sit", "AddChips", "Leave", "SitOut", "SitIn", "MoveSeat", "SitMove", "AddChipsMove", "LeaveMove",
            "SitOutMove", "SitInMove", "MoveSeatMove", "sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat",
            "last_claimant_takes_the_pot", "NAME_MAX", "MOST_SEATS", "check_capacity"]
-
 
 
 @dataclass(frozen=True)
@@ -265,11 +266,16 @@ def sit(t: WorkingTable, e: Sit, move: SitMove) -> None:
     if t.max_buy_in is not None and e.chips > t.max_buy_in:
         raise NotNow(f"sit: {e.chips} chips is over this table's maximum buy-in of {t.max_buy_in}")
     waits = t.profile.newcomers_wait and not t.new_pot
-    t.seats[s] = Seat(s, e.player, e.chips, SeatStatus.ACTIVE, waiting=waits, player_id=e.player_id)
+    seat = Seat(s, e.player, e.chips, SeatStatus.ACTIVE, waiting=waits, player_id=e.player_id)
+    barred = not t.new_pot and t.barred_person(seat)
+    t.seats[s] = Seat(**{**seat.__dict__, "status": SeatStatus.BARRED}) if barred else seat
     t.reorder()
     t.chips_in += e.chips
     t.message = f"{e.player} sits in seat {s} with {e.chips}"
-    if waits:
+    if barred:
+        t.message += ("; still dealt out of this pot until someone else has won it, even after buying in "
+                      "again (F7)")
+    elif waits:
         t.message += "; dealt in once the pot in play is won (house rule)"
 
 
