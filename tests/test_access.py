@@ -178,6 +178,10 @@ ROUTES: dict[str, Route] = {
     "api.find_players": Route(D, API, "/api/players"),
     "api.show_player": Route(D, API, "/api/players/{player}"),
     "api.ban_player": Route(X, API, "/api/players/{player}/ban", get=False, post={"reason": "access check"}),
+    # waiting lists (issue 31): the floor's
+    "api.create_list": Route(F, API, "/api/lists", get=False, post={"game": "cardroom", "stakes": "1/2"}),
+    "api.all_lists": Route(F, API, "/api/lists"),
+    "api.list_action": Route(F, API, "/api/lists/{wlist}/join", get=False, post={"player": "Walk-in"}),
 }
 
 
@@ -193,7 +197,7 @@ def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
     ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1,
-           "bcall": 1, "player": 1}
+           "bcall": 1, "player": 1, "wlist": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -244,6 +248,13 @@ def world(app, tokens):
     assert table.status_code == 201, table.json
     ids["table"] = table.json["id"]
     ids["player"] = table.json["state"]["seats"]["1"]["player_id"]  # Ann, the setup's first seat
+    with app.app_context():
+        from floor.players.models import WaitingList
+
+        wlist = WaitingList(game="cardroom", stakes="10/20")
+        db.session.add(wlist)
+        db.session.commit()
+        ids["wlist"] = wlist.id
     with app.app_context():
         call = FloorCall(table_id=ids["table"], issue="false_openers", seat=2, called_by_id=ids["user"])
         db.session.add(call)

@@ -7,11 +7,12 @@
 - :mod:`floor.api.rulings` ``POST /api/rulings``, ``GET /api/rulings/<id>``
 - :mod:`floor.api.findings` ``POST /api/findings``: what a checker outside the app flagged
 - :mod:`floor.api.players`  players as records: find, create, ban, their night (issue 31)
+- :mod:`floor.api.lists`    waiting lists per game and stakes: join, call, seat, remove (issue 31)
 """
 
 from __future__ import annotations
 
-from floor.api import findings, hands, health, players, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api import findings, hands, health, lists, players, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
 __all__ = ["bp"]

@@ -7,8 +7,9 @@ tournament entry and a bounty (``player_id`` beside the sealed name). A banned p
 a seat and an entry, with the reason. The player's night (:mod:`floor.players.night`) is read from
 the tables' sealed logs. Decisions: docs/players.md.
 
-- :mod:`floor.players.models`   the :class:`~floor.players.models.Player` row
+- :mod:`floor.players.models`   the rows: :class:`~floor.players.models.Player`, a waiting list and its entries
 - :mod:`floor.players.service`  finding, creating, banning, naming a seat's or an entry's player
 - :mod:`floor.players.night`    a player's night from the logs
-- the JSON routes: :mod:`floor.api.players`
+- :mod:`floor.players.lists`    waiting lists per game and stakes
+- the JSON routes: :mod:`floor.api.players`, :mod:`floor.api.lists`
 """

@@ -1,5 +1,6 @@
 """A player's night (``GET /api/players/<id>``, issue 31): the tables sat at, with the buy-ins,
-cash-outs and hours seated of each stint, and the tournament entries; read from the sealed logs.
+cash-outs and hours seated of each stint, read from the sealed logs; the waiting lists (joined,
+called, off and why) and the tournament entries.
 
 A table is read when its setup or its log names the player (by record, or by the name when a seat
 names no record: logs from before players were records). Its log is replayed event by event with
@@ -22,7 +23,7 @@ from sqlalchemy import String, cast, func
 from floor import tables
 from floor.extensions import db
 from floor.models import Entry, LogEntry, Table, Tournament, utcnow
-from floor.players.models import Player
+from floor.players.models import ListEntry, Player, WaitingList
 from rules import RulesError, jackpot
 
 #: The events whose ledger moves are the seat's they name.
@@ -113,8 +114,14 @@ def night(player: Player) -> dict[str, Any]:
         entries.append({"event_id": t.event_id, "event": t.event.name, "entered_at": _iso(e.entered_at),
                         "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries,
                         "out_at": _iso(e.out_at) if e.out_at else None})
+    waited = [{"list_id": e.list_id, "game": wl.game, "stakes": wl.stakes, "joined_at": _iso(e.joined_at),
+               "called_at": _iso(e.called_at) if e.called_at else None,
+               "removed_at": _iso(e.removed_at) if e.removed_at else None, "reason": e.reason}
+              for e, wl in db.session.execute(db.select(ListEntry, WaitingList).join(
+                  WaitingList, WaitingList.id == ListEntry.list_id).where(ListEntry.player_id == player.id)
+                  .order_by(ListEntry.joined_at, ListEntry.id))]
     cash = [r for r in rows if not r.get("tournament") and "stints" in r]
-    return {"tables": rows, "entries": entries,
+    return {"tables": rows, "lists": waited, "entries": entries,
             "buy_ins": sum(s["bought_in"] for r in cash for s in r["stints"]),
             "cash_outs": sum(s["cashed_out"] for r in cash for s in r["stints"]),
             "hours_seated": round(sum(r.get("hours_seated", 0) for r in rows), 2)}
