@@ -70,8 +70,8 @@ def list_action(list_id: int, action: str) -> Any:
             lists.remove(wl, player, data.get("reason"), user)
         else:
             table_id = data.get("table")
-            table = db.session.get(Table, table_id) if isinstance(table_id, int) and not isinstance(table_id, bool) \
-                else None
+            known = isinstance(table_id, int) and not isinstance(table_id, bool) and 0 < table_id < 2**63
+            table = db.session.get(Table, table_id) if known else None
             if table is None:
                 return error(422, "Refused", f"seat: there is no table {table_id!r}")
             lists.seat(wl, player, table, data.get("seat"), data.get("chips"), user)

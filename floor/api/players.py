@@ -27,7 +27,8 @@ from rules import RulesError
 
 
 def _ban_end(value: Any) -> datetime | None:
-    """``until`` as stored (UTC, naive): a date ends at its midnight, the room's time."""
+    """``until`` as stored (UTC, naive): a date alone ends the ban as that day begins (00:00, the
+    room's time); a time without an offset is the room's."""
     if value is None or value == "":
         return None
     if not isinstance(value, str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, or_
+from sqlalchemy import func, or_, true
 
 from floor.extensions import db
 from floor.localtime import local
@@ -40,13 +40,17 @@ def find(q: str) -> list[Player]:
     q = " ".join((q or "").split())
     query = db.select(Player)
     if q:
-        like = q.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        query = query.where(or_(func.lower(Player.name).contains(like, autoescape=False),
-                                Player.card.startswith(q, autoescape=True)))
-    rows = list(db.session.scalars(query.order_by(func.lower(Player.name), Player.id).limit(200)))
-    # SQLite's lower() folds ASCII only: the name test is made again here in Python, for every script
+        # SQLite's lower() folds ASCII only: a query in another script is matched in Python below
+        named = func.lower(Player.name).contains(q.lower(), autoescape=True) if q.isascii() else true()
+        query = query.where(or_(named, Player.card.startswith(q, autoescape=True)))
     folded = q.casefold()
-    return [p for p in rows if not q or folded in p.name.casefold() or (p.card or "").startswith(q)][:FOUND_MAX]
+    found = []
+    for p in db.session.scalars(query.order_by(func.lower(Player.name), Player.id)):
+        if folded in p.name.casefold() or (p.card or "").startswith(q):
+            found.append(p)
+            if len(found) == FOUND_MAX:
+                break
+    return found
 
 
 def _card(value: Any) -> str | None:
