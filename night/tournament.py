@@ -156,15 +156,18 @@ class Tournament:
             self.passed.append("no deal during a break")
         else:
             self.discrepancies.append(f"tournament: a deal during the break was not refused: {status} {body}")
-        status, state = self.dealer.request("GET", f"/api/tables/{table}")
-        empty = next((n for n in range(1, SEATS + 1) if str(n) not in state["state"]["seats"]), None)
-        if empty is not None:
+        for table in self.dealers:  # the first table with an empty seat
+            status, state = self.dealer.request("GET", f"/api/tables/{table}")
+            empty = next((n for n in range(1, SEATS + 1) if str(n) not in state["state"]["seats"]), None)
+            if empty is None:
+                continue
             status, body = self.dealer.request("POST", f"/api/tables/{table}/events", {
                 "type": "sit", "seat": empty, "player": "Intruder", "chips": 99_999})
             if status == 403 and "tournament desk" in str(body.get("message")):
                 self.passed.append("a dealer's sit at a tournament table refused")
             else:
                 self.discrepancies.append(f"tournament: a dealer seated a stranger at a tournament table: {status}")
+            break
         self.director.request("POST", f"/api/events/{event}/clock", {"action": "advance"})
 
     def play_round(self) -> int:
