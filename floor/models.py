@@ -547,6 +547,8 @@ class Entry(SealedRow, DbModel):
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     player: Mapped[str] = mapped_column(String(80))
+    # issue 31: the player's record; beside the sealed name, which flask verify checks it against
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     entered_at: Mapped[datetime] = mapped_column(default=utcnow)
     rebuys: Mapped[int] = mapped_column(default=0)
     add_ons: Mapped[int] = mapped_column(default=0)

@@ -48,6 +48,7 @@ from floor.chain import check_record, prefix_checked, sealed_events
 from floor.seals import SealBroken
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
+from floor.players import service as players
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
 from floor.security import check_stored_json
 from rules import IllegalAction, RulesError, jackpot
@@ -71,6 +72,12 @@ FLOOR_EVENTS = FLOOR_WORD
 #: ``after(table, entry, state)`` is told of each event :func:`append` committed (eliminations).
 AMENDERS: list[Callable[[Table, dict[str, Any]], dict[str, Any]]] = []
 AFTER_APPEND: list[Callable[[Table, LogEntry, jackpot.TableState], None]] = []
+#: Checks of an event a person posts at the table (the tablet's tap, ``POST /api/tables/<id>/events``),
+#: made before it is logged: ``check(table, event, user)`` raises :class:`NotYours` (403) or
+#: ``rules.IllegalAction`` (422) with the reason. The desks' own appends (:func:`append` called by the
+#: tournament desk) are not posted events. The tournament registers one: its tables are seated by
+#: its desk only (floor.tournament.floorwork.desk_only).
+POSTED_CHECKS: list[Callable[[Table, dict[str, Any], User | None], None]] = []
 
 
 class NotYours(Exception):
@@ -208,14 +215,16 @@ def state_of(table: Table) -> dict[str, Any]:
     return table_state(table).to_dict()
 
 
-def create_table(name: str, setup: dict[str, Any], event_id: int | None = None) -> Table:
-    """Check a setup against the rules (replaying no events) and store the table."""
+def create_table(name: str, setup: dict[str, Any], event_id: int | None = None, user: User | None = None) -> Table:
+    """Check a setup against the rules (replaying no events) and store the table, each seat's
+    player named by the record (:func:`floor.players.service.amend_setup`: a banned player refused)."""
     setup = dict(setup)
     if event_id is not None and (isinstance(event_id, bool) or not isinstance(event_id, int)
                                  or not 0 < event_id < 2**63 or db.session.get(CardRoomEvent, event_id) is None):
         raise ValueError(f"event_id: there is no event {event_id!r} (create the event first, or leave event_id out)")
     setup["profile"] = resolve_profile(setup.get("profile", "cardroom"))
     jackpot.replay(setup, [])  # raises RulesError/ValueError with the reason if the setup is bad
+    setup = players.amend_setup(setup, user)
     table = Table(name=name.strip() or "Table", setup=setup, event_id=event_id)
     db.session.add(table)
     db.session.commit()
@@ -390,6 +399,8 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
         raise StaleVersion(expected_version, table.version)
     for amend in AMENDERS:
         event = amend(table, event)
+    # a sit names its player's record (issue 31): the log keeps the record's name and id
+    event = players.amend_sit(event, user)
     # Read once: the engine applies the value it read, and the log stores that value as data
     # (its to_dict() reads back to the same value: the replay applies the same event).
     parsed = parse_event(event)
@@ -468,7 +479,7 @@ def move_player(source: Table, seat: int, target: Table, to_seat: int, user: Use
     try:
         left, after_source = _stage(source, {"type": "leave", "seat": seat}, user, None, None)
         sat, after_target = _stage(target, {"type": "sit", "seat": to_seat, "player": player.player,
-                                            "chips": player.stack}, user, None, None)
+                                            "player_id": player.player_id, "chips": player.stack}, user, None, None)
         keys = cache_key(source, left.seq), cache_key(target, sat.seq)
         db.session.commit()
     except (_Moved, IntegrityError):

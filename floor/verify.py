@@ -18,6 +18,7 @@ from floor import witness
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling, logged_round_start
 from floor.extensions import db
 from floor.models import IssuedRuling, LogEntry, PotSnapshot, Table
+from floor.players import service as players
 from floor.seals import same
 from floor.verify_record import begin_snapshot, collected_problems, row_problems, witness_problems
 
@@ -146,6 +147,7 @@ def verify_all(full: bool = False, checkpoints: Path | None = None) -> Report:
             report.problems.append(f"banked ruling #{banked.id} (table #{banked.table_id}): its content was changed "
                                    "after it was issued (its seal does not match)")
     report.problems += row_problems()
+    report.problems += players.link_problems()
     problems, notes = witness_problems(full)
     report.problems += problems
     report.notes += notes

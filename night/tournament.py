@@ -114,6 +114,7 @@ class Tournament:
                 break
             if rnd:  # the accelerated clock: a level a round (a deal at every table)
                 self.director.request("POST", f"/api/events/{event}/clock", {"action": "advance"})
+                self.through_the_break(event)
             playing = self.play_round()
             self.balance()
             status, clock = self.director.request("GET", f"/api/events/{event}/clock")
@@ -141,6 +142,33 @@ class Tournament:
                                           f"the last refusal {self.refusals[-1] if self.refusals else 'none'}")
                 break
         self.finish(event)
+
+    def through_the_break(self, event: int) -> None:
+        """On a break no table deals (issue 31): a dealer's deal there is refused with the time play
+        resumes, and a dealer seating a stranger at a tournament table is refused naming the desk;
+        then the accelerated clock moves past the break."""
+        status, clock = self.director.request("GET", f"/api/events/{event}/clock")
+        if status != 200 or not clock.get("on_break"):
+            return
+        table = next(iter(self.dealers))
+        status, body = self.dealer.request("POST", f"/api/tables/{table}/events", {"type": "deal"})
+        if status == 422 and "play resumes" in str(body.get("message")):
+            self.passed.append("no deal during a break")
+        else:
+            self.discrepancies.append(f"tournament: a deal during the break was not refused: {status} {body}")
+        for table in self.dealers:  # the first table with an empty seat
+            status, state = self.dealer.request("GET", f"/api/tables/{table}")
+            empty = next((n for n in range(1, SEATS + 1) if str(n) not in state["state"]["seats"]), None)
+            if empty is None:
+                continue
+            status, body = self.dealer.request("POST", f"/api/tables/{table}/events", {
+                "type": "sit", "seat": empty, "player": "Intruder", "chips": 99_999})
+            if status == 403 and "tournament desk" in str(body.get("message")):
+                self.passed.append("a dealer's sit at a tournament table refused")
+            else:
+                self.discrepancies.append(f"tournament: a dealer seated a stranger at a tournament table: {status}")
+            break
+        self.director.request("POST", f"/api/events/{event}/clock", {"action": "advance"})
 
     def play_round(self) -> int:
         """One deal at every table with two players or more, the tables side by side."""

@@ -33,7 +33,10 @@ from typing import Any
 from rules import IllegalAction, RulesError
 from rules.bounds import CHIPS_MAX, WHOLE_MAX
 
-__all__ = ["seat", "chips", "whole", "signed"]
+__all__ = ["seat", "chips", "whole", "signed", "player", "NAME_MAX"]
+
+#: The longest player name a seat takes (names in any script; the pages wrap them).
+NAME_MAX = 80
 
 # ASCII digits only: re's \d (and int()) also read "١", and a number no column holds
 _DIGITS = re.compile(r"\s*[0-9]{1,19}\s*")
@@ -112,3 +115,35 @@ def chips(value: Any, what: str, positive: bool = False, error: type[RulesError]
     if value > CHIPS_MAX:
         raise error(f"{what}: at most {CHIPS_MAX} chips, not {value}")
     return value
+
+
+def player(value: Any, player_id: Any, what: str) -> tuple[str, int | None]:
+    """A seat's player: a name, or ``{"id": n, "name": ...}`` (the card room's player record, issue
+    31), with the record's id also taken as a separate ``player_id``; the name (spaces folded) and
+    the id, or None for a name alone. A record named by its id alone is called "player #n" (the app
+    writes the record's name in before the rules read it).
+
+    >>> player(" Ann  Lee ", None, "sit"), player({"id": "7", "name": "Bo"}, None, "sit")
+    (('Ann Lee', None), ('Bo', 7))
+    >>> player({"id": 3}, None, "sit"), player("Cy", 4, "sit")
+    (('player #3', 3), ('Cy', 4))
+    >>> player("", None, "sit")
+    Traceback (most recent call last):
+    ...
+    rules.IllegalAction: sit: give the player's name (player) or their record ({"id": n})
+    """
+    if isinstance(value, dict):
+        if value.get("id") is None:
+            raise IllegalAction(f'{what}: a player given as a record is {{"id": n}}')
+        player_id = value["id"]
+        value = value.get("name") or f"player #{whole(player_id, f'{what}: player id')}"
+    if not isinstance(value, str) or not value.strip():
+        raise IllegalAction(f'{what}: give the player\'s name (player) or their record ({{"id": n}})')
+    if len(value.strip()) > NAME_MAX:
+        raise IllegalAction(f"{what}: a player's name is at most {NAME_MAX} characters")
+    if player_id is None:
+        return " ".join(value.split()), None
+    number = whole(player_id, f"{what}: player id")
+    if number < 1:
+        raise IllegalAction(f"{what}: a player id is 1 or more, not {number}")
+    return " ".join(value.split()), number

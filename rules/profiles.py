@@ -191,6 +191,10 @@ class Profile:
     newcomers_wait: bool = field(default=False, metadata=_opt(
         ("O3",), "A player who sits down while a pot is carried over waits until that pot is won before "
         "being dealt in; false means the newcomer antes from the next deal and plays for the whole pot."))
+    f7_follows_player: bool = field(default=True, metadata=_opt(
+        ("F7",), "An all-in false opener barred from the pot stays barred after leaving and sitting down "
+        "again, at any seat and with any buy-in, until someone else has won the pot (the card room's "
+        "words: even after buying in again); false bars the seat only, as a newcomer is not barred."))
 
     # Irregularities
     false_openers: str = field(default="cardroom", metadata=_opt(

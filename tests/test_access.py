@@ -173,6 +173,15 @@ ROUTES: dict[str, Route] = {
     "banked.call_floor": Route(D, PAGE, "/banked/tables/{banked}/call", post={"issue": "other"}),
     "banked.dismiss_call": Route(F, PAGE, "/banked/calls/{bcall}/dismiss", get=False, post={}),
     "room.settings": Route(X, PAGE, "/director/settings/", post={"zone": "UTC"}),
+    # players as records (issue 31): dealers find and read, the floor creates, the director bans
+    "api.create_player": Route(F, API, "/api/players", get=False, post={"name": "Walk-in"}),
+    "api.find_players": Route(D, API, "/api/players"),
+    "api.show_player": Route(D, API, "/api/players/{player}"),
+    "api.ban_player": Route(X, API, "/api/players/{player}/ban", get=False, post={"reason": "access check"}),
+    # waiting lists (issue 31): the floor's
+    "api.create_list": Route(F, API, "/api/lists", get=False, post={"game": "cardroom", "stakes": "1/2"}),
+    "api.all_lists": Route(F, API, "/api/lists"),
+    "api.list_action": Route(F, API, "/api/lists/{wlist}/join", get=False, post={"player": "Walk-in"}),
 }
 
 
@@ -187,7 +196,8 @@ def test_every_endpoint_of_the_app_is_in_the_access_table(app):
 def test_the_table_matches_the_url_map(app):
     """Each entry's URL really is its endpoint's, and POST-only routes are marked so."""
     adapter = app.url_map.bind("localhost")
-    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1, "bcall": 1}
+    ids = {"table": 1, "ruling": 1, "event": 1, "house": 1, "user": 1, "call": 1, "tevent": 2, "banked": 1, "bruling": 1,
+           "bcall": 1, "player": 1, "wlist": 1}
     for endpoint, route in ROUTES.items():
         url = route.url.format(**ids)
         method = "GET" if route.get else "POST"
@@ -237,6 +247,14 @@ def world(app, tokens):
                         headers=bearer(tokens["director"]))
     assert table.status_code == 201, table.json
     ids["table"] = table.json["id"]
+    ids["player"] = table.json["state"]["seats"]["1"]["player_id"]  # Ann, the setup's first seat
+    with app.app_context():
+        from floor.players.models import WaitingList
+
+        wlist = WaitingList(game="cardroom", stakes="10/20")
+        db.session.add(wlist)
+        db.session.commit()
+        ids["wlist"] = wlist.id
     with app.app_context():
         call = FloorCall(table_id=ids["table"], issue="false_openers", seat=2, called_by_id=ids["user"])
         db.session.add(call)

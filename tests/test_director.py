@@ -112,6 +112,8 @@ def test_a_director_sets_up_a_table_of_an_event(app, as_role):
                                                                                5: ("Eve", 250)}))
     assert response.status_code == 302
     table = get_table(app, new_table_id(response))
+    ids = [seat.pop("player_id") for seat in table["setup"]["seats"]]  # issue 31: each name a player's record
+    assert len(set(ids)) == 3 and all(isinstance(n, int) for n in ids)
     assert table["setup"] == {
         "profile": "foster", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 2,
         "seats": [{"seat": 1, "player": "Ann", "stack": 500}, {"seat": 2, "player": "Bob", "stack": 300},

@@ -28,9 +28,11 @@ def test_a_move_leaves_one_table_and_sits_at_the_other_with_the_same_chips(app):
     one_id, two_id = _two_tables(app)
     with app.app_context():
         one, two = db.session.get(Table, one_id), db.session.get(Table, two_id)
+        bob = tables.table_state(one).seats[2].player_id  # issue 31: the record goes with the player
         left, sat = tables.move_player(one, 2, two, 5, None)
         assert (left.payload["type"], sat.payload) == ("leave", {"type": "sit", "seat": 5, "player": "Bob",
-                                                                 "chips": 500})
+                                                                 "chips": 500, "player_id": bob})
+        assert bob is not None
         a, b = tables.state_of(one), tables.state_of(two)
         assert 2 not in a["seats"] and b["seats"][5]["player"] == "Bob"
         assert _chips(a) + _chips(b) == 2000 + 600

@@ -87,7 +87,10 @@ def test_the_dealer_logs_each_seating_action_and_the_panel_shows_it(as_role, app
     for event, check in steps:
         response = post(dealer, table_id, event)
         assert response.status_code == 201, response.json
-        assert response.json["entry"]["event"] == event
+        logged = dict(response.json["entry"]["event"])
+        if kind == "sit":  # the log names the player's record beside the name (issue 31): a walk-in's new one
+            assert logged.pop("player_id") == response.json["state"]["seats"]["6"]["player_id"] > 0
+        assert logged == event
         if check is not None:
             got = {int(k): v for k, v in response.json["state"]["seats"].items()}
             assert check({**response.json["state"], "seats": got})
@@ -100,7 +103,7 @@ def test_the_dealer_logs_each_seating_action_and_the_panel_shows_it(as_role, app
 
 @pytest.mark.parametrize("events, message", [
     ([{"type": "sit", "seat": 1, "player": "Eve", "chips": 100}], "sit: seat 1 is taken by Ann"),
-    ([{"type": "sit", "seat": 6, "player": "ann", "chips": 100}], "sit: ann already sits in seat 1 at this table"),
+    ([{"type": "sit", "seat": 6, "player": "ann", "chips": 100}], "sit: Ann already sits in seat 1 at this table"),  # the record's name
     ([{"type": "sit", "seat": 6, "player": "Eve", "chips": 1500}], "over this table's maximum buy-in of 1000"),
     ([{"type": "add_chips", "seat": 2, "amount": 600}], "at most 500 more"),
     ([{"type": "add_chips", "seat": 2, "amount": 0}], "add_chips"),

@@ -230,6 +230,10 @@ def test_over_long_text_is_refused_with_422(app, client, tokens):
     assert response.status_code == 422 and "at most 80" in response.json["message"]
     long_name = {**SETUP, "seats": [dict(SETUP["seats"][0], player="P" * 300_000), *SETUP["seats"][1:]]}
     response = client.post("/api/tables", json={"name": "T", **long_name}, headers=bearer(tokens["director"]))
+    # a seat's player is a record now (issue 31), whose name is at most 80 characters
+    assert response.status_code == 422 and "a player's name is at most 80 characters" in response.json["message"]
+    long_text = {**SETUP, "seats": [dict(SETUP["seats"][0], remark="P" * 300_000), *SETUP["seats"][1:]]}
+    response = client.post("/api/tables", json={"name": "T", **long_text}, headers=bearer(tokens["director"]))
     assert response.status_code == 422 and "at most 200000" in response.json["message"]
     from floor.security import StoredTextRefused
 

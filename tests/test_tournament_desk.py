@@ -249,8 +249,10 @@ def test_a_bounty_goes_to_the_eliminator_traced_to_the_hand(api):
     play_bust(api, ids[0], seats[0], seats[1])
     paid = api.get(f"/api/events/{event}/bounties")
     out = next(r for r in api.get(f"/api/events/{event}/results") if r["player"] == names[seats[1]])
+    ids_of = {x["player"]: x["player_id"] for x in seats_of(api, ids[0]).values()}
     assert paid == [{"player": names[seats[1]], "winner": names[seats[0]], "amount": 10, "table": "Table 1",
-                     "table_id": ids[0], "hand": out["hand"]}]
+                     "table_id": ids[0], "hand": out["hand"], "player_id": out["player_id"],
+                     "winner_id": ids_of[names[seats[0]]]}]  # issue 31: the records beside the names
     events = api.get(f"/api/tables/{ids[0]}/events")
     entries = events["events"] if isinstance(events, dict) else events
     assert [e for e in entries if e["seq"] == out["hand"]][0]["event"]["type"] == "deal"  # the hand that busted

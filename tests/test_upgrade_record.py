@@ -24,6 +24,15 @@ DATA = Path(__file__).parent / "data" / "demo-b9e4d2a7c1f3"
 OLD = "b9e4d2a7c1f3"
 
 
+def head() -> str:
+    """The migrations' head: the upgrade runs through issue 30's to the latest."""
+    from alembic.script import ScriptDirectory
+
+    import floor
+
+    return ScriptDirectory(str(Path(floor.__file__).parent / "migrations")).get_current_head() or ""
+
+
 def _old_sqlite(path: Path) -> str:
     with sqlite3.connect(path) as connection, gzip.open(DATA / "demo.sql.gz", "rt", encoding="utf-8") as fh:
         connection.executescript(fh.read())
@@ -89,7 +98,7 @@ def test_the_upgrade_of_the_old_demo_is_clean_and_verify_clean_after_it(old_room
     assert result.exit_code == 0, result.output
     assert "recorded the upgrade (upgrade to revision c3f9a1e7d2b8" in result.output, result.output
     with app.app_context():
-        assert db.session.scalar(sa.text("SELECT version_num FROM alembic_version")) == "c3f9a1e7d2b8"
+        assert db.session.scalar(sa.text("SELECT version_num FROM alembic_version")) == head()
         for model in (User, Tournament, Entry, ClockMove):
             rows = db.session.scalars(db.select(model)).all()
             assert rows and all(row.row_seal_intact for row in rows), model

@@ -102,7 +102,7 @@ def create_table() -> Any:
     if not isinstance(data.get("name", "Table"), str):
         return error(400, "Bad request", "'name' must be text.")
     try:
-        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"))
+        table = tables.create_table(data.get("name", "Table"), setup, data.get("event_id"), current_user)
     except (RulesError, ValueError) as exc:
         db.session.rollback()
         return error(422, "Unprocessable setup", str(exc))
@@ -229,6 +229,9 @@ def appended(table: Table, events: list[dict[str, Any]], user: Any, expected: in
     """Log ``events`` (one or more, all or none) and answer: 201 with the (last) entry, and each of
     them when several; 403, 409 or 422 as :func:`log_event` says."""
     try:
+        for event in events:
+            for check in tables.POSTED_CHECKS:
+                check(table, event, user)
         logged = tables.append_all(table, events, user, expected, fresh=True, tap_id=tap_id)
     except tables.NotYours as exc:
         return problem(403, "Forbidden", str(exc))

@@ -20,6 +20,7 @@ from floor import tables
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
 from floor.rulings import stored
+from floor.tournament import floorwork
 from floor.tournament import service as tournament_service
 from rules import cards as cardlib
 from rules.catalogue import RULES
@@ -90,6 +91,12 @@ def panel_context(table: Table) -> dict[str, Any]:
                                    .order_by(LogEntry.seq.desc()).limit(LOG_TAIL)))
     moves = state.legal()
     legal = {move.kind: move for move in moves}  # the engine's move values, by kind (rules.jackpot.moves)
+    tournament = tournament_level(table, state)
+    if tournament is not None:
+        # the desk seats a tournament's tables, and nobody deals during its break: the server
+        # refuses both (floor.tournament.floorwork.desk_only, check_not_on_break), the tablet offers neither
+        legal = {kind: move for kind, move in legal.items()
+                 if kind not in floorwork.DESK_ONLY and not (kind == "deal" and tournament["on_break"])}
     undo = state.undo  # the engine says what can be withdrawn (the latest live event of the hand)
     target = None
     if undo is not None:
@@ -138,7 +145,7 @@ def panel_context(table: Table) -> dict[str, Any]:
         "pot_since": words.pot_since_words(state.deal_no, state.jackpot.deals),
         "hand_words": words.hand_words,
         "issues": ISSUES,
-        "tournament": tournament_level(table, state),
+        "tournament": tournament,
     }
 
 
@@ -179,6 +186,7 @@ def tournament_level(table: Table, state: TableState) -> dict[str, Any] | None:
         "name": t.event.name,
         "level": c.level,
         "on_break": c.on_break,
+        "resumes": tournament_service.break_words(t),  # on a break: when play resumes
         "started": c.started,
         "running": c.running,
         "minutes_left": -(-c.seconds_left // 60),  # rounded up: "1 min left" while any time remains

@@ -32,6 +32,7 @@ from floor.director.forms import (
 from floor.extensions import db, rows_changed
 from floor.house_profiles import ProfileNotFound, find_profile, profile_choices, resolve_profile
 from floor.models import CardRoomEvent, HouseProfile, Role, Table, User
+from floor.players import service as players
 from rules import RulesError, jackpot, profiles
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -88,7 +89,12 @@ def _checked_setup(form: TableForm) -> dict[str, Any] | None:
     except (RulesError, ValueError, TypeError, KeyError) as exc:
         form.form_errors.append(f"The rules refuse this setup: {exc}")
         return None
-    return setup
+    try:  # each seat names its player's record (issue 31); a banned player is refused with the reason
+        return players.amend_setup(setup, current_user)
+    except RulesError as exc:
+        db.session.rollback()
+        form.form_errors.append(f"The seats refuse this setup: {exc}")
+        return None
 
 
 # --------------------------------------------------------------------------- overview
@@ -151,7 +157,7 @@ def table_new(event_id: int) -> Any:
     if form.validate_on_submit():
         setup = _checked_setup(form)
         if setup is not None:
-            table = tables.create_table(form.name.data, setup, event.id)
+            table = tables.create_table(form.name.data, setup, event.id, current_user)
             flash(f"{table.name} is set up.", "success")
             return redirect(url_for("director.table_edit", table_id=table.id))
     if form.is_submitted():

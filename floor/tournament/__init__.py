@@ -32,3 +32,5 @@ def init_app(app: Flask) -> None:
         tables.AMENDERS.append(floorwork.amend_deal)
     if floorwork.after_append not in tables.AFTER_APPEND:
         tables.AFTER_APPEND.append(floorwork.after_append)
+    if floorwork.desk_only not in tables.POSTED_CHECKS:
+        tables.POSTED_CHECKS.append(floorwork.desk_only)

@@ -18,7 +18,7 @@ from flask_login import current_user
 
 from floor import tables
 from floor.api.common import api_role, body_text, error, json_body
-from floor.extensions import csrf
+from floor.extensions import csrf, db
 from floor.inputs import whole
 from floor.models import Entry, Role, Tournament
 from floor.tournament import desk, floorwork, service
@@ -52,22 +52,26 @@ def show(event_id: int) -> Any:
     t = service.get(event_id)
     return jsonify(id=t.event_id, name=t.event.name, profile=t.event.profile, structure=t.structure,
                    tables=[{"id": x.id, "name": x.name, "seats": x.setup.get("capacity")} for x in service.event_tables(t)],
-                   entries=[{"player": e.player, "out": e.is_out, "rebuys": e.rebuys, "add_ons": e.add_ons,
-                             "reentries": e.reentries}
+                   entries=[{"player": e.player, "player_id": e.player_id, "out": e.is_out, "rebuys": e.rebuys,
+                             "add_ons": e.add_ons, "reentries": e.reentries}
                             for e in t.entries])
 
 
 @api.post("/<int:event_id>/entries")
 @api_role(Role.floor)
 def add_entry(event_id: int) -> Any:
-    """Enter a player: {player}. After the draw the player is seated at once (a late entry)."""
+    """Enter a player: {player} (a name, or the record: {"id": n}). After the draw the player is
+    seated at once (a late entry). A banned player is refused (422) with the reason."""
     t = service.get(event_id)
+    data = json_body()
+    player = data["player"] if isinstance(data.get("player"), dict) else body_text(data, "player")
     try:
-        entry, seated = service.add_entry(t, body_text(json_body(), "player"), current_user)
+        entry, seated = service.add_entry(t, player, current_user)
     except (RulesError, tables.StaleVersion) as exc:
+        db.session.rollback()
         return refused(exc)
     where = {"table": seated[0].id, "table_name": seated[0].name, "seat": seated[1]} if seated else None
-    return jsonify(player=entry.player, seated=where, entries=len(t.entries)), 201
+    return jsonify(player=entry.player, player_id=entry.player_id, seated=where, entries=len(t.entries)), 201
 
 
 @api.post("/<int:event_id>/tables")

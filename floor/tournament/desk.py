@@ -157,7 +157,8 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
                            table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
 
     # the chips come back with the player and the place is given back, in one transaction
-    tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user, with_it=place_back)
+    tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
+                          "chips": chips}, user, with_it=place_back)
     return entry
 
 

@@ -34,7 +34,7 @@ from flask import current_app
 from floor import tables
 from floor.extensions import db
 from floor.inputs import BadNumber, whole
-from floor.models import Entry, LogEntry, Table, Tournament, User, utcnow
+from floor.models import Entry, LogEntry, Role, Table, Tournament, User, utcnow
 from floor.tournament import desk, service
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
@@ -45,13 +45,43 @@ from rules.tournament import Plan, draw_final, late_seat, suggest
 STAKES = ("ante", "small_bet", "big_bet")
 
 
+#: What the desk alone does at a tournament's table (issue 31), by event type: whoever sits there,
+#: with what chips, and who leaves, is the tournament's record (entries, the draw, late entries and
+#: re-entries, balancing and moves, rebuys in their levels, the add-on, bust-outs).
+DESK_ONLY = {
+    "sit": "seats its players (the draw, late entries, re-entries, balancing)",
+    "add_chips": "sells its rebuys and add-on, in the levels the structure allows them",
+    "leave": "takes its players off (bust-outs, moves, balancing)",
+}
+
+
+def desk_only(table: Table, event: dict[str, Any], user: User | None) -> None:
+    """Refuse a posted ``sit``, ``add_chips`` or ``leave`` at a tournament's table, naming the desk
+    (a check of :data:`floor.tables.POSTED_CHECKS`): from a dealer 403 (not theirs); from the floor
+    or a director 422, since the desk's own pages do it with the tournament's record kept (a sit
+    typed at a table makes chips no entry bought: issue 31's "Intruder" with 99,999)."""
+    kind = event.get("type")
+    if not isinstance(kind, str) or kind not in DESK_ONLY or table.event_id is None:
+        return
+    t = service.of_table(table)
+    if t is None:
+        return
+    message = (f"{kind.replace('_', ' ')}: {table.name} is a table of the tournament {t.event.name}, "
+               f"seated by the tournament desk only: the desk {DESK_ONLY[kind]}")
+    if user is not None and not user.may(Role.floor):
+        raise tables.NotYours(message + "; call the floor")
+    raise IllegalAction(message + ": use the tournament desk's page or its API (/api/events/...)")
+
+
 def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
-    """Write the level in force into a ``deal`` (only what differs from the table's stakes)."""
+    """Write the level in force into a ``deal`` (only what differs from the table's stakes); refuse
+    a deal during a break."""
     if event.get("type") != "deal" or table.event_id is None:
         return event
     t = service.of_table(table)
     if t is None:
         return event
+    service.check_not_on_break(t)
     desk.check_hand_for_hand(t, table)  # refuses the deal while another table plays the hand before
     if any(event.get(k) is not None for k in STAKES):
         return event
@@ -128,11 +158,13 @@ def _pay_bounties(t: Tournament, table: Table, state: jackpot.TableState, out: l
     if not bounty or not awards:
         return
     best = max(awards.values())
-    winners = [state.seats[seat].player for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
+    winners = [(state.seats[seat].player, state.seats[seat].player_id)
+               for seat in sorted(awards) if awards[seat] == best and seat in state.seats]
     for e in out:
         each, odd = divmod(bounty, len(winners))
-        for i, w in enumerate(winners):
+        for i, (w, w_id) in enumerate(winners):
             db.session.add(desk_models.Bounty(tournament_id=t.id, player=e.player, winner=w,
+                                              player_id=e.player_id, winner_id=w_id,
                                               amount=each + (1 if i < odd else 0), table_id=table.id, hand=hand))
 
 
@@ -271,7 +303,8 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
         entry.add_ons += 1
     if where is None:
         table, seat = _seat_to_rebuy(t, seat_back)
-        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "chips": chips}, user)
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
+                          "chips": chips}, user)
         return f"{entry.player}: {kind.replace('_', '-')} of {chips}, seated at {table.name} seat {seat}"
     tables.append(where[0], {"type": "add_chips", "seat": where[1], "amount": chips}, user)
     return f"{entry.player}: {kind.replace('_', '-')} of {chips} at {where[0].name} seat {where[1]}"

@@ -45,6 +45,9 @@ class Bounty(SealedRow, DbModel):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     player: Mapped[str] = mapped_column(String(80))  # whose bounty
     winner: Mapped[str] = mapped_column(String(80))  # who collects it
+    # issue 31: their records, beside the sealed names (flask verify checks them against the names)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    winner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     amount: Mapped[int]
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
     hand: Mapped[int | None]  # the log's seq of the deal that busted the player

@@ -17,7 +17,8 @@ from flask import abort
 from floor import tables
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.localtime import zone
+from floor.localtime import local, zone
+from floor.players import service as players
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
@@ -93,6 +94,27 @@ def clock(t: Tournament, now: datetime | None = None) -> Clock:
     return read_clock(structure(t), moves(t), now or utcnow())
 
 
+def break_words(t: Tournament) -> str | None:
+    """When play resumes, while the tournament's clock stands on a break: the room's time of day
+    when the clock runs, else how much of the break is left once the director resumes it; None
+    when not on a break."""
+    at = utcnow()
+    c = clock(t, at)
+    if not c.on_break:
+        return None
+    minutes = -(-c.seconds_left // 60)
+    if c.running:
+        return f"play resumes at {local(at + timedelta(seconds=c.seconds_left), '%H:%M')} ({minutes} min from now)"
+    return f"the clock is paused; play resumes {minutes} min after the director resumes it"
+
+
+def check_not_on_break(t: Tournament) -> None:
+    """Refuse a deal during a break, saying when play resumes (issue 31)."""
+    words = break_words(t)
+    if words is not None:
+        raise IllegalAction(f"deal: the tournament is on a break; {words}")
+
+
 def move_clock(t: Tournament, action: str, user: User | None, now: datetime | None = None) -> Clock:
     """Record a move of the clock (the rules refuse one it cannot make, saying why)."""
     at = now or utcnow()
@@ -147,7 +169,7 @@ def check_late_registration(t: Tournament, what: str = "entry") -> None:
         raise IllegalAction(f"{what}: a deal has ended the event")
 
 
-def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
+def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
     """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
     at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips.
 
@@ -155,10 +177,16 @@ def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tup
     late registration is open): a new buy-in (and bounty) to the pool, the starting chips, and a
     seat drawn at random where the balance needs one, as a new entry (not the seat left: a re-entry
     is a new entry). The entry keeps its row: places are per player, the pool counts every buy-in."""
-    player = " ".join((player or "").split())
-    if not player or len(player) > 80:
+    if isinstance(player, str) and not player.strip():
         raise IllegalAction("entry: a player's name, 1 to 80 characters")
-    existing = entry_named(t, player)
+    # the player's record (issue 31): a name or {"id": n}; a banned player is refused with the reason
+    record = players.named(player, None, user, "entry")
+    players.check_not_banned(record, "entry")
+    player = record.name
+    existing = next((e for e in t.entries if e.player_id == record.id), None) or entry_named(t, player)
+    if existing is not None and existing.player_id not in (None, record.id):
+        raise IllegalAction(f"entry: another player named {player} (#{existing.player_id}) is entered; "
+                            "an event's entries have different names")
     if existing is not None and not existing.is_out:
         raise IllegalAction(f"entry: {player} is already entered")
     if existing is not None:
@@ -185,16 +213,16 @@ def add_entry(t: Tournament, player: str, user: User | None) -> tuple[Entry, tup
             entry.out_seat = None
             desk_models.record(t, DeskKind.REENTRY, user, player=entry.player, number=entry.reentries)
         else:
-            entry = Entry(tournament=t, player=player)
+            entry = Entry(tournament=t, player=player, player_id=record.id)
             db.session.add(entry)
         db.session.flush()
-        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player,
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
                               "chips": structure(t).starting_chips}, user)  # commits the entry with it
         seated = (table, seat)
     elif existing is not None:
         raise IllegalAction(f"re-entry: {existing.player} is out before the draw?")  # pragma: no cover
     else:
-        entry = Entry(tournament=t, player=player)
+        entry = Entry(tournament=t, player=player, player_id=record.id)
         db.session.add(entry)
         db.session.commit()
     return entry, seated
@@ -213,16 +241,18 @@ def draw_seats(t: Tournament) -> dict[str, tuple[int, int]]:
     event_tables_ = event_tables(t)
     if any(table.version for table in event_tables_):
         raise IllegalAction("draw: hands are logged already; late entries are seated by the balance instead")
-    players = [e.player for e in t.entries]
-    if not players:
+    names = [e.player for e in t.entries]
+    if not names:
         raise IllegalAction("draw: nobody has entered yet")
+    ids = {e.player: e.player_id for e in t.entries}
     views = [TableSeats(table.id, int(table.setup.get("capacity", 8))) for table in event_tables_]
-    result = draw(players, views, RANDOM)
+    result = draw(names, views, RANDOM)
     chips = structure(t).starting_chips
     for table in event_tables_:
         seated = sorted((seat, player) for player, (key, seat) in result.items() if key == table.id)
         setup = dict(table.setup)
-        setup["seats"] = [{"seat": seat, "player": player, "stack": chips} for seat, player in seated]
+        setup["seats"] = [{"seat": seat, "player": player, "player_id": ids[player], "stack": chips}
+                          for seat, player in seated]
         setup["button"] = RANDOM.choice([s for s, _ in seated]) if seated else 1
         table.setup = setup
     t.drawn_at = utcnow()
@@ -421,7 +451,7 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     rows = []
     for player in sorted(players, key=lambda p: (placed.get(p, 10**9), p.casefold())):
         e = by_name[player]
-        rows.append({"place": placed.get(player), "player": player,
+        rows.append({"place": placed.get(player), "player": player, "player_id": e.player_id,
                      "prize": paid.get(player, 0) if player in placed else None,
                      "bounties": won.get(player, 0),
                      "out_at": e.out_at.isoformat(timespec="seconds") if e.out_at else None,
@@ -443,6 +473,7 @@ def deal_bounties_of(t: Tournament, deal: desk_models.DeskAction) -> dict[str, i
 
 def bounty_rows(t: Tournament) -> list[dict[str, Any]]:
     """Every bounty paid: whose, to whom, the table and the hand (the log's seq of its deal)."""
-    return [{"player": b.player, "winner": b.winner, "amount": b.amount,
+    return [{"player": b.player, "player_id": b.player_id, "winner": b.winner, "winner_id": b.winner_id,
+             "amount": b.amount,
              "table": b.table.name if b.table else None, "table_id": b.table_id, "hand": b.hand}
             for b in desk_models.bounties(t)]

@@ -229,9 +229,14 @@ def structure(event_id: int) -> Any:
 @bp.post("/<int:event_id>/entries")
 @role_required(Role.floor)
 def add_entry(event_id: int) -> Any:
-    """Enter players: one name, or several, one a line."""
+    """Enter players: one name, or several, one a line; or the player the picker found (player_id)."""
     t = service.get(event_id)
-    names = [n for n in (request.form.get("players") or "").splitlines() if n.strip()]
+    names: list[Any] = [n for n in (request.form.get("players") or "").splitlines() if n.strip()]
+    picked = request.form.get("player_id", "").strip()
+    if picked.isascii() and picked.isdigit():
+        names.append({"id": int(picked)})
+    elif (request.form.get("player") or "").strip():
+        names.append(request.form["player"])
     if not names:
         return _back(t, "Write a player's name.", "error")
     said = []
@@ -239,7 +244,8 @@ def add_entry(event_id: int) -> Any:
         try:
             entry, seated = service.add_entry(t, name, current_user)
         except (RulesError, tables.StaleVersion) as exc:
-            said.append(f"{name.strip()}: {exc}")
+            db.session.rollback()
+            said.append(f"{name.strip() if isinstance(name, str) else 'player #' + str(name['id'])}: {exc}")
             continue
         said.append(f"{entry.player} entered" + (f", seated at {seated[0].name} seat {seated[1]}" if seated else ""))
     return _back(t, "; ".join(said))

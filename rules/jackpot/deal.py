@@ -256,6 +256,7 @@ def _start_pot(t: WorkingTable) -> None:
     """The pot was won: the next deal starts a new one, its count of deals and its openers afresh;
     the players barred from the last pot (F7) and the newcomers who waited for it play."""
     t.rulings = ()  # a state keeps the rulings of the pot in play, not the day's (they are logged)
+    t.barred_people = ()  # F7's bar lasts until someone else has won the pot
     t.deals = t.ante_deals = 0
     t.requirement, t.rising, t.force_ante = t.profile.opening_minimum, True, False
     for s in t.order:

@@ -276,6 +276,9 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
             t.set(s, status=SeatStatus.DEAD)
     for s in r.barred:
         t.set(s, status=SeatStatus.BARRED)
+        if t.profile.f7_follows_player and t.seats[s].person not in t.barred_people:
+            # F7: the bar is the person's, not the seat's (rules.jackpot.seating.sit)
+            t.barred_people = (*t.barred_people, t.seats[s].person)
     if r.ante_for_all is not None:
         t.ante_for_all = r.ante_for_all
     t.message = f"ruling {r.outcome}: {r.summary or r.outcome}"

@@ -7,8 +7,10 @@ chips taken away. What the engine decides where the sources are silent:
 
 * All of these happen between deals only; during a deal a seat's line-up is fixed.
 * A player who leaves takes the stack; what they put into a pot that is carried over stays in it
-  (it is no longer anyone's claim, and goes to whoever wins the pot). A barred player (F7) who
-  leaves and sits down again is a newcomer.
+  (it is no longer anyone's claim, and goes to whoever wins the pot). A player barred by F7 who
+  leaves and sits down again, at any seat, with any buy-in, stays barred until someone else has won
+  the pot ("even if you buy in again"; the profile's ``f7_follows_player``, the default): the bar
+  is the person's (``Seat.person``: the player's record, else the name).
 * A newcomer sitting into a carried pot antes from the next deal and plays for the whole pot, or,
   where the profile's ``newcomers_wait`` says so, is dealt in only once that pot is won.
 * A rebuy or top-up never lifts an F7 bar ("even after buying more chips").
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import IllegalAction, parse
+from rules.parse import NAME_MAX
 from rules.jackpot.event_base import NotNow, SeatEvent, Who, handles, may
 from rules.jackpot.moves import MenuMove, in_menu
 from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
@@ -41,9 +44,6 @@ from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 __all__ = ["Sit", "AddChips", "Leave", "SitOut", "SitIn", "MoveSeat", "SitMove", "AddChipsMove", "LeaveMove",
            "SitOutMove", "SitInMove", "MoveSeatMove", "sit", "add_chips", "leave", "sit_out", "sit_in", "move_seat",
            "last_claimant_takes_the_pot", "NAME_MAX", "MOST_SEATS", "check_capacity"]
-
-#: The longest player name a seat takes (names in any script; the pages wrap them).
-NAME_MAX = 80
 
 
 @dataclass(frozen=True)
@@ -61,17 +61,28 @@ class Sit(SeatEvent):
     floor_act = True
     player: str = ""
     chips: int = 0
+    player_id: int | None = None  # the card room's record of the player (issue 31), when named
 
     @classmethod
     def more(cls, event: Mapping[str, Any]) -> dict[str, Any]:
-        player = event.get("player")
-        if not isinstance(player, str) or not player.strip():
-            raise IllegalAction("sit: give the player's name (player)")
-        if len(player.strip()) > NAME_MAX:
-            raise IllegalAction(f"sit: a player's name is at most {NAME_MAX} characters")
+        player, player_id = parse.player(event.get("player"), event.get("player_id"), "sit")
         if event.get("chips") is None:
             raise IllegalAction("sit: give the chips the player brings (chips)")
-        return {"player": " ".join(player.split()), "chips": parse.chips(event["chips"], "sit: chips", positive=True)}
+        return {"player": player, "chips": parse.chips(event["chips"], "sit: chips", positive=True),
+                "player_id": player_id}
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the log stores it; a sit naming no player record stores no ``player_id`` (as before
+        records existed, so older logs read back to the same events).
+
+        >>> from rules.jackpot.events import parse_event
+        >>> parse_event({"type": "sit", "seat": 5, "player": {"id": 9, "name": "Gus"}, "chips": 500}).to_dict()
+        {'type': 'sit', 'seat': 5, 'player': 'Gus', 'chips': 500, 'player_id': 9}
+        """
+        out = super().to_dict()
+        if out.get("player_id") is None:
+            out.pop("player_id", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -145,8 +156,8 @@ class SitMove(MenuMove):
     event_type = Sit
     place = 10
 
-    def event(self, seat: int, player: str, chips: int) -> Sit:
-        sat = Sit.read({"seat": self.chosen(seat), "player": player, "chips": chips})
+    def event(self, seat: int, player: str, chips: int, player_id: int | None = None) -> Sit:
+        sat = Sit.read({"seat": self.chosen(seat), "player": player, "chips": chips, "player_id": player_id})
         assert isinstance(sat, Sit)
         return sat
 
@@ -250,16 +261,21 @@ def sit(t: WorkingTable, e: Sit, move: SitMove) -> None:
     s = e.seat
     name = e.player.casefold()
     for x in t.seats.values():
-        if x.player.casefold() == name:
+        if x.player.casefold() == name or (e.player_id is not None and x.player_id == e.player_id):
             raise NotNow(f"sit: {e.player} already sits in seat {x.seat} at this table")
     if t.max_buy_in is not None and e.chips > t.max_buy_in:
         raise NotNow(f"sit: {e.chips} chips is over this table's maximum buy-in of {t.max_buy_in}")
     waits = t.profile.newcomers_wait and not t.new_pot
-    t.seats[s] = Seat(s, e.player, e.chips, SeatStatus.ACTIVE, waiting=waits)
+    seat = Seat(s, e.player, e.chips, SeatStatus.ACTIVE, waiting=waits, player_id=e.player_id)
+    barred = not t.new_pot and t.barred_person(seat)
+    t.seats[s] = Seat(**{**seat.__dict__, "status": SeatStatus.BARRED}) if barred else seat
     t.reorder()
     t.chips_in += e.chips
     t.message = f"{e.player} sits in seat {s} with {e.chips}"
-    if waits:
+    if barred:
+        t.message += ("; still dealt out of this pot until someone else has won it, even after buying in "
+                      "again (F7)")
+    elif waits:
         t.message += "; dealt in once the pot in play is won (house rule)"
 
 

@@ -87,6 +87,17 @@ class Seat:
     waiting: bool = False
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
     declared: str | None = None  # the class declared at the show where cards do not speak (H9)
+    player_id: int | None = None  # the card room's record of the player, when the app named it (issue 31)
+
+    @property
+    def person(self) -> str:
+        """Who sits here, as the rules follow a person from seat to seat (F7): the player's record
+        when known, else the name (a table seats a name once).
+
+        >>> Seat(1, "Ann", 100).person, Seat(2, "Ann", 100, player_id=7).person
+        ('name:ann', 'id:7')
+        """
+        return f"id:{self.player_id}" if self.player_id is not None else f"name:{self.player.casefold()}"
 
     @property
     def all_in(self) -> bool:
@@ -204,6 +215,10 @@ class WorkingTable:
     resume_after: int | None
     # the log index of the latest deal (the voids a state remembers start at the hand before it)
     hand_start: int
+    # F7: the people (Seat.person) a ruling barred from the pot in play, whatever seat they take
+    # (issue 31: "even if you buy in again"); cleared when the pot is won. A class default: a state
+    # snapshotted before it existed (at a new pot, when it is empty anyway) reads it as none.
+    barred_people: tuple[str, ...] = ()
 
     def copy(self) -> "WorkingTable":
         new = object.__new__(WorkingTable)
@@ -289,8 +304,18 @@ class WorkingTable:
 
     def barred_by_ruling(self) -> frozenset[int]:
         """The seats a ruling of the pot in play barred (F7, an all-in false opener); the other
-        barred seats were shut out of a trips-to-win play-off (D9), which no ruling records."""
+        barred seats were shut out of a trips-to-win play-off (D9), which no ruling records. Where
+        the bar follows the person (the profile's ``f7_follows_player``), the seats where the
+        barred people sit now, wherever they moved or sat down again."""
+        if self.barred_people:
+            return frozenset(s for s, x in self.seats.items() if self.barred_person(x))
         return frozenset(int(b) for r in self.rulings for b in (r.get("barred") or ()))
+
+    def barred_person(self, x: Seat) -> bool:
+        """Whether the player in ``x`` is one a ruling barred from the pot in play (F7): the same
+        record, or the same name where the bar was put on a seat that named no record (a table set
+        up before players were records)."""
+        return x.person in self.barred_people or f"name:{x.player.casefold()}" in self.barred_people
 
     @property
     def widow_due(self) -> bool:

@@ -144,8 +144,11 @@ class TableState(Readings):
             if s in seats:
                 raise IllegalAction(f"setup: seat {s} is listed twice")
             stack = parse.chips(item.get("stack", 0), f"setup: stack of seat {s}")
-            player = str(item.get("player") or f"seat {s}").strip()[:NAME_MAX]
-            seats[s] = Seat(s, player, stack, SeatStatus.ACTIVE if stack > 0 else SeatStatus.OUT)
+            named = item.get("player")
+            if not isinstance(named, Mapping):  # a name: any text, cut to NAME_MAX, as setups always took it
+                named = str(named or "").strip()[:NAME_MAX] or f"seat {s}"
+            player, player_id = parse.player(named, item.get("player_id"), f"setup: player of seat {s}")
+            seats[s] = Seat(s, player, stack, SeatStatus.ACTIVE if stack > 0 else SeatStatus.OUT, player_id=player_id)
         t.order = tuple(sorted(seats))
         t.seats = {s: seats[s] for s in t.order}
         # the seats the table has (empty ones may be taken later): by default the line-up's last
@@ -384,7 +387,7 @@ class TableState(Readings):
             "pots": [p.to_dict() for p in self.pots],
             "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
             "seats": {s: {
-                "player": x.player, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
+                "player": x.player, "player_id": x.player_id, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
                 "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
                 "shown": list(x.shown) if x.shown is not None else None,
                 "declared": x.declared,  # H9: the class declared at the show where cards do not speak

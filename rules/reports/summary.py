@@ -261,6 +261,10 @@ def readings(p: Profile) -> dict[str, list[str]]:
         add("F9", "Here false openers are settled by this penalty; F2 to F7 do not apply.")
     else:
         add("F2", "Here false openers are settled by F2 to F7; Foster's penalty (F9) does not apply.")
+        add("F7", "An all-in false opener's bar is the player's: leaving and buying in again, at any seat, "
+                  "does not lift it until someone else has won the pot." if p.f7_follows_player else
+            "Here an all-in false opener's bar is the seat's: a player who leaves and sits down again plays "
+            "as a newcomer.")
     add("F11", {"never": "Here discards are never retrieved to prove openers.",
                 "always": "Here an opener may always have the discards retrieved to prove openers.",
                 "floor": "Here the floor person decides each case."}.get(p.discard_retrieval, p.discard_retrieval))

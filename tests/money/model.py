@@ -222,7 +222,7 @@ class Model:
         self.left_with = x.stack
         if x.put:
             self.left.append(x.put)  # "what they put into a carried pot stays in it" (DESIGN)
-        self.barred.discard(x.player)
+        # F7: the bar is the person's; leaving does not lift it ("even if you buy in again", issue 31)
         if len(self.seats) == 1 and not self.new_pot and self.pot:
             ((w, last),) = self.seats.items()
             if last.put and last.player not in self.barred:  # last_claimant

@@ -1,0 +1,15 @@
+"""The card room's players as records (issue 31): a record per person (name, optional card number,
+note, a ban with its reason and end), found by name or card, created by the floor on the spot.
+
+Everything that names a player points at the record: a seat (the setup's and a ``sit``'s
+``player_id``, written into the event before the rules read it: :func:`service.amend_sit`), a
+tournament entry and a bounty (``player_id`` beside the sealed name). A banned player is refused at
+a seat and an entry, with the reason. The player's night (:mod:`floor.players.night`) is read from
+the tables' sealed logs. Decisions: docs/players.md.
+
+- :mod:`floor.players.models`   the rows: :class:`~floor.players.models.Player`, a waiting list and its entries
+- :mod:`floor.players.service`  finding, creating, banning, naming a seat's or an entry's player
+- :mod:`floor.players.night`    a player's night from the logs
+- :mod:`floor.players.lists`    waiting lists per game and stakes
+- the JSON routes: :mod:`floor.api.players`, :mod:`floor.api.lists`
+"""
