@@ -166,9 +166,12 @@ class Profile:
 
     # Betting and drawing
     betting: str = field(default="fixed", metadata=_opt(
-        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after) or 'spread' "
-        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw).",
-        ("fixed", "spread")))
+        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after), 'spread' "
+        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw), 'pot' "
+        "limit (a bet or an opening up to the pot, a raise up to the pot after the call) or 'no_limit' (up "
+        "to the stack); in pot and no limit a bet is at least the limit's bet and a raise at least the "
+        "last bet or raise of the round. Openers, antes and the draw are the same in all four.",
+        ("fixed", "spread", "pot", "no_limit")))
     spread: tuple[int, int] | None = field(default=None, metadata=_opt(
         ("D17",), "With spread betting, the smallest and largest bet [min, max] before the draw."))
     raise_cap: int | None = field(default=4, metadata=_opt(

@@ -44,6 +44,8 @@ PICKS: list[dict[str, Any]] = [
     {"trips_to_win": True, "ante_deals": 1},
     {"bosnian": True, "max_draw": 4},
     {"betting": "spread", "spread": [5, 20]},
+    {"betting": "pot", "raise_cap": None},
+    {"betting": "no_limit", "check_open": True},
     {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
     {"declared_hands": True, "wild": "deuces"},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
@@ -204,6 +206,9 @@ def event_for(rng: random.Random, state: dict[str, Any], move: Move, cards: Card
             return move.event(shown, declare)
         case OpenMove() | BetMove() | RaiseMove():
             amounts = move.amounts
+            if move.most is not None and (not amounts or rng.random() < 0.8):
+                # pot limit, no limit: the least, the most, or anything between
+                return move.event(amount=rng.choice((move.amount, move.most, rng.randint(move.amount, move.most))))
             return move.event(amount=rng.choice(amounts) if amounts else None)
         case ReopenMove():
             return move.event(amount=move.amount if rng.random() < 0.5 else None)

@@ -316,6 +316,7 @@ def _become_opener(t: WorkingTable, s: int) -> None:
         add = min(extra, seat.stack)
         t.put_chips(s, add)
         t.bet_level = t.seats[s].committed
+        t.last_raise = max(t.last_raise, add)
         t.opener_bets = (add,)
     else:
         t.bet_level = level

@@ -149,6 +149,7 @@ class WorkingTable:
     raised_before_draw: bool
     opener_bets: tuple[int, ...]
     bet_level: int
+    last_raise: int  # the last full bet or raise of this round: the least a raise adds (pot and no limit)
     raises: int
     last_aggressor: int | None
     stub: int
@@ -311,7 +312,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.dealt, t.opened, t.opener, t.proven, t.passed = (), False, None, False, ()
     t.unproven, t.unproven_hand = False, None
     t.callers, t.raised_before_draw, t.opener_bets = 0, False, ()
-    t.bet_level, t.raises, t.last_aggressor = 0, 0, None
+    t.bet_level, t.raises, t.last_aggressor, t.last_raise = 0, 0, None, 0
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None
