@@ -63,10 +63,17 @@ def chips_on_table(state: dict[str, Any]) -> int:
     return sum(s["stack"] for s in state["seats"].values()) + state["pot"]
 
 
+def house_take(state: dict[str, Any]) -> int:
+    """What the house has taken from the table: rake, time and drops (contract part four)."""
+    house = state.get("house") or {}
+    return sum(int(house.get(k, 0)) for k in ("rake", "time", "drop"))
+
+
 def conserved(state: dict[str, Any], start: int) -> bool:
-    """stacks + pot == starting stacks + chips_in - chips_out (the contract's law)."""
+    """chips in = chips out + on the table + the house's take (the contract's law, part four):
+    stacks + pot + house == starting stacks + chips_in - chips_out."""
     ledger = state["ledger"]
-    return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
+    return chips_on_table(state) + house_take(state) == start + ledger["chips_in"] - ledger["chips_out"]
 
 
 def short_handed(status: int, body: dict[str, Any]) -> bool:
@@ -149,7 +156,8 @@ class Dealer(FloorWork):
         """The contract's law on the state held now; a discrepancy names ``where`` otherwise."""
         if not conserved(self.state, self.tally.start_chips):
             self.tally.discrepancies.append(f"{where}: chips not conserved (on the table "
-                                            f"{chips_on_table(self.state)}, ledger {self.state['ledger']})")
+                                            f"{chips_on_table(self.state)}, ledger {self.state['ledger']}, "
+                                            f"house {self.state.get('house')})")
 
     def optional(self, event: dict[str, Any]) -> bool:
         """Post an event of the contract that the server may not serve yet: True when logged; an

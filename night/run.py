@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
-from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded
+from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded, house_take
 from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
@@ -210,16 +210,18 @@ def run_night(args: argparse.Namespace) -> int:
                 errors.append("a table did not finish in time")
         for text in errors:
             tallies[0].discrepancies.append(text)
-        # The room: chips in = chips out + on the tables.
-        on_tables = chips_in = chips_out = start = 0
+        # The room: chips in = chips out + on the tables + the house's take.
+        on_tables = chips_in = chips_out = start = house = 0
         for dealer in dealers:
             dealer.refresh()
             on_tables += chips_on_table(dealer.state)
+            house += house_take(dealer.state)
             chips_in += dealer.state["ledger"]["chips_in"]
             chips_out += dealer.state["ledger"]["chips_out"]
             start += dealer.tally.start_chips
-        room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables}
-        if start + chips_in != chips_out + on_tables:
+        room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables,
+                "house": house}
+        if start + chips_in != chips_out + on_tables + house:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
         confirmed = floor.confirm_pending()
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift

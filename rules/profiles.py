@@ -45,14 +45,18 @@ from rules import bounds
 from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
+from rules.house import Rake, TimeCharge, read_rake, read_time_charge
 
-__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
+__all__ = ["Profile", "Option", "PROFILES", "HOUSE_MONEY", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
 
 MINIMUMS = ("J", "Q", "K", "A")
 #: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
 #: (California / guts: no requirement, nothing to prove).
 OPENING_MINIMUMS = (*MINIMUMS, "none")
 PLACEMENTS = tuple(p.value for p in Placement)
+#: The options of the house's money (issue 32): the house's business, not a rule of play, so they
+#: name no rule of the catalogue (no source deals with the rake); every other option names its rules.
+HOUSE_MONEY = ("rake", "time_charge")
 
 
 def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -189,6 +193,17 @@ class Profile:
     draw_rounds: int = field(default=1, metadata=_opt(
         ("D13",), f"How many draws a hand has ({bounds.words('draw_rounds')}, the players' guide's dealer's "
         "choice), each followed by a round of betting at the big bet."))
+
+    # The house's money (issue 32; docs/house.md)
+    rake: Rake | None = field(default=None, metadata=_opt(
+        (), "The house's rake {percent, cap, min_pot}: percent of a pot when it is won (whole chips, "
+        f"rounded down; percent {bounds.words('rake.percent')}), at most cap chips, nothing from a pot under "
+        "min_pot chips; never from a deal whose pot carries. It comes off the pot before it is split, "
+        "from the main pot first; none means no rake."))
+    time_charge: TimeCharge | None = field(default=None, metadata=_opt(
+        (), "Time collection {amount, minutes}: every seat pays amount chips for each period of minutes, "
+        "logged by the dealer (event time); a seat that has not paid for the period in play is dealt "
+        "out until it does. None means no time is collected."))
 
     # Players who come and go
     newcomers_wait: bool = field(default=False, metadata=_opt(
@@ -345,6 +360,10 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProfileError(f"{name}: must be a whole number ({bounds.words(name)}), not {value!r}")
         return value
+    if name == "rake":
+        return read_rake(value)
+    if name == "time_charge":
+        return read_time_charge(value)
     if name == "spread":
         if value is None or value == "none":
             return None
@@ -520,6 +539,10 @@ def toml_value(value: object) -> str:
 
     >>> toml_value(True), toml_value("bug"), toml_value((5, 10)), toml_value(["a", 2]), toml_value(None)
     ('true', '"bug"', '[5, 10]', '["a", 2]', 'none')
+    >>> toml_value(Rake(5, 4, 20))
+    '{ percent = 5, cap = 4, min_pot = 20 }'
+    >>> from_toml("rake = " + toml_value(Rake(5, 4, 20))).rake
+    Rake(percent=5, cap=4, min_pot=20)
     """
     if value is None:
         return "none"
@@ -529,6 +552,8 @@ def toml_value(value: object) -> str:
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, (tuple, list)):  # each item as itself: the blinds' chips are numbers, not texts
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # the rake: an inline table
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in dataclasses.asdict(value).items()) + " }"
     return str(value)
 
 
@@ -551,7 +576,7 @@ def from_toml(text: str) -> Profile:
     except RecursionError:  # arrays or tables nested thousands deep: no profile looks like that
         raise ProfileError("not valid TOML: it is nested too deep for a profile") from None
     # TOML has no null: the text "none" stands for "no cap" in the capped options.
-    for key in ("ante_deals", "pot_limit", "raise_cap"):
+    for key in ("ante_deals", "pot_limit", "raise_cap", "rake", "time_charge"):
         if data.get(key) == "none":
             data[key] = None
     try:

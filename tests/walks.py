@@ -65,6 +65,10 @@ def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
         return rng.choice([[5, 20], [10, 10], [1, 40]])
     if name == "straddle":
         return rng.choice([False, True, 0, 1, 2, 3])
+    if name == "rake":
+        return rng.choice([None, {"percent": 5, "cap": 4, "min_pot": 20}, {"percent": 10, "cap": 50}])
+    if name == "time_charge":
+        return rng.choice([None, None, {"amount": 2, "minutes": 30}])
     if choices is not None:
         return rng.choice(choices)
     if isinstance(f.default, bool):

@@ -192,6 +192,7 @@ _SETTLED_FIELDS = (
     "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
     "raised_before_draw", "opener_bets", "bet_level", "last_raise", "raises", "last_aggressor", "stub", "muck",
     "reshuffled", "escrow", "split", "show_order", "reopen",
+    "house_rake", "last_rake",  # a pot awarded again is raked again, in place of its first rake
 )
 
 

@@ -87,6 +87,7 @@ class Seat:
     waiting: bool = False
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
     declared: str | None = None  # the class declared at the show where cards do not speak (H9)
+    time_paid: int = -1  # the last period of time collection paid for (issue 32; -1: none yet)
 
     @property
     def all_in(self) -> bool:
@@ -194,6 +195,13 @@ class WorkingTable:
     chips_in: int
     chips_out: int
     forfeited: tuple[int, ...]
+    # the house's take (issue 32, rules.jackpot.house): the rake of the pots won, the time collected,
+    # the drops set aside for promotions; and the rake of the last pot won
+    house_rake: int
+    house_time: int
+    house_drop: int
+    last_rake: int
+    clock: int  # the latest minute since the table opened that the log carries (time collection)
     # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
     # ended (before any award), and each seat's (stack, claim) once it had ended
     finished: "WorkingTable | None"
@@ -254,9 +262,14 @@ class WorkingTable:
 
     @property
     def chips(self) -> int:
-        """All the chips at the table: stacks and the pot. The conservation law: it is always the
-        starting stacks plus the chips brought in, less the chips taken away."""
+        """All the chips at the table: stacks and the pot. The conservation law: with the house's
+        take it is always the starting stacks plus the chips brought in, less the chips taken away."""
         return sum(x.stack + x.put for x in self.seats.values()) + sum(self.forfeited)
+
+    @property
+    def house_take(self) -> int:
+        """What the house has taken from this table: rake, time and drops (issue 32)."""
+        return self.house_rake + self.house_time + self.house_drop
 
     def reorder(self) -> None:
         """After a seat was taken, left or changed: seats in seat order again."""
