@@ -75,6 +75,9 @@ BOUNDS: Mapping[str, Bound] = {
     "rake.min_pot": Bound(0, 1_000_000, "chips in a pot before it is raked"),
     "time_charge.amount": Bound(1, 1_000_000, "chips a seat pays for a period of time"),
     "time_charge.minutes": Bound(5, 240, "minutes in a period of time collection"),
+    "drop.amount": Bound(1, 1_000_000, "chips set aside from a pot for a promotion"),
+    "kill.after": Bound(2, 5, "pots won in a row before a kill pot"),
+    "kill.times": Bound(2, 4, "times the bets in a kill pot (2: a full kill)"),
 }
 
 

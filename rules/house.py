@@ -24,7 +24,11 @@ from typing import Any
 
 from rules import ProfileError
 
-__all__ = ["Rake", "TimeCharge", "read_rake", "read_time_charge"]
+__all__ = ["Rake", "TimeCharge", "Drop", "Kill", "POOLS", "read_rake", "read_time_charge", "read_drop", "read_kill"]
+
+#: The promotions a drop may fund: a high hand (the best hand of a shift) and a bad beat (a very
+#: strong hand beaten).
+POOLS = ("high_hand", "bad_beat")
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,57 @@ class TimeCharge:
 
     amount: int
     minutes: int
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A drop for a promotion: ``amount`` chips set aside from a pot won for the ``pool``
+    (``high_hand`` or ``bad_beat``), after the rake."""
+
+    amount: int
+    pool: str
+
+
+def read_drop(value: Any) -> Drop | None:
+    """The drop from ``{amount, pool}`` (None or "none": no drop).
+
+    >>> read_drop({"amount": 1, "pool": "high_hand"})
+    Drop(amount=1, pool='high_hand')
+    >>> read_drop({"amount": 1, "pool": "jackpot"})
+    Traceback (most recent call last):
+    ...
+    rules.ProfileError: drop: pool is one of high_hand, bad_beat, not 'jackpot'
+    """
+    if value is None or value == "none" or isinstance(value, Drop):
+        return value if isinstance(value, Drop) else None
+    if not isinstance(value, Mapping):
+        raise ProfileError(f"drop: a table {{amount, pool}}, or none, not {value!r}")
+    pool = value.get("pool")
+    if pool not in POOLS:
+        raise ProfileError(f"drop: pool is one of {', '.join(POOLS)}, not {pool!r}")
+    numbers = _read("drop", Drop, {k: v for k, v in value.items() if k != "pool"} | {"pool": 0}, (),
+                    "{amount, pool}")
+    return Drop(numbers["amount"], pool)
+
+
+@dataclass(frozen=True)
+class Kill:
+    """Kill pots: once one player has won ``after`` pots in a row alone, the next pot is a kill pot,
+    its bets ``times`` the table's, the killer putting in a kill of one small bet of the kill pot."""
+
+    after: int
+    times: int
+
+
+def read_kill(value: Any) -> Kill | None:
+    """Kill pots from ``{after, times}`` (None or "none": no kill pots).
+
+    >>> read_kill({"after": 2, "times": 2})
+    Kill(after=2, times=2)
+    """
+    if value is None or value == "none" or isinstance(value, Kill):
+        return value if isinstance(value, Kill) else None
+    return Kill(**_read("kill", Kill, value, (), "{after, times}"))
 
 
 def _read(name: str, cls: type, value: Any, optional: tuple[str, ...], form: str) -> dict[str, int]:

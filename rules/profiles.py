@@ -45,18 +45,19 @@ from rules import bounds
 from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
-from rules.house import Rake, TimeCharge, read_rake, read_time_charge
+from rules.house import Drop, Kill, Rake, TimeCharge, read_drop, read_kill, read_rake, read_time_charge
 
-__all__ = ["Profile", "Option", "PROFILES", "HOUSE_MONEY", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
+__all__ = ["Profile", "Option", "PROFILES", "NO_SOURCE", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
 
 MINIMUMS = ("J", "Q", "K", "A")
 #: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
 #: (California / guts: no requirement, nothing to prove).
 OPENING_MINIMUMS = (*MINIMUMS, "none")
 PLACEMENTS = tuple(p.value for p in Placement)
-#: The options of the house's money (issue 32): the house's business, not a rule of play, so they
-#: name no rule of the catalogue (no source deals with the rake); every other option names its rules.
-HOUSE_MONEY = ("rake", "time_charge")
+#: The options no source of the catalogue rules on (issue 32): the house's money (its business, not
+#: a rule of play) and kill pots (a card-room custom the seeds do not describe). Every other option
+#: names the rule ids it decides.
+NO_SOURCE = ("rake", "time_charge", "drop", "kill")
 
 
 def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -196,14 +197,18 @@ class Profile:
 
     # The house's money (issue 32; docs/house.md)
     rake: Rake | None = field(default=None, metadata=_opt(
-        (), "The house's rake {percent, cap, min_pot}: percent of a pot when it is won (whole chips, "
-        f"rounded down; percent {bounds.words('rake.percent')}), at most cap chips, nothing from a pot under "
-        "min_pot chips; never from a deal whose pot carries. It comes off the pot before it is split, "
-        "from the main pot first; none means no rake."))
+        (), "The rake {percent, cap, min_pot}: percent of a pot won (whole chips, rounded down), at most cap, "
+        "nothing from a pot under min_pot, never from a carried deal; off the pot before it is split, main pot "
+        "first."))
     time_charge: TimeCharge | None = field(default=None, metadata=_opt(
-        (), "Time collection {amount, minutes}: every seat pays amount chips for each period of minutes, "
-        "logged by the dealer (event time); a seat that has not paid for the period in play is dealt "
-        "out until it does. None means no time is collected."))
+        (), "Time collection {amount, minutes}: each seat pays amount for each period of minutes (event time); "
+        "a seat that has not paid for the period in play is dealt out until it does."))
+    drop: Drop | None = field(default=None, metadata=_opt(
+        (), "A drop {amount, pool}: amount set aside from each pot won (after the rake, from pots the rake's "
+        "min_pot admits) for the pool, 'high_hand' or 'bad_beat'."))
+    kill: Kill | None = field(default=None, metadata=_opt(
+        (), "Kill pots {after, times}: once a player has won after pots in a row alone, the next pot's bets are "
+        "times the table's and the killer puts in a kill of one of its small bets; openers and antes stay."))
 
     # Players who come and go
     newcomers_wait: bool = field(default=False, metadata=_opt(
@@ -364,6 +369,10 @@ def _check(name: str, value: Any) -> Any:
         return read_rake(value)
     if name == "time_charge":
         return read_time_charge(value)
+    if name == "drop":
+        return read_drop(value)
+    if name == "kill":
+        return read_kill(value)
     if name == "spread":
         if value is None or value == "none":
             return None
@@ -477,6 +486,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if p.kill is not None and p.betting == "spread":
+        raise ProfileError("kill: not with spread limit (a kill pot multiplies the small and big bets)")
     if (p.betting == "spread") != (p.spread is not None):
         raise ProfileError("spread: give [min, max] exactly when betting is 'spread'")
     if p.seven_card_draw and p.blinds is None:
@@ -576,7 +587,7 @@ def from_toml(text: str) -> Profile:
     except RecursionError:  # arrays or tables nested thousands deep: no profile looks like that
         raise ProfileError("not valid TOML: it is nested too deep for a profile") from None
     # TOML has no null: the text "none" stands for "no cap" in the capped options.
-    for key in ("ante_deals", "pot_limit", "raise_cap", "rake", "time_charge"):
+    for key in ("ante_deals", "pot_limit", "raise_cap", "rake", "time_charge", "drop", "kill"):
         if data.get(key) == "none":
             data[key] = None
     try:

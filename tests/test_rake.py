@@ -167,6 +167,6 @@ def test_a_raked_table_through_the_api(client, tokens) -> None:
         r = client.post(f"/api/tables/{tid}/events", json={**event, "expected_version": version}, headers=headers)
         assert r.status_code in (200, 201), r.json
     state = client.get(f"/api/tables/{tid}", headers=headers).json["state"]
-    assert state["house"] == {"rake": 3, "time": 0, "drop": 0, "last_rake": 3}  # 10 % of 30
+    assert state["house"] == {"rake": 3, "time": 0, "drop": 0, "last_rake": 3, "last_drop": 0, "pool": None}  # 10 % of 30
     assert state["awards"] == {"2": 27}
     assert sum(x["stack"] for x in state["seats"].values()) + state["pot"] + state["house"]["rake"] == 2000

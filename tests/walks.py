@@ -46,6 +46,7 @@ PICKS: list[dict[str, Any]] = [
     {"betting": "spread", "spread": [5, 20]},
     {"betting": "pot", "raise_cap": None},
     {"betting": "no_limit", "check_open": True},
+    {"kill": {"after": 2, "times": 2}, "rake": {"percent": 10, "cap": 5}, "drop": {"amount": 1, "pool": "bad_beat"}},
     {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
     {"declared_hands": True, "wild": "deuces"},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
@@ -67,6 +68,10 @@ def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
         return rng.choice([False, True, 0, 1, 2, 3])
     if name == "rake":
         return rng.choice([None, {"percent": 5, "cap": 4, "min_pot": 20}, {"percent": 10, "cap": 50}])
+    if name == "kill":
+        return rng.choice([None, {"after": 2, "times": 2}])
+    if name == "drop":
+        return rng.choice([None, {"amount": 1, "pool": "high_hand"}, {"amount": 3, "pool": "bad_beat"}])
     if name == "time_charge":
         return rng.choice([None, None, {"amount": 2, "minutes": 30}])
     if choices is not None:

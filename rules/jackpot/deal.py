@@ -33,6 +33,7 @@ from rules import parse
 from rules.cards import parse_rank, rank_plural
 from rules.jackpot.betting import post_blind
 from rules.jackpot.collection import owes_time, read_minute
+from rules.jackpot.house import start_kill
 from rules.jackpot.event_base import Event, NotNow, Who, handles, may, one_card
 from rules.jackpot.flow import after_action
 from rules.jackpot.moves import Move
@@ -227,6 +228,8 @@ def deal(t: WorkingTable, e: Deal, move: DealMove) -> None:
         _blind_deal(t, dealt)
         return
     words = _take_antes(t, dealt, antes)
+    if t.new_pot:
+        words += start_kill(t, dealt)  # kill pots (the house's kill), after the antes
     t.ante_for_all = None
     t.force_ante = False
     t.new_pot = False

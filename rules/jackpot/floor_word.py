@@ -192,7 +192,9 @@ _SETTLED_FIELDS = (
     "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
     "raised_before_draw", "opener_bets", "bet_level", "last_raise", "raises", "last_aggressor", "stub", "muck",
     "reshuffled", "escrow", "split", "show_order", "reopen",
-    "house_rake", "last_rake",  # a pot awarded again is raked again, in place of its first rake
+    # a pot awarded again is raked (and its drop set aside) again, in place of the first
+    "house_rake", "last_rake", "house_drop", "last_drop",
+    "streak_seat", "streak", "kill", "kill_base", "small_bet", "big_bet",  # kill pots: the run of pots won
 )
 
 

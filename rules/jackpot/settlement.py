@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.profiles import MINIMUMS
-from rules.jackpot.house import rake_due, rake_off
+from rules.jackpot.house import drop_due, note_winners, rake_due, rake_off
 from rules.jackpot.pots import side_pots, split_amount
 from rules.hands import LowValue, categories, declare, evaluate_low, trips_or_better
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
@@ -201,14 +201,16 @@ def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
     """Pay the pot out: the jackpot is won and the next deal starts a new pot. ``awards`` are what
     each winner is paid, the house's rake taken off already (:func:`rules.jackpot.house.rake_off`):
     the rake is recorded here, after the deal is kept as it ended."""
-    rake = rake_due(t)
-    if sum(awards.values()) + rake != t.pot:  # pragma: no cover - an engine bug
-        raise AssertionError("an award must pay out the whole pot, less the rake")
+    rake, drop = rake_due(t), drop_due(t)
+    if sum(awards.values()) + rake + drop != t.pot:  # pragma: no cover - an engine bug
+        raise AssertionError("an award must pay out the whole pot, less the rake and the drop")
     keep_finished(t)
     t.house_rake += rake
-    t.last_rake = rake
+    t.house_drop += drop
+    t.last_rake, t.last_drop = rake, drop
     for s, amount in awards.items():
         t.set(s, stack=t.seats[s].stack + amount)
+    note_winners(t, awards)
     for s in t.order:
         if t.seats[s].put:
             t.set(s, put=0)

@@ -201,6 +201,13 @@ class WorkingTable:
     house_time: int
     house_drop: int
     last_rake: int
+    last_drop: int
+    # kill pots: who has won the last pots alone and how many; the killer of the pot in play and the
+    # table's bets before the kill (restored when the kill pot is won)
+    streak_seat: int | None
+    streak: int
+    kill: int | None
+    kill_base: tuple[int, int] | None
     clock: int  # the latest minute since the table opened that the log carries (time collection)
     # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
     # ended (before any award), and each seat's (stack, claim) once it had ended

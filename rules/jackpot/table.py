@@ -159,7 +159,8 @@ class TableState(Readings):
         t.max_buy_in = None if setup.get("max_buy_in") is None else parse.chips(
             setup["max_buy_in"], "setup: max_buy_in", positive=True)
         t.chips_in = t.chips_out = 0
-        t.house_rake = t.house_time = t.house_drop = t.last_rake = t.clock = 0
+        t.house_rake = t.house_time = t.house_drop = t.last_rake = t.last_drop = t.clock = t.streak = 0
+        t.streak_seat = t.kill = t.kill_base = None
         t.forfeited = ()
         button = parse.seat(setup.get("button", t.order[0] if t.order else 1), "setup: button")
         if t.order and button not in seats:
@@ -330,9 +331,13 @@ class TableState(Readings):
         added, t.added = t.added, ()
         if added:
             added = finish_rulings(t, added, self._t)
-        raked = t.house_rake - self._t.house_rake
+        raked, dropped = t.house_rake - self._t.house_rake, t.house_drop - self._t.house_drop
         if raked:
             t.message += f"; the house rakes {raked}" if raked > 0 else f"; the rake of {-raked} is given back"
+        if dropped and t.profile.drop is not None:
+            pool = t.profile.drop.pool.replace("_", " ")
+            t.message += (f"; {dropped} set aside for the {pool} promotion" if dropped > 0
+                          else f"; the drop of {-dropped} for the {pool} promotion is given back")
         if added or e.by is Who.FLOOR:
             # A ruling is the floor's word: no void withdraws it, nor anything logged before it
             # (the floor corrects it with a ruling that supersedes it, or a correction of chips).
@@ -408,8 +413,11 @@ class TableState(Readings):
             "max_buy_in": t.max_buy_in,
             "ledger": {"chips_in": t.chips_in, "chips_out": t.chips_out},
             # the house's take (issue 32): chips in = chips out + on the table + rake + time + drop
-            "house": {"rake": t.house_rake, "time": t.house_time, "drop": t.house_drop, "last_rake": t.last_rake},
+            "house": {"rake": t.house_rake, "time": t.house_time, "drop": t.house_drop, "last_rake": t.last_rake,
+                      "last_drop": t.last_drop, "pool": None if t.profile.drop is None else t.profile.drop.pool},
             "clock": t.clock,  # the latest minute since the table opened that the log carries
+            # kill pots: the killer of the pot in play, and who has won the last pots alone
+            "kill": {"seat": t.kill, "streak": {"seat": t.streak_seat, "pots": t.streak}},
             "forfeited": sum(t.forfeited),
             "bet_level": t.bet_level,
             "raises": t.raises,
