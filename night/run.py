@@ -32,6 +32,8 @@ from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
 
+RAKE = {"percent": 10, "cap": 5, "min_pot": 20}
+DROP = {"amount": 1, "pool": "high_hand"}
 # The cash games of the night: the profile sent to the server, and what the simulator and the
 # referee need to know of it (the base profiles' values: bug in cardroom and pagat, none in foster).
 GAMES: list[dict[str, Any]] = [
@@ -41,6 +43,12 @@ GAMES: list[dict[str, Any]] = [
     {"label": "foster with the age", "profile": {"name": "foster", "age": True}, "wild": "none", "max_draw": 5,
      "false_openers": "foster", "wrong_count_before_draw": "dead"},
     {"label": "deuces wild", "profile": {"name": "cardroom", "wild": "deuces"}, "wild": "deuces", "max_draw": 5},
+    # the house's money (issue 32): a pot-limit table raked with a high-hand drop, a time-collected table
+    {"label": "pot limit, raked", "profile": {"name": "cardroom", "betting": "pot", "rake": RAKE, "drop": DROP},
+     "wild": "bug", "max_draw": 5, "rake": RAKE, "drop": DROP},
+    {"label": "time collected, raked", "profile": {"name": "cardroom", "time_charge": {"amount": 3, "minutes": 5},
+                                                   "rake": {"percent": 5, "cap": 3}},
+     "wild": "bug", "max_draw": 5, "rake": {"percent": 5, "cap": 3}},
 ]
 USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer"}
 
@@ -273,7 +281,7 @@ def run_night(args: argparse.Namespace) -> int:
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
     if room:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
-                     f"on the tables {room['on_tables']}")
+                     f"on the tables {room['on_tables']}, the house's take {room.get('house', 0)}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
     for kind, answer in unproven.served.items():
         if answer is True:
