@@ -221,9 +221,10 @@ def awards_match(expected: dict[int, tuple[int, int]] | None, actual: dict[int, 
     and all of the pot given out."""
     if expected is None:
         return not actual
-    if set(expected) != {s for s, a in actual.items() if a}:
+    # a winner whose share is nothing (a main pot the house's rake took whole) takes no chips
+    if {s for s, (_, hi) in expected.items() if hi} != {s for s, a in actual.items() if a}:
         return False
-    if any(not (lo <= actual[s] <= hi) for s, (lo, hi) in expected.items()):
+    if any(not (lo <= actual.get(s, 0) <= hi) for s, (lo, hi) in expected.items()):
         return False
     return sum(actual.values()) == total
 

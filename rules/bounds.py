@@ -17,7 +17,8 @@ profile sets. Decisions (the seed texts give no upper limits; these are generous
   the spread, so a spread of a million chips would be a million choices on every tap).
 - ``rake`` (issue 32): 1 to 10 percent (card rooms rake 5 or 10), a cap of 1 to 1,000,000 chips, a
   minimum pot of 0 to 1,000,000; ``time_charge``: 1 to 1,000,000 chips for a period of 5 to 240
-  minutes (rooms collect every half hour or hour).
+  minutes (rooms collect every half hour or hour); ``drop``: 1 to 1,000,000 chips a pot; ``kill``:
+  after 2 to 5 pots won in a row, the bets 2 to 4 times (a full kill doubles them).
 
 >>> check({"raise_cap": 4, "max_draw": 3})
 >>> check({"raise_cap": 1_000_000})

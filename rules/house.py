@@ -1,9 +1,11 @@
-"""The house's money as a profile holds it: the rake of a won pot and the time collection (issue 32).
+"""The house's money as a profile holds it (issue 32): the rake of a won pot, the time collection,
+the drop for a promotion, and kill pots.
 
-Both are small immutable values of a profile (``Profile.rake``, ``Profile.time_charge``), read from
-a table of numbers at the edge (:func:`read_rake`, :func:`read_time_charge`; their bounds are
-:mod:`rules.bounds`' like every option's). How the engine takes them is
-:mod:`rules.jackpot.house`; the decisions are docs/house.md.
+Each is a small immutable value of a profile (``Profile.rake``, ``time_charge``, ``drop``, ``kill``),
+read from a table at the edge (:func:`read_rake`, :func:`read_time_charge`, :func:`read_drop`,
+:func:`read_kill`; their bounds are :mod:`rules.bounds`' like every option's). How the engine takes
+them is :mod:`rules.jackpot.house` and :mod:`rules.jackpot.collection`; the decisions are
+docs/house.md.
 
 >>> r = read_rake({"percent": 5, "cap": 4, "min_pot": 20})
 >>> r, r.due(19), r.due(20), r.due(60), r.due(500)
