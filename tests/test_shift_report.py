@@ -173,3 +173,24 @@ def test_the_shift_report_shows_the_houses_take_per_table_and_in_all(app, as_rol
     assert next(x for x in money.splitlines() if "Raked 1" in x).split()[-4:] == ["4", "24", "1", "29"]
     assert next(x for x in money.splitlines() if "Table 9" in x).split()[-4:] == ["0", "0", "0", "0"]
     assert next(x for x in money.splitlines() if "All tables" in x).split()[-4:] == ["4", "24", "1", "29"]
+
+
+def test_a_tables_hands_show_the_houses_take_per_pot_and_at_the_table(app, as_role):
+    """Issue 32: the table's past hands (/floor/tables/<id>/hands) show each pot's rake and drop
+    (rake = {percent = 10, cap = 5}, drop = {amount = 1, pool = "high_hand"}) and the house's take at
+    the table, time (time_charge = {amount = 6, minutes = 30}) included."""
+    house = {"base": "cardroom", "rake": {"percent": 10, "cap": 5}, "time_charge": {"amount": 6, "minutes": 30},
+             "drop": {"amount": 1, "pool": "high_hand"}}
+    with app.app_context():
+        table = tables.create_table("Raked 2", {**SETUP, "profile": house})
+        dealer = user("dee")
+        for seat in (1, 2, 3, 4):
+            tables.append(table, {"type": "time", "seat": seat}, dealer)
+        for event in HAND:
+            tables.append(table, event, dealer)
+        table_id = table.id
+    html = as_role("floor").get(f"/floor/tables/{table_id}/hands").get_data(as_text=True)
+    assert "(the house: rake 4, drop 1)" in html
+    assert " ".join(html.split()).count("The house's take at this table: rake 4, time 24, drop 1; 29 in all.") == 1
+    plain = night(app)
+    assert "The house's take" not in as_role("floor").get(f"/floor/tables/{plain}/hands").get_data(as_text=True)
