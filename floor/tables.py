@@ -401,12 +401,13 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
         event = amend(table, event)
     # a sit names its player's record (issue 31): the log keeps the record's name and id
     event = players.amend_sit(event, user)
+    before = state if state is not None else table_state(table)
+    event = stamp_minute(table, event, before)
     # Read once: the engine applies the value it read, and the log stores that value as data
     # (its to_dict() reads back to the same value: the replay applies the same event).
     parsed = parse_event(event)
     payload = canonical_event(parsed)
     check_undo(table, payload, user)
-    before = state if state is not None else table_state(table)
     after = jackpot.apply(before, parsed)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     # The entry is sealed to the one before it (the table's head): floor.seals.
@@ -423,6 +424,16 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     _write_entry(table, entry)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
+
+
+def stamp_minute(table: Table, event: dict[str, Any], state: jackpot.TableState) -> dict[str, Any]:
+    """Where the house collects time (``time_charge``), a ``deal`` or a ``time`` is logged with the
+    minutes since the table opened (rules.jackpot.collection): written into the event, so the
+    replay knows the period from the log alone and never reads the clock."""
+    if event.get("type") not in ("deal", "time") or event.get("minute") is not None \
+            or state.profile.time_charge is None:
+        return event
+    return {**event, "minute": max(0, int((utcnow() - table.created_at).total_seconds() // 60))}
 
 
 class _Moved(Exception):

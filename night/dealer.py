@@ -20,6 +20,7 @@ from night.floorperson import FloorPerson
 from night.irregular import FloorWork
 from night.server import Client
 from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
+from rules.jackpot.collection import TimeMove
 from rules.jackpot.draw import DrawMove
 from rules.jackpot.irregularities import ReopenMove
 from rules.jackpot.moves import Move, parse_move
@@ -63,10 +64,17 @@ def chips_on_table(state: dict[str, Any]) -> int:
     return sum(s["stack"] for s in state["seats"].values()) + state["pot"]
 
 
+def house_take(state: dict[str, Any]) -> int:
+    """What the house has taken from the table: rake, time and drops (contract part four)."""
+    house = state.get("house") or {}
+    return sum(int(house.get(k, 0)) for k in ("rake", "time", "drop"))
+
+
 def conserved(state: dict[str, Any], start: int) -> bool:
-    """stacks + pot == starting stacks + chips_in - chips_out (the contract's law)."""
+    """chips in = chips out + on the table + the house's take (the contract's law, part four):
+    stacks + pot + house == starting stacks + chips_in - chips_out."""
     ledger = state["ledger"]
-    return chips_on_table(state) == start + ledger["chips_in"] - ledger["chips_out"]
+    return chips_on_table(state) + house_take(state) == start + ledger["chips_in"] - ledger["chips_out"]
 
 
 def short_handed(status: int, body: dict[str, Any]) -> bool:
@@ -113,6 +121,7 @@ class Dealer(FloorWork):
         self.trips = bool(game.get("trips_to_win"))
         self.max_draw = int(game.get("max_draw", 5))
         self.newcomers = 0
+        self.unpaid: set[int] = set()  # seats that did not pay their time when asked (time_charge)
         self.false_rules = game.get("false_openers", "cardroom")
         self.irregular: dict[str, Any] = {}
         self.closed = False
@@ -149,7 +158,8 @@ class Dealer(FloorWork):
         """The contract's law on the state held now; a discrepancy names ``where`` otherwise."""
         if not conserved(self.state, self.tally.start_chips):
             self.tally.discrepancies.append(f"{where}: chips not conserved (on the table "
-                                            f"{chips_on_table(self.state)}, ledger {self.state['ledger']})")
+                                            f"{chips_on_table(self.state)}, ledger {self.state['ledger']}, "
+                                            f"house {self.state.get('house')})")
 
     def optional(self, event: dict[str, Any]) -> bool:
         """Post an event of the contract that the server may not serve yet: True when logged; an
@@ -210,7 +220,19 @@ class Dealer(FloorWork):
         return {type(m): m for m in map(parse_move, self.state["legal"])}
 
     def between_deals(self) -> None:
-        """Players come and go: busted players rebuy or leave, now and then someone leaves or sits."""
+        """Players come and go: busted players rebuy or leave, now and then someone leaves or sits;
+        where the house collects time the dealer logs it, though now and then a seat does not pay."""
+        moves = self.legal()
+        owing = moves.get(TimeMove)
+        if owing is not None:
+            # now and then one seat does not pay (never leaving fewer than two to deal in)
+            skip = self.rng.choice(owing.seats) if len(owing.seats) >= 3 and self.rng.random() < 0.3 else None
+            for seat in owing.seats:
+                if seat == skip:
+                    self.unpaid.add(seat)
+                else:
+                    self.must(owing.event(seat).to_dict())
+                    self.unpaid.discard(seat)
         moves = self.legal()
         seats = self.state["seats"]
         for seat, info in list(seats.items()):
@@ -263,6 +285,9 @@ class Dealer(FloorWork):
         if status != 201:
             raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
         dealt = [int(s) for s in self.state.get("dealt", [])]
+        for s in sorted(self.unpaid & set(dealt)):
+            self.tally.wrong.append(f"{self.tally.name} deal {self.state['deal']}: seat {s} was dealt in without "
+                                    "paying its time (time_charge: dealt out until it pays)")
         self.played += 1
         self.check_barred(dealt, self.state["deal"])
         deck = referee.deck(self.wild == "bug")
@@ -540,16 +565,25 @@ class Dealer(FloorWork):
         uncontested = remaining[0] if len(remaining) == 1 else None
         if false is not None and uncontested == false:
             uncontested = None  # F8: nobody else left, the pot stays
-        expected = referee.expected_awards(before["pots"], shown, uncontested, self.trips)
+        pots, total = before["pots"], before["pot"]
+        if end == "won" and (self.game.get("rake") or self.game.get("drop")):
+            # the house's rake and drop come off the pot won before it is divided (docs/house.md)
+            pots, raked, dropped = referee.house_cut(pots, self.game.get("rake"), self.game.get("drop"))
+            total -= raked + dropped
+            house = state.get("house") or {}
+            if (house.get("last_rake"), house.get("last_drop")) != (raked, dropped):
+                self.tally.wrong.append(f"{where}: the house took rake {house.get('last_rake')} and drop "
+                                        f"{house.get('last_drop')} of the pot of {before['pot']}; the referee says "
+                                        f"{raked} and {dropped}")
+        expected = referee.expected_awards(pots, shown, uncontested, self.trips)
         barred_stays = ("ALL_IN_OPENER_BARRED" in record["rulings"] and not self.irregular.get("pot_plays")
                         and not self.irregular.get("reopened"))
         if "POT_CARRIES_OVER" in record["rulings"] or barred_stays or (false is not None and not remaining) \
                 or expected == {}:
             expected = None  # F4 (F7): nobody reopened, the pot carries over; F8: nobody but the false opener
-        total = before["pot"]
         if expected is None and uncontested is not None and false is None and self.trips \
                 and not self.irregular.get("dead") and "POT_CARRIES_OVER" not in record["rulings"]:
-            expected = referee.expected_awards(before["pots"], shown, uncontested)  # referee.LONE_CLAIMANT
+            expected = referee.expected_awards(pots, shown, uncontested)  # referee.LONE_CLAIMANT
         if not referee.awards_match(expected, awards, total):
             self.tally.wrong.append(
                 f"{where}: the engine gave {awards or 'nothing'} ({end}); the referee says "

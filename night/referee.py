@@ -191,14 +191,40 @@ def expected_awards(pots: list[dict], shown: dict[int, tuple], uncontested: int 
     return {s: (lo, hi) for s, (lo, hi) in out.items()}
 
 
+def house_cut(pots: list[dict], rake: dict | None, drop: dict | None) -> tuple[list[dict], int, int]:
+    """The pots once the house has taken its rake and drop from a pot won, and those two amounts
+    (contract part four, the project's decisions in docs/house.md): the rake is ``percent`` of the
+    whole pot in whole chips rounded down, at most ``cap``, nothing under ``min_pot``; the drop is
+    its ``amount`` after the rake, from a pot the rake's ``min_pot`` admits; both come off the main
+    pot first, then the side pots in order, before any pot is divided.
+
+    >>> house_cut([{"amount": 60, "eligible": [1, 2]}, {"amount": 60, "eligible": [2]}],
+    ...           {"percent": 10, "cap": 8, "min_pot": 20}, {"amount": 2, "pool": "high_hand"})
+    ([{'amount': 50, 'eligible': [1, 2]}, {'amount': 60, 'eligible': [2]}], 8, 2)
+    >>> house_cut([{"amount": 15, "eligible": [1, 2]}], {"percent": 10, "cap": 8, "min_pot": 20}, None)
+    ([{'amount': 15, 'eligible': [1, 2]}], 0, 0)
+    """
+    total = sum(int(p["amount"]) for p in pots)
+    small = rake is not None and total < int(rake.get("min_pot", 0))
+    raked = 0 if rake is None or small or total <= 0 else min(int(rake["cap"]), total * int(rake["percent"]) // 100)
+    dropped = 0 if drop is None or small else max(0, min(int(drop["amount"]), total - raked))
+    due, out = raked + dropped, []
+    for pot in pots:
+        take = min(int(pot["amount"]), due)
+        due -= take
+        out.append({**pot, "amount": int(pot["amount"]) - take})
+    return out, raked, dropped
+
+
 def awards_match(expected: dict[int, tuple[int, int]] | None, actual: dict[int, int], total: int) -> bool:
     """Whether the engine's awards agree with the referee's: the same winners, each share in range,
     and all of the pot given out."""
     if expected is None:
         return not actual
-    if set(expected) != {s for s, a in actual.items() if a}:
+    # a winner whose share is nothing (a main pot the house's rake took whole) takes no chips
+    if {s for s, (_, hi) in expected.items() if hi} != {s for s, a in actual.items() if a}:
         return False
-    if any(not (lo <= actual[s] <= hi) for s, (lo, hi) in expected.items()):
+    if any(not (lo <= actual.get(s, 0) <= hi) for s, (lo, hi) in expected.items()):
         return False
     return sum(actual.values()) == total
 

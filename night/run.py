@@ -27,11 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
-from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded
+from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded, house_take
 from night.floorperson import FloorPerson
 from night.server import Server
 from night.tournament import Tournament
 
+RAKE = {"percent": 10, "cap": 5, "min_pot": 20}
+DROP = {"amount": 1, "pool": "high_hand"}
 # The cash games of the night: the profile sent to the server, and what the simulator and the
 # referee need to know of it (the base profiles' values: bug in cardroom and pagat, none in foster).
 GAMES: list[dict[str, Any]] = [
@@ -41,6 +43,12 @@ GAMES: list[dict[str, Any]] = [
     {"label": "foster with the age", "profile": {"name": "foster", "age": True}, "wild": "none", "max_draw": 5,
      "false_openers": "foster", "wrong_count_before_draw": "dead"},
     {"label": "deuces wild", "profile": {"name": "cardroom", "wild": "deuces"}, "wild": "deuces", "max_draw": 5},
+    # the house's money (issue 32): a pot-limit table raked with a high-hand drop, a time-collected table
+    {"label": "pot limit, raked", "profile": {"name": "cardroom", "betting": "pot", "rake": RAKE, "drop": DROP},
+     "wild": "bug", "max_draw": 5, "rake": RAKE, "drop": DROP},
+    {"label": "time collected, raked", "profile": {"name": "cardroom", "time_charge": {"amount": 3, "minutes": 5},
+                                                   "rake": {"percent": 5, "cap": 3}},
+     "wild": "bug", "max_draw": 5, "rake": {"percent": 5, "cap": 3}},
 ]
 USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer"}
 
@@ -210,16 +218,18 @@ def run_night(args: argparse.Namespace) -> int:
                 errors.append("a table did not finish in time")
         for text in errors:
             tallies[0].discrepancies.append(text)
-        # The room: chips in = chips out + on the tables.
-        on_tables = chips_in = chips_out = start = 0
+        # The room: chips in = chips out + on the tables + the house's take.
+        on_tables = chips_in = chips_out = start = house = 0
         for dealer in dealers:
             dealer.refresh()
             on_tables += chips_on_table(dealer.state)
+            house += house_take(dealer.state)
             chips_in += dealer.state["ledger"]["chips_in"]
             chips_out += dealer.state["ledger"]["chips_out"]
             start += dealer.tally.start_chips
-        room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables}
-        if start + chips_in != chips_out + on_tables:
+        room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables,
+                "house": house}
+        if start + chips_in != chips_out + on_tables + house:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
         confirmed = floor.confirm_pending()
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift
@@ -271,7 +281,7 @@ def run_night(args: argparse.Namespace) -> int:
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
     if room:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
-                     f"on the tables {room['on_tables']}")
+                     f"on the tables {room['on_tables']}, the house's take {room.get('house', 0)}")
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
     for kind, answer in unproven.served.items():
         if answer is True:

@@ -34,6 +34,7 @@ Shared by every part (modules):
 - :mod:`rules.openers`   the opening requirement and the one proof of openers (O1, O5, F1, S1-S3)
 - :mod:`rules.profiles`  house-rule profiles: where the sources disagree, a named option
 - :mod:`rules.bounds`    the bounds a house rule's number may take
+- :mod:`rules.house`     the house's money as a profile holds it: rake, time collection, drop, kill pots
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)

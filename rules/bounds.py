@@ -15,12 +15,20 @@ profile sets. Decisions (the seed texts give no upper limits; these are generous
   already 512 big blinds).
 - ``spread``: a bet of a spread limit is 1 to 1,000 chips (D17: the tablet offers every amount of
   the spread, so a spread of a million chips would be a million choices on every tap).
+- ``rake`` (issue 32): 1 to 10 percent (card rooms rake 5 or 10), a cap of 1 to 1,000,000 chips, a
+  minimum pot of 0 to 1,000,000; ``time_charge``: 1 to 1,000,000 chips for a period of 5 to 240
+  minutes (rooms collect every half hour or hour); ``drop``: 1 to 1,000,000 chips a pot; ``kill``:
+  after 2 to 5 pots won in a row, the bets 2 to 4 times (a full kill doubles them).
 
 >>> check({"raise_cap": 4, "max_draw": 3})
 >>> check({"raise_cap": 1_000_000})
 Traceback (most recent call last):
 ...
 rules.ProfileError: raise_cap: 1000000 is more than any card room plays; at most 10 raises in a betting round (or "none" for no cap)
+>>> check({"rake": {"percent": 25, "cap": 5}})
+Traceback (most recent call last):
+...
+rules.ProfileError: rake.percent: 25 is more than any card room plays; at most 10 percent of a pot taken by the house
 >>> check({"max_draw": 9})
 Traceback (most recent call last):
 ...
@@ -63,13 +71,24 @@ BOUNDS: Mapping[str, Bound] = {
     "draw_rounds": Bound(1, 3, "draws in one hand"),
     "straddle": Bound(0, 8, "re-straddles after the straddle (true: a straddle and none)"),
     "spread": Bound(1, 1_000, "chips for one bet of a spread limit (the least and the most)"),
+    "rake.percent": Bound(1, 10, "percent of a pot taken by the house"),
+    "rake.cap": Bound(1, 1_000_000, "chips the rake takes from one pot at most"),
+    "rake.min_pot": Bound(0, 1_000_000, "chips in a pot before it is raked"),
+    "time_charge.amount": Bound(1, 1_000_000, "chips a seat pays for a period of time"),
+    "time_charge.minutes": Bound(5, 240, "minutes in a period of time collection"),
+    "drop.amount": Bound(1, 1_000_000, "chips set aside from a pot for a promotion"),
+    "kill.after": Bound(2, 5, "pots won in a row before a kill pot"),
+    "kill.times": Bound(2, 4, "times the bets in a kill pot (2: a full kill)"),
 }
 
 
 def check(options: Mapping[str, Any]) -> None:
     """Refuse any option of ``options`` outside its bounds, naming the option and the bound."""
     for name, bound in BOUNDS.items():
-        value = options.get(name)
+        head, _, part = name.partition(".")
+        value = options.get(head)
+        if part and value is not None:  # a field of an option's table ({percent, cap, min_pot})
+            value = value.get(part) if isinstance(value, Mapping) else getattr(value, part, None)
         if value is None:
             continue
         for number in value if isinstance(value, (list, tuple)) else (value,):

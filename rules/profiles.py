@@ -45,14 +45,19 @@ from rules import bounds
 from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
+from rules.house import Drop, Kill, Rake, TimeCharge, read_drop, read_kill, read_rake, read_time_charge
 
-__all__ = ["Profile", "Option", "PROFILES", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
+__all__ = ["Profile", "Option", "PROFILES", "NO_SOURCE", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
 
 MINIMUMS = ("J", "Q", "K", "A")
 #: The opening minimums a profile may name: a pair of jacks or better up to aces, or none at all
 #: (California / guts: no requirement, nothing to prove).
 OPENING_MINIMUMS = (*MINIMUMS, "none")
 PLACEMENTS = tuple(p.value for p in Placement)
+#: The options no source of the catalogue rules on (issue 32): the house's money (its business, not
+#: a rule of play) and kill pots (a card-room custom the seeds do not describe). Every other option
+#: names the rule ids it decides.
+NO_SOURCE = ("rake", "time_charge", "drop", "kill")
 
 
 def _opt(rules: tuple[str, ...], doc: str, choices: tuple[Any, ...] | None = None) -> dict[str, Any]:
@@ -166,9 +171,12 @@ class Profile:
 
     # Betting and drawing
     betting: str = field(default="fixed", metadata=_opt(
-        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after) or 'spread' "
-        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw).",
-        ("fixed", "spread")))
+        ("D5", "D17"), "'fixed' limit (a bet is the small bet before the draw, the big bet after), 'spread' "
+        "limit (a bet, an opening or a raise is any amount within spread, doubled after the draw), 'pot' "
+        "limit (a bet or an opening up to the pot, a raise up to the pot after the call) or 'no_limit' (up "
+        "to the stack); in pot and no limit a bet is at least the limit's bet and a raise at least the "
+        "last bet or raise of the round. Openers, antes and the draw are the same in all four.",
+        ("fixed", "spread", "pot", "no_limit")))
     spread: tuple[int, int] | None = field(default=None, metadata=_opt(
         ("D17",), "With spread betting, the smallest and largest bet [min, max] before the draw."))
     raise_cap: int | None = field(default=4, metadata=_opt(
@@ -186,6 +194,21 @@ class Profile:
     draw_rounds: int = field(default=1, metadata=_opt(
         ("D13",), f"How many draws a hand has ({bounds.words('draw_rounds')}, the players' guide's dealer's "
         "choice), each followed by a round of betting at the big bet."))
+
+    # The house's money (issue 32; docs/house.md)
+    rake: Rake | None = field(default=None, metadata=_opt(
+        (), "The rake {percent, cap, min_pot}: percent of a pot won (whole chips, rounded down), at most cap, "
+        "nothing from a pot under min_pot, never from a carried deal; off the pot before it is split, main pot "
+        "first."))
+    time_charge: TimeCharge | None = field(default=None, metadata=_opt(
+        (), "Time collection {amount, minutes}: each seat pays amount for each period of minutes (event time); "
+        "a seat that has not paid for the period in play is dealt out until it does."))
+    drop: Drop | None = field(default=None, metadata=_opt(
+        (), "A drop {amount, pool}: amount set aside from each pot won (after the rake, from pots the rake's "
+        "min_pot admits) for the pool, 'high_hand' or 'bad_beat'."))
+    kill: Kill | None = field(default=None, metadata=_opt(
+        (), "Kill pots {after, times}: once a player has won after pots in a row alone, the next pot's bets are "
+        "times the table's and the killer puts in a kill of one of its small bets; openers and antes stay."))
 
     # Players who come and go
     newcomers_wait: bool = field(default=False, metadata=_opt(
@@ -346,6 +369,14 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProfileError(f"{name}: must be a whole number ({bounds.words(name)}), not {value!r}")
         return value
+    if name == "rake":
+        return read_rake(value)
+    if name == "time_charge":
+        return read_time_charge(value)
+    if name == "drop":
+        return read_drop(value)
+    if name == "kill":
+        return read_kill(value)
     if name == "spread":
         if value is None or value == "none":
             return None
@@ -459,6 +490,8 @@ def _coherent(p: Profile) -> Profile:
         raise ProfileError("jacks_back_no_check_raise: only with jacks_back")
     if p.progressive_openers and p.opening_minimum == "none":
         raise ProfileError("progressive_openers: only when opening needs openers (opening_minimum J to A)")
+    if p.kill is not None and p.betting == "spread":
+        raise ProfileError("kill: not with spread limit (a kill pot multiplies the small and big bets)")
     if (p.betting == "spread") != (p.spread is not None):
         raise ProfileError("spread: give [min, max] exactly when betting is 'spread'")
     if p.seven_card_draw and p.blinds is None:
@@ -521,6 +554,10 @@ def toml_value(value: object) -> str:
 
     >>> toml_value(True), toml_value("bug"), toml_value((5, 10)), toml_value(["a", 2]), toml_value(None)
     ('true', '"bug"', '[5, 10]', '["a", 2]', 'none')
+    >>> toml_value(Rake(5, 4, 20))
+    '{ percent = 5, cap = 4, min_pot = 20 }'
+    >>> from_toml("rake = " + toml_value(Rake(5, 4, 20))).rake
+    Rake(percent=5, cap=4, min_pot=20)
     """
     if value is None:
         return "none"
@@ -530,6 +567,8 @@ def toml_value(value: object) -> str:
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, (tuple, list)):  # each item as itself: the blinds' chips are numbers, not texts
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # the rake: an inline table
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in dataclasses.asdict(value).items()) + " }"
     return str(value)
 
 
@@ -552,7 +591,7 @@ def from_toml(text: str) -> Profile:
     except RecursionError:  # arrays or tables nested thousands deep: no profile looks like that
         raise ProfileError("not valid TOML: it is nested too deep for a profile") from None
     # TOML has no null: the text "none" stands for "no cap" in the capped options.
-    for key in ("ante_deals", "pot_limit", "raise_cap"):
+    for key in ("ante_deals", "pot_limit", "raise_cap", "rake", "time_charge", "drop", "kill"):
         if data.get(key) == "none":
             data[key] = None
     try:

@@ -231,7 +231,7 @@ def drew_words(count: int | None) -> str:
 
 
 def stakes_words(ante: int, small_bet: int, big_bet: int, anted: bool,
-                 spread: tuple[int, int] | None = None) -> str:
+                 spread: tuple[int, int] | None = None, betting: str = "fixed") -> str:
     """The stakes line of a deal in play: no "Ante 5" on a deal that took no antes; with spread
     betting the spread, not the fixed bets the setup still carries (D17: any amount from the least
     to the most, doubled after the draw).
@@ -240,9 +240,13 @@ def stakes_words(ante: int, small_bet: int, big_bet: int, anted: bool,
     ('antes of 5 · bets 10/20', 'no antes this deal · bets 10/20', 'bets 10/20')
     >>> stakes_words(5, 10, 20, True, spread=(5, 50))
     'antes of 5 · spread limit 5 to 50, 10 to 100 after the draw'
+    >>> stakes_words(5, 10, 20, True, betting="pot")
+    'antes of 5 · pot limit, bets from 10/20'
     """
     bets = f"bets {small_bet}/{big_bet}" if spread is None else (
         f"spread limit {spread[0]} to {spread[1]}, {2 * spread[0]} to {2 * spread[1]} after the draw")
+    if betting in ("pot", "no_limit"):
+        bets = f"{'pot limit' if betting == 'pot' else 'no limit'}, bets from {small_bet}/{big_bet}"
     if not ante:
         return bets
     return (f"antes of {ante} · " if anted else "no antes this deal · ") + bets

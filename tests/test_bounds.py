@@ -47,6 +47,13 @@ def test_the_bounds_themselves_are_played():
             for high in (bound.low, bound.high):
                 assert get_profile({"betting": "spread", "spread": [bound.low, high]}).spread == (bound.low, high)
             continue
+        if "." in name:  # issue 32: a field of an option's table, the other fields at values a room plays
+            head, part = name.split(".")
+            table = {"rake": {"percent": 5, "cap": 5, "min_pot": 0}, "time_charge": {"amount": 5, "minutes": 30},
+                     "drop": {"amount": 1, "pool": "high_hand"}, "kill": {"after": 2, "times": 2}}[head]
+            for value in (bound.low, bound.high):
+                assert getattr(getattr(get_profile({head: {**table, part: value}}), head), part) == value
+            continue
         for value in (bound.low, bound.high):
             assert getattr(get_profile({name: value}), name) == value
     assert get_profile({"raise_cap": None}).raise_cap is None  # no cap is not a number to bound

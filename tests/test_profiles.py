@@ -11,7 +11,7 @@ import pytest
 from rules import ProfileError
 from rules.hands import HandRules
 from rules.jackpot import replay
-from rules.profiles import PROFILES, Profile, from_toml, get_profile
+from rules.profiles import NO_SOURCE, PROFILES, Profile, from_toml, get_profile
 
 
 def test_named_profiles_and_their_readings() -> None:
@@ -60,7 +60,10 @@ def test_every_option_names_its_rules() -> None:
     options = {o.name: o for o in get_profile().options()}
     assert options["ante_deals"].rules == ("O4",) and options["progressive_openers"].rules == ("O5",)
     assert options["postdraw_first"].rules == ("D4",) and options["raise_cap"].rules == ("D5",)
-    assert all(o.rules and o.doc for o in options.values())
+    assert all(o.doc for o in options.values())
+    # the house's money (rake, time_charge, drop) and kill pots: no source of the catalogue rules on them
+    assert all(o.rules for o in options.values() if o.name not in NO_SOURCE)
+    assert all(not options[name].rules for name in NO_SOURCE)
 
 
 # --------------------------------------------------------------------------- the engine reads them

@@ -150,3 +150,47 @@ def test_the_report_has_the_banked_tables_and_heads_every_ruling_in_words(app, a
     assert "<strong>Chips corrected: seat 4, Dev, gives 10; seat 3, Cleo, gets 10.</strong>" in page
     assert "<strong>Box 1: the house pays 3.6 more.</strong>" in page and ">banked #1</a>" in page
     assert "Chips corrected: seat 4," in rulings and "banked #1" in rulings and "Box 1: the house pays" in rulings
+
+
+def test_the_shift_report_shows_the_houses_take_per_table_and_in_all(app, as_role, tmp_path):
+    """Issue 32: the shift report's money page: each table's rake (rake = {percent = 10, cap = 5}),
+    time (time_charge = {amount = 6, minutes = 30}) and drop (drop = {amount = 1, pool = "high_hand"})
+    taken in the shift, and the house's take over all tables."""
+    house = {"base": "cardroom", "rake": {"percent": 10, "cap": 5}, "time_charge": {"amount": 6, "minutes": 30},
+             "drop": {"amount": 1, "pool": "high_hand"}}
+    night(app)  # a table without a rake: 0 everywhere
+    with app.app_context():
+        table = tables.create_table("Raked 1", {**SETUP, "profile": house})
+        dealer = user("dee")
+        for seat in (1, 2, 3, 4):
+            tables.append(table, {"type": "time", "seat": seat}, dealer)
+        for event in HAND:  # the pot of 40 won: the rake 4, the drop 1
+            tables.append(table, event, dealer)
+    response = as_role("floor").get(f"/floor/shift.pdf?{window()}")
+    text = text_of(response.data, tmp_path)
+    assert "The house's take" in text
+    money = text[text.index("The house's take"):]
+    assert next(x for x in money.splitlines() if "Raked 1" in x).split()[-4:] == ["4", "24", "1", "29"]
+    assert next(x for x in money.splitlines() if "Table 9" in x).split()[-4:] == ["0", "0", "0", "0"]
+    assert next(x for x in money.splitlines() if "All tables" in x).split()[-4:] == ["4", "24", "1", "29"]
+
+
+def test_a_tables_hands_show_the_houses_take_per_pot_and_at_the_table(app, as_role):
+    """Issue 32: the table's past hands (/floor/tables/<id>/hands) show each pot's rake and drop
+    (rake = {percent = 10, cap = 5}, drop = {amount = 1, pool = "high_hand"}) and the house's take at
+    the table, time (time_charge = {amount = 6, minutes = 30}) included."""
+    house = {"base": "cardroom", "rake": {"percent": 10, "cap": 5}, "time_charge": {"amount": 6, "minutes": 30},
+             "drop": {"amount": 1, "pool": "high_hand"}}
+    with app.app_context():
+        table = tables.create_table("Raked 2", {**SETUP, "profile": house})
+        dealer = user("dee")
+        for seat in (1, 2, 3, 4):
+            tables.append(table, {"type": "time", "seat": seat}, dealer)
+        for event in HAND:
+            tables.append(table, event, dealer)
+        table_id = table.id
+    html = as_role("floor").get(f"/floor/tables/{table_id}/hands").get_data(as_text=True)
+    assert "(the house: rake 4, drop 1)" in html
+    assert " ".join(html.split()).count("The house's take at this table: rake 4, time 24, drop 1; 29 in all.") == 1
+    plain = night(app)
+    assert "The house's take" not in as_role("floor").get(f"/floor/tables/{plain}/hands").get_data(as_text=True)

@@ -44,6 +44,9 @@ PICKS: list[dict[str, Any]] = [
     {"trips_to_win": True, "ante_deals": 1},
     {"bosnian": True, "max_draw": 4},
     {"betting": "spread", "spread": [5, 20]},
+    {"betting": "pot", "raise_cap": None},
+    {"betting": "no_limit", "check_open": True},
+    {"kill": {"after": 2, "times": 2}, "rake": {"percent": 10, "cap": 5}, "drop": {"amount": 1, "pool": "bad_beat"}},
     {"all_for_one": True, "draw_rounds": 1, "ace_draws_four": False},
     {"declared_hands": True, "wild": "deuces"},
     {"draw_rounds": 3, "max_draw": 3, "ace_draws_four": True},
@@ -63,6 +66,14 @@ def option_value(rng: random.Random, f: dataclasses.Field[Any]) -> Any:
         return rng.choice([[5, 20], [10, 10], [1, 40]])
     if name == "straddle":
         return rng.choice([False, True, 0, 1, 2, 3])
+    if name == "rake":
+        return rng.choice([None, {"percent": 5, "cap": 4, "min_pot": 20}, {"percent": 10, "cap": 50}])
+    if name == "kill":
+        return rng.choice([None, {"after": 2, "times": 2}])
+    if name == "drop":
+        return rng.choice([None, {"amount": 1, "pool": "high_hand"}, {"amount": 3, "pool": "bad_beat"}])
+    if name == "time_charge":
+        return rng.choice([None, None, {"amount": 2, "minutes": 30}])
     if choices is not None:
         return rng.choice(choices)
     if isinstance(f.default, bool):
@@ -204,6 +215,9 @@ def event_for(rng: random.Random, state: dict[str, Any], move: Move, cards: Card
             return move.event(shown, declare)
         case OpenMove() | BetMove() | RaiseMove():
             amounts = move.amounts
+            if move.most is not None and (not amounts or rng.random() < 0.8):
+                # pot limit, no limit: the least, the most, or anything between
+                return move.event(amount=rng.choice((move.amount, move.most, rng.randint(move.amount, move.most))))
             return move.event(amount=rng.choice(amounts) if amounts else None)
         case ReopenMove():
             return move.event(amount=move.amount if rng.random() < 0.5 else None)

@@ -127,7 +127,9 @@ def panel_context(table: Table) -> dict[str, Any]:
         "floor_role": current_user.may(Role.floor),
         "profile": profile,
         "ante_cap": profile.ante_deals,
-        "spread": profile.spread is not None,  # D17: amounts are typed or stepped, not one button each
+        # D17 spread, D5 pot limit and no limit: amounts are typed or stepped, not one button each
+        "spread": profile.spread is not None or profile.betting in ("pot", "no_limit"),
+        "big_bet": profile.betting in ("pot", "no_limit"),
         "requirement": words.requirement_words(state.jackpot.requirement),
         "stakes": stakes_line(state),
         "message": rule_words(words.faces_in_text(state.message or "")),
@@ -199,7 +201,7 @@ def stakes_line(state: TableState) -> str:
     """The stakes of the deal in play (with spread betting, the spread: D17)."""
     stakes = state.stakes
     return words.stakes_words(stakes["ante"], stakes["small_bet"], stakes["big_bet"], anted(state),
-                              spread=state.profile.spread)
+                              spread=state.profile.spread, betting=state.profile.betting)
 
 
 def anted(state: TableState) -> bool:

@@ -22,7 +22,7 @@ from floor.extensions import db
 from floor.inputs import BadNumber, whole
 from floor.localtime import local
 from floor.models import IssuedRuling, LogEntry, Table
-from floor.tables import sealed_entries
+from floor.tables import sealed_entries, table_state
 from rules import RulesError
 from rules.reports.hand_history import Hand, hands, result_words
 from rules.reports.hand_text import hands_text
@@ -50,7 +50,8 @@ def hand_list(table_id: int) -> Any:
     lines = [{"hand": h, "when": local(entries[h.first_index].logged_at, "%H:%M") if h.steps else "",
               "day": local(entries[h.first_index].logged_at, "%Y-%m-%d") if h.steps else "",
               "result": result_words(h), "rulings": rulings.get(h.deal, [])} for h in reversed(cut)]
-    return render_template("floorpages/hands.html", table=table, lines=lines)
+    # the house's take at this table (issue 32), from the state the sealed log replays to
+    return render_template("floorpages/hands.html", table=table, lines=lines, house=table_state(table).house)
 
 
 def hand_page(table_id: int, deal: int) -> Any:

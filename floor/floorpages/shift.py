@@ -39,7 +39,7 @@ from floor.tournament import service
 from floor.rulings import stored
 from floor.seals import SealBroken, same
 from floor.verify import chain_problems, ruling_seal_problems, verify_all
-from rules import RulesError
+from rules import RulesError, jackpot
 from rules.banked import banked_options
 from rules.banked.disputes import banked_headline
 from rules.banked.round import replay as banked_replay
@@ -63,6 +63,13 @@ class TableLine:
     entries: int = 0
     problem: str = ""
     withheld: bool = False  # the record does not match its seals: no figure is read from it
+    # the house's take in the shift (issue 32): rake, time, drop, from the state replayed at the
+    # shift's first and last entries
+    house: dict[str, int] = field(default_factory=lambda: {"rake": 0, "time": 0, "drop": 0})
+
+    @property
+    def take(self) -> int:
+        return sum(self.house.values())
 
 
 @dataclass
@@ -89,6 +96,12 @@ class Shift:
     verified: str = ""
     findings: list[Finding] = field(default_factory=list)
     room: dict[str, Any] = field(default_factory=dict)  # the witness's head and last checkpoint, printed
+
+    @property
+    def house(self) -> dict[str, int]:
+        """The house's take over every table of the shift: rake, time, drop and all of it."""
+        out = {k: sum(t.house[k] for t in self.tables if not t.withheld) for k in ("rake", "time", "drop")}
+        return {**out, "all": sum(out.values())}
 
     @property
     def flagged(self) -> int:
@@ -130,7 +143,21 @@ def _table_line(table: Table, entries: list[LogEntry], inside: list[LogEntry], s
             line.biggest = max(line.biggest, total)
         elif hand.complete:
             line.carried += 1
+    line.house = _house_take(table, entries, inside)
     return line
+
+
+def _house_take(table: Table, entries: list[LogEntry], inside: list[LogEntry]) -> dict[str, int]:
+    """What the house took at ``table`` in the shift: its take after the shift's last entry less its
+    take before the first (the log replayed once; the entries of a shift follow one another)."""
+    first, last = entries.index(inside[0]), entries.index(inside[-1])
+    state = jackpot.start(table.setup)
+    before = state.house
+    for i, entry in enumerate(entries[:last + 1]):
+        if i == first:
+            before = state.house
+        state = state.apply(entry.payload)
+    return {k: v - before[k] for k, v in state.house.items()}
 
 
 def build(start: datetime, end: datetime) -> Shift:

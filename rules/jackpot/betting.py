@@ -24,12 +24,12 @@ from typing import Any
 
 from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may, without_none
 from rules.jackpot.flow import after_action
-from rules.jackpot.moves import TurnMove, turn_seat
+from rules.jackpot.moves import BigBetRepr, TurnMove, turn_seat
 from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable
 
 __all__ = ["Call", "Check", "Bet", "Raise", "Fold", "Straddle", "CallMove", "CheckMove", "BetMove", "RaiseMove",
            "FoldMove", "StraddleMove", "call", "check", "bet", "raise_", "fold", "straddle", "post_blind",
-           "bet_range", "betting_seat", "record_bet"]
+           "bet_range", "big_bet_bounds", "BIG_BET", "betting_seat", "record_bet", "raise_level"]
 
 
 @dataclass(frozen=True)
@@ -122,24 +122,42 @@ class CallMove(TurnMove):
         return Call(self.seat)
 
 
-@dataclass(frozen=True)
-class _Chips(TurnMove):
+@dataclass(frozen=True, repr=False)
+class _Chips(BigBetRepr, TurnMove):
     """A bet or a raise: ``amount`` chips put in (the call included), the least; with spread betting
-    (D17) ``amounts`` lists every amount allowed, and the event may name one."""
+    (D17) ``amounts`` lists every amount allowed, and the event may name one. In pot limit and no
+    limit (the house's ``betting`` "pot" or "no_limit") any amount from ``amount`` to ``most`` is
+    allowed, and ``bounds`` says in words, with the numbers, where the least and the most come from."""
 
     amount: int
     amounts: tuple[int, ...] = ()
+    most: int | None = None
+    bounds: str | None = None
+
+    def allows(self, amount: int) -> bool:
+        """Whether the move puts in ``amount`` chips."""
+        if self.most is not None:
+            return self.amount <= amount <= self.most
+        return amount in (self.amounts or (self.amount,))
+
+    def words(self) -> str:
+        if self.most is not None and self.most > self.amount:
+            return f"{self.kind} {self.amount} to {self.most}"
+        return super().words()
 
     def check_amount(self, amount: int | None) -> None:
         """Refuse an ``amount`` the move does not allow (None is the least, as the engine takes it)."""
-        if amount is not None and amount not in (self.amounts or (self.amount,)):
-            low, high = (self.amounts[0], self.amounts[-1]) if self.amounts else (self.amount, self.amount)
-            what = f"{low} to {high}" if high > low else str(low)
-            raise NotNow(f"seat {self.seat} cannot {self.kind} {amount}: the {self.kind} here puts in {what} "
-                         "(D5, D17)")
+        if amount is None or self.allows(amount):
+            return
+        if self.most is not None:
+            raise NotNow(f"seat {self.seat} cannot {self.kind} {amount}: {self.bounds} (D5)")
+        low, high = (self.amounts[0], self.amounts[-1]) if self.amounts else (self.amount, self.amount)
+        what = f"{low} to {high}" if high > low else str(low)
+        raise NotNow(f"seat {self.seat} cannot {self.kind} {amount}: the {self.kind} here puts in {what} "
+                     "(D5, D17)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BetMove(_Chips):
     event_type = Bet
     place = 63
@@ -149,7 +167,7 @@ class BetMove(_Chips):
         return Bet(self.seat, amount)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RaiseMove(_Chips):
     event_type = Raise
     place = 64
@@ -174,7 +192,11 @@ class FoldMove(TurnMove):
 def bet_range(t: WorkingTable, base: int, stack: int) -> tuple[int, int]:
     """The least and the most chips a bet (or a raise) puts in over ``base`` (the call), capped by
     the ``stack``: one bet of the fixed limit's small or big bet, or with spread betting any
-    amount of the spread, doubled after the draw (D5, D17). Every amount between is allowed."""
+    amount of the spread, doubled after the draw (D5, D17); in pot limit and no limit
+    (:func:`big_bet_bounds`) from a full bet or raise up to the pot after the call, or the stack.
+    Every amount between is allowed."""
+    if t.profile.betting in BIG_BET:
+        return big_bet_bounds(t, base, stack)[:2]
     after = t.phase == Phase.POSTDRAW
     if t.profile.spread is None:
         low = high = t.big_bet if after else t.small_bet
@@ -184,10 +206,57 @@ def bet_range(t: WorkingTable, base: int, stack: int) -> tuple[int, int]:
     return min(base + low, stack), min(base + high, stack)
 
 
-def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ...]]:
-    """A bet's or raise's least amount and, with spread betting, every amount allowed."""
+#: The betting structures whose bets are bounded by the pot or the stack, not by the limit's bet.
+BIG_BET = ("pot", "no_limit")
+
+
+def big_bet_bounds(t: WorkingTable, base: int, stack: int) -> tuple[int, int, str]:
+    """Pot limit and no limit (the house's ``betting``): the least and the most chips a bet or a
+    raise puts in over the call ``base``, and the bounds in words with their numbers.
+
+    The least is a full bet or raise: the limit's bet (the small bet before the draw, the big bet
+    after) or the last bet or raise of this round, whichever is more. The most is, in pot limit,
+    the pot after the call (every chip in the jackpot, this round's bets and the call included);
+    in no limit, the stack. A stack too short for the least goes all in for what it has.
+
+    >>> from rules.jackpot import start
+    >>> t = start({"profile": {"betting": "pot"}, "ante": 5, "small_bet": 10, "button": 1, "seats": [
+    ...     {"seat": s, "player": p, "stack": 500} for s, p in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]})
+    >>> t = t.apply({"type": "deal"}).apply({"type": "open", "seat": 2, "amount": 15})
+    >>> t.legal()[1]
+    RaiseMove(seat=3, amount=30, amounts=(), most=60, bounds='in pot limit a raise here puts in 30 to 60: the call of 15, then a raise of at least 15 (the last bet or raise) and at most 45 (the pot after the call)')
+    """
+    after = t.phase == Phase.POSTDRAW
+    limit_bet = t.big_bet if after else t.small_bet
+    least = max(limit_bet, t.last_raise)
+    pot_limit = t.profile.betting == "pot"
+    most = t.pot + base if pot_limit else stack - base
+    most = max(least, most)
+    low, high = min(base + least, stack), min(base + most, stack)
+    kind = "raise" if base > 0 or t.bet_level > 0 else "bet"
+    structure = "pot limit" if pot_limit else "no limit"
+    what = f"{low} to {high}" if high > low else f"{low} (all in)"
+    full = "the last bet or raise" if t.last_raise > limit_bet else f"the {'big' if after else 'small'} bet"
+    ceiling = "the pot after the call" if pot_limit else "the stack"
+    if kind == "raise":
+        words = (f"in {structure} a raise here puts in {what}: the call of {base}, then a raise of at least "
+                 f"{least} ({full}) and at most {most} ({ceiling})")
+    else:
+        words = (f"in {structure} a bet here is {what}: at least {least} ({full}), at most {most} "
+                 f"({'the pot' if pot_limit else 'the stack'})")
+    if high < base + least:
+        words += f"; {stack} chips behind: all in for {high}"
+    return low, high, words
+
+
+def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ...], int | None, str | None]:
+    """A bet's or raise's least amount and, with spread betting, every amount allowed; in pot limit
+    and no limit the most and the bounds in words (:func:`big_bet_bounds`)."""
+    if t.profile.betting in BIG_BET:
+        low, high, words = big_bet_bounds(t, base, stack)
+        return low, (), high, words
     low, high = bet_range(t, base, stack)
-    return low, tuple(range(low, high + 1)) if t.profile.spread is not None else ()
+    return low, tuple(range(low, high + 1)) if t.profile.spread is not None else (), None, None
 
 
 def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
@@ -224,6 +293,17 @@ def straddle_amount(t: WorkingTable, s: int) -> int | None:
     return want if t.seats[s].stack > want else None
 
 
+def raise_level(t: WorkingTable, s: int) -> None:
+    """Seat ``s`` has bet or raised: its chips in this round are the bet to call, and the bet or
+    raise, when a full one, is the least the next raise adds in pot limit and no limit (a short
+    all-in raise leaves the least as it was)."""
+    added = t.seats[s].committed - t.bet_level
+    if added >= t.last_raise:
+        t.last_raise = added
+    t.bet_level = t.seats[s].committed
+    t.last_aggressor = s
+
+
 def record_bet(t: WorkingTable, s: int, amount: int) -> None:
     """Chips bet by seat ``s``; the opener's bets are kept apart for the floor (F2, F6)."""
     t.put_chips(s, amount)
@@ -237,8 +317,10 @@ def post_blind(t: WorkingTable, s: int, amount: int, what: str) -> None:
     paid = min(amount, t.seats[s].stack)
     t.put_chips(s, paid)
     t.opened, t.proven = True, True
-    t.bet_level = max(t.bet_level, t.seats[s].committed)
-    t.last_aggressor = s
+    if t.seats[s].committed > t.bet_level:
+        raise_level(t, s)
+    else:
+        t.last_aggressor = s
     t.message += f"; seat {s} posts the {what} of {paid}"
 
 
@@ -309,7 +391,7 @@ def bet(t: WorkingTable, e: Bet, move: BetMove) -> None:
     move.check_amount(e.amount)
     amount = move.amount if e.amount is None else e.amount
     record_bet(t, s, amount)
-    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    raise_level(t, s)
     _reopen_action(t, s)
     t.message = f"seat {s} bets {amount}"
     after_action(t, s)
@@ -338,7 +420,7 @@ def raise_(t: WorkingTable, e: Raise, move: RaiseMove) -> None:
     move.check_amount(e.amount)
     amount = move.amount if e.amount is None else e.amount
     record_bet(t, s, amount)
-    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    raise_level(t, s)
     t.raises += 1
     if t.phase == Phase.PREDRAW:
         t.raised_before_draw = True
@@ -376,7 +458,7 @@ def straddle(t: WorkingTable, e: Straddle, move: StraddleMove) -> None:
     the betting starts after the straddler, who keeps the option to raise (O2, the basic game)."""
     s = e.seat
     record_bet(t, s, move.amount)
-    t.bet_level, t.last_aggressor = t.seats[s].committed, s
+    raise_level(t, s)
     t.straddled += 1
     t.set(s, acted=False)  # a blind: the straddler may still raise when everyone has only called
     t.message = f"seat {s} {'re-straddles' if t.straddled > 1 else 'straddles'} to {t.bet_level}"

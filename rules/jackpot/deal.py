@@ -32,6 +32,8 @@ from typing import Any
 from rules import parse
 from rules.cards import parse_rank, rank_plural
 from rules.jackpot.betting import post_blind
+from rules.jackpot.collection import owes_time, read_minute
+from rules.jackpot.house import start_kill
 from rules.jackpot.event_base import Event, NotNow, Who, handles, may, one_card
 from rules.jackpot.flow import after_action
 from rules.jackpot.moves import Move
@@ -57,11 +59,13 @@ class Deal(Event):
     ante: int | None = None
     small_bet: int | None = None
     big_bet: int | None = None
+    minute: int | None = None  # minutes since the table opened, for time collection (rules.jackpot.collection)
 
     @classmethod
     def read(cls, event: Mapping[str, Any]) -> Event:
         return cls(**{k: parse.chips(event[k], f"deal: {k}", positive=(k != "ante"))
-                      for k in ("ante", "small_bet", "big_bet") if event.get(k) is not None})
+                      for k in ("ante", "small_bet", "big_bet") if event.get(k) is not None},
+                   **read_minute(event, "deal"))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -69,7 +73,7 @@ class Deal(Event):
         return out
 
     def words(self, names: Mapping[int, str] | None = None) -> str:
-        stakes = [f"{k.replace('_', ' ')} {v}" for k, v in self.__dict__.items() if v is not None]
+        stakes = [f"{k.replace('_', ' ')} {v}" for k, v in self.__dict__.items() if v is not None and k != "minute"]
         return "deal" + (f" (from now on: {', '.join(stakes)})" if stakes else "")
 
 
@@ -143,14 +147,14 @@ def deal_plan(t: WorkingTable) -> tuple[dict[int, SeatStatus], bool]:
         x = t.seats[s]
         if x.status == SeatStatus.BARRED and not fresh:
             statuses[s] = SeatStatus.BARRED
-        elif (x.stack == 0 and x.put == 0) or x.sitting_out or (x.waiting and not fresh):
-            statuses[s] = SeatStatus.OUT
+        elif (x.stack == 0 and x.put == 0) or x.sitting_out or (x.waiting and not fresh) or owes_time(t, x):
+            statuses[s] = SeatStatus.OUT  # owes_time: dealt out until it pays for the period (time_charge)
         else:
             statuses[s] = SeatStatus.ACTIVE
     if not fresh and sum(st == SeatStatus.ACTIVE for st in statuses.values()) < 2:  # D9: no partner left
         f7 = t.barred_by_ruling()
         statuses.update({s: SeatStatus.ACTIVE for s, x in t.seats.items() if statuses.get(s) == SeatStatus.BARRED
-                         and s not in f7 and not x.sitting_out and (x.stack or x.put)})
+                         and s not in f7 and not x.sitting_out and not owes_time(t, x) and (x.stack or x.put)})
     blind_deal = t.profile.age and not t.jack_pot
     if fresh or blind_deal or antes_due(t) or t.ante == 0:
         return statuses, False
@@ -166,8 +170,11 @@ def deal_refusal(t: WorkingTable, statuses: Mapping[int, SeatStatus]) -> str | N
     """Why the next deal cannot be dealt with these statuses, or None when it can."""
     dealt = [s for s in t.order if statuses.get(s) == SeatStatus.ACTIVE]
     if len(dealt) < 2:
+        owing = [s for s in t.order if owes_time(t, t.seats[s])]
+        time = (f"; seat{'s' if len(owing) > 1 else ''} {', '.join(map(str, owing))} owe{'' if len(owing) > 1 else 's'} "
+                "time for this period (the house's time_charge): log it first") if owing else ""
         return ("cannot deal: a deal needs at least two players with chips or a claim on the pot "
-                f"(in play: {', '.join(map(str, dealt)) or 'none'})")
+                f"(in play: {', '.join(map(str, dealt)) or 'none'}){time}")
     deck, each = t.profile.deck_size, t.profile.hand_size
     if each * len(dealt) > deck:
         return f"cannot deal: {len(dealt)} players need {each * len(dealt)} cards and the deck has {deck}"
@@ -221,6 +228,8 @@ def deal(t: WorkingTable, e: Deal, move: DealMove) -> None:
         _blind_deal(t, dealt)
         return
     words = _take_antes(t, dealt, antes)
+    if t.new_pot:
+        words += start_kill(t, dealt)  # kill pots (the house's kill), after the antes
     t.ante_for_all = None
     t.force_ante = False
     t.new_pot = False
@@ -228,6 +237,10 @@ def deal(t: WorkingTable, e: Deal, move: DealMove) -> None:
     t.deal_no += 1
     t.to_act = dealt[0]
     t.message = f"deal {t.deal_no}, button on seat {t.button}: " + "; ".join(stakes + words)
+    owing = [s for s in t.order if owes_time(t, t.seats[s])]
+    if owing:
+        t.message += (f"; dealt out until they pay time for this period (time_charge): "
+                      f"{', '.join(f'seat {s}' for s in owing)}")
     if t.profile.blinds is not None:
         # the basic game's blinds: they open the pot; nothing to prove (O2, opening_minimum none)
         small, big = t.profile.blinds

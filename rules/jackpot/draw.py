@@ -138,7 +138,7 @@ def start_draw(t: WorkingTable) -> None:
     for x in t.order:
         if t.seats[x].committed or t.seats[x].acted or (t.draw_round > 1 and t.seats[x].drawn is not None):
             t.set(x, committed=0, acted=False)
-    t.bet_level, t.raises, t.last_aggressor = 0, 0, None
+    t.bet_level, t.raises, t.last_aggressor, t.last_raise = 0, 0, None, 0
     # D15: in seven-card draw the draw begins after the big blind (the second seat dealt)
     start = t.dealt[1] if t.profile.seven_card_draw else t.button
     if t.profile.all_for_one and t.draw_leader is not None:
@@ -283,7 +283,7 @@ def start_postdraw(t: WorkingTable) -> None:
     for x in t.order:
         if t.seats[x].committed or t.seats[x].acted:
             t.set(x, committed=0, acted=False)
-    t.bet_level, t.raises, t.last_aggressor = 0, 0, None
+    t.bet_level, t.raises, t.last_aggressor, t.last_raise = 0, 0, None, 0
     movers = [x for x in t.live() if t.seats[x].stack > 0]
     if len(movers) < 2:
         t.message += "; no betting after the draw (players all in)"

@@ -51,6 +51,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules.jackpot.betting import Bet, Call, Check, Fold, Raise, Straddle
+from rules.jackpot.collection import Time
 from rules.jackpot.deal import Deal, Widow
 from rules.jackpot.draw import Draw
 from rules.jackpot.event_base import (EVENTS, HANDLERS, MAY, Ask, Event, NotNow, SeatEvent, Who, WithAmount,
@@ -66,7 +67,7 @@ from rules.jackpot.table import Void
 __all__ = [
     "EventType", "Event", "Deal", "Pass", "Open", "Call", "Raise", "Fold", "Check", "Bet", "Draw", "Show",
     "FalseOpeners", "Reopen", "Muck", "Void", "Ruling", "Correction", "Sit", "AddChips", "Leave", "SitOut",
-    "SitIn", "MoveSeat", "Straddle", "Widow", "Expose", "KeepOpeners", "WrongCount", "EVENT_TYPES", "FLOOR_ONLY",
+    "SitIn", "MoveSeat", "Straddle", "Widow", "Expose", "KeepOpeners", "WrongCount", "Time", "EVENT_TYPES", "FLOOR_ONLY",
     "FLOOR_WORD", "FLOOR_ACTS", "REASON_MAX", "NAME_MAX", "parse_event", "parse_seat", "event_words",
     "Who", "Ask", "EVENTS", "HANDLERS", "MAY", "NotNow", "SeatEvent", "WithAmount", "handles", "may", "incomplete",
 ]

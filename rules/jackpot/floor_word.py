@@ -190,8 +190,11 @@ def log_ruling(t: WorkingTable, e: Ruling, move: RulingMove) -> None:
 _SETTLED_FIELDS = (
     "deals", "ante_deals", "requirement", "rising", "new_pot", "force_ante", "ante_for_all", "last_end",
     "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
-    "raised_before_draw", "opener_bets", "bet_level", "raises", "last_aggressor", "stub", "muck",
+    "raised_before_draw", "opener_bets", "bet_level", "last_raise", "raises", "last_aggressor", "stub", "muck",
     "reshuffled", "escrow", "split", "show_order", "reopen",
+    # a pot awarded again is raked (and its drop set aside) again, in place of the first
+    "house_rake", "last_rake", "house_drop", "last_drop",
+    "streak_seat", "streak", "kill", "kill_base", "small_bet", "big_bet",  # kill pots: the run of pots won
 )
 
 

@@ -10,6 +10,7 @@ goes on from where a ruling leaves the deal. :mod:`rules.jackpot.table` runs the
 from __future__ import annotations
 
 from rules.jackpot.draw import start_draw, start_postdraw
+from rules.jackpot.house import rake_off
 from rules.jackpot.settlement import award, end_deal, throw_in
 from rules.jackpot.showdown import keep_owed, next_show, start_showdown
 from rules.jackpot.state import DealEnd, Phase, WorkingTable
@@ -58,7 +59,7 @@ def last_standing(t: WorkingTable, w: int) -> None:
         return
     amount = t.pot
     nobody_came_in = t.age_seat == w and t.callers == 0 and t.phase == Phase.PREDRAW
-    award(t, {w: amount})
+    award(t, {w: rake_off(t, [amount])[0]})
     t.message += f"; seat {w} takes the pot of {amount} uncalled (D7)"
     if nobody_came_in:
         t.jack_pot = True  # D11: the age went unchallenged, so the next deal is a jack pot

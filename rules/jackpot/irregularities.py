@@ -23,6 +23,7 @@ from typing import Any
 
 from rules import MissingFact, RulesError
 from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may
+from rules.jackpot.house import rake_off
 from rules.jackpot.moves import TurnMove, turn_seat
 from rules.jackpot.pots import split_amount
 from rules.rulings import Ruling, resolve
@@ -290,7 +291,7 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
             settle(t)  # the same winners, with side pots respected
             return
         amount = t.pot
-        award(t, split_amount(amount, winners, t.clockwise(t.button)))
+        award(t, split_amount(rake_off(t, [amount])[0], winners, t.clockwise(t.button)))
         t.message += f"; {', '.join(f'seat {w}' for w in winners)} take{'s' if len(winners) == 1 else ''} the pot of {amount}"
         return
     if not r.pot_plays:
@@ -319,6 +320,7 @@ def _become_opener(t: WorkingTable, s: int) -> None:
         add = min(extra, seat.stack)
         t.put_chips(s, add)
         t.bet_level = t.seats[s].committed
+        t.last_raise = max(t.last_raise, add)
         t.opener_bets = (add,)
     else:
         t.bet_level = level

@@ -48,7 +48,7 @@ from rules.jackpot.state import Phase, Seat
 if TYPE_CHECKING:
     from rules.jackpot.state import WorkingTable
 
-__all__ = ["Move", "TurnMove", "MenuMove", "MOVES", "parse_move", "legal", "requests", "allowed_text",
+__all__ = ["Move", "BigBetRepr", "TurnMove", "MenuMove", "MOVES", "parse_move", "legal", "requests", "allowed_text",
            "refusal", "turn_seat", "in_menu"]
 
 #: Every kind of move, by its event type's ``type`` (registered as each class is declared).
@@ -95,6 +95,16 @@ class Move:
         return self.kind if amount is None else f"{self.kind} {amount}"
 
 
+class BigBetRepr:
+    """A move's repr without the pot- and no-limit fields (``most``, ``bounds``) where they are None:
+    a fixed or spread limit's move reads as it always has."""
+
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)  # type: ignore[arg-type]
+                 if f.repr and not (f.name in ("most", "bounds") and getattr(self, f.name) is None)]
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+
 @dataclass(frozen=True)
 class TurnMove(Move):
     """A move of the seat to act (``seat``)."""
@@ -136,6 +146,10 @@ def _read(kind: str, name: str, hint: str, value: Any) -> Any:
         return value
     if hint in ("int", "int | None"):
         return None if value is None and hint.endswith("None") else parse.whole(value, what)
+    if hint == "str | None":
+        if value is not None and not isinstance(value, str):
+            raise IllegalAction(f"{what}: words, not {value!r}")
+        return value
     if not isinstance(value, (list, tuple)):
         raise IllegalAction(f"{what}: a list, not {value!r}")
     if hint == "tuple[int, ...]":

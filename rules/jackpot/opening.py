@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.jackpot.betting import bet_range, post_blind
+from rules.jackpot.betting import BIG_BET, big_bet_bounds, bet_range, post_blind, raise_level
 from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may
 from rules.jackpot.flow import after_action
 from rules.jackpot.irregularities import decline_reopen
-from rules.jackpot.moves import TurnMove, turn_seat
+from rules.jackpot.moves import BigBetRepr, TurnMove, turn_seat
 from rules.jackpot.settlement import throw_in
 from rules.jackpot.state import Phase, Seat, WorkingTable
 
@@ -54,27 +54,40 @@ class PassMove(TurnMove):
         return Pass(self.seat)
 
 
-@dataclass(frozen=True)
-class OpenMove(TurnMove):
+@dataclass(frozen=True, repr=False)
+class OpenMove(BigBetRepr, TurnMove):
     """An opening of ``amount`` chips unless the event names another of ``amounts`` (O2: an opening
     with a raise, declaring openers with a check; D17: any amount of the spread)."""
 
     event_type = Open
     place = 32
     amount: int
-    amounts: tuple[int, ...]
+    amounts: tuple[int, ...] = ()
+    most: int | None = None  # pot limit, no limit: any opening from ``amount`` to ``most``
+    bounds: str | None = None  # ... and where those come from, in words with the numbers
 
     def event(self, amount: int | None = None) -> Open:
         self.check_amount(amount)
         return Open(self.seat, amount)
 
+    def allows(self, amount: int) -> bool:
+        """Whether the opener may put in ``amount`` chips."""
+        return amount in self.amounts or (self.most is not None and self.amount <= amount <= self.most)
+
     def check_amount(self, amount: int | None) -> None:
         """Refuse an ``amount`` the opening does not allow (None: the opening bet due)."""
-        if amount is not None and amount not in self.amounts:
-            allowed = " or ".join(map(str, self.amounts))
-            raise NotNow(f"seat {self.seat} cannot open for {amount}: the opening bet here is {allowed} (O2)")
+        if amount is None or self.allows(amount):
+            return
+        if self.most is not None:
+            check = " (or 0, declaring openers with a check)" if 0 in self.amounts else ""
+            raise NotNow(f"seat {self.seat} cannot open for {amount}: the opening is a bet, and "
+                         f"{self.bounds}{check} (O2, D5)")
+        allowed = " or ".join(map(str, self.amounts))
+        raise NotNow(f"seat {self.seat} cannot open for {amount}: the opening bet here is {allowed} (O2)")
 
     def words(self) -> str:
+        if self.most is not None:
+            return f"open for {self.amount} to {self.most}"
         return "open for " + " or ".join(map(str, self.amounts))
 
 
@@ -84,6 +97,8 @@ def opening_amounts(t: WorkingTable, seat: Seat) -> tuple[int, tuple[int, ...]]:
     two small bets too where the house lets a player open with a raise, nothing where it lets a
     player open by checking; with spread betting any amount of the spread (D17)."""
     due, high = bet_range(t, 0, seat.stack)
+    if t.profile.betting in BIG_BET:  # pot limit, no limit: any opening from the least to the most
+        return due, (0,) if t.profile.check_open and due > 0 else ()
     if t.profile.spread is not None:  # D17: any opening bet within the spread
         amounts = list(range(due, high + 1))
         return due, tuple(([0] if t.profile.check_open and amounts[0] > 0 else []) + amounts)
@@ -147,7 +162,11 @@ def may_open(t: WorkingTable, seat: int | None) -> OpenMove:
         raise NotNow(f"seat {x.seat} cannot open: false openers were found; the pot is reopened with 'reopen'")
     if t.phase != Phase.PREDRAW or t.opened:
         raise NotNow(f"seat {x.seat} cannot open: the pot is already open")
-    return OpenMove(x.seat, *opening_amounts(t, x))
+    due, amounts = opening_amounts(t, x)
+    if t.profile.betting in BIG_BET:
+        _, most, bounds = big_bet_bounds(t, 0, x.stack)
+        return OpenMove(x.seat, due, amounts, most, bounds)
+    return OpenMove(x.seat, due, amounts)
 
 
 @handles(Open)
@@ -164,8 +183,10 @@ def open_(t: WorkingTable, e: Open, move: OpenMove) -> None:
     # Opening with a raise counts toward the raise cap; it is the opener's opening bet all the same
     # (F2 leaves all of it in the pot), and not "a raise" that makes a false opener's pot play (F5),
     # which protects the players who came in against the opener.
-    raised = due > t.small_bet and t.profile.spread is None  # any spread amount is an opening bet (D17)
-    t.bet_level, t.raises, t.last_aggressor = t.seats[s].committed, int(raised), s
+    # any spread amount is an opening bet (D17), and so is any amount in pot limit and no limit
+    raised = due > t.small_bet and t.profile.betting == "fixed"
+    raise_level(t, s)
+    t.raises = int(raised)
     t.set(s, acted=True)
     if due == 0 and stack > 0:
         t.message = f"seat {s} declares openers and checks: the pot is open (O2)"

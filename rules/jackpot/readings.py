@@ -219,6 +219,11 @@ class Readings:
         return self._t.max_buy_in
 
     @property
+    def house(self) -> dict[str, int]:
+        """What the house has taken at this table so far (issue 32): rake, time and drop."""
+        return {"rake": self._t.house_rake, "time": self._t.house_time, "drop": self._t.house_drop}
+
+    @property
     def chips_in(self) -> int:
         """The chips brought to the table since it opened (buy-ins, rebuys; ``ledger``)."""
         return self._t.chips_in

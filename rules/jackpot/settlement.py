@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.profiles import MINIMUMS
+from rules.jackpot.house import drop_due, note_winners, rake_due, rake_off
 from rules.jackpot.pots import side_pots, split_amount
 from rules.hands import LowValue, categories, declare, evaluate_low, trips_or_better
 from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, evaluate
@@ -106,7 +107,7 @@ def carry_for_trips(t: WorkingTable) -> None:
         # them. Everyone else gave the pot up by folding, so the one player left takes it, as a
         # card room awards an uncontested pot, rather than the table waiting for a newcomer.
         w, amount = staying[0], t.pot
-        award(t, {w: amount})
+        award(t, {w: rake_off(t, [amount])[0]})
         t.message += (f"; no three of a kind, but everyone else folded: seat {w}, the only player left in "
                       f"the pot, takes the {amount} (D9, D7)")
         return
@@ -149,7 +150,8 @@ def settle(t: WorkingTable) -> None:
     around = t.clockwise(t.button)
     awards: dict[int, int] = {}
     shared: list[str] = []
-    for pot in pots:
+    layers = rake_off(t, [pot.amount for pot in pots])  # the rake first, from the main pot (docs/house.md)
+    for pot, amount_left in zip(pots, layers):
         eligible = [s for s in pot.eligible if s in live] or live
         shown = [s for s in eligible if s in values]
         if shown:
@@ -161,7 +163,7 @@ def settle(t: WorkingTable) -> None:
                 shared.append(f"no claimant of the side pot of {pot.amount} shows three of a kind: "
                               f"{', '.join(f'seat {s}' for s in winners)} share it (D9; no player wins "
                               "chips they did not match)")
-        for s, amount in split_amount(pot.amount, winners, around).items():
+        for s, amount in split_amount(amount_left, winners, around).items():
             awards[s] = awards.get(s, 0) + amount
     sevens_rule(t, awards)
     award(t, awards)
@@ -196,12 +198,19 @@ def sevens_rule(t: WorkingTable, awards: dict[int, int]) -> None:
 
 
 def award(t: WorkingTable, awards: Mapping[int, int]) -> None:
-    """Pay the pot out: the jackpot is won and the next deal starts a new pot."""
-    if sum(awards.values()) != t.pot:  # pragma: no cover - an engine bug
-        raise AssertionError("an award must pay out the whole pot")
+    """Pay the pot out: the jackpot is won and the next deal starts a new pot. ``awards`` are what
+    each winner is paid, the house's rake taken off already (:func:`rules.jackpot.house.rake_off`):
+    the rake is recorded here, after the deal is kept as it ended."""
+    rake, drop = rake_due(t), drop_due(t)
+    if sum(awards.values()) + rake + drop != t.pot:  # pragma: no cover - an engine bug
+        raise AssertionError("an award must pay out the whole pot, less the rake and the drop")
     keep_finished(t)
+    t.house_rake += rake
+    t.house_drop += drop
+    t.last_rake, t.last_drop = rake, drop
     for s, amount in awards.items():
         t.set(s, stack=t.seats[s].stack + amount)
+    note_winners(t, awards)
     for s in t.order:
         if t.seats[s].put:
             t.set(s, put=0)

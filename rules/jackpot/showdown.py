@@ -28,6 +28,7 @@ from rules import CardError, IllegalAction
 from rules.hands import categories, declare as declare_hand_value
 from rules.jackpot.event_base import Event, NotNow, SeatEvent, Who, card_list, handles, may, without_none
 from rules.jackpot.moves import TurnMove, turn_seat
+from rules.jackpot.house import rake_off
 from rules.jackpot.settlement import award, finish_showdown
 from rules.jackpot.state import Phase, Seat, SeatStatus, WorkingTable, check_cards, evaluate
 from rules.openers import proof
@@ -257,7 +258,7 @@ def next_show(t: WorkingTable) -> None:
                 return
             w = live[0]
             amount = t.pot
-            award(t, {w: amount})
+            award(t, {w: rake_off(t, [amount])[0]})
             t.message += f"; seat {w} takes the pot of {amount}, the other hands given up"
             return
         t.to_act = pending[0]

@@ -36,8 +36,8 @@ from rules.jackpot.table import TableState
 __all__ = ["snapshot", "resume", "FORMAT"]
 
 #: The snapshot format; a snapshot of another format is not read (the app replays instead). 2: the
-#: latest event is kept as the event value (issue 34).
-FORMAT = 2
+#: latest event is kept as the event value (issue 34); 3: the house's take and the least raise (issue 32).
+FORMAT = 3
 _ENUMS: dict[str, type[StrEnum]] = {"Phase": Phase, "SeatStatus": SeatStatus, "DealEnd": DealEnd}
 
 

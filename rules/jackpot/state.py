@@ -88,6 +88,7 @@ class Seat:
     drew_four: bool = False  # drew four, which the show checks is with an ace kept (D2)
     declared: str | None = None  # the class declared at the show where cards do not speak (H9)
     player_id: int | None = None  # the card room's record of the player, when the app named it (issue 31)
+    time_paid: int = -1  # the last period of time collection paid for (issue 32; -1: none yet)
 
     @property
     def person(self) -> str:
@@ -160,6 +161,7 @@ class WorkingTable:
     raised_before_draw: bool
     opener_bets: tuple[int, ...]
     bet_level: int
+    last_raise: int  # the last full bet or raise of this round: the least a raise adds (pot and no limit)
     raises: int
     last_aggressor: int | None
     stub: int
@@ -204,6 +206,20 @@ class WorkingTable:
     chips_in: int
     chips_out: int
     forfeited: tuple[int, ...]
+    # the house's take (issue 32, rules.jackpot.house): the rake of the pots won, the time collected,
+    # the drops set aside for promotions; and the rake of the last pot won
+    house_rake: int
+    house_time: int
+    house_drop: int
+    last_rake: int
+    last_drop: int
+    # kill pots: who has won the last pots alone and how many; the killer of the pot in play and the
+    # table's bets before the kill (restored when the kill pot is won)
+    streak_seat: int | None
+    streak: int
+    kill: int | None
+    kill_base: tuple[int, int] | None
+    clock: int  # the latest minute since the table opened that the log carries (time collection)
     # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
     # ended (before any award), and each seat's (stack, claim) once it had ended
     finished: "WorkingTable | None"
@@ -268,9 +284,14 @@ class WorkingTable:
 
     @property
     def chips(self) -> int:
-        """All the chips at the table: stacks and the pot. The conservation law: it is always the
-        starting stacks plus the chips brought in, less the chips taken away."""
+        """All the chips at the table: stacks and the pot. The conservation law: with the house's
+        take it is always the starting stacks plus the chips brought in, less the chips taken away."""
         return sum(x.stack + x.put for x in self.seats.values()) + sum(self.forfeited)
+
+    @property
+    def house_take(self) -> int:
+        """What the house has taken from this table: rake, time and drops (issue 32)."""
+        return self.house_rake + self.house_time + self.house_drop
 
     def reorder(self) -> None:
         """After a seat was taken, left or changed: seats in seat order again."""
@@ -336,7 +357,7 @@ def reset_deal(t: WorkingTable) -> None:
     t.dealt, t.opened, t.opener, t.proven, t.passed = (), False, None, False, ()
     t.unproven, t.unproven_hand = False, None
     t.callers, t.raised_before_draw, t.opener_bets = 0, False, ()
-    t.bet_level, t.raises, t.last_aggressor = 0, 0, None
+    t.bet_level, t.raises, t.last_aggressor, t.last_raise = 0, 0, None, 0
     t.stub, t.muck, t.reshuffled = 0, 0, False
     t.escrow, t.split, t.show_order, t.reopen = (), False, (), None
     t.low, t.draw_round, t.age_seat, t.drew_this_round, t.widow = False, 0, None, (), None

@@ -61,6 +61,7 @@ from typing import Any
 
 from rules import IllegalAction, parse
 from rules.jackpot.event_base import HANDLERS, MAY, Event, NotNow, Who, parse_event
+from rules.jackpot.collection import advance_clock, owes_time
 from rules.jackpot.flow import resume
 from rules.jackpot.irregularities import finish_rulings, read_facts, rule_unproven
 from rules.jackpot.moves import Move, MenuMove, legal, refusal, requests
@@ -161,6 +162,8 @@ class TableState(Readings):
         t.max_buy_in = None if setup.get("max_buy_in") is None else parse.chips(
             setup["max_buy_in"], "setup: max_buy_in", positive=True)
         t.chips_in = t.chips_out = 0
+        t.house_rake = t.house_time = t.house_drop = t.last_rake = t.last_drop = t.clock = t.streak = 0
+        t.streak_seat = t.kill = t.kill_base = None
         t.forfeited = ()
         button = parse.seat(setup.get("button", t.order[0] if t.order else 1), "setup: button")
         if t.order and button not in seats:
@@ -323,14 +326,21 @@ class TableState(Readings):
         except NotNow as exc:
             raise refusal(self._t, exc) from None
         t.last_event = e
-        # the conservation law: stacks and the pot are the starting stacks, plus what came in, less
-        # what went out; checked after every event
-        if t.chips != t.total + t.chips_in - t.chips_out:  # pragma: no cover - an engine bug
-            raise AssertionError(f"chips not conserved after {e}: {t.chips} != "
+        # the conservation law: stacks, the pot and the house's take are the starting stacks, plus what
+        # came in, less what went out; checked after every event and every ruling
+        if t.chips + t.house_take != t.total + t.chips_in - t.chips_out:  # pragma: no cover - an engine bug
+            raise AssertionError(f"chips not conserved after {e}: {t.chips} + {t.house_take} != "
                                  f"{t.total} + {t.chips_in} - {t.chips_out}")
         added, t.added = t.added, ()
         if added:
             added = finish_rulings(t, added, self._t)
+        raked, dropped = t.house_rake - self._t.house_rake, t.house_drop - self._t.house_drop
+        if raked:
+            t.message += f"; the house rakes {raked}" if raked > 0 else f"; the rake of {-raked} is given back"
+        if dropped and t.profile.drop is not None:
+            pool = t.profile.drop.pool.replace("_", " ")
+            t.message += (f"; {dropped} set aside for the {pool} promotion" if dropped > 0
+                          else f"; the drop of {-dropped} for the {pool} promotion is given back")
         if added or e.by is Who.FLOOR:
             # A ruling is the floor's word: no void withdraws it, nor anything logged before it
             # (the floor corrects it with a ruling that supersedes it, or a correction of chips).
@@ -392,6 +402,7 @@ class TableState(Readings):
                 "shown": list(x.shown) if x.shown is not None else None,
                 "declared": x.declared,  # H9: the class declared at the show where cards do not speak
                 "sitting_out": x.sitting_out, "waiting": x.waiting,
+                "owes_time": owes_time(t, x),  # time collection: dealt out until it pays (issue 32)
             } for s, x in t.seats.items()},
             "widow": t.widow,
             # D12: the cards faced in the draw (dead), the seats still owed a card for one;
@@ -404,6 +415,12 @@ class TableState(Readings):
             "capacity": t.capacity,
             "max_buy_in": t.max_buy_in,
             "ledger": {"chips_in": t.chips_in, "chips_out": t.chips_out},
+            # the house's take (issue 32): chips in = chips out + on the table + rake + time + drop
+            "house": {"rake": t.house_rake, "time": t.house_time, "drop": t.house_drop, "last_rake": t.last_rake,
+                      "last_drop": t.last_drop, "pool": None if t.profile.drop is None else t.profile.drop.pool},
+            "clock": t.clock,  # the latest minute since the table opened that the log carries
+            # kill pots: the killer of the pot in play, and who has won the last pots alone
+            "kill": {"seat": t.kill, "streak": {"seat": t.streak_seat, "pots": t.streak}},
             "forfeited": sum(t.forfeited),
             "bet_level": t.bet_level,
             "raises": t.raises,
@@ -434,6 +451,9 @@ def _run(t: WorkingTable, e: Event) -> None:
     (a showdown waiting on a ruling, a deal going on after one)."""
     t.next_step, t.resume_after = None, None
     cls = type(e)
+    # an event logged with the minute (a deal, a time: rules.jackpot.collection) moves the table's
+    # clock first: the period of time collection it belongs to is the one its check reads
+    advance_clock(t, getattr(e, "minute", None))
     move = MAY[cls](t, getattr(e, "seat", None))
     HANDLERS[cls](t, e, move)
     for _ in range(8):  # each turn settles a ruling or resumes the deal; a few always suffice

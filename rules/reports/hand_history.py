@@ -83,6 +83,8 @@ class Hand:
     steps: tuple[Step, ...] = ()
     rulings: tuple[Mapping[str, Any], ...] = ()
     shown: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    raked: int = 0  # the house's rake of the pot this deal won (issue 32)
+    dropped: int = 0  # and the drop set aside from it for a promotion
 
     @property
     def first_index(self) -> int:
@@ -170,6 +172,7 @@ def _step(before: Any, after: Any, index: int, event: Mapping[str, Any], current
 def _close(current: dict[str, Any], state: Any) -> Hand:
     end = current["end_state"]
     final = end if end is not None else state.to_dict()
+    won = end is not None and final["last_end"] == "won"
     seats = sorted(int(s) for s in final["seats"])
     shown: dict[int, tuple[str, ...]] = {}
     for step in current["steps"]:
@@ -187,6 +190,7 @@ def _close(current: dict[str, Any], state: Any) -> Hand:
         requirement=current["requirement"], opener=final["jackpot"]["opener"] if end is None else _opener(current),
         complete=end is not None, profile=current["profile"], steps=tuple(current["steps"]),
         rulings=tuple(current["rulings"]), shown=shown,
+        raked=int(final["house"]["last_rake"]) if won else 0, dropped=int(final["house"]["last_drop"]) if won else 0,
     )
 
 
