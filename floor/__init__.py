@@ -204,7 +204,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
     # "Layout".
-    from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
+    from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, players, prints, rulings, tournament
     from floor import room
     from rules import words
 
@@ -224,5 +224,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     for package in (director, rulings, banked):
         package.init_app(app)
     tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
+    players.init_app()  # the cash-game floor's hook on the table log
     cli.init_app(app)
     return app
