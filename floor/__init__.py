@@ -204,7 +204,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
     # "Layout".
-    from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, players, prints, rulings, tournament
+    from floor import api, auth, banked, board, cli, dealer, director, errors, floorpages, localtime, players, prints
+    from floor import rulings, tournament
     from floor import room
     from rules import words
 
@@ -217,7 +218,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
     auth.init_app(app)  # the login pages, the login loaders, Role in templates
     errors.init_app(app)
-    for blueprint in (api.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):
+    for blueprint in (api.bp, board.bp, dealer.bp, floorpages.bp, prints.bp, room.bp):
         app.register_blueprint(blueprint)
     # These packages register themselves: their modules read the package back, so the package
     # imports them only here, once it is whole.

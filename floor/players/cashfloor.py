@@ -191,7 +191,7 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
     opened a seat. What it does is the floor's convenience, never a failed tap: the event that
     opened the seat is logged already, and a refusal here leaves the request waiting."""
     event = entry.payload
-    if event.get("type") not in ("leave", "move_seat") or table.event_id is not None and _desk_table(table):
+    if event.get("type") not in ("leave", "move_seat") or table.event_id is not None and is_desk_table(table):
         return
     try:
         seat_opened(table, int(event["seat"]), entry.logged_by)
@@ -199,7 +199,8 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
         db.session.rollback()
 
 
-def _desk_table(table: Table) -> bool:
+def is_desk_table(table: Table) -> bool:
+    """Whether ``table`` is a tournament's, seated by its desk (no list, board or seat change of the floor's)."""
     try:
         _cash_table(table, None)
     except (IllegalAction, tables.NotYours):
