@@ -205,7 +205,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
     # "Layout".
     from floor import api, auth, banked, board, cli, dealer, director, errors, floorpages, localtime, players, prints
-    from floor import rulings, tournament
+    from floor import rotation, rulings, tournament
     from floor import room
     from rules import words
 
@@ -226,5 +226,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         package.init_app(app)
     tournament.init_app(app)  # its pages, its API under /api/events, and its hooks on the table log
     players.init_app()  # the cash-game floor's hook on the table log
+    rotation.init_app(app)  # a dealer logs at the table the rotation gives them
     cli.init_app(app)
     return app

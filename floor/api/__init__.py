@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from floor.api import findings, hands, health, lists, players, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api import findings, hands, health, lists, players, rotation, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
 __all__ = ["bp"]
