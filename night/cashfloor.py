@@ -114,6 +114,6 @@ class CashFloor:
         self.call(self.dealer, "POST", f"/api/tables/{main}/events", {"type": "sit_out", "seat": 3}, 201)
         board = self.call(Client(self.floor.port), "GET", "/board", None, 200)["text"]
         self.check(f"{first}: Main 1 · next Must 1 at" in board, "the board does not show the dealers' next tables")
-        self.call(self.floor, "DELETE", "/api/rotation", None, 200)
+        self.call(self.floor, "POST", "/api/rotation/end", {}, 200)
         self.lines.append("dealer rotation: 2 dealers over 2 tables; a tap at another dealer's table refused, "
                           "the floor's anywhere")

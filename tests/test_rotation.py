@@ -140,6 +140,6 @@ def test_the_tablet_and_the_board_show_the_next_table(app, api, room):
     board = app.test_client().get("/board").get_data(as_text=True)
     assert 'id="dealers"' in board
     assert "dee: Table 1 · next Table 2 at" in board and "dan: Table 3 · next Table 1 at" in board
-    api.call("DELETE", "/api/rotation", "floor", status=200)
+    api.post("/api/rotation/end", role="floor", status=200)
     assert api.get("/api/rotation") == [] and 'id="dealers"' not in app.test_client().get("/board").get_data(as_text=True)
     api.log(room[2], {"type": "sit_out", "seat": 1})  # the room no longer rotates

@@ -2,7 +2,7 @@
 "Dealer rotation").
 
 - ``POST /api/rotation`` {dealers: [user], tables: [id], minutes}: a push schedule from now,
-  replacing the one in force, 201. ``DELETE /api/rotation``: the room no longer rotates.
+  replacing the one in force, 201. ``POST /api/rotation/end``: the room no longer rotates.
 - ``GET /api/rotation``: ``[{dealer, table, from, until}]``, this round and the next (also for
   dealers: each reads where they go next).
 - ``POST /api/rotation/assign`` {dealer, table}: the floor moves a dealer by hand, until the round ends.
@@ -35,7 +35,7 @@ def make_rotation() -> Any:
     return jsonify([s.to_json() for s in rotation.slots()]), 201
 
 
-@bp.delete("/rotation")
+@bp.post("/rotation/end")
 @api_role(Role.floor)
 def end_rotation() -> Any:
     running = rotation.in_force()

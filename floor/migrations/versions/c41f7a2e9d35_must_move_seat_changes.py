@@ -48,14 +48,41 @@ def upgrade():
     )
     with op.batch_alter_table('seat_changes', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_seat_changes_table_id'), ['table_id'], unique=False)
-    with op.batch_alter_table('waiting_list_entries', schema=None) as batch_op:
+    # Batch mode copies the table on SQLite; from this definition (the table as b31e6f8a0c13 made
+    # it), not by reflection, which would read users' expression index (a warning taken as an error).
+    with op.batch_alter_table('waiting_list_entries', schema=None, copy_from=_entries_before()) as batch_op:
         batch_op.add_column(sa.Column('must_move_from_id', BigId, nullable=True))
         batch_op.create_foreign_key('fk_waiting_list_entries_must_move_from_id', 'tables',
                                     ['must_move_from_id'], ['id'])
 
 
+def _entries_before():
+    return sa.Table('waiting_list_entries', sa.MetaData(),
+    sa.Column('id', BigId, nullable=False),
+    sa.Column('list_id', BigId, nullable=False),
+    sa.Column('player_id', BigId, nullable=False),
+    sa.Column('joined_at', sa.DateTime(), nullable=False),
+    sa.Column('called_at', sa.DateTime(), nullable=True),
+    sa.Column('removed_at', sa.DateTime(), nullable=True),
+    sa.Column('reason', sa.String(length=20), nullable=True),
+    sa.Column('table_id', BigId, nullable=True),
+    sa.Column('seat', BigId, nullable=True),
+    sa.Column('by_id', BigId, nullable=True),
+    sa.ForeignKeyConstraint(['list_id'], ['waiting_lists.id'], ),
+    sa.ForeignKeyConstraint(['player_id'], ['players.id'], ),
+    sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ),
+    sa.ForeignKeyConstraint(['by_id'], ['users.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.Index('ix_waiting_list_entries_list_id', 'list_id'),
+    sa.Index('ix_waiting_list_entries_player_id', 'player_id'))
+
+
 def downgrade():
-    with op.batch_alter_table('waiting_list_entries', schema=None) as batch_op:
+    after = _entries_before()
+    after.append_column(sa.Column('must_move_from_id', BigId, nullable=True))
+    after.append_constraint(sa.ForeignKeyConstraint(['must_move_from_id'], ['tables.id'],
+                                                    name='fk_waiting_list_entries_must_move_from_id'))
+    with op.batch_alter_table('waiting_list_entries', schema=None, copy_from=after) as batch_op:
         batch_op.drop_constraint('fk_waiting_list_entries_must_move_from_id', type_='foreignkey')
         batch_op.drop_column('must_move_from_id')
     with op.batch_alter_table('seat_changes', schema=None) as batch_op:
