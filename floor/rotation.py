@@ -204,9 +204,11 @@ def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> No
     """A check of :data:`floor.tables.POSTED_CHECKS`: in a room that rotates, a dealer's tap at a
     table the rotation does not give them is refused (403) with where they deal and until when.
     The floor and the director are never refused for it."""
-    if user is None or user.may(Role.floor) or in_force() is None and not _by_hand(utcnow()):
+    if user is None or user.may(Role.floor):
         return
     now = utcnow()
+    if in_force() is None and user.id not in _by_hand(now):  # a move by hand holds that dealer only
+        return
     current, upcoming = now_and_next(user, now)
     if current is not None and current.table.id == table.id:
         return

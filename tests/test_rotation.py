@@ -13,7 +13,7 @@ from floor.accounts import create_user
 from floor.extensions import db
 from floor.models import Role
 from floor.rotation import Rotation
-from tests.conftest import SETUP, login
+from tests.conftest import SETUP, bearer, login
 from tests.tourney_play import Api
 
 
@@ -143,3 +143,17 @@ def test_the_tablet_and_the_board_show_the_next_table(app, api, room):
     api.post("/api/rotation/end", role="floor", status=200)
     assert api.get("/api/rotation") == [] and 'id="dealers"' not in app.test_client().get("/board").get_data(as_text=True)
     api.log(room[2], {"type": "sit_out", "seat": 1})  # the room no longer rotates
+
+
+
+def test_a_move_by_hand_in_a_room_that_does_not_rotate_holds_that_dealer_only(app, client, api, room):
+    a, b, _ = room
+    with app.app_context():
+        _, token = create_user("dot2", Role.dealer, "long enough password")
+        db.session.commit()
+    api.post("/api/rotation/assign", {"dealer": "dee", "table": b}, role="floor", status=200)
+    assert "you deal at Table 2" in api.post(f"/api/tables/{a}/events", {"type": "sit_out", "seat": 1},
+                                             role="dealer", status=403)["message"]
+    api.log(b, {"type": "sit_out", "seat": 1})
+    other = client.post(f"/api/tables/{a}/events", json={"type": "sit_out", "seat": 2}, headers=bearer(token))
+    assert other.status_code == 201, other.get_json()  # another dealer, not moved: anywhere
