@@ -1,7 +1,7 @@
 """The public board (blueprint ``board``, ``GET /board``, issue 31): for a TV in the room and a
 player's phone, no login. The lists in order with their waiting times, who is called, the open
-seats per game, each dealer's next table and when; never a chip or a card. It reloads itself (a meta refresh: no script to fail on a
-TV's browser). Decisions: docs/players.md, "The board".
+seats per game, each dealer's next table and when; never a chip or a card. It reloads itself (a
+meta refresh: no script to fail on a TV's browser). Decisions: docs/players.md, "The board".
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from flask import Blueprint, render_template
 
 from floor import rotation
 from floor.models import utcnow
-from floor.rotation import Slot
 from floor.players import board as floor_board
+from floor.rotation import Slot
 
 bp = Blueprint("board", __name__)
 
