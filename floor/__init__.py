@@ -204,7 +204,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
     # "Layout".
-    from floor import api, auth, banked, cli, dealer, director, errors, floorpages, localtime, prints, rulings, tournament
+    from floor import api, auth, banked, board, cli, dealer, director, errors, floorpages, localtime, players, prints
+    from floor import rotation, rulings, tournament
     from floor import room
     from rules import words
 
@@ -215,9 +216,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.jinja_env.filters["deal"] = words.deal_words
     app.jinja_env.filters["entry"] = words.entry_words
     app.jinja_env.filters["entry_number"] = words.entry_number  # a log index (the engine's) as people number it
-    # Every part registers itself one way, its package's init_app: its blueprints, hooks and
-    # filters (director, rulings, banked and tournament import their modules only there, once the
-    # package is whole: tests/test_structure.py).
-    for part in (auth, errors, api, dealer, floorpages, prints, room, director, rulings, banked, tournament, cli):
+    # Every part registers itself one way, its package's (or module's) init_app: its blueprints,
+    # hooks and filters (director, rulings, banked and tournament import their modules only there,
+    # once the package is whole: tests/test_structure.py).
+    for part in (auth, errors, api, board, dealer, floorpages, prints, room, director, rulings, banked, tournament,
+                 players, rotation, cli):
         part.init_app(app)
     return app

@@ -52,7 +52,8 @@ class Tally:
     table_id: int | None = None
     # all-in ante openers: with openers (O6), without (F7), barred by the ruling, the bar held on a
     # later deal of the pot while the player had chips again
-    allin: dict[str, int] = field(default_factory=lambda: {"honest": 0, "false": 0, "barred": 0, "held": 0})
+    allin: dict[str, int] = field(default_factory=lambda: {"honest": 0, "false": 0, "barred": 0, "held": 0,
+                                                            "came_back": 0})
     # wrong card counts (H6, D8): called to the floor, ruled dead, ruled put right
     counts: dict[str, int] = field(default_factory=lambda: {"called": 0, "dead": 0, "corrected": 0})
     false_calls: int = 0  # false openers found before the draw, reported to the floor
@@ -251,6 +252,7 @@ class Dealer(FloorWork):
                                                            {"seat": int(poor), "amount": 5}],
                            "reason": "a pot pushed short by five, put right by the floor"}, self.floor_api)
                 self.tally.corrections += 1
+        self.barred_comes_back()
         leave = self.legal().get(LeaveMove)
         if self.rng.random() < self.churn and len(self.state["seats"]) > 3 and leave:
             self.must(leave.event(self.rng.choice(leave.seats)).to_dict())

@@ -29,6 +29,7 @@ from night.walk import WalkError
 from rules.jackpot.betting import CheckMove
 from rules.jackpot.opening import OpenMove, PassMove
 from rules.jackpot.seating import LeaveMove, SitMove
+from rules.jackpot.seating import LeaveMove, SitMove
 
 COUNT_OUTCOMES = ("HAND_DEAD_CARD_COUNT", "CARD_COUNT_CORRECTED")
 FALSE_OUTCOMES = {"POT_PLAYS_OPENER_DEAD", "REOPENED", "POT_CARRIES_OVER", "ALL_IN_OPENER_BARRED", "FOSTER_FORFEIT"}
@@ -105,6 +106,36 @@ class FloorWork:
                 del self.barred[seat]
             elif now["stack"] > 0:
                 self.tally.allin["held"] += 1
+
+    def barred_comes_back(self) -> None:
+        """F7 belongs to the person (issue 31): now and then a barred player leaves and buys in again
+        at another seat, under the same name (the same record); they must sit barred, and
+        :meth:`check_barred` then holds them dealt out until the pot is won. Never at a tournament's
+        table (its desk seats it)."""
+        if self.tournament:
+            return
+        for seat, player in list(self.barred.items()):
+            leave = self.legal().get(LeaveMove)
+            if leave is None or seat not in leave.seats or self.rng.random() < 0.5:
+                continue
+            self.must(leave.event(seat).to_dict())
+            self.refresh()
+            sit = self.legal().get(SitMove)
+            others = [s for s in (sit.seats if sit is not None else ()) if s != seat]
+            del self.barred[seat]
+            if sit is None or not others:
+                continue
+            to = self.rng.choice(others)
+            self.must(sit.event(to, player, 300).to_dict())
+            self.refresh()
+            now = self.state["seats"].get(str(to))
+            if now is None or now["status"] != "barred":
+                self.tally.wrong.append(f"{self.tally.name} deal {self.state['deal']}: {player}, barred by F7, left "
+                                        f"seat {seat} and bought in again at seat {to}: seated "
+                                        f"{now['status'] if now else 'nowhere'}, not barred (F7 follows the person)")
+                continue
+            self.barred[to] = player
+            self.tally.allin["came_back"] += 1
 
     # ------------------------------------------------------------------ wrong card counts (H6, D8)
     def misdeal(self, hands: dict[int, list[str]], deck: list[str], record: dict, dealt: list[int]) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from night.banked import BankedNight
+from night.cashfloor import CashFloor
 from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded, house_take
 from night.floorperson import FloorPerson
 from night.server import Server
@@ -50,7 +51,7 @@ GAMES: list[dict[str, Any]] = [
                                                    "rake": {"percent": 5, "cap": 3}},
      "wild": "bug", "max_draw": 5, "rake": {"percent": 5, "cap": 3}},
 ]
-USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer"}
+USERS = {"night-director": "director", "night-floor": "floor", "night-dealer": "dealer", "night-dealer-2": "dealer"}
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -144,7 +145,7 @@ def file_findings(client: Any, tallies: list[Tally], extra: list[tuple[str, str]
     return filed
 
 
-def flagged(part: Tally | Tournament | BankedNight, indent: str = "  ") -> list[str]:
+def flagged(part: Tally | Tournament | BankedNight | CashFloor, indent: str = "  ") -> list[str]:
     """The summary's lines for what the referee flagged at one part of the night.
 
     >>> flagged(Tally("Cash 1", "cardroom", discrepancies=["deal 2: chips"], wrong=["deal 3: awards"]))
@@ -171,6 +172,7 @@ def run_night(args: argparse.Namespace) -> int:
     filed = 0
     confirmed = 0
     banked: BankedNight | None = None
+    cash_floor: CashFloor | None = None
     try:
         server.start(USERS)
         director = server.client("night-director")
@@ -218,6 +220,11 @@ def run_night(args: argparse.Namespace) -> int:
                 errors.append("a table did not finish in time")
         for text in errors:
             tallies[0].discrepancies.append(text)
+        # The cash-game floor once the tables are done: a rotation would hold the night's one dealer
+        # account to one table.
+        cash_floor = CashFloor(director, server.client("night-floor"), server.client("night-dealer"),
+                               server.client("night-dealer-2"), ("night-dealer", "night-dealer-2"))
+        cash_floor.run()
         # The room: chips in = chips out + on the tables + the house's take.
         on_tables = chips_in = chips_out = start = house = 0
         for dealer in dealers:
@@ -235,7 +242,7 @@ def run_night(args: argparse.Namespace) -> int:
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift
         # report (the app's, for any real night too) lists it in its "Flagged" section.
         every = tallies + (event.tallies if event is not None else [])
-        extra = [(kind, text) for part in (event, banked) if part is not None
+        extra = [(kind, text) for part in (event, banked, cash_floor) if part is not None
                  for kind, texts in (("discrepancy", part.discrepancies), ("wrong_verdict", part.wrong))
                  for text in texts]
         filed = file_findings(server.client("night-floor"), every, extra, f"night referee, seed {args.seed}")
@@ -276,6 +283,9 @@ def run_night(args: argparse.Namespace) -> int:
         lines.append(f"table Banked 1 (banked joker game): {banked.played} rounds, house total {banked.house_total} "
                      f"(tenths), {len(banked.discrepancies)} discrepancies, {len(banked.wrong)} wrong verdicts")
         lines.extend(flagged(banked))
+    if cash_floor is not None:
+        lines.extend(cash_floor.lines)
+        lines.extend(flagged(cash_floor, indent=""))
     for kind in sorted(taps):
         lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
                      f"p99 {percentile(taps[kind], 99):.1f} ms")
@@ -291,11 +301,12 @@ def run_night(args: argparse.Namespace) -> int:
         else:
             lines.append(f"{kind}: {answer}")
     corrections = sum(t.corrections for t in every)
-    allin = {k: sum(t.allin[k] for t in every) for k in ("honest", "false", "barred", "held")}
+    allin = {k: sum(t.allin[k] for t in every) for k in ("honest", "false", "barred", "held", "came_back")}
     counts = {k: sum(t.counts[k] for t in every) for k in ("called", "dead", "corrected")}
     lines.append(f"all-in ante openers: {allin['honest'] + allin['false']} ({allin['honest']} with openers, O6; "
                  f"{allin['false']} without, {allin['barred']} barred by the floor, F7; the bar held on "
-                 f"{allin['held']} later deals while the player had chips again)")
+                 f"{allin['held']} later deals while the player had chips again; {allin['came_back']} times a barred "
+                 "player left and bought in again at another seat and stayed dealt out)")
     lines.append(f"wrong card counts: {counts['called']} called to the floor, {counts['dead']} ruled dead, "
                  f"{counts['corrected']} put right (H6, D8)")
     walked = sum(t.walked for t in every)
@@ -313,7 +324,7 @@ def run_night(args: argparse.Namespace) -> int:
                 for record in tally.export:
                     out.write(json.dumps(record, sort_keys=True) + "\n")
     # the tables' findings, and those of the tournament's desk and the banked table
-    parts = [*every, *(part for part in (event, banked) if part is not None)]
+    parts = [*every, *(part for part in (event, banked, cash_floor) if part is not None)]
     discrepancies = sum(len(p.discrepancies) for p in parts)
     wrong = sum(len(p.wrong) for p in parts)
     pots = sum(t.pots for t in every)

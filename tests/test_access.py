@@ -182,6 +182,17 @@ ROUTES: dict[str, Route] = {
     "api.create_list": Route(F, API, "/api/lists", get=False, post={"game": "cardroom", "stakes": "1/2"}),
     "api.all_lists": Route(F, API, "/api/lists"),
     "api.list_action": Route(F, API, "/api/lists/{wlist}/join", get=False, post={"player": "Walk-in"}),
+    # must-move games, seat changes, the board, dealer rotation (issue 31)
+    "api.feeds": Route(F, API, "/api/tables/{table}/feeds", get=False, post={"table": None}),
+    "api.seat_changes": Route(F, API, "/api/tables/{table}/seat_changes"),
+    "api.ask_seat_change": Route(F, API, "/api/tables/{table}/seat_changes", get=False, post={"player": "Nobody"}),
+    "floorpages.call_listed": Route(F, PAGE, "/floor/lists/{wlist}/call", get=False, post={}),
+    "floorpages.seat_listed": Route(F, PAGE, "/floor/lists/{wlist}/seat", get=False, post={}),
+    "board.board": Route(None, PUBLIC, "/board"),
+    "api.get_rotation": Route(D, API, "/api/rotation"),
+    "api.make_rotation": Route(F, API, "/api/rotation", get=False, post={"dealers": [], "tables": [], "minutes": 30}),
+    "api.assign_dealer": Route(F, API, "/api/rotation/assign", get=False, post={"dealer": "nobody", "table": 0}),
+    "api.end_rotation": Route(F, API, "/api/rotation/end", get=False, post={}),
 }
 
 

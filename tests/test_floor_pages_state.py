@@ -63,8 +63,8 @@ def overview_rows(html: str) -> dict[str, dict]:
     for row in re.findall(r"<tr(?: class=\"disputed\")?>\s*<td><strong>.*?</tr>", tables_part, re.S):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         rows[text_of(cells[0])] = {"deal": text_of(cells[3]), "pot": text_of(cells[4]),
-                                   "flags": re.findall(r'<span class="pill warn">([^<]*)</span>', cells[5]),
-                                   "correct": "Correct chips" in cells[6], "marked": 'class="disputed"' in row}
+                                   "flags": re.findall(r'<span class="pill warn">([^<]*)</span>', cells[6]),
+                                   "correct": "Correct chips" in cells[7], "marked": 'class="disputed"' in row}
     return rows
 
 

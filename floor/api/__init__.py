@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from floor.api import findings, hands, health, lists, players, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api import findings, hands, health, lists, players, rotation, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
 __all__ = ["bp", "init_app"]

@@ -19,7 +19,7 @@ from floor import tables
 from floor.api.common import api_role, bp, error, json_body
 from floor.extensions import db
 from floor.models import Role, Table
-from floor.players import lists
+from floor.players import cashfloor, lists
 from floor.players.models import WaitingList
 from rules import RulesError
 
@@ -79,3 +79,48 @@ def list_action(list_id: int, action: str) -> Any:
     except (RulesError, ValueError, tables.NotYours, tables.StaleVersion) as exc:
         return _refused(exc)
     return jsonify(lists.to_json(wl))
+
+
+def _table_named(value: Any, what: str) -> Table:
+    known = isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
+    table = db.session.get(Table, value) if known else None
+    if table is None:
+        raise RulesError(f"{what}: there is no table {value!r}")
+    return table
+
+
+@bp.post("/tables/<int:table_id>/feeds")
+@api_role(Role.floor)
+def feeds(table_id: int) -> Any:
+    """{table}: this table becomes a must-move game for that main game ({table: null}: no longer)."""
+    table = db.get_or_404(Table, table_id)
+    data = json_body()
+    try:
+        main = None if data.get("table") is None else _table_named(data.get("table"), "feeds")
+        cashfloor.set_feeds(table, main, current_user._get_current_object())
+        db.session.commit()
+    except (RulesError, tables.NotYours) as exc:
+        return _refused(exc)
+    return jsonify({"table": table.id, "feeds": main.id if main else None})
+
+
+@bp.get("/tables/<int:table_id>/seat_changes")
+@api_role(Role.floor)
+def seat_changes(table_id: int) -> Any:
+    """The table's seat-change requests still waiting, oldest first."""
+    table = db.get_or_404(Table, table_id)
+    return jsonify([cashfloor.seat_change_json(r) for r in cashfloor.pending(table)])
+
+
+@bp.post("/tables/<int:table_id>/seat_changes")
+@api_role(Role.floor)
+def ask_seat_change(table_id: int) -> Any:
+    """{player, seat?}: a seated player asks for that seat, or any other; honoured in order when a seat opens."""
+    table = db.get_or_404(Table, table_id)
+    data = json_body()
+    try:
+        request = cashfloor.ask_seat_change(table, data.get("player"), data.get("seat"), current_user._get_current_object())
+        db.session.commit()
+    except (RulesError, ValueError, tables.NotYours) as exc:
+        return _refused(exc)
+    return jsonify(cashfloor.seat_change_json(request)), 201

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from floor.floorpages import history, lineups, live, shift  # noqa: F401 (lineups' routes join the blueprint)
+from floor.floorpages import history, lineups, live, shift, waiting  # noqa: F401 (lineups' and waiting's routes join the blueprint)
 from floor.floorpages.views import bp
 
 live.register(bp)

@@ -23,6 +23,7 @@ from floor.banked.models import BankedCall
 from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, Table
+from floor.players.models import ListEntry
 
 POLL_SECONDS = 3
 
@@ -35,7 +36,9 @@ def live_stamp() -> tuple[str, list[dict[str, Any]]]:
                                      .order_by(BankedCall.id)))
     rulings = db.session.execute(db.select(func.max(IssuedRuling.id), func.count(IssuedRuling.confirmed_by_id))).one()
     tables = db.session.execute(db.select(func.count(Table.id), func.coalesce(func.sum(Table.version), 0))).one()
-    raw = f"{[c.id for c in calls]}|{[c.id for c in banked]}|{tuple(rulings)}|{tuple(tables)}"
+    listed = db.session.execute(db.select(func.count(ListEntry.id), func.count(ListEntry.called_at),
+                                          func.count(ListEntry.removed_at))).one()  # the waiting lists beside the tables
+    raw = f"{[c.id for c in calls]}|{[c.id for c in banked]}|{tuple(rulings)}|{tuple(tables)}|{tuple(listed)}"
     rows = [{"id": c.id, "table": c.table.name, "issue": c.issue, "seat": c.seat, "words": call_words(c)}
             for c in calls]
     rows += [{"id": f"b{c.id}", "table": c.table.name, "issue": c.issue, "seat": c.box,

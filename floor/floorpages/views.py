@@ -21,6 +21,7 @@ from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.inputs import is_whole
 from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
+from floor.players import board
 from floor.rulings import issuing
 from floor.seals import SealBroken
 from floor.witness import RolledBack
@@ -64,13 +65,14 @@ def glance(table: Table) -> dict[str, Any]:
     """
     state, problem = state_or_problem(table)
     if state is None:
-        return {"table": table, "state": None, "flags": [problem]}
+        return {"table": table, "state": None, "flags": [problem], "open_seats": []}
     flags = []
     if state.reopen is not None:
         flags.append("reopen offer pending: seats " + ", ".join(str(s) for s in state.reopen.eligible))
     if state.phase == Phase.SHOWDOWN:
         flags.append("showdown in progress")
-    return {"table": table, "state": state, "flags": flags}
+    open_seats = [n for n in range(1, state.capacity + 1) if n not in state.seats]
+    return {"table": table, "state": state, "flags": flags, "open_seats": open_seats}
 
 
 @bp.get("/")
@@ -82,9 +84,11 @@ def index() -> Any:
     calls = db.session.scalars(db.select(FloorCall).where(FloorCall.closed_at.is_(None)).order_by(FloorCall.id)).all()
     pending = db.session.scalars(db.select(IssuedRuling).where(
         IssuedRuling.by_rules.is_(True), IssuedRuling.confirmed_by_id.is_(None)).order_by(IssuedRuling.id)).all()
+    now = utcnow()
     return render_template("floorpages/index.html", lines=[glance(t) for t in tables], rulings=rulings,
                            calls=calls, issues=ISSUES, form=DismissForm(),
-                           pending=[r for r in pending if r.pending])
+                           pending=[r for r in pending if r.pending], games=board.games(),
+                           waited=lambda e: board.minutes_waited(e, now))
 
 
 @bp.post("/calls/<int:call_id>/confirm")

@@ -6,7 +6,7 @@ elsewhere), in order, with times. Decisions: docs/players.md, "Waiting lists".
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from floor import tables
 from floor.extensions import db
@@ -18,23 +18,29 @@ from rules import IllegalAction, parse
 
 #: Why a player comes off a list by the floor's hand (a seat at a table is ``seated``).
 REASONS = ("left", "no_show", "seated_elsewhere")
+#: Told ``(table, seat, user)`` when seating a must-move player from a list opened their seat at
+#: the must-move game (floor.players.cashfloor registers :func:`~floor.players.cashfloor.seat_opened`).
+SEAT_OPENED: list[Callable[[Table, int, User | None], None]] = []
 _STAKES = re.compile(r"\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*")
 
 
-def _iso(moment: Any) -> str | None:
+def iso(moment: Any) -> str | None:
     return moment.isoformat(timespec="seconds") + "Z" if moment is not None else None
 
 
 def waiting(wl: WaitingList) -> list[ListEntry]:
-    """The players on the list now, first come first."""
+    """The players on the list now: must-move players moving up first (floor.players.cashfloor),
+    then first come first."""
+    must_move_last = db.case((ListEntry.must_move_from_id.is_(None), 1), else_=0)  # must-move players first
     return list(db.session.scalars(db.select(ListEntry).where(ListEntry.list_id == wl.id, ListEntry.removed_at.is_(None))
-                                   .order_by(ListEntry.joined_at, ListEntry.id)))
+                                   .order_by(must_move_last, ListEntry.joined_at, ListEntry.id)))
 
 
 def to_json(wl: WaitingList) -> dict[str, Any]:
     return {"id": wl.id, "game": wl.game, "stakes": wl.stakes, "interest": wl.interest,
-            "players": [{"player_id": e.player_id, "name": e.player.name, "since": _iso(e.joined_at),
-                         "called_at": _iso(e.called_at)} for e in waiting(wl)]}
+            "players": [{"player_id": e.player_id, "name": e.player.name, "since": iso(e.joined_at),
+                         "called_at": iso(e.called_at), "must_move_from": e.must_move_from_id}
+                        for e in waiting(wl)]}
 
 
 def create(game: Any, stakes: Any, interest: Any, user: User) -> WaitingList:
@@ -117,9 +123,22 @@ def seat(wl: WaitingList, player: Any, table: Table, seat_no: Any, chips: Any, u
         check(table, event, user)
     number = event["seat"]
 
-    def off_the_list(_logged: Any) -> None:
+    def off_the_list(_logged: Any = None) -> None:
         entry.removed_at, entry.reason, entry.table_id, entry.seat, entry.by_id = utcnow(), "seated", table.id, number, user.id
         db.session.add(entry)
 
-    tables.append(table, event, user, with_it=off_the_list)
+    if entry.must_move_from_id is None:
+        tables.append(table, event, user, with_it=off_the_list)
+        return entry
+    # A must-move player moves up with the stack: ``leave`` there and ``sit`` here, together; the
+    # seat they leave opens in turn (floor.players.cashfloor).
+    feeder = db.session.get_one(Table, entry.must_move_from_id)
+    at = [n for n, s in tables.table_state(feeder).seats.items() if s.player_id == entry.player_id]
+    if not at:
+        raise IllegalAction(f"seat: {entry.player.name} is no longer at {feeder.name}, the must-move game; "
+                            "remove them from the list")
+    off_the_list()
+    tables.move_player(feeder, at[0], table, number, user)
+    for hook in SEAT_OPENED:
+        hook(feeder, at[0], user)
     return entry

@@ -70,5 +70,41 @@ class ListEntry(DbModel):
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
     seat: Mapped[int | None]
     by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    # Put on the list by a seat opening at the main game while seated at this must-move table: the
+    # list takes them first, and seating them moves them with their stack (floor.players.cashfloor).
+    must_move_from_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"))
+
+    player: Mapped[Player] = relationship()
+
+
+class MustMove(DbModel):
+    """A must-move game: ``table_id`` feeds the main game ``main_id`` (issue 31). A seat opening at
+    the main game calls the must-move player who has waited longest (floor.players.cashfloor)."""
+
+    __tablename__ = "must_move_games"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    main_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    set_at: Mapped[datetime] = mapped_column(default=utcnow)
+    set_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+
+class SeatChange(DbModel):
+    """A seated player's request for another seat at the same table (``seat``: that one, or None:
+    the first to open), honoured in order when a seat opens; ``outcome`` once done: ``moved`` (to
+    ``to_seat``, the ``move_seat`` in the table's log), ``left`` (no longer seated when a seat
+    opened) or ``cancelled``."""
+
+    __tablename__ = "seat_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    seat: Mapped[int | None]
+    asked_at: Mapped[datetime] = mapped_column(default=utcnow)
+    by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    done_at: Mapped[datetime | None]
+    outcome: Mapped[str | None] = mapped_column(String(20))
+    to_seat: Mapped[int | None]
 
     player: Mapped[Player] = relationship()

@@ -1,0 +1,89 @@
+"""The waiting lists beside the tables on the floor's overview (issue 31): the floor calls a listed
+player when a seat opens and seats them at an open seat, from a phone. The same work as the JSON
+API's ``/api/lists/<id>/call`` and ``/seat`` (:mod:`floor.players.lists`), with the page's words.
+Decisions: docs/players.md, "The board"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, url_for
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, StringField
+from wtforms.validators import InputRequired, Optional
+
+from floor import tables
+from floor.extensions import db
+from floor.floorpages.views import bp
+from floor.models import Table
+from floor.players import lists
+from floor.players.models import WaitingList
+from rules import RulesError
+
+
+class CallForm(FlaskForm):
+    """A listed player called: a seat opened for them."""
+
+    player_id = HiddenField(validators=[InputRequired()])
+
+
+class SeatForm(FlaskForm):
+    """A listed player seated: ``place`` is "table:seat" (one of the open seats offered); the
+    buy-in, not asked of a must-move player (they move up with their stack)."""
+
+    player_id = HiddenField(validators=[InputRequired()])
+    place = StringField("Seat", validators=[InputRequired()])
+    chips = IntegerField("Buy-in", validators=[Optional()])
+
+
+def _back() -> Any:
+    return redirect(url_for("floorpages.index") + "#lists")
+
+
+def _player(form: CallForm | SeatForm) -> dict[str, int] | None:
+    raw = form.player_id.data or ""
+    return {"id": int(raw)} if raw.isascii() and raw.isdigit() and len(raw) < 19 else None
+
+
+@bp.post("/lists/<int:list_id>/call")
+def call_listed(list_id: int) -> Any:
+    wl = db.get_or_404(WaitingList, list_id)
+    form = CallForm()
+    player = _player(form)
+    if not form.validate_on_submit() or player is None:
+        flash("Not called: the form was not complete; try again.", "error")
+        return _back()
+    try:
+        entry = lists.call(wl, player, current_user._get_current_object())
+        db.session.commit()
+    except RulesError as exc:
+        db.session.rollback()
+        flash(f"Not called: {exc}", "error")
+        return _back()
+    flash(f"{entry.player.name} called for {wl.game} {wl.stakes}.", "success")
+    return _back()
+
+
+@bp.post("/lists/<int:list_id>/seat")
+def seat_listed(list_id: int) -> Any:
+    wl = db.get_or_404(WaitingList, list_id)
+    form = SeatForm()
+    player = _player(form)
+    table_no, _, seat_no = (form.place.data or "").partition(":")
+    if not form.validate_on_submit() or player is None or not (table_no.isdigit() and seat_no.isdigit()):
+        flash("Not seated: choose the seat; the buy-in is a whole number of chips.", "error")
+        return _back()
+    table = db.session.get(Table, int(table_no)) if len(table_no) < 19 else None
+    if table is None:
+        flash("Not seated: that table is gone.", "error")
+        return _back()
+    try:
+        entry = lists.seat(wl, player, table, int(seat_no), form.chips.data, current_user._get_current_object())
+        db.session.commit()
+    except (RulesError, ValueError, tables.NotYours, tables.StaleVersion) as exc:
+        db.session.rollback()
+        flash(f"Not seated, nothing was logged: {exc}", "error")
+        return _back()
+    flash(f"{entry.player.name} seated at {table.name}, seat {seat_no}.", "success")
+    return _back()
