@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Flask, render_template
 
 from floor import rotation
 from floor.models import utcnow
@@ -35,3 +35,8 @@ def board() -> Any:
                                waited=lambda e: floor_board.minutes_waited(e, now), refresh=REFRESH_SECONDS,
                                dealers=dealers(now))
     return response, 200, {"Cache-Control": "no-store"}
+
+
+def init_app(app: Flask) -> None:
+    """Register the public board."""
+    app.register_blueprint(bp)
