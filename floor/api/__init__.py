@@ -6,11 +6,12 @@
 - :mod:`floor.api.tables`  tables, their log (a page at a time) and their rulings
 - :mod:`floor.api.rulings` ``POST /api/rulings``, ``GET /api/rulings/<id>``
 - :mod:`floor.api.findings` ``POST /api/findings``: what a checker outside the app flagged
+- :mod:`floor.api.promotions` ``GET /api/promotions``, ``POST /api/promotions/<id>/award``
 """
 
 from __future__ import annotations
 
-from floor.api import findings, hands, health, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api import findings, hands, health, promotions, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
 __all__ = ["bp"]
