@@ -27,7 +27,8 @@ from typing import Any
 from rules import ProfileError
 from rules.hands.ranking import ALL_CATEGORIES
 
-__all__ = ["Rake", "TimeCharge", "Drop", "Kill", "POOLS", "QUALIFIERS", "read_rake", "read_time_charge", "read_drop", "read_kill"]
+__all__ = ["Rake", "TimeCharge", "Drop", "Kill", "POOLS", "QUALIFIERS", "read_rake", "read_time_charge", "read_drop",
+           "read_kill"]
 
 #: The promotions a drop may fund: a high hand (the best hand of a shift) and a bad beat (a very
 #: strong hand beaten).
