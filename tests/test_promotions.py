@@ -71,9 +71,9 @@ def test_the_pools_are_the_drops_of_every_table_read_from_their_logs(client, tok
         log(client, tokens, table, showdown("Qs Qd 9c 8h 2s", "Js Jd 9d 8c 3s"))
     log(client, tokens, a, showdown("Qs Qd 9c 8h 2s", "Js Jd 9d 8c 3s", deal=2))
     found = pools(client, tokens)
-    assert [(p["id"], p["pool"], p["amount"], p["qualifier"]) for p in found.values()] == [
-        ("high_hand", "high hand", 15, "four of a kind or better"),
-        ("bad_beat", "bad beat", 3, "a full house or better")]
+    assert [(p["id"], p["pool"], p["name"], p["amount"], p["qualifier"]) for p in found.values()] == [
+        ("high_hand", "high_hand", "high hand", 15, "four of a kind or better"),
+        ("bad_beat", "bad_beat", "bad beat", 3, "a full house or better")]
 
 
 def test_award_roles_a_dealer_is_refused_the_floor_and_the_director_pay(client, tokens) -> None:

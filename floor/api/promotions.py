@@ -2,8 +2,10 @@
 ``POST /api/promotions/<id>/award``.
 
 ``GET`` (dealers too: the tablet may tell the table what the high hand pays) answers every pool:
-``{id, pool, amount, qualifier}`` with ``dropped`` and ``paid`` beside, and ``problems`` when its
-figures are withheld (``amount`` is then null). ``POST`` (floor and director) takes ``{player,
+``{id, pool, amount, qualifier}`` (``id`` and ``pool`` the drop's pool, ``high_hand`` or
+``bad_beat``: one pool per promotion for the room; ``qualifier`` in words) with ``name``,
+``dropped``, ``paid`` and ``awards`` beside, and ``problems`` when its figures are withheld
+(``amount`` is then null). ``POST`` (floor and director) takes ``{player,
 table, deal}``: 201 with the award (the whole pool paid); 422 with the reason when the log does not
 support it (a hand never shown, one that does not qualify, a bad beat that won); 404 for an unknown
 pool or table; 409 when the pool is withheld or another award of it was recorded at that moment.
@@ -27,7 +29,7 @@ from rules import RulesError
 
 
 def pool_json(pool: promotions.Pool) -> dict[str, Any]:
-    return {"id": pool.pool, "pool": pool.words, "amount": None if pool.problems else pool.amount,
+    return {"id": pool.pool, "pool": pool.pool, "name": pool.words, "amount": None if pool.problems else pool.amount,
             "qualifier": pool.qualifier, "dropped": pool.dropped, "paid": pool.paid,
             "awards": [promotions.to_json(a) for a in pool.awards], "problems": pool.problems}
 
