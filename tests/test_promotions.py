@@ -245,3 +245,21 @@ def test_rules_check_award_reads_the_hand_under_the_tables_game() -> None:
 
     with pytest.raises(ProfileError, match="qualifier is a hand category"):
         read_drop({"amount": 1, "pool": "high_hand", "qualifier": "aces"})
+
+
+def test_an_award_deleted_is_named_by_verify(client, tokens, app) -> None:
+    """An award is a row of the room's witness: deleted from the database (the pool would read as
+    unpaid and pay again), `flask verify` fails naming it; untouched, verify is clean."""
+    import sqlalchemy as sa
+
+    from floor.promotions import PromotionAward
+    from tests.test_history_seals import tamper, verify
+
+    table = new_table(client, tokens, "HH", HIGH_HAND)
+    log(client, tokens, table, showdown("Ah Ad As Ac 2d", "Kh Kd Ks Qc Qd"))
+    assert award(client, tokens, "high_hand", "Bob", table, 1).status_code == 201
+    code, output = verify(app)
+    assert code == 0, output
+    tamper(app, sa.delete(PromotionAward.__table__))
+    code, output = verify(app)
+    assert code == 1 and "promotion award #1" in output and "was deleted" in output, output
