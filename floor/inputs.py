@@ -33,9 +33,10 @@ floor.inputs.BadNumber: table must be a whole number from 1 to 92233720368547758
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["ID_MAX", "BadNumber", "whole", "whole_or_none", "is_whole", "ascii_int"]
+__all__ = ["ID_MAX", "BadNumber", "whole", "whole_or_none", "is_whole", "ascii_int", "select_choices"]
 
 #: What a 64-bit database column (an id, a version, a sequence number) holds.
 ID_MAX = 2**63 - 1
@@ -85,3 +86,13 @@ def is_whole(text: Any, low: int = 0, high: int = ID_MAX) -> bool:
 def ascii_int(value: Any) -> int:
     """A form's ``coerce`` for a select of ids: :func:`whole` (a ``ValueError`` WTForms reports)."""
     return whole(value, "choice", 0)
+
+
+def select_choices(pairs: Iterable[tuple[Any, str]]) -> list[Any]:
+    """(value, label) pairs as a form's SelectField takes them: WTForms 3.3 wants SelectChoice (its
+    tuples are deprecated), an older WTForms the tuples."""
+    try:
+        from wtforms.fields.choices import SelectChoice
+    except ImportError:  # pragma: no cover - WTForms before 3.3
+        return list(pairs)
+    return [SelectChoice(value, label) for value, label in pairs]

@@ -39,7 +39,8 @@ WORDS = {"rulings": ("ruling", "issued"), "banked_rulings": ("banked ruling", "i
          "confirms": ("the floor's confirmation of ruling", "made"), "users": ("user", "written"),
          "tournaments": ("tournament", "written"),
          "tournament_entries": ("tournament entry", "written"), "tournament_clock_moves": ("clock move", "written"),
-         "tournament_desk_actions": ("desk action", "written"), "tournament_bounties": ("bounty", "written")}
+         "tournament_desk_actions": ("desk action", "written"), "tournament_bounties": ("bounty", "written"),
+         "promotion_awards": ("promotion award", "written")}
 
 
 def begin_snapshot() -> None:
@@ -56,6 +57,7 @@ def begin_snapshot() -> None:
 def row_problems() -> list[str]:
     """Every sealed row's own seal (:mod:`floor.sealed`), and each tournament's sum of children."""
     from floor.models import Tournament, User
+    from floor.promotions import PromotionAward
     from floor.rulings.printed import RulingPrint
     from floor.sealed import check_tournament
 
@@ -68,6 +70,10 @@ def row_problems() -> list[str]:
         if not row.row_seal_intact:
             problems.append(f"the stored print of {row.kind} ruling #{row.ruling_id} does not match its seal: it was "
                             "replaced outside the app (the app prints the ruling afresh, never serves it)")
+    for award in db.session.scalars(db.select(PromotionAward).order_by(PromotionAward.id)):
+        if not award.row_seal_intact:
+            problems.append(f"promotion award #{award.id} ({award.pool}, {award.amount}) does not match its seal: "
+                            "it was changed outside the app (its pool is withheld)")
     for tournament in db.session.scalars(db.select(Tournament).order_by(Tournament.id)):
         try:
             check_tournament(tournament)

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from night import referee
+from night import promotions, referee
 from night.floorperson import FloorPerson
 from night.irregular import FloorWork
 from night.server import Client
@@ -59,6 +59,8 @@ class Tally:
     false_calls: int = 0  # false openers found before the draw, reported to the floor
     walked: int = 0  # disputes the floor person settled on the phone, question by question
     walked_false: int = 0  # of them, false openers settled by hand
+    # the high-hand promotion (issue 32, night.promotions): awards paid, their chips, hands refused
+    promotions: dict[str, int] = field(default_factory=lambda: {"paid": 0, "amount": 0, "refused": 0})
 
 
 def chips_on_table(state: dict[str, Any]) -> int:
@@ -594,3 +596,4 @@ class Dealer(FloorWork):
         if end == "won":
             self.tally.won += 1
             self.barred.clear()  # F7: the pot is won, the barred player is dealt in again
+            promotions.after_showdown(self, record, shown, where)

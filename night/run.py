@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from night import promotions
 from night.banked import BankedNight
 from night.cashfloor import CashFloor
 from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded, house_take
@@ -166,6 +167,7 @@ def run_night(args: argparse.Namespace) -> int:
     lines: list[str] = []
     verify_ok, verify_text = False, "not run"
     room: dict[str, int] = {}
+    promotion_line = "promotions: not checked"
     event: Tournament | None = None
     floor_pdfs: list[int] = []
     walks: list = []
@@ -238,6 +240,9 @@ def run_night(args: argparse.Namespace) -> int:
                 "house": house}
         if start + chips_in != chips_out + on_tables + house:
             tallies[0].discrepancies.append(f"the room: {room} does not add up")
+        # the high-hand pool: the drops set aside less the promotions the floor paid (in cash, off the tables)
+        promotion_line, owed = promotions.check_pool(server.client("night-floor"), dealers)
+        tallies[0].discrepancies.extend(owed)
         confirmed = floor.confirm_pending()
         # What the referee flagged goes to the app, filed under the floor's name, so that the shift
         # report (the app's, for any real night too) lists it in its "Flagged" section.
@@ -292,6 +297,7 @@ def run_night(args: argparse.Namespace) -> int:
     if room:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}, the house's take {room.get('house', 0)}")
+    lines.append(promotion_line)
     lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
     for kind, answer in unproven.served.items():
         if answer is True:

@@ -25,12 +25,17 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from rules import ProfileError
+from rules.hands.ranking import ALL_CATEGORIES
 
-__all__ = ["Rake", "TimeCharge", "Drop", "Kill", "POOLS", "read_rake", "read_time_charge", "read_drop", "read_kill"]
+__all__ = ["Rake", "TimeCharge", "Drop", "Kill", "POOLS", "QUALIFIERS", "read_rake", "read_time_charge", "read_drop",
+           "read_kill"]
 
 #: The promotions a drop may fund: a high hand (the best hand of a shift) and a bad beat (a very
 #: strong hand beaten).
 POOLS = ("high_hand", "bad_beat")
+#: The qualifying hand of each pool when the profile names none: a high hand of four of a kind or
+#: better, a bad beat of a full house or better beaten (docs/house.md, "Promotions").
+QUALIFIERS = {"high_hand": "four_of_a_kind", "bad_beat": "full_house"}
 
 
 @dataclass(frozen=True)
@@ -60,17 +65,26 @@ class TimeCharge:
 @dataclass(frozen=True)
 class Drop:
     """A drop for a promotion: ``amount`` chips set aside from a pot won for the ``pool``
-    (``high_hand`` or ``bad_beat``), after the rake."""
+    (``high_hand`` or ``bad_beat``), after the rake. ``qualifier`` is the least hand category
+    the pool pays (a high hand shown of at least it; a bad beat: a hand of at least it beaten),
+    by default :data:`QUALIFIERS` of the pool (rules.reports.promotions checks a hand against it)."""
 
     amount: int
     pool: str
+    qualifier: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.qualifier:
+            object.__setattr__(self, "qualifier", QUALIFIERS[self.pool])
 
 
 def read_drop(value: Any) -> Drop | None:
     """The drop from ``{amount, pool}`` (None or "none": no drop).
 
     >>> read_drop({"amount": 1, "pool": "high_hand"})
-    Drop(amount=1, pool='high_hand')
+    Drop(amount=1, pool='high_hand', qualifier='four_of_a_kind')
+    >>> read_drop({"amount": 1, "pool": "bad_beat", "qualifier": "four_of_a_kind"}).qualifier
+    'four_of_a_kind'
     >>> read_drop({"amount": 1, "pool": "jackpot"})
     Traceback (most recent call last):
     ...
@@ -83,9 +97,12 @@ def read_drop(value: Any) -> Drop | None:
     pool = value.get("pool")
     if pool not in POOLS:
         raise ProfileError(f"drop: pool is one of {', '.join(POOLS)}, not {pool!r}")
-    numbers = _read("drop", Drop, {k: v for k, v in value.items() if k != "pool"} | {"pool": 0}, (),
-                    "{amount, pool}")
-    return Drop(numbers["amount"], pool)
+    qualifier = value.get("qualifier", QUALIFIERS[pool])
+    if qualifier not in ALL_CATEGORIES:
+        raise ProfileError(f"drop: qualifier is a hand category ({', '.join(ALL_CATEGORIES)}), not {qualifier!r}")
+    numbers = _read("drop", Drop, {k: v for k, v in value.items() if k not in ("pool", "qualifier")}
+                    | {"pool": 0, "qualifier": 0}, (), "{amount, pool, qualifier?}")
+    return Drop(numbers["amount"], pool, qualifier)
 
 
 @dataclass(frozen=True)

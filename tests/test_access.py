@@ -58,6 +58,11 @@ ROUTES: dict[str, Route] = {
     "api.get_ruling": Route(D, API, "/api/rulings/{ruling}"),
     "api.file_finding": Route(F, API, "/api/findings", get=False,
                               post={"kind": "other", "text": "a checker's note on the access check"}),
+    # the promotions (issue 32): the pools read by all staff, an award the floor's (a table with no
+    # drop: refused 422 after the role check)
+    "api.list_promotions": Route(D, API, "/api/promotions"),
+    "api.award_promotion": Route(F, API, "/api/promotions/high_hand/award", get=False,
+                                 post={"player": "Ann", "table": 1, "deal": 1}),
     # the dealer's tablet
     "dealer.index": Route(D, PAGE, "/dealer/"),
     "dealer.table_page": Route(D, PAGE, "/dealer/tables/{table}"),
@@ -77,6 +82,8 @@ ROUTES: dict[str, Route] = {
     "floorpages.player_history": Route(F, PAGE, "/floor/players/Ann"),
     "floorpages.live": Route(F, PAGE, "/floor/live"),
     "floorpages.shift": Route(F, PAGE, "/floor/shift"),
+    "floorpages.promotions": Route(F, PAGE, "/floor/promotions"),
+    "floorpages.promotion_award": Route(F, PAGE, "/floor/promotions/award", get=False, post={}),
     "floorpages.shift_pdf": Route(F, PAGE, "/floor/shift.pdf"),
     "floorpages.hand_list": Route(F, PAGE, "/floor/tables/{table}/hands"),
     "floorpages.hand_page": Route(F, PAGE, "/floor/tables/{table}/hands/1"),

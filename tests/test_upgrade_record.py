@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+import floor
+
 from tests import conftest
 from tests.conftest import bearer
 

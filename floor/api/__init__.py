@@ -8,13 +8,14 @@
 - :mod:`floor.api.findings` ``POST /api/findings``: what a checker outside the app flagged
 - :mod:`floor.api.players`  players as records: find, create, ban, their night (issue 31)
 - :mod:`floor.api.lists`    waiting lists per game and stakes: join, call, seat, remove (issue 31)
+- :mod:`floor.api.promotions` ``GET /api/promotions``, ``POST /api/promotions/<id>/award``
 """
 
 from __future__ import annotations
 
 from flask import Flask
 
-from floor.api import findings, hands, health, lists, players, rotation, rulings, tables  # noqa: F401  (their routes join the blueprint)
+from floor.api import findings, hands, health, lists, players, promotions, rotation, rulings, tables  # noqa: F401  (their routes join the blueprint)
 from floor.api.common import bp
 
 __all__ = ["bp", "init_app"]

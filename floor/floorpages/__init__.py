@@ -1,18 +1,19 @@
 """The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
 the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
 :mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`; the floor manager's shift
-report :mod:`floor.floorpages.shift`."""
+report :mod:`floor.floorpages.shift`; the promotions' pools and awards :mod:`floor.floorpages.promotions`."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from floor.floorpages import history, lineups, live, shift, waiting  # noqa: F401 (lineups' and waiting's routes join the blueprint)
+from floor.floorpages import history, lineups, live, promotions, shift, waiting  # noqa: F401 (lineups' and waiting's routes join the blueprint)
 from floor.floorpages.views import bp
 
 live.register(bp)
 history.register(bp)
 shift.register(bp)
+promotions.register(bp)
 
 __all__ = ["bp", "init_app"]
 

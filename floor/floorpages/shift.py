@@ -26,7 +26,7 @@ from typing import Any
 
 from flask import abort, render_template, request, url_for
 
-from floor import tables as table_log, witness
+from floor import promotions, tables as table_log, witness
 from floor.banked import tablet as banked_tablet
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
@@ -96,6 +96,10 @@ class Shift:
     verified: str = ""
     findings: list[Finding] = field(default_factory=list)
     room: dict[str, Any] = field(default_factory=dict)  # the witness's head and last checkpoint, printed
+    # the promotions (issue 32): each pool as it stands at the report (what the room owes) and the
+    # awards paid in the shift
+    pools: list[promotions.Pool] = field(default_factory=list)
+    paid: list[promotions.PromotionAward] = field(default_factory=list)
 
     @property
     def house(self) -> dict[str, int]:
@@ -211,6 +215,8 @@ def build(start: datetime, end: datetime) -> Shift:
         if t.entries:
             shift.tournaments.append({"t": t, "rows": [r for r in service.results(t) if r["place"]],
                                       "info": service.summary(t), "problem": ""})
+    shift.pools = list(promotions.pools().values())
+    shift.paid = sorted((a for p in shift.pools for a in p.awards if start <= a.at < end), key=lambda a: a.at)
     report = verify_all()
     shift.verify = list(report.problems)
     shift.verified = (f"{report.tables} tables ({report.entries} log entries) and {report.rulings} rulings checked")

@@ -24,7 +24,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from floor import tables
 from floor.auth.access import role_required
 from floor.extensions import db
-from floor.inputs import whole
+from floor.inputs import select_choices, whole
 from floor.localtime import local_iso
 from floor.models import FloorCall, Role, Table, Tournament
 from floor.pdf import pdf_response
@@ -126,12 +126,8 @@ class StructureForm(FlaskForm):
 
 
 def _preset_choices() -> list[Any]:
-    """The presets as SelectField choices (WTForms 3.3 wants SelectChoice; tuples before it)."""
-    try:
-        from wtforms.fields.choices import SelectChoice
-    except ImportError:  # pragma: no cover - WTForms before 3.3
-        return [(k, v[0]) for k, v in PRESETS.items()]
-    return [SelectChoice(k, v[0]) for k, v in PRESETS.items()]
+    """The presets as SelectField choices."""
+    return select_choices((k, v[0]) for k, v in PRESETS.items())
 
 
 class NewTournamentForm(FlaskForm):

@@ -44,7 +44,7 @@ EPOCHS = frozenset({START, RESTORE, ADOPT, UPGRADE})
 RESUME = EPOCHS | {CHECKPOINT}
 #: The kinds of row the fold keeps as keyed sums (users are also kept one by one).
 SETS = ("rulings", "banked_rulings", "confirms", "users", "tournaments", "tournament_entries",
-        "tournament_clock_moves", "tournament_desk_actions", "tournament_bounties")
+        "tournament_clock_moves", "tournament_desk_actions", "tournament_bounties", "promotion_awards")
 _SET_OF = {RULING: "rulings", BANKED_RULING: "banked_rulings", CONFIRM: "confirms"}
 
 

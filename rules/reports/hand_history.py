@@ -177,7 +177,9 @@ def _close(current: dict[str, Any], state: Any) -> Hand:
     shown: dict[int, tuple[str, ...]] = {}
     for step in current["steps"]:
         if step.event.get("type") == "show" and not step.voided:
-            shown[int(step.event["seat"])] = tuple(str(c) for c in step.event.get("cards") or ())
+            cards = step.event.get("cards") or ()
+            # the log holds the cards as text ("Ah Kd ...") or as a list: each card, never each letter
+            shown[int(step.event["seat"])] = tuple(cards.split() if isinstance(cards, str) else (str(c) for c in cards))
     return Hand(
         deal=current["deal"], button=current["button"], names=current["names"],
         stacks_before=current["stacks_before"],

@@ -1,0 +1,60 @@
+"""The promotions page in a real browser (issue 32): a floor person on a phone (390 wide), at a
+tablet (1024) and a desk (1440) sees the high-hand pool and pays it for the hand the log holds."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.conftest import SETUP, bearer
+from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.test_promotions import HIGH_HAND, showdown
+
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
+         "desktop": {"width": 1440, "height": 900}}
+
+
+def played_table(app) -> int:
+    """A high-hand table whose deal 1 showed Bob's four aces (the pool: 5)."""
+    from floor.extensions import db
+    from floor.models import User
+
+    with app.app_context():
+        token = {u.role_name: u.new_api_token() for u in db.session.scalars(db.select(User))}
+        db.session.commit()
+    client = app.test_client()
+    created = client.post("/api/tables", json={"name": "High hand 1", **SETUP, "profile": HIGH_HAND},
+                          headers=bearer(token["director"]))
+    table = created.json["id"]
+    for version, event in enumerate(showdown("Ah Ad As Ac 2d", "Kh Kd Ks Qc Qd")):
+        r = client.post(f"/api/tables/{table}/events", json={**event, "expected_version": version},
+                        headers=bearer(token["dealer"]))
+        assert r.status_code == 201, r.json
+    return table
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_floor_pays_a_high_hand_from_the_promotions_page(live_server, open_page, size) -> None:
+    played_table(live_server.app)
+    page = open_page("floor", viewport=SIZES[size])
+    page.goto(live_server.url + "/floor/")
+    page.click("#promotions")
+    pool = page.locator('[data-pool="high_hand"]')
+    assert "5 in the pool" in pool.inner_text() and "four of a kind or better" in pool.inner_text()
+    page.select_option("select[name=table]", label="High hand 1")
+    page.fill("input[name=deal]", "1")
+    page.fill("input[name=player]", "Cleo")
+    page.click("text=Pay the pool")
+    assert "Not paid: seat 3 (Cleo) showed" in page.locator(".flash").inner_text()
+    page.select_option("select[name=table]", label="High hand 1")
+    page.fill("input[name=deal]", "1")
+    page.fill("input[name=player]", "Bob")
+    page.click("text=Pay the pool")
+    assert "pays 5 to Bob" in page.locator(".flash").inner_text()
+    assert "0 in the pool" in page.locator('[data-pool="high_hand"]').inner_text()
+    # nothing runs off the side of a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    if os.environ.get("FLOOR_E2E_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["FLOOR_E2E_SHOTS"], f"promotions-{size}.png"), full_page=True)
