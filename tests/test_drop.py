@@ -10,7 +10,7 @@ from rules import ProfileError
 from rules.jackpot import start
 from rules.profiles import get_profile
 from tests.conftest import SETUP, bearer
-from tests.test_rake import ONE_POT, law, play, showdown
+from tests.test_rake import ONE_POT, law, play, showdown, win_one_pot_through_the_api
 
 # drop = {amount = 2, pool = "high_hand"}; rake = {percent = 10, cap = 8, min_pot = 20}
 DROP = {"amount": 2, "pool": "high_hand"}
@@ -66,10 +66,6 @@ def test_drop_without_a_rake_through_the_api(client, tokens) -> None:
         "base": "cardroom", "drop": {"amount": 3, "pool": "bad_beat"}}}, headers=bearer(tokens["director"]))
     assert created.status_code == 201, created.json
     tid, headers = created.json["id"], bearer(tokens["dealer"])
-    for version, event in enumerate([{"type": "deal"}, {"type": "open", "seat": 2}, {"type": "fold", "seat": 3},
-                                     {"type": "fold", "seat": 4}, {"type": "fold", "seat": 1},
-                                     {"type": "show", "seat": 2, "cards": "Qs Qd 9c 8h 2s"}]):
-        r = client.post(f"/api/tables/{tid}/events", json={**event, "expected_version": version}, headers=headers)
-        assert r.status_code in (200, 201), r.json
+    win_one_pot_through_the_api(client, tid, headers)
     state = client.get(f"/api/tables/{tid}", headers=headers).json["state"]
     assert state["house"]["drop"] == 3 and state["house"]["pool"] == "bad_beat" and state["awards"] == {"2": 27}

@@ -38,6 +38,18 @@ def play(t, events, start_chips):
     return t
 
 
+#: A pot of 30 won by seat 2 alone: four antes of 5, the opening of 10, every other seat folding.
+ONE_POT_WON = [{"type": "deal"}, {"type": "open", "seat": 2}, {"type": "fold", "seat": 3}, {"type": "fold", "seat": 4},
+               {"type": "fold", "seat": 1}, {"type": "show", "seat": 2, "cards": "Qs Qd 9c 8h 2s"}]
+
+
+def win_one_pot_through_the_api(client, tid, headers) -> None:
+    """Log :data:`ONE_POT_WON` at table ``tid`` through HTTP, each event logged."""
+    for version, event in enumerate(ONE_POT_WON):
+        r = client.post(f"/api/tables/{tid}/events", json={**event, "expected_version": version}, headers=headers)
+        assert r.status_code in (200, 201), r.json
+
+
 def test_rake_option_is_checked_by_the_profile_schema_with_bounds() -> None:
     """rake = {percent, cap, min_pot}: the schema refuses what no card room plays, naming the bound."""
     assert get_profile({"rake": RAKE}).rake.due(200) == 8
@@ -161,11 +173,7 @@ def test_a_raked_table_through_the_api(client, tokens) -> None:
                           headers=bearer(tokens["director"]))
     assert created.status_code == 201, created.json
     tid, headers = created.json["id"], bearer(tokens["dealer"])
-    for version, event in enumerate([{"type": "deal"}, {"type": "open", "seat": 2}, {"type": "fold", "seat": 3},
-                                     {"type": "fold", "seat": 4}, {"type": "fold", "seat": 1},
-                                     {"type": "show", "seat": 2, "cards": "Qs Qd 9c 8h 2s"}]):
-        r = client.post(f"/api/tables/{tid}/events", json={**event, "expected_version": version}, headers=headers)
-        assert r.status_code in (200, 201), r.json
+    win_one_pot_through_the_api(client, tid, headers)
     state = client.get(f"/api/tables/{tid}", headers=headers).json["state"]
     assert state["house"] == {"rake": 3, "time": 0, "drop": 0, "last_rake": 3, "last_drop": 0, "pool": None}  # 10 % of 30
     assert state["awards"] == {"2": 27}
