@@ -35,7 +35,7 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import String, event, inspect, select
+from sqlalchemy import String, event, inspect, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -121,7 +121,16 @@ def _read_stored(session: Session, _context: Any, _instances: Any) -> None:
             continue
         mapper = state.mapper
         columns = [mapper.attrs[name].columns[0] for name in obj.SEALED] + [mapper.attrs["row_seal"].columns[0]]
-        row = session.connection().execute(select(*columns).where(mapper.primary_key[0] == obj.id)).first()
+        key = mapper.primary_key[0]
+        connection = session.connection()
+        # Read it as the write will find it: locked first, so that no other transaction commits a
+        # change of it between this read and this flush's write (two requests writing one row at
+        # once read the same seal; the second's check then took the first's reseal for tampering,
+        # and left a good row under a broken seal). PostgreSQL locks the row and reads the latest
+        # commit; SQLite reads after a no-op write that queues this transaction for the write lock.
+        if connection.dialect.name == "sqlite":
+            connection.execute(update(mapper.local_table).where(key == obj.id).values({key.name: key}))
+        row = connection.execute(select(*columns).where(key == obj.id).with_for_update()).first()
         if row is not None:
             stored[id(obj)] = (dict(zip(obj.SEALED, row[:-1])), row[-1] or "")
 

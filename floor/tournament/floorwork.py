@@ -38,7 +38,7 @@ from floor.models import Entry, LogEntry, Role, Table, Tournament, User, utcnow
 from floor.tournament import desk, service
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
-from rules import IllegalAction, jackpot
+from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.seating import MOST_SEATS
 from rules.tournament import Plan, draw_final, late_seat, suggest
 
@@ -189,7 +189,13 @@ def sync_eliminations(t: Tournament) -> None:
             continue
         if state.new_pot and table.version:
             record_eliminations(t, table, state)
-            leave_busted(t, table)  # seats of players already out (a log written without the hook)
+            try:
+                leave_busted(t, table)  # seats of players already out (a log written without the hook)
+            except (tables.StaleVersion, RulesError) as exc:
+                # another request (the floor's page polls while a move is made) cleared the seat
+                # first: the table moved on, and the next look sees it as it is
+                db.session.rollback()
+                current_app.logger.info("table %s: a busted seat was cleared by another request (%s)", table.id, exc)
     desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
 
 
