@@ -188,12 +188,17 @@ def deal_owed(t: WorkingTable) -> None:
     t.owed = ()
 
 
+def _seated(t: WorkingTable, seat: int | None, kind: str) -> None:
+    """A request asked for one seat names a seat of this table (``NotNow`` otherwise)."""
+    if seat is not None and seat not in t.seats:
+        raise NotNow(f"{kind}: there is no seat {seat} at this table")
+
+
 @may(Expose)
 def may_expose(t: WorkingTable, seat: int | None) -> ExposeMove:
     """D12: a card faced to a seat that has drawn, while the draw is dealt."""
     seats = expose_seats(t)
-    if seat is not None and seat not in t.seats:
-        raise NotNow(f"expose: there is no seat {seat} at this table")
+    _seated(t, seat, "expose")
     if seat is not None and seat not in seats:
         raise NotNow(f"expose: a card is faced to seat {seat} only while the draw is dealt, to a player who has "
                      "drawn (and no more often than the cards drawn) (D12)")
@@ -227,8 +232,7 @@ def expose(t: WorkingTable, e: Expose, move: ExposeMove) -> None:
 def may_keep_openers(t: WorkingTable, seat: int | None) -> KeepOpenersMove:
     """F12: once, by anyone dealt in but the opener, while the opening hand is whole and unproved."""
     allowed = keep_seats(t)
-    if seat is not None and seat not in t.seats:
-        raise NotNow(f"keep_openers: there is no seat {seat} at this table")
+    _seated(t, seat, "keep_openers")
     if seat is not None and seat not in allowed:
         if t.keep_asked is not None:
             why = f"seat {t.keep_asked} has asked already"
@@ -260,8 +264,7 @@ def may_wrong_count(t: WorkingTable, seat: int | None) -> WrongCountMove:
     """D8: a live hand not yet shown, while a deal is played; the counts a hand of the wrong size may
     hold (not the game's number)."""
     seats = wrong_count_seats(t)
-    if seat is not None and seat not in t.seats:
-        raise NotNow(f"wrong_count: there is no seat {seat} at this table")
+    _seated(t, seat, "wrong_count")
     if seat is not None and seat not in seats:
         raise NotNow(f"wrong_count: seat {seat} holds no live hand still unshown in a deal being played; a hand "
                      "shown is judged at the show (H6) (D8)")
