@@ -1,6 +1,6 @@
 """The JSON API of the contract, under ``/api/``: one blueprint (``api``), its routes by subject.
 
-- :mod:`floor.api.common`  the blueprint, the role check, errors, reading the input
+- :mod:`floor.api.common`  the blueprint (the role check, errors and reading the input: :mod:`floor.jsonapi`)
 - :mod:`floor.api.health`  ``GET /api/health``
 - :mod:`floor.api.hands`   ``POST /api/hands/evaluate``
 - :mod:`floor.api.tables`  tables, their log (a page at a time) and their rulings

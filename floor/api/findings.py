@@ -13,9 +13,10 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
+from floor.api.common import bp
 from floor.extensions import db
 from floor.findings import MAX_SOURCE, MAX_TEXT, Finding, FindingKind
+from floor.jsonapi import api_role, body_whole, error, json_body, unknown_fields
 from floor.models import Role, Table
 
 _KEYS = {"kind", "text", "table_id", "deal", "source"}

@@ -15,8 +15,9 @@ from typing import Any
 
 from flask import jsonify
 
-from floor.api.common import api_role, bp, error, json_body
+from floor.api.common import bp
 from floor.house_profiles import resolve_profile
+from floor.jsonapi import api_role, error, json_body
 from floor.models import Role
 from rules import CardError, RulesError, cards, hands, openers, profiles
 

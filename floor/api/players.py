@@ -17,8 +17,9 @@ from flask import jsonify, request
 from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 
-from floor.api.common import api_role, bp, error, json_body, unknown_fields
+from floor.api.common import bp
 from floor.extensions import db
+from floor.jsonapi import api_role, error, json_body, unknown_fields
 from floor.localtime import zone
 from floor.models import Role
 from floor.players import night, service

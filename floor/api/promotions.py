@@ -20,8 +20,9 @@ from flask import jsonify
 from flask_login import current_user
 
 from floor import promotions
-from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
+from floor.api.common import bp
 from floor.extensions import db
+from floor.jsonapi import api_role, body_whole, error, json_body, unknown_fields
 from floor.models import Role, Table
 from floor.seals import SealBroken
 from floor.witness import RolledBack

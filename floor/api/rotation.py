@@ -16,8 +16,9 @@ from flask import jsonify
 from flask_login import current_user
 
 from floor import rotation
-from floor.api.common import api_role, bp, error, json_body
+from floor.api.common import bp
 from floor.extensions import db
+from floor.jsonapi import api_role, error, json_body
 from floor.models import Role, Table, utcnow
 from rules import RulesError
 

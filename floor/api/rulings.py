@@ -17,8 +17,9 @@ from flask import jsonify
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import api_role, body_whole, bp, error, json_body, unknown_fields
+from floor.api.common import bp
 from floor.extensions import db
+from floor.jsonapi import api_role, body_whole, error, json_body, unknown_fields
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, stored
 from rules import MissingFact, RulesError

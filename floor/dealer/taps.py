@@ -1,7 +1,7 @@
 """The tablet's tap: ``POST /dealer/tables/<id>/taps``, one request per tap, answered with the panel.
 
 The body is the API's: ``{"event": {...}, "expected_version": n}``. The event is logged by the one
-implementation the JSON API uses too (:func:`floor.api.tables.log_event`): who may log it is
+implementation the JSON API uses too (:func:`floor.posting.log_event`): who may log it is
 checked per event type, a dealer's false openers is a report for the floor (202), a stale version
 409, the floor's word from a dealer 403, the rules' refusal 422 with their message, naming the
 rule; a tap sent again (its ``tap_id`` seen before, :mod:`floor.tapids`) 200 with what it did the
@@ -9,7 +9,7 @@ first time. The answer carries the same fields as the API's (entry, version, mes
 for 200, 201, 202 and 409, ``panel``: the dealer's panel as HTML, rendered from the engine's typed state of
 the table as it is after the answer, which the page swaps in.
 
-The checks are the API's, in the API's order (:func:`floor.api.common.api_role`): a login ended
+The checks are the API's, in the API's order (:func:`floor.jsonapi.api_role`): a login ended
 is a 401 in JSON that the tablet reads as "NOT logged, log in again" (never the redirect to the
 login page a page gets), then the dealer role, then the CSRF token in ``X-CSRFToken`` for a
 session; so the blueprint's page check leaves this view to its own (:data:`JSON_VIEWS`). A bearer
@@ -23,11 +23,11 @@ from typing import Any
 
 from flask import jsonify
 
-from floor.api.common import api_role, json_body
-from floor.api.tables import log_event
 from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf, db
+from floor.jsonapi import api_role, json_body
 from floor.models import Role, Table
+from floor.posting import log_event
 
 #: The answers that carry the panel: logged, a tap sent again (logged or reported the first time:
 #: :mod:`floor.tapids`), reported to the floor, another device first.

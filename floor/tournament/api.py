@@ -17,9 +17,9 @@ from flask import Blueprint, jsonify, request
 from flask_login import current_user
 
 from floor import tables
-from floor.api.common import api_role, body_text, error, json_body
 from floor.extensions import csrf, db
 from floor.inputs import whole
+from floor.jsonapi import api_role, body_text, error, json_body
 from floor.models import Entry, Role, Tournament
 from floor.tournament import desk, floorwork, service
 from rules import RulesError
