@@ -19,7 +19,7 @@ import pytest
 
 import rules.jackpot.events as ev
 from floor import tables
-from floor.dealer.panel import ISSUES
+from floor.rulings.issues import ISSUES
 from rules import IllegalAction
 from rules.jackpot import start
 from rules.jackpot.disputes import ISSUES as DISPUTE_ISSUES

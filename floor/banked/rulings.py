@@ -32,7 +32,7 @@ from floor.banked.views import bp
 from floor.extensions import db
 from floor.models import Role
 from floor.rulings.printed import send_ruling_pdf
-from floor.rulings.walk import cited
+from floor.rulings.stored import cited
 from rules import RulesError
 from rules.banked import BankedOptions, banked_options
 from rules.banked.disputes import (BANKED_FACTS, BankedOutcome, BankedRuling as Ruling, Dispute, banked_questions,

@@ -17,40 +17,24 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from floor import tables
+from floor.card_picker import picker_cards
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
 from floor.rulings import stored
+from floor.rulings.issues import ISSUES
 from floor.tournament import floorwork
 from floor.tournament import service as tournament_service
-from rules import cards as cardlib
 from rules.catalogue import RULES
-from rules import profiles
 from rules import words
-from rules.rulings import DISPUTES
 import rules.jackpot.events as ev
 from rules.jackpot.opening import PassMove
 from rules.jackpot.table import TableState
 
-__all__ = ["ISSUES", "panel_context", "render_panel", "describe", "open_call", "floor_link", "picker_cards"]
+__all__ = ["panel_context", "render_panel", "describe", "open_call", "floor_link"]
 
-# The decision tree's issues (docs/contract.md, "Facts"), in the words a dealer reads on the button: each
-# kind of dispute declares them (rules.rulings.DISPUTES).
-ISSUES = {kind.issue: kind.dealer for kind in DISPUTES}
-
-SUIT_ROWS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
 #: Rule id -> title, for the rule ids of the engine's sentences (:func:`rule_words`).
 TITLES = {rule_id: rule.title for rule_id, rule in RULES.items()}
 LOG_TAIL = 6
-
-
-def picker_cards(profile: profiles.Profile) -> dict[str, Any]:
-    """The cards of the table's deck, one row per suit (aces first) and the joker apart."""
-    deck = cardlib.deck(wild=profile.wild, stripped=profile.stripped_deck)
-    rows = []
-    for suit, symbol in SUIT_ROWS:
-        row = sorted((c for c in deck if not c.is_joker and c.suit == suit), key=lambda c: -c.rank)
-        rows.append({"suit": suit, "symbol": symbol, "cards": [str(c) for c in row]})
-    return {"rows": rows, "joker": any(c.is_joker for c in deck), "count": len(deck)}
 
 
 def describe(event: dict[str, Any], withdrawn: str | None = None) -> str:

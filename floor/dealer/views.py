@@ -31,11 +31,12 @@ except ImportError:  # pragma: no cover - WTForms before 3.3
 
 from floor import tables
 from floor.auth.access import require_role
-from floor.dealer.panel import ISSUES, panel_context, render_panel
+from floor.dealer.panel import panel_context, render_panel
 from floor.dealer.taps import JSON_VIEWS
 from floor.extensions import db
 from floor.inputs import ascii_int
 from floor.models import FloorCall, Role, Table
+from floor.rulings.issues import ISSUES
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
 dealer_pages = require_role(Role.dealer)

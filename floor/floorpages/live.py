@@ -20,10 +20,10 @@ from flask import jsonify
 from sqlalchemy import func
 
 from floor.banked.models import BankedCall
-from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, Table
 from floor.players.models import ListEntry
+from floor.rulings.issues import ISSUES
 
 POLL_SECONDS = 3
 

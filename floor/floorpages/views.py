@@ -17,12 +17,12 @@ from wtforms.validators import DataRequired, Length
 
 from floor import tables as table_log
 from floor.auth.access import require_role
-from floor.dealer.panel import ISSUES
 from floor.extensions import db
 from floor.inputs import is_whole
 from floor.models import FloorCall, IssuedRuling, Role, Table, utcnow
 from floor.players import board
 from floor.rulings import issuing
+from floor.rulings.issues import ISSUES
 from floor.seals import SealBroken
 from floor.witness import RolledBack
 from rules import RulesError

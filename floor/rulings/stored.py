@@ -1,5 +1,5 @@
 """Reading a stored ruling: who gets what in words, the seats it speaks of, the house rules in
-force, the facts worth printing, and the ruling as the API shows it.
+force, the facts worth printing, the rules it cites, and the ruling as the API shows it.
 
 Shared by the ruling's page and its PDF (:mod:`floor.rulings.views`), the dispute walk's preview
 and the API (:mod:`floor.api`). Nothing here writes.
@@ -15,13 +15,13 @@ from flask import url_for
 from floor import witness
 from floor.house_profiles import resolve_profile
 from floor.models import IssuedRuling
-from rules import RulesError
+from rules import RulesError, catalogue
 from rules.jackpot.state import DealEnd, Phase
 from rules.jackpot.table import TableState
 from rules.profiles import game_words, house_rules, toml_value
 from rules.words import chips_text, ruling_headline
 
-__all__ = ["headline_of", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
+__all__ = ["headline_of", "cited", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
            "note_words", "deal_over", "headline_words", "settled"]
 
 
@@ -242,3 +242,14 @@ def note_words(row: IssuedRuling, when: str) -> str:
         return (f"Applied by the rules when the event was logged; confirmed by {row.confirmed_by.username}"
                 f"{' on ' + when if when else ''}.")
     return note
+
+
+def cited(ids: list[str]) -> list[Any]:
+    """The catalogue's rules for the cited ids (an id the catalogue lacks is shown bare)."""
+    out = []
+    for rid in ids:
+        try:
+            out.append(catalogue.rule(rid))
+        except RulesError:
+            out.append(catalogue.Rule(rid, "(not in the catalogue)", "", ()))
+    return out

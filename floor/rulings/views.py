@@ -22,6 +22,7 @@ from floor.localtime import local
 from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
 from floor.rulings.printed import send_ruling_pdf
+from floor.rulings.stored import cited
 from floor.verify import ruling_problems
 from floor.rulings.walk import (
     DisputeWalk,
@@ -29,7 +30,6 @@ from floor.rulings.walk import (
     IssueForm,
     WalkForm,
     BadAnswer,
-    cited,
     fact_rows,
     posted_facts,
     read_answer,

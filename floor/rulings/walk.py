@@ -20,20 +20,21 @@ from wtforms import BooleanField, HiddenField, TextAreaField
 from wtforms.validators import Length
 
 from floor import tables
-from floor.dealer.panel import picker_cards
+from floor.card_picker import picker_cards
 from floor.extensions import db
 from floor.house_profiles import profile_names
 from floor.inputs import is_whole
 from floor.models import IssuedRuling, Table
 from floor.rulings import issuing, stored
-from rules import CardError, RulesError, catalogue
+from floor.rulings.stored import cited
+from rules import CardError, RulesError
 from rules.cards import parse_cards
 from rules.profiles import get_profile
 from rules.rulings import FACTS, questions_for
 
 __all__ = [
     "WalkForm", "IssueForm", "EngineForm", "BadAnswer", "read_answer", "posted_facts", "show_value", "fact_rows",
-    "cited", "DisputeWalk", "render_walk", "render_engine",
+    "DisputeWalk", "render_walk", "render_engine",
 ]
 
 
@@ -204,17 +205,6 @@ def fact_rows(facts: dict[str, Any], logged: set[str] | frozenset[str] = frozens
                      "title": spec.title if spec else name.replace("_", " "),
                      "value": show_value(name, facts[name]), "logged": name in logged})
     return rows
-
-
-def cited(ids: list[str]) -> list[Any]:
-    """The catalogue's rules for the cited ids (an id the catalogue lacks is shown bare)."""
-    out = []
-    for rid in ids:
-        try:
-            out.append(catalogue.rule(rid))
-        except RulesError:
-            out.append(catalogue.Rule(rid, "(not in the catalogue)", "", ()))
-    return out
 
 
 # --------------------------------------------------------------------------- the walk
