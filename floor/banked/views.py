@@ -38,6 +38,8 @@ from floor.banked.models import BankedCall, BankedEntry, BankedTable
 from floor.extensions import csrf, db
 from floor.inputs import BadNumber, is_whole, whole, whole_or_none
 from floor.models import Role, canonical_json, utcnow
+from floor.prints import stored
+from floor.prints.diagrams import tree_diagrams
 from rules import RulesError
 from rules.banked import DEFAULT_PAYTABLE, PAYTABLE_SOURCE, BankedOptions, banked_options
 from rules.banked.dealer import ITEM_WORDS, Item
@@ -241,9 +243,7 @@ def open_banked_calls() -> list[BankedCall]:
 
 def dispute_diagrams(options: BankedOptions) -> list[tuple[str, Markup, int, int]]:
     """The floor's banked disputes as diagrams, one a dispute (the jackpot summary's way,
-    :func:`floor.prints.views.tree_diagrams`): (heading, SVG as a data URI, width, height)."""
-    from floor.prints.views import tree_diagrams  # not at import: floor.prints imports much of the app
-
+    :func:`floor.prints.diagrams.tree_diagrams`): (heading, SVG as a data URI, width, height)."""
     return tree_diagrams(build_banked_tree(options))
 
 
@@ -266,8 +266,6 @@ def rules_page(table_id: int) -> Any:
 def rules_pdf(table_id: int) -> Any:
     """The table's rule summary as an A4 PDF, made once per version of its options and kept
     (:mod:`floor.prints.stored`, as the jackpot profiles' summaries)."""
-    from floor.prints import stored  # not at import: floor.prints imports much of the app
-
     table = db.get_or_404(BankedTable, table_id)
     rules = canonical_json({"options": table.setup.get("options") or {}, "boxes": table.boxes,
                             "version": current_app.config.get("FLOOR_VERSION", "")})

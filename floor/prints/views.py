@@ -4,8 +4,8 @@ A summary is a few A4 pages a director leaves on a table: the rules in force in 
 their ids and sources (the readings the profile's options pick), the options table, the hand
 rankings with the exact count and odds of each hand for the profile's deck, and the floor's
 decision tree as diagrams. What a summary says is :mod:`rules.reports.summary` (pure); this module finds
-the profile (:mod:`floor.house_profiles`), draws the diagrams into the page, renders the PDF and
-keeps it. The PDF loads nothing from outside the document.
+the profile (:mod:`floor.house_profiles`), draws the diagrams into the page (:mod:`floor.prints.diagrams`),
+renders the PDF and keeps it. The PDF loads nothing from outside the document.
 
 A summary's PDF is made once per version of its rules and kept in the database, keyed by a digest
 of the profile's content (and the app version) and of the printed page (:mod:`floor.prints.stored`):
@@ -15,46 +15,24 @@ edited house profile prints afresh.
 
 from __future__ import annotations
 
-import base64
-import dataclasses
 import hashlib
 import json
-import re
 import time
 from io import BytesIO
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, send_file
-from markupsafe import Markup
 
 from floor.auth.access import require_role
 from floor.house_profiles import FoundProfile, ProfileNotFound, find_profile, profile_choices
 from floor.models import Role
+from floor.prints.diagrams import tree_diagrams
 from floor.prints.stored import summary_pdf as kept_summary_pdf
 from rules.profiles import Profile
-from rules.rulings import build_tree
 from rules.reports.summary import summarize
-from rules.rulings.tree import Tree
-from rules.rulings.tree_drawing import to_svg
 
 bp = Blueprint("prints", __name__, url_prefix="/rules")
 bp.before_request(require_role(Role.dealer))  # any logged-in role may read and print the rules
-
-
-def tree_diagrams(p: Profile | Tree) -> list[tuple[str, Markup, int, int]]:
-    """One diagram per kind of dispute: (heading, SVG as a data URI, width, height); of the profile's
-    floor tree, or of a tree given (the banked tables' disputes)."""
-    tree = p if isinstance(p, Tree) else build_tree(p)
-    out = []
-    for branch in tree.root.branches:  # type: ignore[union-attr]
-        # The page heading names the dispute; the diagram's own title would only repeat it.
-        sub = dataclasses.replace(tree.subtree(branch.key), title="")
-        svg = to_svg(sub)
-        match = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
-        width, height = (int(match.group(1)), int(match.group(2))) if match else (800, 400)
-        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
-        out.append((branch.label, Markup(uri), width, height))
-    return out
 
 
 def profile_digest(p: Profile) -> str:
