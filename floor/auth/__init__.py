@@ -7,15 +7,16 @@ from typing import Any
 
 from flask import Flask
 
-from floor.auth import access  # noqa: F401  (registers the login loaders)
-from floor.auth.views import bp
 from floor.models import Role
 
-__all__ = ["bp", "init_app"]
+__all__ = ["init_app"]
 
 
 def init_app(app: Flask) -> None:
     """The login blueprint, and ``Role`` in every template (``current_user.may(Role.floor)``)."""
+    from floor.auth import access  # noqa: F401  (registers the login loaders)
+    from floor.auth.views import bp
+
     app.register_blueprint(bp)
 
     @app.context_processor
