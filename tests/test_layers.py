@@ -104,8 +104,8 @@ def loaded_with_their_services(mods: Mapping[str, pathlib.Path]) -> list[str]:
         top = {m for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
                for m in import_graph_of_node(node, package, mods) if m.startswith(package + ".") and is_views(m, mods)}
         if top:
-            found.append(f"{package.replace('.', '/')}/__init__.py imports {', '.join(sorted(top))} at its top: importing "
-                         "its services loads its views; import them in init_app")
+            found.append(f"{package.replace('.', '/')}/__init__.py imports {', '.join(sorted(top))} at its top: "
+                         "importing its services loads its views; import them in init_app")
     return found
 
 
@@ -151,13 +151,14 @@ def test_the_doc_names_every_service():
     """The written rule and the one checked here are the same list."""
     text = DOC.read_text(encoding="utf-8")
     section = text.split("## Services and blueprints", 1)[1].split("\n## ", 1)[0]
-    named = {m.replace("/", ".").removesuffix(".py").rstrip(".") for m in re.findall(r"`(floor/[\w/]+(?:\.py|/))`", section)}
+    paths = re.findall(r"`(floor/[\w/]+(?:\.py|/))`", section)
+    named = {m.replace("/", ".").removesuffix(".py").rstrip(".") for m in paths}
     assert set(SERVICES) | set(SERVICE_PACKAGES) <= named, sorted(set(SERVICES) | set(SERVICE_PACKAGES) - named)
 
 
 def test_the_check_finds_a_view_imported_across_packages(tmp_path):
-    """A service importing another package's view, a view importing another's, a service importing
-    its own package's view, and a package face loading its views while its service is wanted."""
+    """A view importing another package's view, a service importing its own package's view (inside a
+    function), and a package face loading its views while another module wants its service."""
     floor = tmp_path / "floor"
     for package in ("dealer", "api", "rulings"):
         (floor / package).mkdir(parents=True)

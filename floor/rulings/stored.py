@@ -21,8 +21,8 @@ from rules.jackpot.table import TableState
 from rules.profiles import game_words, house_rules, toml_value
 from rules.words import chips_text, ruling_headline
 
-__all__ = ["headline_of", "cited", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
-           "note_words", "deal_over", "headline_words", "settled"]
+__all__ = ["headline_of", "movements", "players", "concerned_seats", "to_json", "house_rules_line", "path_facts", "pot_words",
+           "note_words", "deal_over", "headline_words", "settled", "cited"]
 
 
 def movements(rec: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
