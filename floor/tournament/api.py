@@ -143,7 +143,9 @@ def carry_out(event_id: int) -> Any:
         try:
             done.append(floorwork.carry_out(t, move, current_user))
         except (RulesError, tables.StaleVersion) as exc:
+            floorwork.sync_eliminations(t)
             return error(422, "Unprocessable Entity", str(exc), done=done, plan=floorwork.plan(t).to_dict())
+    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return jsonify(done=done, plan=floorwork.plan(t).to_dict())
 
 
@@ -160,6 +162,7 @@ def buy(event_id: int) -> Any:
         done = floorwork.buy(t, entry, body_text(body, "kind"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
+    floorwork.sync_eliminations(t)  # the desk's action: a player back in may call for a new final draw
     return jsonify(done=done, prize_pool=service.pool(t)), 201
 
 
@@ -168,7 +171,6 @@ def buy(event_id: int) -> Any:
 def results(event_id: int) -> Any:
     """[{place, player, prize}] best first; players still in have place and prize null."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)
     return jsonify(service.results(t))
 
 
@@ -205,6 +207,7 @@ def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], En
         entry = act(t, body_text(body, "player"), body_text(body, "reason"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
+    floorwork.sync_eliminations(t)  # the desk's action: fewer players (or one back) may call for the final draw
     row = next(r for r in service.results(t) if r["player"] == entry.player)
     return jsonify(row), 201
 

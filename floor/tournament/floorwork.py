@@ -40,7 +40,7 @@ from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
 from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.seating import MOST_SEATS
-from rules.tournament import Plan, draw_final, late_seat, suggest
+from rules.tournament import Plan, TableSeats, draw_final, late_seat, suggest
 
 STAKES = ("ante", "small_bet", "big_bet")
 
@@ -98,9 +98,11 @@ def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> No
     try:
         t = service.of_table(table)
         if t is not None:
-            record_eliminations(t, table, state)
+            out = record_eliminations(t, table, state)
             desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
-    except Exception:  # the event is committed; an elimination missed here is found by the next sync
+            if out:  # fewer players: the final table's redraw may fall due now
+                draw_final_when_due(t)
+    except Exception:  # the event is committed; an elimination missed here is found by the desk's next action
         db.session.rollback()
         current_app.logger.exception("tournament: recording eliminations at table %s failed", table.id)
 
@@ -181,7 +183,8 @@ def leave_busted(t: Tournament, table: Table) -> None:
 
 def sync_eliminations(t: Tournament) -> None:
     """Look at every table between pots (what :func:`after_append` does for each tap; this catches a
-    log written without it, e.g. a replay of a day's log)."""
+    log written without it, e.g. a replay of a day's log, or a hook that failed), then draw the final
+    table's seats when they fall due. It writes: the desk's actions call it, never a page's GET."""
     for table in service.event_tables(t):
         try:
             state = tables.table_state(table)
@@ -197,14 +200,15 @@ def sync_eliminations(t: Tournament) -> None:
                 db.session.rollback()
                 current_app.logger.info("table %s: a busted seat was cleared by another request (%s)", table.id, exc)
     desk.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
+    draw_final_when_due(t)
 
 
 # --------------------------------------------------------------------------- balancing
 
 
-def plan(t: Tournament) -> Plan:
-    """The balancing plan now; when the final table's redraw falls due it is drawn once and kept."""
-    sync_eliminations(t)
+def _planned(t: Tournament) -> tuple[Plan, list[TableSeats], dict[str, int] | None]:
+    """The plan with the final table's draw as kept (None when none is kept for the players still
+    in), and the tables' seats it was made from."""
     views = service.seat_views(t)
     players_in = {p for v in views for p in v.seats.values()}
     final = t.final_seats
@@ -212,15 +216,27 @@ def plan(t: Tournament) -> Plan:
         final = None  # someone came back in (a rebuy): draw again
     elif final is not None:
         final = {p: s for p, s in final.items() if p in players_in}  # a player out since keeps no seat
-    result = suggest(views, final_seats=final)
+    return suggest(views, final_seats=final), views, final
+
+
+def plan(t: Tournament) -> Plan:
+    """The balancing plan now. It writes nothing (the floor's page polls it with GETs): eliminations
+    are recorded when the log changes (:func:`after_append`, the desk's :func:`sync_eliminations`),
+    and the final table's redraw is drawn there (:func:`draw_final_when_due`); until it is, the plan
+    says that it is due."""
+    return _planned(t)[0]
+
+
+def draw_final_when_due(t: Tournament) -> None:
+    """Draw the final table's seats once, when the plan says the redraw is due and no draw is kept
+    for the players still in: after a bust-out, and at the desk's actions (a move, a rebuy)."""
+    result, views, final = _planned(t)
     if result.final_redraw and final is None:
         players = sorted(p for v in views for p in v.seats.values())
         final_table = next(v for v in views if v.count)
         t.final_seats = draw_final(players, views[0].capacity if views[0].count else final_table.capacity,
                                    service.RANDOM)
         db.session.commit()
-        result = suggest(views, final_seats=t.final_seats)
-    return result
 
 
 def _table(t: Tournament, key: Any, what: str) -> Table:

@@ -190,7 +190,6 @@ def create() -> Any:
 def show(event_id: int) -> Any:
     """The event's page: clock controls, structure, entries, tables, the draw."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)
     form = StructureForm()
     form.fill(t.structure)
     return render_template("tournament/show.html", t=t, s=service.structure(t), info=service.summary(t),
@@ -360,6 +359,7 @@ def move(event_id: int) -> Any:
         flash(f"Not moved: {exc}", "error")
     else:
         flash(said + ".", "success")
+    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
 
 
@@ -376,6 +376,7 @@ def buy(event_id: int) -> Any:
             flash(floorwork.buy(t, entry, request.form.get("kind") or "", current_user) + ".", "success")
         except (RulesError, tables.StaleVersion) as exc:
             flash(str(exc), "error")
+    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
 
 
@@ -384,7 +385,6 @@ def buy(event_id: int) -> Any:
 def results(event_id: int) -> Any:
     """Places and prizes so far."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)
     return render_template("tournament/results.html", pdf=False, **_results_context(t))
 
 
@@ -455,4 +455,5 @@ def desk_action(event_id: int) -> Any:
         flash(str(exc), "error")
     else:
         flash(said + ".", "success")
+    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
