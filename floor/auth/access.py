@@ -4,7 +4,7 @@ Pages use the session (Flask-Login); API clients send ``Authorization: Bearer <t
 per-user token issued by ``flask --app floor create-user`` or ``api-token`` (only its digest is
 stored). A browser page that calls the API with its session cookie must send the CSRF token in
 ``X-CSRFToken`` (the API is exempt from the form check only for bearer-token clients, which no
-other site can forge; see :func:`floor.api.common.api_role`).
+other site can forge; see :func:`floor.jsonapi.api_role`).
 
 The loaders are registered on the login manager when this module is imported, which
 :func:`floor.auth.init_app` makes sure of before any template renders.
