@@ -18,7 +18,7 @@ from flask_login import current_user
 from floor import rotation
 from floor.api.common import api_role, bp, error, json_body
 from floor.extensions import db
-from floor.models import Role, Table, utcnow
+from floor.models import Role, Table
 from rules import RulesError
 
 
@@ -40,7 +40,7 @@ def make_rotation() -> Any:
 def end_rotation() -> Any:
     running = rotation.in_force()
     if running is not None:
-        running.ended_at = utcnow()
+        rotation.end(running)
         db.session.commit()
     return jsonify([])
 

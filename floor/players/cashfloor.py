@@ -157,6 +157,20 @@ def ask_seat_change(table: Table, player: Any, seat: Any, user: User) -> SeatCha
     return request
 
 
+def cancel_seat_change(table: Table, request_id: Any, user: User) -> SeatChange:
+    """The player no longer wants another seat: their request at ``table``, still waiting, ends
+    ``cancelled`` (kept, with when and by whom). A request done already is refused with its outcome."""
+    known = isinstance(request_id, int) and not isinstance(request_id, bool) and 0 < request_id < 2**63
+    request = db.session.get(SeatChange, request_id) if known else None
+    if request is None or request.table_id != table.id:
+        raise IllegalAction(f"cancel: {table.name} has no seat-change request {request_id!r}")
+    if request.outcome is not None:
+        raise IllegalAction(f"cancel: {request.player.name}'s request is {request.outcome} already")
+    request.outcome, request.done_at, request.by_id = "cancelled", utcnow(), user.id
+    db.session.flush()
+    return request
+
+
 def pending(table: Table) -> list[SeatChange]:
     """The table's seat-change requests not yet done, oldest first."""
     return list(db.session.scalars(db.select(SeatChange).where(
