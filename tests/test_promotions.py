@@ -296,9 +296,9 @@ def test_an_award_names_the_player_record_the_logs_seat_holds(client, tokens, ap
     assert [(a["deal"], a["amount"]) for a in night["promotions"]] == [(1, 10), (2, 5)]
     assert client.get(f"/api/players/{other_bob.json['id']}", headers=bearer(tokens["floor"])).json["night"][
         "promotions"] == []
-    bad = client.post("/api/promotions/high_hand/award", json={"player": {"id": "7"}, "table": table, "deal": 2},
+    bad = client.post("/api/promotions/high_hand/award", json={"player": {"id": 0}, "table": table, "deal": 2},
                       headers=bearer(tokens["floor"]))
-    assert bad.status_code == 400 and "the player's record" in bad.json["message"]
+    assert bad.status_code == 400 and "a player id is 1 or more" in bad.json["message"]
 
 
 def test_the_awards_player_record_is_under_its_seal(client, tokens, app) -> None:

@@ -27,7 +27,7 @@ from floor.extensions import db
 from floor.models import Role, Table
 from floor.seals import SealBroken
 from floor.witness import RolledBack
-from rules import RulesError
+from rules import RulesError, parse
 
 
 def pool_json(pool: promotions.Pool) -> dict[str, Any]:
@@ -51,13 +51,11 @@ def award_promotion(pool: str) -> Any:
     refused = unknown_fields(data, {"player", "table", "deal"})
     if refused is not None:
         return refused
-    player = data.get("player")
-    named = isinstance(player, str) and player.strip() and len(player) <= 80
-    record = (isinstance(player, dict) and set(player) == {"id"} and isinstance(player["id"], int)
-              and not isinstance(player["id"], bool) and 0 < player["id"] < 2**63)
-    if not (named or record):
-        return error(400, "Bad request", "'player' must be the player's name as seated at the table, or "
-                                         "{\"id\": n}, the player's record.")
+    try:  # the name as seated, or the record: {"id": n} (as a seat and a list take a player)
+        name, number = parse.player(data.get("player"), None, "award")
+    except RulesError as exc:
+        return error(400, "Bad request", f"{exc}: the player as seated at the table")
+    player: str | dict[str, int] = {"id": number} if number is not None else name
     try:
         table_id, deal = body_whole(data, "table"), body_whole(data, "deal")
     except ValueError as exc:
