@@ -273,7 +273,8 @@ def test_an_award_names_the_player_record_the_logs_seat_holds(client, tokens, ap
     table = new_table(client, tokens, "HH", HIGH_HAND)
     log(client, tokens, table, showdown("Ah Ad As Ac 2d", "Kh Kd Ks Qc Qd"))
     log(client, tokens, table, showdown("9h 9d 9s 9c 2d", "Kh Kd Ks Qc Qd", deal=2))
-    seated_bob = client.get(f"/api/tables/{table}", headers=bearer(tokens["dealer"])).json["state"]["seats"]["2"]["player_id"]
+    seats = client.get(f"/api/tables/{table}", headers=bearer(tokens["dealer"])).json["state"]["seats"]
+    seated_bob = seats["2"]["player_id"]
     other_bob = client.post("/api/players", json={"name": "Bob", "card": "42"}, headers=bearer(tokens["floor"]))
     assert other_bob.status_code == 201 and other_bob.json["id"] != seated_bob
     paid = award(client, tokens, "high_hand", "Bob", table, 1)

@@ -124,8 +124,16 @@ def _cash_tables(posted: dict[int, dict[str, Any]] | None = None) -> list[CashTa
 
 
 def _player_value(player_id: int | None, name: str) -> str:
-    """A seated player as the form sends them: the record's id, else the name as seated."""
-    return str(player_id) if player_id is not None else name
+    """A seated player as the form sends them: ``#`` and the record's id, else the name as seated
+    (a name of digits stays a name)."""
+    return f"#{player_id}" if player_id is not None else name
+
+
+def _player_sent(raw: str) -> Any:
+    """The player the seat-change form sent: ``{"id": n}`` for ``#n``, else the name."""
+    number = raw[1:]
+    return {"id": int(number)} if raw.startswith("#") and number.isascii() and number.isdigit() and len(number) < 19 \
+        else raw
 
 
 def _dealers() -> list[User]:
@@ -213,9 +221,7 @@ def ask_seat_change(table_id: int) -> Any:
     try:
         if not form.validate_on_submit():
             raise RulesError(f"not taken: {_errors(form) or 'the form expired; reload the page'}")
-        player: Any = {"id": int(raw_player)} if raw_player.isascii() and raw_player.isdigit() and len(raw_player) < 19 \
-            else raw_player
-        request = cashfloor.ask_seat_change(table, player, raw_seat if raw_seat != NONE else None,
+        request = cashfloor.ask_seat_change(table, _player_sent(raw_player), raw_seat if raw_seat != NONE else None,
                                             current_user._get_current_object())
         db.session.commit()
     except (RulesError, ValueError, tables.NotYours) as exc:
