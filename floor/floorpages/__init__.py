@@ -1,8 +1,8 @@
 """The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
 the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
 :mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`; the floor manager's shift
-report :mod:`floor.floorpages.shift`; the promotions' pools and awards :mod:`floor.floorpages.promotions`; must-move games, seat changes
-and the dealers' rotation :mod:`floor.floorpages.cashfloor`."""
+report :mod:`floor.floorpages.shift`; the promotions' pools and awards :mod:`floor.floorpages.promotions`;
+must-move games, seat changes and the dealers' rotation :mod:`floor.floorpages.cashfloor`."""
 
 from __future__ import annotations
 

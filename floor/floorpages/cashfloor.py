@@ -52,6 +52,8 @@ class CancelForm(FlaskForm):
 
 
 class MultiCheckbox(SelectMultipleField):
+    """A choice of several as tick boxes (one a line, a finger's size: floor.css ``label.check``)."""
+
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
