@@ -38,20 +38,21 @@ from floor.witness import RolledBack
 from rules import RulesError
 from rules.house import POOLS, QUALIFIERS
 from rules.reports.promotions import AwardRefused, check_award, pool_words, qualifier_words
-from rules.reports.hand_history import hands
+from rules.reports.hand_history import Hand, hands
 
 __all__ = ["PromotionAward", "Pool", "pools", "award", "AwardRefused", "PoolWithheld", "AwardRace", "to_json"]
 
 
 class PromotionAward(SealedRow, DbModel):
     """A promotion paid: which pool, how much (the whole pool as it stood), for which hand (table,
-    deal, seat, the player as seated, the cards shown and their value) and who awarded it when.
-    Sealed (:mod:`floor.sealed`): it is paid."""
+    deal, seat, the player as seated: the name and the record, ``player_id``, both as the sealed
+    log's seat holds them; the cards shown and their value) and who awarded it when. Sealed
+    (:mod:`floor.sealed`): it is paid."""
 
     __tablename__ = "promotion_awards"
     __table_args__ = (UniqueConstraint("pool", "pool_seq", name="uq_promotion_awards_pool_seq"),)
     SEALED = ("pool", "pool_seq", "amount", "table_id", "deal", "seat", "player", "cards", "hand", "qualifier",
-              "at", "by_id")
+              "at", "by_id", "player_id")
 
     id: Mapped[int] = mapped_column(primary_key=True)
     pool: Mapped[str] = mapped_column(String(20))
@@ -66,9 +67,20 @@ class PromotionAward(SealedRow, DbModel):
     qualifier: Mapped[str] = mapped_column(String(30))
     at: Mapped[datetime] = mapped_column(default=utcnow)
     by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    # The seat's player record (None: a seat that named no record, or an award paid before awards
+    # named it, revision e5a9c2d7f3b1).
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
 
     table: Mapped[Table] = relationship()
     by: Mapped[User | None] = relationship()
+
+    @classmethod
+    def seal_of(cls, row_id: Any, values: dict[str, Any], key: bytes | None = None) -> str:
+        """An award without a player record is sealed without the field: the seals of the awards paid
+        before awards named the record stand, and one given a record afterwards no longer matches."""
+        if values.get("player_id") is None:
+            values = {k: v for k, v in values.items() if k != "player_id"}
+        return super().seal_of(row_id, values, key)
 
 
 class PoolWithheld(Exception):
@@ -135,8 +147,9 @@ def pools() -> dict[str, Pool]:
     return out
 
 
-def award(pool_name: str, player: str, table: Table, deal: int, by: User | None) -> PromotionAward:
-    """Pay ``pool_name`` whole to ``player`` for the hand they showed at ``table`` in ``deal``:
+def award(pool_name: str, player: str | dict[str, int], table: Table, deal: int, by: User | None) -> PromotionAward:
+    """Pay ``pool_name`` whole to ``player`` (the name as seated, any case, or ``{"id": n}``, the
+    player's record) for the hand they showed at ``table`` in ``deal``:
     checked against the log (:class:`AwardRefused` with the reason), recorded sealed and committed.
     :class:`PoolWithheld` when the pool's figures are not read from sealed records, :class:`AwardRace`
     when another award of the pool was recorded at the same moment."""
@@ -153,21 +166,17 @@ def award(pool_name: str, player: str, table: Table, deal: int, by: User | None)
     hand = next((h for h in played if h.deal == deal), None)
     if hand is None:
         raise AwardRefused(f"{table.name} has no deal {deal} (deals 1 to {len(played)})")
-    wanted = player.strip().casefold()
-    seats = [s for s, name in hand.names.items() if name.strip().casefold() == wanted]
-    if not seats:
-        raise AwardRefused(f"{player} did not play deal {deal} at {table.name} (it was dealt to "
-                           f"{', '.join(hand.names[s] for s in sorted(hand.names))})")
-    seat = seats[0]
+    seat = _seat_of(player, hand, table)
     if any(a.table_id == table.id and a.deal == deal and a.seat == seat for a in pool.awards):
-        raise AwardRefused(f"the {pool.words} promotion was already paid for {player}'s hand of deal {deal} "
-                           f"at {table.name}")
+        raise AwardRefused(f"the {pool.words} promotion was already paid for {hand.names[seat]}'s hand of deal "
+                           f"{deal} at {table.name}")
     value = check_award(pool_name, drop.qualifier, hand, seat, state.profile.hand_rules)
     if pool.amount <= 0:
         raise AwardRefused(f"the {pool.words} pool holds nothing yet: no drop has been set aside since it was "
                            "last paid")
     row = PromotionAward(pool=pool_name, pool_seq=len(pool.awards) + 1, amount=pool.amount, table_id=table.id,
-                         deal=deal, seat=seat, player=hand.names[seat], cards=" ".join(hand.shown[seat]),
+                         deal=deal, seat=seat, player=hand.names[seat], player_id=hand.player_ids.get(seat),
+                         cards=" ".join(hand.shown[seat]),
                          hand=value.describe(), qualifier=drop.qualifier, by_id=by.id if by is not None else None)
     db.session.add(row)
     try:
@@ -179,10 +188,26 @@ def award(pool_name: str, player: str, table: Table, deal: int, by: User | None)
     return row
 
 
+def _seat_of(player: str | dict[str, int], hand: Hand, table: Table) -> int:
+    """The seat of ``player`` in ``hand``: by the record the log's seat names, else by the name."""
+    if isinstance(player, dict):
+        seats = [s for s, number in hand.player_ids.items() if number is not None and number == player.get("id")]
+        who = f"player #{player.get('id')}"
+    else:
+        wanted = player.strip().casefold()
+        seats = [s for s, name in hand.names.items() if name.strip().casefold() == wanted]
+        who = player
+    if not seats:
+        raise AwardRefused(f"{who} did not play deal {hand.deal} at {table.name} (it was dealt to "
+                           f"{', '.join(hand.names[s] for s in sorted(hand.names))})")
+    return seats[0]
+
+
 def to_json(row: PromotionAward) -> dict[str, Any]:
-    """An award as the API shows it."""
+    """An award as the API shows it: ``player`` the name as seated, ``player_id`` the record (null
+    for a seat that named none, or an award paid before awards named it)."""
     return {"id": row.id, "pool": row.pool, "amount": row.amount, "table": row.table_id, "deal": row.deal,
-            "seat": row.seat, "player": row.player, "cards": row.cards, "hand": row.hand,
+            "seat": row.seat, "player": row.player, "player_id": row.player_id, "cards": row.cards, "hand": row.hand,
             "qualifier": qualifier_words(row.qualifier),
             "by": row.by.username if row.by is not None else None,
             "at": row.at.isoformat(timespec="seconds") + "Z", "intact": row.row_seal_intact}

@@ -130,6 +130,11 @@ def make(dealers: Any, tables: Any, minutes: Any, by: User) -> Rotation:
     return rotation
 
 
+def end(rotation: Rotation) -> None:
+    """The room no longer rotates from now (the floor's moves by hand hold until their round ends)."""
+    rotation.ended_at = utcnow()
+
+
 def _round(rotation: Rotation, now: datetime) -> int:
     return max(0, int((now - rotation.start).total_seconds() // (rotation.minutes * 60)))
 

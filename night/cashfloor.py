@@ -2,13 +2,16 @@
 players join a list and are called and seated; a must-move game feeds the main game and its
 player who has waited longest moves up when a seat opens there; a seat change is honoured; the
 dealers rotate and a dealer's tap at a table not theirs is refused; the public board shows the
-lists and no chips. Each check that fails is a discrepancy of the night."""
+lists and no chips. The must-move link and the seat change go through the floor's forms
+(``/floor/cash``) when the night gives the floor person's browser session, as a phone would.
+Each check that fails is a discrepancy of the night."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from night.dealer import conserved
+from night.floorperson import FloorPerson
 from night.server import Client
 
 STAKES = {"profile": "cardroom", "ante": 5, "small_bet": 10, "big_bet": 20, "button": 1, "capacity": 6}
@@ -18,8 +21,9 @@ class CashFloor:
     """Two tables of cardroom 10/20: "Main 1" (four players) and its must-move game "Must 1"."""
 
     def __init__(self, director: Client, floor: Client, dealer: Client, dealer_2: Client,
-                 dealer_names: tuple[str, str]) -> None:
+                 dealer_names: tuple[str, str], web: FloorPerson | None = None) -> None:
         self.director, self.floor, self.dealer, self.dealer_2 = director, floor, dealer, dealer_2
+        self.web = web  # the floor person's browser session: the page's forms, not the API
         self.dealer_names = dealer_names
         self.discrepancies: list[str] = []
         self.wrong: list[str] = []  # the referee's part has none here; kept for the night's totals
@@ -45,6 +49,19 @@ class CashFloor:
         state = self.call(self.dealer, "GET", f"/api/tables/{table}", None, 200)["state"]
         return {int(n): s for n, s in state["seats"].items()}
 
+    def form(self, path: str, prefix: str, fields: dict[str, str], api: tuple[str, dict[str, Any], int]) -> None:
+        """Post one of the cash floor's forms (fields named with the form's prefix), or, without a
+        browser session, the same through the API (``api``: path, body, status)."""
+        if self.web is None:
+            self.call(self.floor, "POST", api[0], api[1], api[2])
+            return
+        with self.web.lock:
+            token = self.web.token("/floor/cash")
+            status, _ = self.web.post_form(path, {**{f"{prefix}-{k}": v for k, v in fields.items()},
+                                                  "csrf_token": token, f"{prefix}-csrf_token": token})
+        if status != 302:
+            raise AssertionError(f"POST {path} {fields}: {status}, not 302")
+
     def run(self) -> None:
         try:
             self.play()
@@ -61,7 +78,8 @@ class CashFloor:
         for name in walk:
             self.call(self.floor, "POST", f"/api/lists/{wl}/join", {"player": name}, 200)
         self.check([p["name"] for p in self.waiting(wl)] == walk, "the list is not in the order joined")
-        self.call(self.floor, "POST", f"/api/tables/{must}/feeds", {"table": main}, 200)
+        self.form(f"/floor/cash/tables/{must}/feeds", f"t{must}", {"main": str(main)},
+                  (f"/api/tables/{must}/feeds", {"table": main}, 200))
         # The first three are called and seated: two at the must-move game, one at the main game's open seat.
         for name, table, seat in ((walk[0], must, 1), (walk[1], must, 2), (walk[2], main, 5)):
             self.call(self.floor, "POST", f"/api/lists/{wl}/call", {"player": name}, 200)
@@ -78,7 +96,8 @@ class CashFloor:
         self.check(here.get(2, {}).get("player") == walk[0] and here[2]["stack"] == 200 and 1 not in there,
                    f"{walk[0]} did not move up from Must 1 seat 1 to Main 1 seat 2 with 200")
         # A seat change at the main game is honoured when a seat opens; the seat left calls the next must-move player.
-        self.call(self.floor, "POST", f"/api/tables/{main}/seat_changes", {"player": "Main P1"}, 201)
+        self.form(f"/floor/cash/tables/{main}/seat_changes", f"t{main}", {"player": "Main P1", "seat": ""},
+                  (f"/api/tables/{main}/seat_changes", {"player": "Main P1"}, 201))
         self.call(self.dealer, "POST", f"/api/tables/{main}/events", {"type": "leave", "seat": 4}, 201)
         here = self.seats(main)
         self.check(here.get(4, {}).get("player") == "Main P1" and 1 not in here,

@@ -225,7 +225,7 @@ def run_night(args: argparse.Namespace) -> int:
         # The cash-game floor once the tables are done: a rotation would hold the night's one dealer
         # account to one table.
         cash_floor = CashFloor(director, server.client("night-floor"), server.client("night-dealer"),
-                               server.client("night-dealer-2"), ("night-dealer", "night-dealer-2"))
+                               server.client("night-dealer-2"), ("night-dealer", "night-dealer-2"), web=floor)
         cash_floor.run()
         # The room: chips in = chips out + on the tables + the house's take.
         on_tables = chips_in = chips_out = start = house = 0

@@ -135,3 +135,28 @@ def test_a_seat_change_of_a_player_who_left_is_dropped(api, table_id):
     api.log(table_id, {"type": "leave", "seat": 1})  # Ann leaves: her request goes; Bob takes seat 1
     assert seats(api, table_id) == {1: "Bob", 3: "Cleo", 4: "Dev"}
     assert api.get(f"/api/tables/{table_id}/seat_changes", role="floor") == []
+
+
+def test_a_must_move_player_taken_off_the_main_list_is_not_called_again(api, table_id):
+    """docs/players.md, "Must-move games and seat changes": the floor takes Kim, called from the
+    must-move game, off the main game's list (she would not move up): her claim ends. The next
+    seat opening at the main game calls Lou, not Kim again; Kim, still at the must-move game, is not
+    put back on the list. Once she leaves and sits down at the must-move game again, she has a
+    new claim, after Lou's."""
+    feeder = a_table(api, "Must 1", [(1, "Kim"), (2, "Lou")])
+    wl = api.post("/api/lists", {"game": "cardroom", "stakes": "10/20"}, role="floor", status=201)
+    api.post(f"/api/tables/{feeder}/feeds", {"table": table_id}, role="floor", status=200)
+    api.log(table_id, {"type": "leave", "seat": 2})  # Bob: Kim is called
+    assert [p["name"] for p in api.get("/api/lists", role="floor")[0]["players"]] == ["Kim"]
+    api.post(f"/api/lists/{wl['id']}/remove", {"player": "Kim", "reason": "no_show"}, role="floor", status=200)
+
+    api.log(table_id, {"type": "leave", "seat": 3})  # Cleo: Lou, not Kim
+    listed = api.get("/api/lists", role="floor")[0]["players"]
+    assert [(p["name"], p["must_move_from"]) for p in listed] == [("Lou", feeder)]
+    api.log(table_id, {"type": "leave", "seat": 4})  # Dev: nobody left with a claim
+    assert [p["name"] for p in api.get("/api/lists", role="floor")[0]["players"]] == ["Lou"]
+
+    api.log(feeder, {"type": "leave", "seat": 1})  # Kim leaves and sits down again: a new claim
+    api.log(feeder, {"type": "sit", "seat": 5, "player": "Kim", "chips": 200})
+    api.log(table_id, {"type": "leave", "seat": 1})  # Ann
+    assert [p["name"] for p in api.get("/api/lists", role="floor")[0]["players"]] == ["Lou", "Kim"]

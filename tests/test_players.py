@@ -64,7 +64,8 @@ def test_a_dealer_finds_players_by_name_or_card_and_reads_one(api):
     assert api.get("/api/players?q=zz") == []
     one = api.get(f"/api/players/{gus['id']}")
     assert one["name"] == "Gus Grissom" and one["card"] == "7001" and one["banned"] is False
-    assert one["night"] == {"tables": [], "lists": [], "entries": [], "buy_ins": 0, "cash_outs": 0, "hours_seated": 0}
+    assert one["night"] == {"tables": [], "lists": [], "entries": [], "promotions": [], "buy_ins": 0, "cash_outs": 0,
+                            "hours_seated": 0}
     api.call("GET", "/api/players/999999", "dealer", status=404)
 
 

@@ -263,3 +263,71 @@ def test_an_award_deleted_is_named_by_verify(client, tokens, app) -> None:
     tamper(app, sa.delete(PromotionAward.__table__))
     code, output = verify(app)
     assert code == 1 and "promotion award #1" in output and "was deleted" in output, output
+
+
+def test_an_award_names_the_player_record_the_logs_seat_holds(client, tokens, app) -> None:
+    """Since issue 31 a seat carries its player's record: the award names it (``player_id``) beside
+    the name as seated, read from the sealed log's seat, never looked up by name. Another record
+    also called Bob (another person, card 42) is not the one paid; the floor may name the record
+    (``{"id": n}``) instead of the name; a record that did not play the deal is refused."""
+    table = new_table(client, tokens, "HH", HIGH_HAND)
+    log(client, tokens, table, showdown("Ah Ad As Ac 2d", "Kh Kd Ks Qc Qd"))
+    log(client, tokens, table, showdown("9h 9d 9s 9c 2d", "Kh Kd Ks Qc Qd", deal=2))
+    seats = client.get(f"/api/tables/{table}", headers=bearer(tokens["dealer"])).json["state"]["seats"]
+    seated_bob = seats["2"]["player_id"]
+    other_bob = client.post("/api/players", json={"name": "Bob", "card": "42"}, headers=bearer(tokens["floor"]))
+    assert other_bob.status_code == 201 and other_bob.json["id"] != seated_bob
+    paid = award(client, tokens, "high_hand", "Bob", table, 1)
+    assert paid.status_code == 201, paid.json
+    assert (paid.json["player"], paid.json["player_id"]) == ("Bob", seated_bob)
+    refused = client.post("/api/promotions/high_hand/award", json={"player": {"id": other_bob.json["id"]},
+                                                                   "table": table, "deal": 2},
+                          headers=bearer(tokens["floor"]))
+    assert refused.status_code == 422
+    assert refused.json["message"] == f"player #{other_bob.json['id']} did not play deal 2 at HH (it was dealt to " \
+                                      "Ann, Bob, Cleo, Dev)"
+    log(client, tokens, table, showdown("Qs Qd 9c 8h 2s", "Js Jd 9d 8c 3s", deal=3))  # the pool fills again
+    by_record = client.post("/api/promotions/high_hand/award", json={"player": {"id": seated_bob}, "table": table,
+                                                                     "deal": 2}, headers=bearer(tokens["floor"]))
+    assert by_record.status_code == 201, by_record.json
+    assert (by_record.json["player"], by_record.json["player_id"], by_record.json["seat"]) == ("Bob", seated_bob, 2)
+    awards = pools(client, tokens)["high_hand"]["awards"]
+    assert [(a["player"], a["player_id"]) for a in awards] == [("Bob", seated_bob), ("Bob", seated_bob)]
+    night = client.get(f"/api/players/{seated_bob}", headers=bearer(tokens["floor"])).json["night"]
+    assert [(a["deal"], a["amount"]) for a in night["promotions"]] == [(1, 10), (2, 5)]
+    assert client.get(f"/api/players/{other_bob.json['id']}", headers=bearer(tokens["floor"])).json["night"][
+        "promotions"] == []
+    bad = client.post("/api/promotions/high_hand/award", json={"player": {"id": 0}, "table": table, "deal": 2},
+                      headers=bearer(tokens["floor"]))
+    assert bad.status_code == 400 and "a player id is 1 or more" in bad.json["message"]
+
+
+def test_the_awards_player_record_is_under_its_seal(client, tokens, app) -> None:
+    """The record paid is sealed with the award: moved to another player in the database, the pool
+    is withheld and verify names the award. An award paid before awards named the record (its seal
+    made without the field, revision e5a9c2d7f3b1) keeps a good seal."""
+    import sqlalchemy as sa
+
+    from floor.extensions import db
+    from floor.promotions import PromotionAward
+    from floor.sealed import SealedRow
+    from floor.verify_record import row_problems
+
+    table = new_table(client, tokens, "HH", HIGH_HAND)
+    log(client, tokens, table, showdown("Ah Ad As Ac 2d", "Kh Kd Ks Qc Qd"))
+    assert award(client, tokens, "high_hand", "Bob", table, 1).status_code == 201
+    cleo = client.get(f"/api/tables/{table}", headers=bearer(tokens["dealer"])).json["state"]["seats"]["3"]["player_id"]
+    with app.app_context():
+        row = db.session.get(PromotionAward, 1)
+        before_field = {k: v for k, v in row.sealed_values().items() if k != "player_id"}
+        old_seal = SealedRow.seal_of.__func__(PromotionAward, row.id, before_field)  # as sealed before the field
+        db.session.execute(sa.update(PromotionAward.__table__).values(player_id=cleo))
+        db.session.commit()
+        assert any("promotion award #1" in p for p in row_problems())
+    assert pools(client, tokens)["high_hand"]["amount"] is None
+    with app.app_context():
+        db.session.execute(sa.update(PromotionAward.__table__).values(player_id=None, row_seal=old_seal))
+        db.session.commit()
+        assert row_problems() == []
+    paid = pools(client, tokens)["high_hand"]
+    assert paid["problems"] == [] and paid["awards"][0]["player_id"] is None

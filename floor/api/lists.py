@@ -125,3 +125,16 @@ def ask_seat_change(table_id: int) -> Any:
     except (RulesError, ValueError, tables.NotYours) as exc:
         return _refused(exc)
     return jsonify(cashfloor.seat_change_json(request)), 201
+
+
+@bp.post("/tables/<int:table_id>/seat_changes/<int:request_id>/cancel")
+@api_role(Role.floor)
+def cancel_seat_change(table_id: int, request_id: int) -> Any:
+    """The player no longer wants another seat: the request, still waiting, ends ``cancelled``."""
+    table = db.get_or_404(Table, table_id)
+    try:
+        request = cashfloor.cancel_seat_change(table, request_id, current_user._get_current_object())
+        db.session.commit()
+    except RulesError as exc:
+        return _refused(exc)
+    return jsonify(cashfloor.seat_change_json(request))

@@ -6,7 +6,9 @@
 ``bad_beat``: one pool per promotion for the room; ``qualifier`` in words) with ``name``,
 ``dropped``, ``paid`` and ``awards`` beside, and ``problems`` when its figures are withheld
 (``amount`` is then null). ``POST`` (floor and director) takes ``{player,
-table, deal}``: 201 with the award (the whole pool paid); 422 with the reason when the log does not
+table, deal}`` (``player``: the name as seated, or ``{"id": n}``, the player's record): 201 with
+the award (the whole pool paid; ``player`` the name and ``player_id`` the record, both as the
+log's seat holds them); 422 with the reason when the log does not
 support it (a hand never shown, one that does not qualify, a bad beat that won); 404 for an unknown
 pool or table; 409 when the pool is withheld or another award of it was recorded at that moment.
 Nothing is written unless the answer is 201 (:mod:`floor.promotions`).
@@ -26,7 +28,7 @@ from floor.jsonapi import api_role, body_whole, error, json_body, unknown_fields
 from floor.models import Role, Table
 from floor.seals import SealBroken
 from floor.witness import RolledBack
-from rules import RulesError
+from rules import RulesError, parse
 
 
 def pool_json(pool: promotions.Pool) -> dict[str, Any]:
@@ -50,9 +52,11 @@ def award_promotion(pool: str) -> Any:
     refused = unknown_fields(data, {"player", "table", "deal"})
     if refused is not None:
         return refused
-    player = data.get("player")
-    if not isinstance(player, str) or not player.strip() or len(player) > 80:
-        return error(400, "Bad request", "'player' must be the player's name as seated at the table.")
+    try:  # the name as seated, or the record: {"id": n} (as a seat and a list take a player)
+        name, number = parse.player(data.get("player"), None, "award")
+    except RulesError as exc:
+        return error(400, "Bad request", f"{exc}: the player as seated at the table")
+    player: str | dict[str, int] = {"id": number} if number is not None else name
     try:
         table_id, deal = body_whole(data, "table"), body_whole(data, "deal")
     except ValueError as exc:

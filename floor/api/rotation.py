@@ -19,7 +19,7 @@ from floor import rotation
 from floor.api.common import bp
 from floor.extensions import db
 from floor.jsonapi import api_role, error, json_body
-from floor.models import Role, Table, utcnow
+from floor.models import Role, Table
 from rules import RulesError
 
 
@@ -41,7 +41,7 @@ def make_rotation() -> Any:
 def end_rotation() -> Any:
     running = rotation.in_force()
     if running is not None:
-        running.ended_at = utcnow()
+        rotation.end(running)
         db.session.commit()
     return jsonify([])
 

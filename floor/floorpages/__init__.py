@@ -1,13 +1,15 @@
 """The floor person's pages (blueprint ``floorpages``, ``/floor``): :mod:`floor.floorpages.views`;
 the overview's live updates :mod:`floor.floorpages.live`; a table's past hands
 :mod:`floor.floorpages.history`; the line-ups, moves and players' nights :mod:`floor.floorpages.lineups`; the floor manager's shift
-report :mod:`floor.floorpages.shift`; the promotions' pools and awards :mod:`floor.floorpages.promotions`."""
+report :mod:`floor.floorpages.shift`; the promotions' pools and awards :mod:`floor.floorpages.promotions`;
+must-move games, seat changes and the dealers' rotation :mod:`floor.floorpages.cashfloor`."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from floor.floorpages import history, lineups, live, promotions, shift, waiting  # noqa: F401 (lineups' and waiting's routes join the blueprint)
+from floor.floorpages import (  # noqa: F401 (lineups', waiting's and cashfloor's routes join the blueprint)
+    cashfloor, history, lineups, live, promotions, shift, waiting)
 from floor.floorpages.views import bp
 
 live.register(bp)

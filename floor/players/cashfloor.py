@@ -9,7 +9,8 @@ is moved up from it (:func:`seat_opened`, told of each by the table log's hook).
    and asked for that seat (or any) is moved, a ``move_seat`` logged by whoever logged the opening,
    and the seat they left opens in turn;
 2. else, at a main game, the must-move player who has waited longest (seated earliest at a table
-   feeding it, not yet on its list) is put on the main game's list, first, and called.
+   feeding it, not yet on its list, and not taken off it by the floor since they sat down there) is
+   put on the main game's list, first, and called.
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def must_move_players(main: Table) -> list[tuple[datetime, int, Table]]:
     return sorted(waiting, key=lambda w: (w[0], w[1]))
 
 
+def _claim_ended(wl: WaitingList, player_id: int, feeder: Table, since: datetime) -> bool:
+    """Whether the floor took this must-move player off the main game's list (any reason) since
+    they sat down at ``feeder``: their claim is over while they stay there (docs/players.md,
+    "Must-move games and seat changes"). A new ``sit`` at the must-move game starts a new claim."""
+    return db.session.scalars(db.select(ListEntry.id).where(
+        ListEntry.list_id == wl.id, ListEntry.player_id == player_id, ListEntry.must_move_from_id == feeder.id,
+        ListEntry.removed_at.is_not(None), ListEntry.removed_at >= since,
+        ListEntry.reason != "seated")).first() is not None
+
+
 def call_must_move(main: Table, user: User | None) -> ListEntry | None:
     """A seat opened at ``main``: the must-move player who has waited longest, not on its list
     yet, goes on the list (first: :func:`floor.players.lists.waiting`) and is called."""
@@ -110,7 +121,7 @@ def call_must_move(main: Table, user: User | None) -> ListEntry | None:
         return None
     on_list = {e.player_id for e in lists.waiting(wl)}
     for since, number, feeder in must_move_players(main):
-        if number in on_list:
+        if number in on_list or _claim_ended(wl, number, feeder, since):
             continue
         now = utcnow()
         entry = ListEntry(list_id=wl.id, player_id=number, joined_at=since, called_at=now,
@@ -142,6 +153,20 @@ def ask_seat_change(table: Table, player: Any, seat: Any, user: User) -> SeatCha
         raise IllegalAction(f"seat change: {record.name} has asked already")
     request = SeatChange(table_id=table.id, player_id=record.id, seat=wanted, by_id=user.id)
     db.session.add(request)
+    db.session.flush()
+    return request
+
+
+def cancel_seat_change(table: Table, request_id: Any, user: User) -> SeatChange:
+    """The player no longer wants another seat: their request at ``table``, still waiting, ends
+    ``cancelled`` (kept, with when and by whom). A request done already is refused with its outcome."""
+    known = isinstance(request_id, int) and not isinstance(request_id, bool) and 0 < request_id < 2**63
+    request = db.session.get(SeatChange, request_id) if known else None
+    if request is None or request.table_id != table.id:
+        raise IllegalAction(f"cancel: {table.name} has no seat-change request {request_id!r}")
+    if request.outcome is not None:
+        raise IllegalAction(f"cancel: {request.player.name}'s request is {request.outcome} already")
+    request.outcome, request.done_at, request.by_id = "cancelled", utcnow(), user.id
     db.session.flush()
     return request
 

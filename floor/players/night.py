@@ -1,6 +1,6 @@
 """A player's night (``GET /api/players/<id>``, issue 31): the tables sat at, with the buy-ins,
 cash-outs and hours seated of each stint, read from the sealed logs; the waiting lists (joined,
-called, off and why) and the tournament entries.
+called, off and why), the tournament entries and the promotions paid to the record.
 
 A table is read when its setup or its log names the player (by record, or by the name when a seat
 names no record: logs from before players were records). Its log is replayed event by event with
@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import String, cast, func
 
-from floor import tables
+from floor import promotions, tables
 from floor.extensions import db
 from floor.models import Entry, LogEntry, Table, Tournament, utcnow
 from floor.players.models import ListEntry, Player, WaitingList
@@ -120,8 +120,11 @@ def night(player: Player) -> dict[str, Any]:
               for e, wl in db.session.execute(db.select(ListEntry, WaitingList).join(
                   WaitingList, WaitingList.id == ListEntry.list_id).where(ListEntry.player_id == player.id)
                   .order_by(ListEntry.joined_at, ListEntry.id))]
+    won = [promotions.to_json(a) for a in db.session.scalars(  # the awards naming the record (issue 32)
+        db.select(promotions.PromotionAward).where(promotions.PromotionAward.player_id == player.id)
+        .order_by(promotions.PromotionAward.id))]
     cash = [r for r in rows if not r.get("tournament") and "stints" in r]
-    return {"tables": rows, "lists": waited, "entries": entries,
+    return {"tables": rows, "lists": waited, "entries": entries, "promotions": won,
             "buy_ins": sum(s["bought_in"] for r in cash for s in r["stints"]),
             "cash_outs": sum(s["cashed_out"] for r in cash for s in r["stints"]),
             "hours_seated": round(sum(r.get("hours_seated", 0) for r in rows), 2)}

@@ -85,6 +85,8 @@ class Hand:
     shown: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     raked: int = 0  # the house's rake of the pot this deal won (issue 32)
     dropped: int = 0  # and the drop set aside from it for a promotion
+    #: each seat's player record as the log wrote it at the deal (None: a seat naming no record)
+    player_ids: Mapping[int, int | None] = field(default_factory=dict)
 
     @property
     def first_index(self) -> int:
@@ -137,13 +139,15 @@ def _open(before: Any, after: Any, index: int, event: Mapping[str, Any]) -> dict
     d = after.to_dict()
     seats = sorted(int(s) for s in d["seats"])
     names = {int(s): str(x["player"]) for s, x in d["seats"].items()}
+    player_ids = {int(s): x.get("player_id") for s, x in d["seats"].items()}
     known = set(before.to_dict()["seats"])
     stacks_before = {s: before.seat(s).stack for s in seats if s in known}
     antes = {s: stacks_before.get(s, 0) - after.seat(s).stack for s in seats}
     step = Step(index, dict(event), event_words(event, names), faces_in_text(after.message),
                 phase_before=before.phase.value, rulings=tuple(after.added))
     return {
-        "deal": d["deal"], "button": d["button"], "names": names, "stacks_before": stacks_before,
+        "deal": d["deal"], "button": d["button"], "names": names, "player_ids": player_ids,
+        "stacks_before": stacks_before,
         "dealt": tuple(int(s) for s in d["dealt"]), "antes": {s: a for s, a in antes.items() if a > 0},
         "pot_in": before.pot, "ante": d["ante"], "small_bet": d["small_bet"], "big_bet": d["big_bet"],
         "requirement": str(d["jackpot"]["requirement"]), "profile": d["profile"], "steps": [step],
@@ -181,7 +185,7 @@ def _close(current: dict[str, Any], state: Any) -> Hand:
             # the log holds the cards as text ("Ah Kd ...") or as a list: each card, never each letter
             shown[int(step.event["seat"])] = tuple(cards.split() if isinstance(cards, str) else (str(c) for c in cards))
     return Hand(
-        deal=current["deal"], button=current["button"], names=current["names"],
+        deal=current["deal"], button=current["button"], names=current["names"], player_ids=current["player_ids"],
         stacks_before=current["stacks_before"],
         stacks_after={s: int(final["seats"][s]["stack"]) for s in seats},
         dealt=current["dealt"], antes=current["antes"], pot_in=current["pot_in"],

@@ -1,0 +1,66 @@
+"""In Debian's chromium: the floor person, on a phone (390 wide) and on a tablet (1024), links a
+must-move game to its main game and takes a seat-change request from ``/floor/cash``; a refusal is
+shown beside the form (docs/players.md, "The floor's forms"). Screenshots:
+/tmp/cashfloor-phone.png, /tmp/cashfloor-phone-refused.png, /tmp/cashfloor-tablet.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from floor.extensions import db
+from floor.players.models import MustMove, SeatChange
+from tests.e2e import TABLET, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.test_e2e_seating import make_table, no_horizontal_overflow
+
+pytestmark = pytest.mark.e2e
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("size, shot", [(PHONE, "/tmp/cashfloor-phone.png"), (TABLET, "/tmp/cashfloor-tablet.png")])
+def test_the_floor_links_a_must_move_game_and_takes_a_seat_change(open_page, live_server, size, shot):
+    main = make_table(live_server)
+    must = make_table(live_server, "Must 1", seats=[{"seat": 1, "player": "Kim Lee", "stack": 300},
+                                                    {"seat": 2, "player": "Lou Reed", "stack": 300}])
+    big = make_table(live_server, "Big Game", small_bet=50, big_bet=100)
+    page = open_page("floor", viewport=size)
+    page.goto(f"{live_server.url}/floor/")
+    page.click("#cash-floor")
+    page.wait_for_selector("h1:has-text('Must-move games, seat changes, rotation')")
+    no_horizontal_overflow(page)
+
+    card = page.locator('section.cash-table[data-table="Must 1"]')
+    options = card.locator(f'select[name="t{must}-main"] option').all_inner_texts()
+    assert options == ["— not a must-move game —", "Table 1"]  # Big Game plays other stakes
+    card.locator(f'select[name="t{must}-main"]').select_option(label="Table 1")
+    card.locator('button[data-feeds="Must 1"]').click()
+    page.wait_for_selector('.flash:has-text("Must 1 is a must-move game for Table 1.")')
+    assert "must move for Table 1" in page.locator('section.cash-table[data-table="Must 1"]').inner_text()
+    assert "Main game, fed by Must 1" in page.locator('section.cash-table[data-table="Table 1"]').inner_text()
+
+    card = page.locator('section.cash-table[data-table="Table 1"]')
+    card.locator(f'select[name="t{main}-player"]').select_option(label="Bob (seat 2)")
+    card.locator(f'select[name="t{main}-seat"]').select_option(label="seat 6")
+    card.locator('button[data-ask="Table 1"]').click()
+    page.wait_for_selector('.flash:has-text("Bob asks for seat 6 at Table 1.")')
+    request = page.locator('section.cash-table[data-table="Table 1"] li[data-request="Bob"]')
+    assert "wants seat 6" in request.inner_text()
+    no_horizontal_overflow(page)
+    page.locator('section.cash-table[data-table="Table 1"]').scroll_into_view_if_needed()
+    page.screenshot(path=shot, full_page=True)
+
+    if size is PHONE:  # the same request again: refused beside the form, nothing written
+        card = page.locator('section.cash-table[data-table="Table 1"]')
+        card.locator(f'select[name="t{main}-player"]').select_option(label="Bob (seat 2)")
+        card.locator('button[data-ask="Table 1"]').click()
+        refused = page.locator('section.cash-table[data-table="Table 1"] .field-error')
+        refused.wait_for()
+        assert "Bob has asked already" in refused.inner_text()
+        box = refused.bounding_box()  # the page opens at the table's form, the reason in sight
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+        assert "nothing was changed" in page.locator(".flash.error").inner_text()
+        no_horizontal_overflow(page)
+        page.screenshot(path="/tmp/cashfloor-phone-refused.png", full_page=True)
+    with live_server.app.app_context():
+        assert db.session.get(MustMove, must).main_id == main and db.session.get(MustMove, big) is None
+        assert [(r.player.name, r.seat, r.outcome) for r in db.session.scalars(db.select(SeatChange))] == [
+            ("Bob", 6, None)]
