@@ -31,11 +31,11 @@ from typing import Any
 from flask import abort, render_template, request, send_file, url_for
 
 from floor import promotions, tables as table_log, witness
-from floor.floorpages import shift_store
 from floor.banked import tablet as banked_tablet
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
 from floor.findings import Finding, in_shift
+from floor.floorpages.shift_store import Served, served, stored_pdf
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
 from floor.sealed import check_tournament
@@ -287,7 +287,7 @@ def _window() -> tuple[datetime, datetime, bool]:
     return start, end, end < now
 
 
-def report(start: datetime, end: datetime, closed: bool) -> shift_store.Served:
+def report(start: datetime, end: datetime, closed: bool) -> Served:
     """The report of the window: built now (:func:`build`), or for a ``closed`` window read from
     storage when the room has not changed since it was built (:mod:`floor.floorpages.shift_store`)."""
     def render() -> tuple[str, str]:
@@ -298,7 +298,7 @@ def report(start: datetime, end: datetime, closed: bool) -> shift_store.Served:
                                presets=PRESET_HOURS)
         return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
 
-    return shift_store.served(start, end, closed, render)
+    return served(start, end, closed, render)
 
 
 def _title(start: datetime, end: datetime) -> str:
@@ -313,9 +313,9 @@ def shift_page() -> Any:
 
 def shift_pdf() -> Any:
     start, end, closed = _window()
-    served = report(start, end, closed)
-    html = render_template("floorpages/shift.html", report=served.print, pdf=True, title=_title(start, end))
-    data = shift_store.stored_pdf(served, html)
+    made = report(start, end, closed)
+    html = render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end))
+    data = stored_pdf(made, html)
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"shift-{local(end, '%Y%m%d-%H%M')}.pdf")
 
