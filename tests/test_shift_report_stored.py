@@ -12,7 +12,7 @@ import pytest
 from floor import tables
 from floor.extensions import db
 from floor.floorpages import shift
-from floor.floorpages.shift_store import ShiftReport
+from floor.floorpages.shift_store import ShiftReport, packed, unpacked
 from floor.models import IssuedRuling, Table
 from floor.verify import verify_all
 from tests.conftest import user
@@ -105,7 +105,9 @@ def test_a_stored_report_altered_in_the_database_is_never_served(app, as_role, b
     floor = as_role("floor")
     assert "Table 9" in floor.get(f"/floor/shift?{query}").get_data(as_text=True)
     with app.app_context():
-        db.session.execute(db.update(ShiftReport).values(page=ShiftReport.page + "<p>All pots were fine.</p>"))
+        row = db.session.scalars(db.select(ShiftReport)).one()
+        forged = packed(unpacked(row.page) + "<p>All pots were fine.</p>")
+        db.session.execute(db.update(ShiftReport).values(page=forged))  # past the app's seal
         db.session.commit()
         assert any("stored shift report" in p and "does not match its seal" in p for p in verify_all().problems)
     page = floor.get(f"/floor/shift?{query}").get_data(as_text=True)
@@ -125,3 +127,16 @@ def test_an_open_shift_is_never_stored(app, as_role, builds):
         assert "Table 9" in floor.get("/floor/shift?hours=1").get_data(as_text=True)
     assert floor.get(f"/floor/shift.pdf?to={later}").data.startswith(b"%PDF")
     assert builds["n"] == 5 and stored_reports(app) == 0
+
+
+def test_a_night_longer_than_a_text_column_takes_is_stored(app, as_role, builds):
+    """A full night's report page is several hundred thousand characters, past the longest text the
+    app stores (FLOOR_TEXT_MAX): it answered 422 "Too long to store". Stored compressed, it is served."""
+    night(app)
+    app.config["FLOOR_TEXT_MAX"] = 2_000  # this report's page is longer: as a full night's is than 100,000
+    query, _ = closed_window()
+    floor = as_role("floor")
+    first = floor.get(f"/floor/shift?{query}")
+    assert first.status_code == 200 and len(first.get_data(as_text=True)) > 2_000
+    assert floor.get(f"/floor/shift?{query}").get_data(as_text=True) == first.get_data(as_text=True)
+    assert builds["n"] == 1 and stored_reports(app) == 1
