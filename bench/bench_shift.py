@@ -44,8 +44,11 @@ def fill(app, n_tables: int, events: int) -> None:
         for n in range(n_tables):
             table = tables.create_table(f"Cash {n + 1}", SETUP)
             memo: dict = {}
-            while table.version < events or tables.state_of(table)["phase"] != "between_deals":
-                tables.append(table, pot_events(tables.state_of(table), table.version, memo), dealer)
+            while True:  # to ``events`` entries, then to the end of the deal in play
+                state = tables.state_of(table)
+                if table.version >= events and state["phase"] == "between_deals":
+                    break
+                tables.append(table, pot_events(state, table.version, memo), dealer)
             tables.append(table, {"type": "correction", "reason": "a pot pushed long by ten",
                                   "moves": [{"seat": 1, "amount": -10}, {"seat": 2, "amount": 10}]},
                           floor)
