@@ -55,7 +55,7 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_shift_report.py tests/test_tap_ids.py tests/test_banked_app.py tests/test_tamper_record.py \
 	tests/test_hosts.py tests/test_upgrade_record.py tests/test_inputs.py tests/test_players.py \
 	tests/test_players_migration.py tests/test_waiting_lists.py tests/test_cashfloor.py tests/test_rotation.py \
-	tests/test_board.py tests/test_promotions.py tests/test_cashfloor_forms.py
+	tests/test_board.py tests/test_promotions.py tests/test_cashfloor_forms.py tests/test_shift_report_stored.py
 
 # The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
 # sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
@@ -92,6 +92,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_hand_history.py
 	$(BIN)/python bench/bench_tournament.py
 	$(BIN)/python bench/bench_witness.py
+	$(BIN)/python bench/bench_shift.py
 
 # Every bench script above and below on tiny counts (--smoke), a few seconds each: does each run to its
 # end? `make test` runs the same file (tests/test_bench_smoke.py), so a crashing benchmark fails CI.

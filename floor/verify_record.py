@@ -56,6 +56,7 @@ def begin_snapshot() -> None:
 
 def row_problems() -> list[str]:
     """Every sealed row's own seal (:mod:`floor.sealed`), and each tournament's sum of children."""
+    from floor.floorpages.shift_store import ShiftReport
     from floor.models import Tournament, User
     from floor.promotions import PromotionAward
     from floor.rulings.printed import RulingPrint
@@ -70,6 +71,11 @@ def row_problems() -> list[str]:
         if not row.row_seal_intact:
             problems.append(f"the stored print of {row.kind} ruling #{row.ruling_id} does not match its seal: it was "
                             "replaced outside the app (the app prints the ruling afresh, never serves it)")
+    for report in db.session.scalars(db.select(ShiftReport).order_by(ShiftReport.id).execution_options(yield_per=20)):
+        if not report.row_seal_intact:
+            problems.append(f"the stored shift report of {report.start:%Y-%m-%d %H:%M} to {report.end:%Y-%m-%d %H:%M} "
+                            "(UTC) does not match its seal: it was replaced outside the app (the app builds the "
+                            "report afresh, never serves it)")
     for award in db.session.scalars(db.select(PromotionAward).order_by(PromotionAward.id)):
         if not award.row_seal_intact:
             problems.append(f"promotion award #{award.id} ({award.pool}, {award.amount}) does not match its seal: "

@@ -1,8 +1,7 @@
 """The floor manager's shift report (issue 24): ``/floor/shift.pdf?from=&to=`` (and ``/floor/shift``
 as a page), floor and director only.
 
-What a floor manager hands over at the end of a shift, read from the stored history each time
-(nothing stored twice): every table with deals in the shift (hands, pots won, pots carried, chips
+What a floor manager hands over at the end of a shift, read from the stored history: every table with deals in the shift (hands, pots won, pots carried, chips
 awarded, the biggest pot), the disputes and rulings issued (outcome, who ruled, the seal and whether
 it still matches), the floor's chip corrections (who, why, the moves), the tournaments (places and
 payouts), and a section "Flagged": what ``flask verify`` finds wrong anywhere in the history and
@@ -15,6 +14,10 @@ had a fixed window and no link); the floor's overview and the rulings link to it
 The banked tables are in it too (issue 33): each table that logged in the shift, its rounds dealt
 and settled and the house's result over them, from the sealed log only; their rulings are listed
 with the jackpot tables', every ruling headed by what it decides (its outcome code is evidence).
+
+A shift whose window has ended is built once and served from storage while the room stands as it
+was (issue 34: a full night's report took 30 to 39 s a request); anything that changes the room
+builds it again: :mod:`floor.floorpages.shift_store` says what its key covers.
 """
 
 from __future__ import annotations
@@ -22,18 +25,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from io import BytesIO
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import abort, render_template, request, send_file, url_for
 
 from floor import promotions, tables as table_log, witness
 from floor.banked import tablet as banked_tablet
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
 from floor.findings import Finding, in_shift
+from floor.floorpages.shift_store import Served, served, stored_pdf
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
-from floor.pdf import pdf_response
 from floor.sealed import check_tournament
 from floor.tournament import service
 from floor.rulings import stored
@@ -265,34 +269,55 @@ def _banked_lines(start: datetime, end: datetime) -> list[BankedLine]:
     return lines
 
 
-def _shift() -> Shift:
+def _window() -> tuple[datetime, datetime, bool]:
+    """The window asked for (stored UTC) and whether it has ended: ``hours`` (the last hours up to
+    now, a window that moves with every request) never has; ``from``/``to`` has once ``to`` is past."""
     now = utcnow()
     hours = request.args.get("hours", "")
     if hours:
         if not hours.isdigit() or not 1 <= int(hours) <= MOST_HOURS:
             abort(400, description=f"'hours' is a whole number of hours from 1 to {MOST_HOURS}")
-        return build(now - timedelta(hours=int(hours)), now)
+        return now - timedelta(hours=int(hours)), now, False
     end = _moment(request.args.get("to"), now)
     start = _moment(request.args.get("from"), end - timedelta(hours=SHIFT_HOURS))
     if start >= end:
         abort(400, description="'from' must come before 'to'")
     if end - start > timedelta(hours=MOST_HOURS):
         abort(400, description=f"a shift report covers at most {MOST_HOURS // 24} days")
-    return build(start, end)
+    return start, end, end < now
+
+
+def report(start: datetime, end: datetime, closed: bool) -> Served:
+    """The report of the window: built now (:func:`build`), or for a ``closed`` window read from
+    storage when the room has not changed since it was built (:mod:`floor.floorpages.shift_store`)."""
+    def render() -> tuple[str, str]:
+        shift = build(start, end)
+        # the window as the form shows it (the room's local time) and as the PDF link fixes it
+        window = {"from": local(start, "%Y-%m-%dT%H:%M"), "to": local(end, "%Y-%m-%dT%H:%M")}
+        page = render_template("floorpages/_shift_report.html", s=shift, pdf=False, local=local, window=window,
+                               presets=PRESET_HOURS)
+        return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
+
+    return served(start, end, closed, render)
+
+
+def _title(start: datetime, end: datetime) -> str:
+    return f"{local(start)} to {local(end)}"
 
 
 def shift_page() -> Any:
-    shift = _shift()
-    # the window as the form shows it (the room's local time) and as the PDF link fixes it
-    window = {"from": local(shift.start, "%Y-%m-%dT%H:%M"), "to": local(shift.end, "%Y-%m-%dT%H:%M")}
-    return render_template("floorpages/shift.html", s=shift, pdf=False, local=local, window=window,
-                           presets=PRESET_HOURS)
+    start, end, closed = _window()
+    return render_template("floorpages/shift.html", report=report(start, end, closed).page, pdf=False,
+                           title=_title(start, end))
 
 
 def shift_pdf() -> Any:
-    shift = _shift()
-    html = render_template("floorpages/shift.html", s=shift, pdf=True, local=local)
-    return pdf_response(html, f"shift-{local(shift.end, '%Y%m%d-%H%M')}.pdf")
+    start, end, closed = _window()
+    made = report(start, end, closed)
+    html = render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end))
+    data = stored_pdf(made, html)
+    return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
+                     download_name=f"shift-{local(end, '%Y%m%d-%H%M')}.pdf")
 
 
 def register(bp: Any) -> None:
