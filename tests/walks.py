@@ -245,10 +245,11 @@ def draw_for(rng: random.Random, move: DrawMove, cards: Cards) -> Event:
     return move.event(count, split=split, escrow=escrow, up=up, take=take)
 
 
-def legal_moves(table: TableState) -> list[Move]:
-    """What a walk chooses from: ``legal`` and the requests beside the turn, but D8's wrong count
-    (the walks deal real cards: a hand is never the wrong size)."""
-    return [*table.legal(), *(r for r in table.requests() if not isinstance(r, WrongCountMove))]
+def legal_moves(table: TableState, legal: tuple[Move, ...] | None = None) -> list[Move]:
+    """What a walk chooses from: ``legal`` (``table.legal()`` unless given) and the requests beside
+    the turn, but D8's wrong count (the walks deal real cards: a hand is never the wrong size)."""
+    return [*(table.legal() if legal is None else legal),
+            *(r for r in table.requests() if not isinstance(r, WrongCountMove))]
 
 
 def walk(seed: int, steps: int = 80) -> int:
@@ -266,10 +267,11 @@ def walk(seed: int, steps: int = 80) -> int:
     applied = 0
     for _ in range(steps):
         state = table.to_dict()
-        assert table.legal(), f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
+        moves = table.legal()  # worked out once a step (each call works it out again)
+        assert moves, f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
         # the moves' JSON (the API's legal and requests) reads back to the very same values
-        assert [parse_move(json.loads(json.dumps(m))) for m in state["legal"]] == list(table.legal())
-        move = rng.choice(legal_moves(table))
+        assert [parse_move(json.loads(json.dumps(m))) for m in state["legal"]] == list(moves)
+        move = rng.choice(legal_moves(table, moves))
         event = event_for(rng, state, move, cards)
         # the log stores the engine's reading of an event as JSON and the app applies the value it
         # read (floor.tables._stage): that JSON must read back to the very same value, or a replay
