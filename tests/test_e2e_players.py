@@ -79,6 +79,35 @@ def test_the_floor_creates_a_walk_in_on_the_spot(open_page, live_server):
     assert seated.player == "Zoe Walker" and seated.player_id == zoe_id
 
 
+def test_a_search_typed_before_new_player_does_not_undo_the_created_record(open_page, live_server):
+    """The name's search waits 200 ms after the last key; a floor person who taps "New player"
+    before it fires (a busy tablet) must still seat the record just made. Before the fix the late
+    search found the new record's label in no option, cleared the chosen id, and the seat made a
+    second, phantom player named by the label ("Zoe Walker · card 9002 · #n")."""
+    table_id = make_table(live_server)
+    page = open_page("floor", viewport=PHONE)
+    page.clock.install()  # the picker's 200 ms timer runs only when the test says so
+    page.goto(f"{live_server.url}/dealer/tables/{table_id}")
+    menu = open_menu(page, 7)
+    menu.locator('[name="player"]').fill("Zoe Walker")
+    page.once("dialog", lambda dialog: dialog.accept("9002"))
+    menu.locator("button[data-player-create]").click()
+    page.wait_for_selector('[data-menu="7"] [data-player-said]:has-text("Player #")')
+    page.clock.run_for(1000)  # the search typed before the create fires now
+    page.wait_for_timeout(300)  # and its answer (a real request) comes back
+    assert "Player #" in menu.locator("[data-player-said]").inner_text()
+    before = version(page)
+    menu.locator('[name="chips"]').fill("250")
+    menu.locator('[name="chips"]').press("Enter")
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    with live_server.app.app_context():
+        found = service.find("Zoe")
+        assert [p.name for p in found] == ["Zoe Walker"]
+        zoe_id = found[0].id
+    seated = seat_of(live_server, table_id, 7)
+    assert seated.player == "Zoe Walker" and seated.player_id == zoe_id
+
+
 def test_a_dealer_finds_players_but_creates_none(open_page, live_server):
     table_id = make_table(live_server)
     with live_server.app.app_context():

@@ -23,11 +23,15 @@
     // named only once chosen: an empty player_id is no field of the event
     if (player) p.id.setAttribute("name", "player_id"); else p.id.removeAttribute("name");
     if (p.said) p.said.textContent = player ? (player.banned ? "Banned: " + player.banned_reason : "Player #" + player.id) : "";
+    // what the input showed when this record was chosen: a search that fires later for the same
+    // text (typed before "New player", its timer still running) keeps the record
+    input.dataset.chosen = player ? input.value : "";
   }
 
   async function search(input) {
     const q = input.value.trim();
     const p = parts(input);
+    if (p.id.value && input.dataset.chosen === input.value) return;
     const known = Array.from(p.list.options).find((o) => o.value === input.value);
     if (known) { choose(input, JSON.parse(known.dataset.player)); return; }
     choose(input, null);
@@ -66,6 +70,7 @@
     const body = await answer.json();
     const p = parts(input);
     if (!answer.ok) { if (p.said) p.said.textContent = body.message || "Not created"; return; }
+    clearTimeout(timers.get(input));  // the name's search, typed before the tap, is answered now
     input.value = label(body);
     choose(input, body);
   });
