@@ -25,7 +25,7 @@ from flask_login import current_user
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from floor import tables, tapids
+from floor import rows, tables, tapids
 from floor.api.common import BadQuery, api_role, bp, error, json_body, problem, query_int
 from floor.extensions import db
 from floor.models import FloorCall, IssuedRuling, LogEntry, Role, Table
@@ -159,7 +159,7 @@ def post_event(table_id: int) -> Any:
     for it before, is ignored: the event is logged and answered as without it, so a tablet page
     loaded before the change keeps working (its script fetches the panel when an answer has none).
     """
-    table = db.get_or_404(Table, table_id)
+    table = rows.get_or_404(Table, table_id)  # without the ORM's query: floor.rows
     body, status = log_event(table, json_body())
     return jsonify(body), status
 
