@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from flask import abort
 from sqlalchemy import Select, bindparam, inspect, select
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from floor.extensions import db
@@ -59,6 +59,7 @@ def first(model: type[M], statement: Select[Any], params: dict[str, Any]) -> M |
             for name, value in values.items():
                 set_committed_value(held, name, value)
         return held  # type: ignore[no-any-return]
+    configure_mappers()  # a worker's first request may come before any ORM query made the attributes
     obj = mapper.class_manager.new_instance()
     for name, value in values.items():
         set_committed_value(obj, name, value)

@@ -5,7 +5,11 @@ very next tap, through the API and through the tablet."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from floor import rows
 from floor.extensions import db
@@ -13,6 +17,7 @@ from floor.models import LogEntry, User
 from tests.conftest import bearer, csrf_token_from, login, user
 
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
+ROOT = Path(__file__).resolve().parents[1]
 RULING = {"type": "ruling", "ruling": {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": True}}
 
 
@@ -83,3 +88,21 @@ def test_a_row_the_session_holds_is_read_as_another_process_left_it(app):
         assert rows.get(User, dee.id).username == "dee2"
         db.session.rollback()
         assert rows.get(User, 999) is None
+
+
+def test_a_new_workers_first_request_is_a_tap(app, tokens, table_id):
+    """A server process whose first request reads the token's user (before any ORM query of its
+    own: a gunicorn worker just forked) logs the tap (before the fix: 500, the ORM's attributes
+    not yet made)."""
+    script = (
+        "import sys, json\n"
+        "from floor import create_app\n"
+        "app = create_app(json.loads(sys.argv[1]), instance_path=sys.argv[2])\n"
+        "answer = app.test_client().post(sys.argv[3], json={'type': 'deal'}, headers={'Authorization': sys.argv[4]})\n"
+        "print(answer.status_code)\n")
+    settings = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]}
+    done = subprocess.run([sys.executable, "-c", script, json.dumps(settings), app.instance_path,
+                           f"/api/tables/{table_id}/events", bearer(tokens["dealer"])["Authorization"]],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.stdout.strip() == "201", done.stdout + done.stderr[-3000:]
+    assert logged(app, table_id) == 1
