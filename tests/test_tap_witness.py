@@ -55,3 +55,26 @@ def test_the_record_changed_outside_the_app_between_two_taps_is_named_never_over
     assert reach(app) == changed
     code, output = verify(app)
     assert code == 1 and "witness_reach) does not match its seal" in output, output
+
+
+def test_a_taps_seals_are_the_seals_of_their_content_as_floor_seals_spells_it(app, tokens):
+    """The tap spells a payload and a setup once and seals the texts (floor.seals.Spelled): the seals
+    it writes are still those of the record's canonical JSON, as every earlier installation computed
+    them, and the stored payload is that JSON."""
+    from floor.models import LogEntry, Table
+    from floor.seals import canonical, entry_content, head_content, keyed_digest
+
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 4)
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        assert table.head_seal == keyed_digest(head_content(table.id, table.version, table.head_digest, table.setup))
+        entries = db.session.scalars(sa.select(LogEntry).where(LogEntry.table_id == table_id)).all()
+        assert len(entries) == 4
+        for entry in entries:
+            assert entry.digest == keyed_digest(entry_content(entry.table_id, entry.seq, entry.payload,
+                                                              entry.logged_by_id, entry.logged_at, entry.prev_digest))
+        stored = db.session.execute(sa.text("SELECT payload FROM log_entries WHERE table_id = :t ORDER BY seq"),
+                                    {"t": table_id}).scalars().all()
+        assert [s if isinstance(s, str) else canonical(s) for s in stored] == [canonical(e.payload) for e in entries]
