@@ -204,9 +204,11 @@ class Table(DbModel):
         row: a tap seals the head it read and the head it writes, :func:`floor.seals.setup_spelled`)."""
         content = head_content(self.id, self.version if version is None else version,
                                self.head_digest if head is None else head, setup)
-        if setup is None:  # the same text as canonical(content) over the row's setup, spelled once
-            content = spelled_with({k: v for k, v in content.items() if k != "setup"}, {"setup": setup_spelled(self)})
-        return keyed_digest(content)
+        if setup is not None:
+            return keyed_digest(content)
+        # the same text as canonical(content) over the row's setup, spelled once
+        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "setup"},
+                                         {"setup": setup_spelled(self)}))
 
 
 @event.listens_for(Session, "after_flush")
@@ -280,9 +282,10 @@ class ChainedEntry:
         attributes (a row of this model, or a row of a query of its columns)."""
         content = {**entry_content(entry.table_id, entry.seq, entry.payload, entry.logged_by_id, entry.logged_at,
                                    entry.prev_digest), **cls.SEAL_KIND}
-        if payload is not None:  # the same text as canonical(content), the payload not spelled again
-            content = spelled_with({k: v for k, v in content.items() if k != "event"}, {"event": payload})
-        return keyed_digest(content)
+        if payload is None:
+            return keyed_digest(content)
+        # the same text as canonical(content), the payload not spelled again
+        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "event"}, {"event": payload}))
 
 
 class LogEntry(ChainedEntry, DbModel):

@@ -58,14 +58,14 @@ def first(model: type[M], statement: Select[Any], params: dict[str, Any]) -> M |
         if not session.is_modified(held):
             for name, value in values.items():
                 set_committed_value(held, name, value)
-        return held  # type: ignore[no-any-return]
+        return held
     configure_mappers()  # a worker's first request may come before any ORM query made the attributes
     obj = mapper.class_manager.new_instance()
     for name, value in values.items():
         set_committed_value(obj, name, value)
     make_transient_to_detached(obj)  # as if loaded by a query: persistent once added, nothing to flush
     session.add(obj)
-    return obj  # type: ignore[no-any-return]
+    return obj
 
 
 def by_id(model: type[Any]) -> Select[Any]:

@@ -119,7 +119,8 @@ def setup_spelled(row: Any) -> Spelled:
     if held is None or held[0] is not setup:
         held = (setup, spelled(setup))
         row.__dict__["_floor_setup_spelled"] = held  # beside the mapped attributes: not a column
-    return held[1]  # type: ignore[no-any-return]
+    text: Spelled = held[1]
+    return text
 
 
 def same(a: str | None, b: str | None) -> bool:
