@@ -200,14 +200,12 @@ class Table(DbModel):
 
     def compute_head_seal(self, version: int | None = None, head: str | None = None,
                           setup: Any = None) -> str:
-        """The head's seal; over the row's own setup unless ``setup`` is given (spelled once per
-        row: a tap seals the head it read and the head it writes, :func:`floor.seals.setup_spelled`)."""
+        """The head's seal; over the row's own setup (spelled once: floor.seals.setup_spelled) or ``setup``."""
         content = head_content(self.id, self.version if version is None else version,
                                self.head_digest if head is None else head, setup)
         if setup is not None:
             return keyed_digest(content)
-        # the same text as canonical(content) over the row's setup, spelled once
-        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "setup"},
+        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "setup"},  # canonical(content)
                                          {"setup": setup_spelled(self)}))
 
 
