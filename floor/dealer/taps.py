@@ -23,9 +23,9 @@ from typing import Any
 
 from flask import jsonify
 
+from floor import rows
 from floor.api.common import api_role, json_body
 from floor.api.tables import log_event
-from floor import rows
 from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf
 from floor.models import Role, Table
