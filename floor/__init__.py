@@ -179,6 +179,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # Two dealers' tablets may write at the same moment: wait for the lock instead of failing.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("connect_args", {"timeout": 15})
+    # a log entry's payload is stored as its seal spelled it, not spelled again (floor.seals.Spelled)
+    from floor.seals import json_serializer
+
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("json_serializer", json_serializer)
 
     _configure_logging(app)
 

@@ -24,7 +24,8 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from floor.extensions import DbModel, db
 from floor.keys import token_key
 from floor.sealed import SealedRow
-from floor.seals import canonical, entry_content, head_content, keyed_digest, same, seal_key, snapshot_content
+from floor.seals import (Spelled, canonical, entry_content, head_content, keyed_digest, same, seal_key, setup_spelled,
+                         snapshot_content, spelled_with)
 
 
 def utcnow() -> datetime:
@@ -199,9 +200,13 @@ class Table(DbModel):
 
     def compute_head_seal(self, version: int | None = None, head: str | None = None,
                           setup: Any = None) -> str:
-        return keyed_digest(head_content(self.id, self.version if version is None else version,
-                                         self.head_digest if head is None else head,
-                                         self.setup if setup is None else setup))
+        """The head's seal; over the row's own setup (spelled once: floor.seals.setup_spelled) or ``setup``."""
+        content = head_content(self.id, self.version if version is None else version,
+                               self.head_digest if head is None else head, setup)
+        if setup is not None:
+            return keyed_digest(content)
+        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "setup"},  # canonical(content)
+                                         {"setup": setup_spelled(self)}))
 
 
 @event.listens_for(Session, "after_flush")
@@ -265,15 +270,20 @@ class ChainedEntry:
     def logged_by(cls) -> Mapped["User | None"]:
         return relationship("User")
 
-    def compute_digest(self) -> str:
-        return self.digest_of(self)
+    def compute_digest(self, payload: Spelled | None = None) -> str:
+        """The entry's seal; ``payload``: its payload spelled already (the text the row stores)."""
+        return self.digest_of(self, payload)
 
     @classmethod
-    def digest_of(cls, entry: Any) -> str:
+    def digest_of(cls, entry: Any, payload: Spelled | None = None) -> str:
         """The seal of an entry of this kind of log, read from anything with an entry's columns as
         attributes (a row of this model, or a row of a query of its columns)."""
-        return keyed_digest({**entry_content(entry.table_id, entry.seq, entry.payload, entry.logged_by_id,
-                                             entry.logged_at, entry.prev_digest), **cls.SEAL_KIND})
+        content = {**entry_content(entry.table_id, entry.seq, entry.payload, entry.logged_by_id, entry.logged_at,
+                                   entry.prev_digest), **cls.SEAL_KIND}
+        if payload is None:
+            return keyed_digest(content)
+        # the same text as canonical(content), the payload not spelled again
+        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "event"}, {"event": payload}))
 
 
 class LogEntry(ChainedEntry, DbModel):

@@ -47,12 +47,46 @@ class SealBroken(Exception):
 
 
 def canonical(data: Any) -> str:
-    """The one byte-exact spelling of a record that its seal is taken over.
+    """The one byte-exact spelling of a record that its seal is taken over (a :class:`Spelled`
+    text is that spelling already).
 
     >>> canonical({"b": 1, "a": [1, "ü"]})
     '{"a":[1,"ü"],"b":1}'
     """
+    if isinstance(data, Spelled):
+        return data
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+class Spelled(str):
+    """A record's :func:`canonical` text, spelled once (issue 34: one canonical JSON per entry).
+    A seal takes it as it is (:func:`keyed_digest`), and so does a JSON column
+    (:func:`json_serializer`): an entry's seal and its stored row share one serialisation, and a
+    table's setup is spelled once for its head's seals and its cached state's key."""
+
+
+def spelled(data: Any) -> Spelled:
+    """``data``'s :func:`canonical` text, as a :class:`Spelled`."""
+    return Spelled(canonical(data))
+
+
+def spelled_with(data: dict[str, Any], parts: dict[str, str]) -> Spelled:
+    """The canonical text of ``data`` with more members whose values are spelled already: the
+    canonical text of the whole record, without spelling those values again.
+
+    >>> setup = {"seats": [{"seat": 1}], "ante": 5}
+    >>> spelled_with({"table": 1, "head": "ab"}, {"setup": spelled(setup)}) == canonical(
+    ...     {"table": 1, "head": "ab", "setup": setup})
+    True
+    """
+    members = {**{key: canonical(value) for key, value in data.items()}, **parts}
+    return Spelled("{" + ",".join(f"{canonical(key)}:{members[key]}" for key in sorted(members)) + "}")
+
+
+def json_serializer(value: Any) -> str:
+    """The engine's JSON serializer (``create_app``): a :class:`Spelled` text is stored as it is,
+    anything else as SQLAlchemy's default spells it."""
+    return str(value) if isinstance(value, Spelled) else json.dumps(value)
 
 
 def seal_key() -> bytes:
@@ -75,6 +109,18 @@ def keyed_digest(data: Any, key: bytes | None = None) -> str:
     False
     """
     return hmac.new(key if key is not None else seal_key(), canonical(data).encode(), hashlib.sha256).hexdigest()
+
+
+def setup_spelled(row: Any) -> Spelled:
+    """A table row's setup spelled once for as long as the row holds that setup (a setup edited is
+    a new value: JSON columns are assigned, never changed in place)."""
+    setup = row.setup
+    held = row.__dict__.get("_floor_setup_spelled")
+    if held is None or held[0] is not setup:
+        held = (setup, spelled(setup))
+        row.__dict__["_floor_setup_spelled"] = held  # beside the mapped attributes: not a column
+    text: Spelled = held[1]
+    return text
 
 
 def same(a: str | None, b: str | None) -> bool:

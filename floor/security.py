@@ -146,7 +146,7 @@ def _limits() -> tuple[int, int]:
 def check_stored_json(label: str, value: Any) -> None:
     """Refuse (:class:`StoredTextRefused`) a JSON value over ``FLOOR_JSON_MAX`` characters of
     canonical JSON: the check of every flush, for a row written without the ORM's unit of work
-    (a table log's entry, :func:`floor.tables.append`)."""
+    (a table log's entry, :func:`floor.tables.append`, which gives its payload spelled already)."""
     size, json_max = len(canonical(value)), _limits()[1]
     if size > json_max:
         raise StoredTextRefused(f"The {label} is {size} characters of data; at most {json_max} are kept.")

@@ -45,11 +45,11 @@ from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
 from floor.chain import log_page as log_page
 from floor.chain import sealed_entries as sealed_entries
 from floor.chain import check_record, prefix_checked, sealed_events
-from floor.seals import SealBroken
+from floor.seals import SealBroken, Spelled, setup_spelled, spelled
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.players import service as players
-from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, canonical_json, utcnow
+from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, utcnow
 from floor.security import check_stored_json
 from rules import IllegalAction, RulesError, jackpot
 from rules.jackpot.events import EVENTS, FLOOR_ACTS as ENGINE_FLOOR_ACTS, FLOOR_WORD, Event, parse_event
@@ -116,7 +116,7 @@ def events_of(table: Table) -> list[dict[str, Any]]:
 def cache_key(table: Table, version: int | None = None) -> tuple[int, int, str]:
     """A state is named by its table, its version and its setup (a director may still edit the
     setup of a table whose log is empty). ``version`` defaults to the table's as last read."""
-    return table.id, table.version if version is None else version, canonical_json(table.setup)
+    return table.id, table.version if version is None else version, setup_spelled(table)
 
 
 def _remember(key: tuple[int, int, str], state: jackpot.TableState, digest: str) -> None:
@@ -414,14 +414,16 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
                      logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
                      prev_digest=table.head_digest or "", tap_id=tap_id)
-    entry.digest = entry.compute_digest()
+    # one canonical JSON of the payload: its size checked, its seal taken, its row stored (issue 34)
+    text = spelled(payload)
+    entry.digest = entry.compute_digest(text)
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
         # the entry it follows (the table's head as read), so it is good for this history only
         snap = PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before))
         snap.seal = snap.compute_seal(table.head_digest or "", table.setup)
         db.session.add(snap)
-    _write_entry(table, entry)
+    _write_entry(table, entry, text)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
 
@@ -448,7 +450,7 @@ _INSERT_ENTRY = _LOG.insert().values({name: bindparam(name) for name in (
     "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")})
 
 
-def _write_entry(table: Table, entry: LogEntry) -> None:
+def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) -> None:
     """Write ``entry`` and move the table's head to it, in the session's transaction, uncommitted.
 
     Two statements, not the ORM's unit of work (issue 23: a flush cost a tap more than everything
@@ -459,8 +461,10 @@ def _write_entry(table: Table, entry: LogEntry) -> None:
     (:func:`floor.security.check_stored_json`), the head is re-sealed when the seal read was good
     (else it stays broken for ``flask verify`` to report: :func:`floor.models._seal_tables`), and
     the witness is told of the append (:func:`floor.witness.note`). ``entry`` itself stays out of
-    the session: it is the answer, as written."""
-    check_stored_json("event", entry.payload)
+    the session: it is the answer, as written. ``payload`` is the entry's payload spelled as its
+    seal spelled it: the row stores that text (:class:`floor.seals.Spelled`)."""
+    payload = payload if payload is not None else spelled(entry.payload)
+    check_stored_json("event", payload)
     head_seal = table.compute_head_seal(entry.seq, entry.digest) if table.head_seal_intact else table.head_seal
     connection = db.session.connection()
     moved = connection.execute(_MOVE_HEAD, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
@@ -468,7 +472,7 @@ def _write_entry(table: Table, entry: LogEntry) -> None:
     if moved.rowcount != 1:
         raise _Moved()
     connection.execute(_INSERT_ENTRY, {
-        "table_id": entry.table_id, "seq": entry.seq, "payload": entry.payload, "logged_by_id": entry.logged_by_id,
+        "table_id": entry.table_id, "seq": entry.seq, "payload": payload, "logged_by_id": entry.logged_by_id,
         "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest,
         "tap_id": entry.tap_id})
     # the row as now written (the ORM must not write it again, nor think it changed)

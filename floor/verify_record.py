@@ -30,7 +30,7 @@ from sqlalchemy import bindparam, text
 from floor.extensions import db
 from floor.seals import SealBroken, same, seal_key, set_member
 from floor.witness import room
-from floor.witness.anchor import reach_row, set_rows
+from floor.witness.anchor import reach_row, reach_seal, set_rows
 from floor.witness.collector import collected
 from floor.witness.lines import EPOCHS, RESUME, SETS, Seen, link_of, parse
 
@@ -131,6 +131,11 @@ def witness_problems(full: bool = False) -> tuple[list[str], list[str]]:
               for e in fold.epochs]
     notes += [f"the room's witness lacks {gap}: the record before is vouched for by the checkpoints collected "
               "(flask verify --checkpoints FILE)" for gap in fold.gaps]
+    if reach is not None and not same(reach.seal, reach_seal(reach.n, reach.link, reach.checkpoint,
+                                                             reach.pending or [], seal_key())):
+        # what every commit refuses to write on (floor.witness.anchor): named here too
+        problems.append("the database's record of the room's witness (witness_reach) does not match its seal: it "
+                        "was changed outside the app")
     target = reach.n if reach is not None else 0
     if reach is None and fold.n == 0:
         from floor.witness.anchor import holds_records

@@ -23,7 +23,7 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor import tables
+from floor import rows, tables
 from floor.api.common import bp
 from floor.extensions import db
 from floor.jsonapi import BadQuery, api_role, error, json_body, query_int
@@ -46,10 +46,10 @@ def rulings_page(table: Table, before: int | None = None,
     query = db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
     if before is not None:
         query = query.where(IssuedRuling.id < before)
-    rows = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].id if more else None)
+    issued = list(db.session.scalars(query.order_by(IssuedRuling.id.desc()).limit(limit + 1)))
+    more = len(issued) > limit
+    issued = issued[:limit]
+    return issued, (issued[-1].id if more else None)
 
 
 @bp.post("/tables")
@@ -120,6 +120,6 @@ def post_event(table_id: int) -> Any:
     for it before, is ignored: the event is logged and answered as without it, so a tablet page
     loaded before the change keeps working (its script fetches the panel when an answer has none).
     """
-    table = db.get_or_404(Table, table_id)
+    table = rows.get_or_404(Table, table_id)  # without the ORM's query: floor.rows
     body, status = log_event(table, json_body())
     return jsonify(body), status

@@ -22,7 +22,8 @@ from flask import abort, g
 from flask_login import current_user
 from sqlalchemy import bindparam
 
-from floor.extensions import db, login
+from floor import rows
+from floor.extensions import login
 from floor.inputs import is_whole
 from floor.models import Role, User, token_digest
 from floor.sealed import user_problem
@@ -37,7 +38,7 @@ def load_user(session_id: str) -> User | None:
     user_id, _, nonce = session_id.partition(":")
     if not is_whole(user_id) or not nonce:
         return None
-    user = db.session.get(User, int(user_id))
+    user = rows.get(User, int(user_id))
     if user is None or not user.active or not hmac.compare_digest(user.session_nonce, nonce):
         return None
     if user_problem(user) is not None:  # a row changed outside the app decides nothing (issue 30)
@@ -45,8 +46,9 @@ def load_user(session_id: str) -> User | None:
     return user
 
 
-#: The user a bearer token names (its digest is unique), built once: every tap asks it.
-_BY_TOKEN = db.select(User).where(User.token_digest == bindparam("digest"))
+#: The user a bearer token names (its digest is unique), built once: every tap asks it, and reads
+#: the row without the ORM's query (:mod:`floor.rows`).
+_BY_TOKEN = rows.columns(User).where(User.__table__.c.token_digest == bindparam("digest"))
 
 
 @login.request_loader
@@ -55,7 +57,7 @@ def load_user_from_token(req: Any) -> User | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    user = db.session.execute(_BY_TOKEN, {"digest": token_digest(token.strip())}).scalar_one_or_none()
+    user = rows.first(User, _BY_TOKEN, {"digest": token_digest(token.strip())})
     if user is not None and user.active:
         problem = user_problem(user)
         if problem is not None:  # the token's row changed outside the app: it logs nobody in (issue 30)

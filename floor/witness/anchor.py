@@ -35,11 +35,12 @@ head of a new live segment when the old one is full, and to the room's collector
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, has_app_context, request
-from sqlalchemy import JSON, String, event, inspect, select, text
+from sqlalchemy import JSON, String, Text, bindparam, cast, event, inspect, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -81,12 +82,21 @@ class WitnessCheckpoint(DbModel):
 #: The two tables as Core tables, read from the metadata, where they are typed as tables.
 _REACH = WitnessReach.metadata.tables[WitnessReach.__tablename__]
 _CHECKPOINTS = WitnessCheckpoint.metadata.tables[WitnessCheckpoint.__tablename__]
+#: The statements every commit runs on the record's one row, built once (issue 34: building them
+#: again at each commit cost a tap more than running them). The update's values are its parameters.
+_READ_REACH = select(_REACH).where(_REACH.c.id == 1)
+_MOVE_REACH = _REACH.update().where(_REACH.c.id == 1)
+#: The record moved on only from the very row this process wrote last, every column of it but the
+#: time (see :func:`_prepare`): its pending lines compared as the JSON text stored.
+_MOVE_OWN_REACH = _REACH.update().where(
+    _REACH.c.id == 1, _REACH.c.n == bindparam("was_n"), _REACH.c.link == bindparam("was_link"),
+    _REACH.c.checkpoint == bindparam("was_checkpoint"), _REACH.c.seal == bindparam("was_seal"),
+    cast(_REACH.c.pending, Text) == bindparam("was_pending", type_=Text))
 
 
 def reach_row(connection: Any) -> Any:
     """The database's record of how far the witness reached (None before its first line)."""
-    table = WitnessReach.__table__
-    return connection.execute(select(table).where(table.c.id == 1)).first()
+    return connection.execute(_READ_REACH).first()
 
 
 def reach_seal(n: int, link: str, checkpoint: int, pending: list[dict[str, Any]], key: bytes | None = None) -> str:
@@ -197,11 +207,11 @@ def _anchor(session: Session) -> None:
     lock = the_room.store.lock()
     lock.__enter__()
     try:
-        lines, checkpoint = _prepare(the_room, session, acts, epoch, force)
+        lines, checkpoint, written = _prepare(the_room, session, acts, epoch, force)
     except BaseException:
         lock.__exit__(None, None, None)
         raise
-    session.info["floor_witness_held"] = (lock, lines, checkpoint)
+    session.info["floor_witness_held"] = (lock, lines, checkpoint, written)
 
 
 @event.listens_for(Session, "after_commit")
@@ -210,13 +220,15 @@ def _append(session: Session) -> None:
     held = session.info.pop("floor_witness_held", None)
     if held is None:
         return
-    lock, lines, checkpoint = held
+    lock, lines, checkpoint, written = held
     the_room = room()
+    the_room.written = None
     try:
         resume = checkpoint if checkpoint is not None and checkpoint["kind"] == CHECKPOINT else None
         the_room.store.append([encode(line) for line in lines if line is not resume],
                               encode(resume) if resume is not None else None)
         the_room.read_on()
+        the_room.written = written
     except Exception:  # the database holds the lines (witness_reach.pending): the next write appends them
         current_app.logger.exception("the room's witness could not be written (%s)", the_room.store.name)
     finally:
@@ -240,10 +252,73 @@ def _now() -> tuple[datetime, str]:
 
 
 def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch: dict[str, Any] | None,
-             force: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+             force: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None, tuple[Any, ...]]:
+    """This transaction's lines, numbered and linked from the witness's head, written into the
+    database's record of the witness (and the checkpoint, when one is due); the lines, the
+    checkpoint and the record as written.
+
+    The record is checked against the witness first (its seal, and how far each reached). When this
+    process wrote it last and the witness has not moved since (no other process wrote: the commit
+    after a commit of this worker's, most taps of a table), the update itself is the check (issue
+    34: the read, its seal and its JSON were a twentieth of a tap): it moves the record on only
+    from the very row this process wrote (its line, link, checkpoint, pending lines and seal), and
+    the witness's head is that line and link, so the record matches the witness and its seal is
+    good. Any other row (changed outside the app, rolled back, another process's) moves nothing,
+    and the record is read and checked as always: a record changed outside the app is named, never
+    overwritten."""
     key = seal_key()
     connection = session.connection()
     fold = the_room.read_on()
+    mine = the_room.written if epoch is None else None
+    if mine is not None and mine[0] == fold.n and same(mine[1], fold.link):
+        start, prev, last_checkpoint = fold.n, fold.link, mine[2]
+    else:
+        mine = None
+        start, prev, last_checkpoint, epoch, fold = _checked_reach(the_room, connection, fold, epoch, key)
+    moment, stamp = _now()
+    body: list[dict[str, Any]] = acts
+    if epoch is not None:  # the state counts this transaction's own acts already
+        body = [{**epoch, "state": database_state(connection, key)}]
+    lines = chain(body, start, prev, stamp, key)
+    checkpoint = lines[0] if epoch is not None else None
+    head_n, head_link = (lines[-1]["n"], lines[-1]["link"]) if lines else (start, prev)
+    if checkpoint is None and (force or _due(the_room, fold, head_n - last_checkpoint, moment)):
+        scratch = fold.clone()
+        for line in lines:
+            scratch.take(line)
+        checkpoint = chain([{"kind": CHECKPOINT, "state": scratch.state()}], head_n, head_link, stamp, key)[0]
+        lines.append(checkpoint)
+    if checkpoint is not None:
+        last_checkpoint = checkpoint["n"]
+    last = lines[-1]
+    values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": lines, "at": moment,
+              "seal": reach_seal(last["n"], last["link"], last_checkpoint, lines, key)}
+    if mine is not None:
+        was = {"was_n": mine[0], "was_link": mine[1], "was_checkpoint": mine[2], "was_seal": mine[3],
+               "was_pending": mine[4]}
+        if connection.execute(_MOVE_OWN_REACH, {**values, **was}).rowcount != 1:
+            the_room.written = None  # not the row this process wrote: read it and check it
+            return _prepare(the_room, session, acts, epoch, force)
+    elif connection.execute(_MOVE_REACH, values).rowcount == 0:
+        connection.execute(_REACH.insert().values(id=1, **values))
+    if checkpoint is not None:
+        connection.execute(_CHECKPOINTS.insert().values(
+            n=checkpoint["n"], kind=checkpoint["kind"], at=moment, link=checkpoint["link"], line=checkpoint))
+    for line in lines:
+        if line["kind"] in (RULING, BANKED_RULING):
+            table = "rulings" if line["kind"] == RULING else "banked_rulings"
+            connection.execute(text(f"UPDATE {table} SET witness_line = :n WHERE id = :id"),
+                               {"n": line["n"], "id": line["ruling"]})
+    # the pending lines as the JSON column stores them (SQLAlchemy's default serializer, both databases)
+    return lines, checkpoint, (values["n"], values["link"], values["checkpoint"], values["seal"], json.dumps(lines))
+
+
+def _checked_reach(the_room: Room, connection: Any, fold: Any, epoch: dict[str, Any] | None,
+                   key: bytes) -> tuple[int, str, int, dict[str, Any] | None, Any]:
+    """The database's record of the witness, read and held against its seal and the witness (the
+    lines the database holds and the witness lacks appended first): where this transaction's lines
+    begin (line and link), the record's last checkpoint, the epoch to write (a ``start`` for a new
+    installation), and the witness as read now."""
     reach = reach_row(connection)
     if reach is not None and not same(reach.seal, reach_seal(reach.n, reach.link, reach.checkpoint,
                                                                 reach.pending or [], key)):
@@ -275,35 +350,7 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
                               "both were removed. Nothing is logged until they are put back, or a director records "
                               "a new witness (`flask --app floor witness adopt`)")
         epoch = {"kind": START, "source": "the database as it stood when the witness began"}
-    moment, stamp = _now()
-    body: list[dict[str, Any]] = acts
-    if epoch is not None:  # the state counts this transaction's own acts already
-        body = [{**epoch, "state": database_state(connection, key)}]
-    lines = chain(body, start, prev, stamp, key)
-    last_checkpoint = reach.checkpoint if reach is not None else 0
-    checkpoint = lines[0] if epoch is not None else None
-    head_n, head_link = (lines[-1]["n"], lines[-1]["link"]) if lines else (start, prev)
-    if checkpoint is None and (force or _due(the_room, fold, head_n - last_checkpoint, moment)):
-        scratch = fold.clone()
-        for line in lines:
-            scratch.take(line)
-        checkpoint = chain([{"kind": CHECKPOINT, "state": scratch.state()}], head_n, head_link, stamp, key)[0]
-        lines.append(checkpoint)
-    if checkpoint is not None:
-        connection.execute(_CHECKPOINTS.insert().values(
-            n=checkpoint["n"], kind=checkpoint["kind"], at=moment, link=checkpoint["link"], line=checkpoint))
-        last_checkpoint = checkpoint["n"]
-    for line in lines:
-        if line["kind"] in (RULING, BANKED_RULING):
-            table = "rulings" if line["kind"] == RULING else "banked_rulings"
-            connection.execute(text(f"UPDATE {table} SET witness_line = :n WHERE id = :id"),
-                               {"n": line["n"], "id": line["ruling"]})
-    last = lines[-1]
-    values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": lines, "at": moment,
-              "seal": reach_seal(last["n"], last["link"], last_checkpoint, lines, key)}
-    if connection.execute(_REACH.update().where(_REACH.c.id == 1).values(**values)).rowcount == 0:
-        connection.execute(_REACH.insert().values(id=1, **values))
-    return lines, checkpoint
+    return start, prev, reach.checkpoint if reach is not None else 0, epoch, fold
 
 
 def holds_records() -> bool:

@@ -40,6 +40,10 @@ class Room:
         self.guard = threading.RLock()
         self.fault: str | None = None
         self.sound = False  # held against the database's record once (the first request)
+        #: The database's record of the witness (witness_reach: n, link, checkpoint, seal, pending as
+        #: JSON text) as this process last committed it and appended its lines
+        #: (:func:`floor.witness.anchor._prepare`).
+        self.written: tuple[Any, ...] | None = None
         self.checkpoint_lines = int(app.config.get("FLOOR_CHECKPOINT_LINES") or 1000)
         self.checkpoint_minutes = float(app.config.get("FLOOR_CHECKPOINT_MINUTES") or 15)
 
@@ -82,6 +86,7 @@ class Room:
             if self.reader is not None:
                 self.reader.close()
             self.fold, self.reader, self.fault, self.sound = None, None, None, False
+            self.written = None
 
 
 def room(app: Flask | None = None) -> Room:

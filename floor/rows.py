@@ -1,0 +1,94 @@
+"""Rows every tap reads, read without the ORM's query (issue 34).
+
+A tap reads two rows before it can log anything: the user its bearer token (or its session) names,
+and the table. Through the ORM (``session.get``, a ``select(User)``) each cost a tap more than the
+statement itself: the ORM's compile of the query, its loading machinery and its bookkeeping, about
+a tenth of a tap apiece in a profile. Here the statement is a Core ``select`` of the model's
+columns, built once, and the row read becomes the persistent object the rest of the request uses
+(relationships load lazily as before, a change is flushed as before): the same row, read in the
+same transaction, with nothing cached between requests, so whatever the database holds now (a
+token revoked, a role changed, a seal broken) decides this very request.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from flask import abort
+from sqlalchemy import Select, bindparam, inspect, select
+from sqlalchemy.orm import configure_mappers, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
+
+from floor.extensions import db
+
+M = TypeVar("M")
+
+#: Per model, the attribute of each column of its table, in the table's order.
+_KEYS: dict[type, list[str]] = {}
+
+
+def columns(model: type[Any]) -> Select[Any]:
+    """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first`."""
+    return select(*inspect(model).local_table.c)
+
+
+def _keys(model: type[Any]) -> list[str]:
+    keys = _KEYS.get(model)
+    if keys is None:
+        mapper = inspect(model)
+        keys = _KEYS[model] = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
+    return keys
+
+
+def first(model: type[M], statement: Select[Any], params: dict[str, Any]) -> M | None:
+    """The first row ``statement`` (made by :func:`columns`) reads, as the persistent ``model`` of
+    this request's session, or None. A row the session already holds (a request within a longer
+    application context: a command, a test) is that object, brought up to the row as read now
+    unless the session has changed it."""
+    session = db.session()
+    row = session.connection().execute(statement, params).first()
+    if row is None:
+        return None
+    mapper = inspect(model)
+    values = dict(zip(_keys(model), row))
+    key = mapper.identity_key_from_primary_key([values[mapper.get_property_by_column(c).key]
+                                                for c in mapper.primary_key])
+    held = session.identity_map.get(key)
+    if held is not None:
+        if not session.is_modified(held):
+            for name, value in values.items():
+                set_committed_value(held, name, value)
+        return held
+    configure_mappers()  # a worker's first request may come before any ORM query made the attributes
+    obj = mapper.class_manager.new_instance()
+    for name, value in values.items():
+        set_committed_value(obj, name, value)
+    make_transient_to_detached(obj)  # as if loaded by a query: persistent once added, nothing to flush
+    session.add(obj)
+    return obj
+
+
+def by_id(model: type[Any]) -> Select[Any]:
+    """:func:`columns` of ``model`` whose id is the parameter ``id``."""
+    table = inspect(model).local_table
+    return columns(model).where(table.c.id == bindparam("id"))
+
+
+#: Per model, its :func:`by_id` statement, built once.
+_BY_ID: dict[type, Select[Any]] = {}
+
+
+def get(model: type[M], row_id: int) -> M | None:
+    """``session.get(model, row_id)`` without the ORM's query (see the module)."""
+    statement = _BY_ID.get(model)
+    if statement is None:
+        statement = _BY_ID[model] = by_id(model)
+    return first(model, statement, {"id": row_id})
+
+
+def get_or_404(model: type[M], row_id: int) -> M:
+    """:func:`get`, or the request answers 404 (as ``db.get_or_404``)."""
+    found = get(model, row_id)
+    if found is None:
+        abort(404)
+    return found

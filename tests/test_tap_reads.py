@@ -1,0 +1,108 @@
+"""Issue 34: a tap reads the token's user and the table without the ORM's query (floor/rows.py),
+and nothing of them is kept between requests: what the database holds when the tap arrives decides
+it. A token revoked, an account deactivated or a role changed by a director takes effect on the
+very next tap, through the API and through the tablet."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from floor import rows
+from floor.extensions import db
+from floor.models import LogEntry, User
+from tests.conftest import bearer, csrf_token_from, login, user
+
+OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
+ROOT = Path(__file__).resolve().parents[1]
+RULING = {"type": "ruling", "ruling": {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": True}}
+
+
+def tap(client, table_id, event, token):
+    return client.post(f"/api/tables/{table_id}/events", json=event, headers=bearer(token))
+
+
+def logged(app, table_id) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(LogEntry).where(LogEntry.table_id == table_id))
+
+
+def test_a_revoked_token_logs_nothing_from_the_next_tap(app, tokens, table_id, as_role):
+    api = app.test_client()
+    assert tap(api, table_id, OPENED[0], tokens["dealer"]).status_code == 201
+    director = as_role("director")
+    with app.app_context():
+        dee = user("dee").id
+    page = director.post(f"/director/users/{dee}/token").get_data(as_text=True)
+    fresh = re.search(r'<code style="[^"]*">([A-Za-z0-9_-]{30,})</code>', page).group(1)
+    refused = tap(api, table_id, OPENED[1], tokens["dealer"])
+    assert refused.status_code == 401 and logged(app, table_id) == 1
+    assert tap(api, table_id, OPENED[1], fresh).status_code == 201
+    assert logged(app, table_id) == 2
+
+
+def test_a_role_change_takes_effect_on_the_next_tap(app, tokens, table_id, as_role):
+    """A dealer promoted to floor person logs the floor's word on the next tap; demoted again, the
+    next ruling is refused as a dealer's (403) and nothing is logged."""
+    api = app.test_client()
+    for event in OPENED:
+        assert tap(api, table_id, event, tokens["dealer"]).status_code == 201
+    assert tap(api, table_id, RULING, tokens["dealer"]).status_code == 403
+    director = as_role("director")
+    with app.app_context():
+        dee = user("dee").id
+    assert director.post(f"/director/users/{dee}", data={"role": "floor", "active": "y"}).status_code == 302
+    assert tap(api, table_id, RULING, tokens["dealer"]).status_code == 201
+    assert director.post(f"/director/users/{dee}", data={"role": "dealer", "active": "y"}).status_code == 302
+    refused = tap(api, table_id, {**RULING, "expected_version": 5}, tokens["dealer"])
+    assert refused.status_code == 403 and "dee is a dealer" in refused.json["message"]
+    assert logged(app, table_id) == 5
+
+
+def test_the_tablet_of_a_deactivated_dealer_logs_nothing_from_the_next_tap(app, table_id, as_role):
+    tablet = login(app.test_client(), "dee")
+    token = {"X-CSRFToken": csrf_token_from(tablet.get(f"/dealer/tables/{table_id}").data)}
+    assert tablet.post(f"/dealer/tables/{table_id}/taps", json=OPENED[0], headers=token).status_code == 201
+    with app.app_context():
+        dee = user("dee").id
+    assert as_role("director").post(f"/director/users/{dee}", data={"role": "dealer"}).status_code == 302
+    refused = tablet.post(f"/dealer/tables/{table_id}/taps", json=OPENED[1], headers=token)
+    assert refused.status_code == 401 and "NOT logged" in refused.json["message"]
+    assert logged(app, table_id) == 1
+
+
+def test_a_row_the_session_holds_is_read_as_another_process_left_it(app):
+    """:func:`floor.rows.get` in a session that already holds the row (a command, or one application
+    context around several requests) answers that object, brought up to the row as committed
+    since by another connection (another worker demoting the account); a change this session made
+    and has not written is kept."""
+    with app.app_context():
+        dee = user("dee")
+        with db.engine.begin() as other:
+            other.execute(User.__table__.update().where(User.__table__.c.id == dee.id).values(active=False))
+        assert rows.get(User, dee.id) is dee and dee.active is False
+        dee.username = "dee2"
+        assert rows.get(User, dee.id).username == "dee2"
+        db.session.rollback()
+        assert rows.get(User, 999) is None
+
+
+def test_a_new_workers_first_request_is_a_tap(app, tokens, table_id):
+    """A server process whose first request reads the token's user (before any ORM query of its
+    own: a gunicorn worker just forked) logs the tap (before the fix: 500, the ORM's attributes
+    not yet made)."""
+    script = (
+        "import sys, json\n"
+        "from floor import create_app\n"
+        "app = create_app(json.loads(sys.argv[1]), instance_path=sys.argv[2])\n"
+        "answer = app.test_client().post(sys.argv[3], json={'type': 'deal'}, headers={'Authorization': sys.argv[4]})\n"
+        "print(answer.status_code)\n")
+    settings = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]}
+    done = subprocess.run([sys.executable, "-c", script, json.dumps(settings), app.instance_path,
+                           f"/api/tables/{table_id}/events", bearer(tokens["dealer"])["Authorization"]],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.stdout.strip() == "201", done.stdout + done.stderr[-3000:]
+    assert logged(app, table_id) == 1

@@ -1,0 +1,80 @@
+"""Issue 34: the database's record of the room's witness (``witness_reach``) at a tap. A worker that
+wrote the record last, with the witness not moved since, moves it on without reading it: the update
+names every column of the row it wrote. Changed outside the app in any of them, the record is read
+and checked as before: the tap is refused, the change named, and the changed row never overwritten
+(``flask verify`` names it: before, verify did not check the record's seal at all)."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from floor.extensions import db
+from floor.witness import WitnessReach
+from tests.conftest import SETUP, bearer, statements_run
+from tests.test_history_seals import tamper, verify
+from tests.test_tamper import _play
+
+REACH = WitnessReach.__table__
+
+
+def reach(app):
+    with app.app_context():
+        return db.session.execute(sa.select(REACH)).one()._asdict()
+
+
+def test_a_workers_next_tap_moves_the_record_on_without_reading_it(app, tokens):
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 2)
+    with statements_run(app) as statements:
+        _play(client, table_id, tokens["dealer"], 1)
+    writes = [s for s in statements if "witness_reach" in s]
+    assert len(writes) == 1 and writes[0].lstrip().upper().startswith("UPDATE"), writes
+    code, output = verify(app)
+    assert code == 0, output
+
+
+@pytest.mark.parametrize("change", [
+    {"checkpoint": 0},
+    {"seal": "0" * 64},
+    {"pending": []},
+    {"link": "f" * 64},
+])
+def test_the_record_changed_outside_the_app_between_two_taps_is_named_never_overwritten(app, tokens, change):
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 3)
+    tamper(app, REACH.update().values(**change))
+    changed = reach(app)
+    to_act = client.get(f"/api/tables/{table_id}", headers=bearer(tokens["dealer"])).json["state"]["to_act"]
+    refused = client.post(f"/api/tables/{table_id}/events", json={"type": "pass", "seat": to_act},
+                          headers=bearer(tokens["dealer"]))
+    assert refused.status_code in (409, 503), refused.json
+    assert "witness" in refused.json["message"]
+    assert reach(app) == changed
+    code, output = verify(app)
+    assert code == 1 and "witness_reach) does not match its seal" in output, output
+
+
+def test_a_taps_seals_are_the_seals_of_their_content_as_floor_seals_spells_it(app, tokens):
+    """The tap spells a payload and a setup once and seals the texts (floor.seals.Spelled): the seals
+    it writes are still those of the record's canonical JSON, as every earlier installation computed
+    them, and the stored payload is that JSON."""
+    from floor.models import LogEntry, Table
+    from floor.seals import canonical, entry_content, head_content, keyed_digest
+
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 4)
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        assert table.head_seal == keyed_digest(head_content(table.id, table.version, table.head_digest, table.setup))
+        entries = db.session.scalars(sa.select(LogEntry).where(LogEntry.table_id == table_id)).all()
+        assert len(entries) == 4
+        for entry in entries:
+            assert entry.digest == keyed_digest(entry_content(entry.table_id, entry.seq, entry.payload,
+                                                              entry.logged_by_id, entry.logged_at, entry.prev_digest))
+        stored = db.session.execute(sa.text("SELECT payload FROM log_entries WHERE table_id = :t ORDER BY seq"),
+                                    {"t": table_id}).scalars().all()
+        assert [s if isinstance(s, str) else canonical(s) for s in stored] == [canonical(e.payload) for e in entries]
