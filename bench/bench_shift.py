@@ -32,7 +32,7 @@ from benchkit import bench_app
 from floor import tables
 from floor.accounts import create_user
 from floor.extensions import db
-from floor.floorpages.shift_store import ShiftReport
+from floor.shift_store import ShiftReport
 from floor.models import Role, Table
 
 

@@ -56,7 +56,7 @@ def begin_snapshot() -> None:
 
 def row_problems() -> list[str]:
     """Every sealed row's own seal (:mod:`floor.sealed`), and each tournament's sum of children."""
-    from floor.floorpages.shift_store import ShiftReport
+    from floor.shift_store import ShiftReport
     from floor.models import Tournament, User
     from floor.promotions import PromotionAward
     from floor.rulings.printed import RulingPrint

@@ -12,7 +12,7 @@ import pytest
 from floor import tables
 from floor.extensions import db
 from floor.floorpages import shift
-from floor.floorpages.shift_store import ShiftReport, packed, unpacked
+from floor.shift_store import ShiftReport, packed, unpacked
 from floor.models import IssuedRuling, Table
 from floor.verify import verify_all
 from tests.conftest import user

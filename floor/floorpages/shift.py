@@ -17,7 +17,7 @@ with the jackpot tables', every ruling headed by what it decides (its outcome co
 
 A shift whose window has ended is built once and served from storage while the room stands as it
 was (issue 34: a full night's report took 30 to 39 s a request); anything that changes the room
-builds it again: :mod:`floor.floorpages.shift_store` says what its key covers.
+builds it again: :mod:`floor.shift_store` says what its key covers.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from floor.banked import tablet as banked_tablet
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
 from floor.findings import Finding, in_shift
-from floor.floorpages.shift_store import Served, served, stored_pdf
+from floor.shift_store import Served, served, stored_pdf
 from floor.localtime import local, zone
 from floor.models import IssuedRuling, LogEntry, Table, Tournament, utcnow
 from floor.sealed import check_tournament
@@ -289,7 +289,7 @@ def _window() -> tuple[datetime, datetime, bool]:
 
 def report(start: datetime, end: datetime, closed: bool) -> Served:
     """The report of the window: built now (:func:`build`), or for a ``closed`` window read from
-    storage when the room has not changed since it was built (:mod:`floor.floorpages.shift_store`)."""
+    storage when the room has not changed since it was built (:mod:`floor.shift_store`)."""
     def render() -> tuple[str, str]:
         shift = build(start, end)
         # the window as the form shows it (the room's local time) and as the PDF link fixes it
