@@ -67,12 +67,18 @@ def test_the_floor_creates_a_walk_in_on_the_spot(open_page, live_server):
     page.once("dialog", lambda dialog: dialog.accept("9001"))
     menu.locator("button[data-player-create]").click()
     page.wait_for_selector('[data-menu="7"] [data-player-said]:has-text("Player #")')
+    buy_in_and_check_one_zoe(page, menu, live_server, table_id, "9001")
+
+
+def buy_in_and_check_one_zoe(page, menu, live_server, table_id, card: str) -> None:
+    """Seat 7 buys in for 250 with the record just created: one player has that card, Zoe Walker,
+    and the seat names that very record."""
     before = version(page)
     menu.locator('[name="chips"]').fill("250")
     menu.locator('[name="chips"]').press("Enter")
     page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
     with live_server.app.app_context():
-        zoe = service.find("9001")
+        zoe = service.find(card)
         assert [p.name for p in zoe] == ["Zoe Walker"]
         zoe_id = zoe[0].id
     seated = seat_of(live_server, table_id, 7)
@@ -96,16 +102,7 @@ def test_a_search_typed_before_new_player_does_not_undo_the_created_record(open_
     page.clock.run_for(1000)  # the search typed before the create fires now
     page.wait_for_timeout(300)  # and its answer (a real request) comes back
     assert "Player #" in menu.locator("[data-player-said]").inner_text()
-    before = version(page)
-    menu.locator('[name="chips"]').fill("250")
-    menu.locator('[name="chips"]').press("Enter")
-    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
-    with live_server.app.app_context():
-        found = service.find("Zoe")
-        assert [p.name for p in found] == ["Zoe Walker"]
-        zoe_id = found[0].id
-    seated = seat_of(live_server, table_id, 7)
-    assert seated.player == "Zoe Walker" and seated.player_id == zoe_id
+    buy_in_and_check_one_zoe(page, menu, live_server, table_id, "9002")
 
 
 def test_a_dealer_finds_players_but_creates_none(open_page, live_server):
