@@ -53,7 +53,6 @@ The table's own decisions:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -258,8 +257,8 @@ class TableState(Readings):
 
     @property
     def pot_rulings(self) -> tuple[Mapping[str, Any], ...]:
-        """Every ruling of the pot in play, oldest first (read-only records, shared with the state:
-        ``to_dict()["rulings"]`` gives copies of this deal's only, so that a pot carried over a
+        """Every ruling of the pot in play, oldest first (read-only records, :mod:`rules.frozen`, shared
+        with the state: ``to_dict()["rulings"]`` gives this deal's only, so that a pot carried over a
         thousand deals with a ruling each does not make every answer carry all of them)."""
         return self._t.rulings
 
@@ -433,7 +432,8 @@ class TableState(Readings):
             "show_order": list(t.show_order),
             "reopen": None if offer is None else offer.to_dict(),
             # this deal's rulings, and how many the pot in play has had in all (the app pages them)
-            "rulings": [copy.deepcopy(dict(r)) for r in self.deal_rulings()],
+            # (the records themselves: read-only, rules.frozen, so no reader can change the state's)
+            "rulings": self.deal_rulings(),
             "rulings_in_pot": len(t.rulings),
             "awards": dict(t.awards),
             "last_end": str(t.last_end),
