@@ -38,7 +38,6 @@ Shared by every part (modules):
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
-- :mod:`rules.frozen`    read-only plain data: the rulings as recorded, shared and never copied
 - :mod:`rules.registry`  a game's event types declared once: who logs each, its rules' "may it
   happen now" and "what it does" (the banked game's; the jackpot engine keeps its own for now)
 

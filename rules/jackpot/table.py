@@ -18,6 +18,7 @@ where the sources are silent:
 - :mod:`rules.jackpot.floor_word`      the floor's ruling and corrections of chips
 - :mod:`rules.jackpot.seating` ``requests``   players coming and going; what happens beside the turn
 - :mod:`rules.jackpot.readings`        what the state shows, typed (the app reads these; to_dict uses them)
+- :mod:`rules.jackpot.frozen`          the rulings as recorded: read-only plain data, shared, never copied
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
 :meth:`TableState.apply` reads the event, asks its type's check whether it may happen now (the
@@ -258,7 +259,7 @@ class TableState(Readings):
 
     @property
     def pot_rulings(self) -> tuple[Mapping[str, Any], ...]:
-        """Every ruling of the pot in play, oldest first (read-only records, :mod:`rules.frozen`, shared
+        """Every ruling of the pot in play, oldest first (read-only records, :mod:`rules.jackpot.frozen`, shared
         with the state: ``to_dict()["rulings"]`` gives this deal's only, so that a pot carried over a
         thousand deals with a ruling each does not make every answer carry all of them)."""
         return self._t.rulings
@@ -446,7 +447,7 @@ class TableState(Readings):
             "show_order": list(t.show_order),
             "reopen": None if offer is None else offer.to_dict(),
             # this deal's rulings, and how many the pot in play has had in all (the app pages them)
-            # (the records themselves: read-only, rules.frozen, so no reader can change the state's)
+            # (the records themselves: read-only, rules.jackpot.frozen, so no reader can change the state's)
             "rulings": self.deal_rulings(),
             "rulings_in_pot": len(t.rulings),
             "awards": dict(t.awards),
