@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, fields
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import IllegalAction, parse
@@ -56,11 +55,16 @@ __all__ = ["Move", "BigBetRepr", "TurnMove", "MenuMove", "MOVES", "parse_move", 
 MOVES: dict[str, type["Move"]] = {}
 
 
-@cache
+_FIELDS: dict[type, tuple[Field[Any], ...]] = {}
+
+
 def _move_fields(cls: type) -> tuple[Field[Any], ...]:
     """A move type's fields, worked out once a type: ``dataclasses.fields`` builds the tuple anew
     each call, and every move of every answer is written with them (issue 34)."""
-    return fields(cls)
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
 
 
 @dataclass(frozen=True)
