@@ -181,3 +181,24 @@ def test_rulings_added_says_what_an_event_produced() -> None:
     state = state.apply({"type": "show", "seat": 3, "cards": "7c 8d 9h Ts Jc"})
     assert [r["outcome"] for r in state.added] == ["OPENER_DEAD_BEST_OTHER_WINS"]
     assert state.apply({"type": "deal"}).added == ()
+
+
+def test_a_recorded_ruling_is_read_only_for_every_reader() -> None:
+    """The state hands its rulings out uncopied (``added``, ``pot_rulings``, ``to_dict()["rulings"]``:
+    issue 34): a reader that changes one, by mistake, is refused and the table's record stays as the
+    engine made it (F1/F8's ruling here); a copy (``dict(r)``) is the reader's own to change."""
+    state = replay_state(T, log(f"{HEADS_UP}; 3 draw 1; 4 draw 2; 3 check; 4 check; 3 show 7c 8d 9h Ts Jc"))
+    before = state.to_dict()
+    shown = before["rulings"][-1]
+    assert shown["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS" and shown["facts"]
+    for record in (state.added[-1], state.pot_rulings[-1], shown):
+        with pytest.raises(TypeError, match="read-only"):
+            record["outcome"] = "REOPENED"
+        with pytest.raises(TypeError, match="read-only"):
+            record["citations"].append("F3")
+        with pytest.raises(TypeError, match="read-only"):
+            record["facts"].clear()
+    assert state.to_dict() == before and state.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"
+    mine = dict(shown)
+    mine["outcome"] = "REOPENED"
+    assert state.to_dict()["rulings"][-1]["outcome"] == "OPENER_DEAD_BEST_OTHER_WINS"

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import MissingFact, RulesError
+from rules.jackpot.frozen import freeze
 from rules.jackpot.event_base import NotNow, SeatEvent, Who, WithAmount, handles, may
 from rules.jackpot.house import rake_off
 from rules.jackpot.moves import TurnMove, turn_seat
@@ -337,7 +338,8 @@ def _become_opener(t: WorkingTable, s: int) -> None:
 def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
                     before: WorkingTable) -> tuple[Mapping[str, Any], ...]:
     """Give the rulings an event produced their chips (what each seat's stack gained or lost over
-    the event) and their headline in plain words, once the event has settled what it settles."""
+    the event) and their headline in plain words, once the event has settled what it settles; the
+    records come back read-only (:func:`rules.jackpot.frozen.freeze`), as the state keeps them."""
     chips = {s: x.stack - before.seats[s].stack for s, x in t.seats.items()
              if s in before.seats and x.stack != before.seats[s].stack}
     ended = t.phase == Phase.BETWEEN_DEALS and (before.phase != Phase.BETWEEN_DEALS or t.last_end != before.last_end
@@ -353,7 +355,7 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
     done = []
     for i, record in enumerate(added):
         if record.get("kind") == "correction":
-            done.append(record)
+            done.append(freeze(record))
             continue
         last = i == len(added) - 1
         new = dict(record)
@@ -365,7 +367,8 @@ def finish_rulings(t: WorkingTable, added: tuple[Mapping[str, Any], ...],
             new["won"] = dict(won)
         new["headline"] = ruling_headline(new, names, won=won if last else None,
                                           pot_left=pot_left if last else None, hands=hands)
-        done.append(new)
+        # recorded read-only (rules.jackpot.frozen): the states, to_dict() and the app share the record, uncopied
+        done.append(freeze(new))
     count = len(added)
     t.rulings = t.rulings[:-count] + tuple(done) if count else t.rulings
     if done:

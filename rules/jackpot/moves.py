@@ -38,7 +38,7 @@ rules.jackpot.event_base.NotNow: seat 2 cannot open for 30: the opening bet here
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, Field, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import IllegalAction, parse
@@ -53,6 +53,18 @@ __all__ = ["Move", "BigBetRepr", "TurnMove", "MenuMove", "MOVES", "parse_move", 
 
 #: Every kind of move, by its event type's ``type`` (registered as each class is declared).
 MOVES: dict[str, type["Move"]] = {}
+
+
+_FIELDS: dict[type, tuple[Field[Any], ...]] = {}
+
+
+def _move_fields(cls: type) -> tuple[Field[Any], ...]:
+    """A move type's fields, worked out once a type: ``dataclasses.fields`` builds the tuple anew
+    each call, and every move of every answer is written with them (issue 34)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
 
 
 @dataclass(frozen=True)
@@ -82,7 +94,7 @@ class Move:
         {'type': 'draw', 'seat': 3, 'min': 0, 'max': 3, 'split': True}
         """
         out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):
+        for f in _move_fields(type(self)):
             value = getattr(self, f.name)
             if value is None or value is False or value == ():
                 continue
@@ -177,7 +189,7 @@ def parse_move(data: Mapping[str, Any]) -> Move:
     if cls is None:
         raise IllegalAction(f"move: {kind!r} is not a kind of move")
     values: dict[str, Any] = {}
-    for f in fields(cls):
+    for f in _move_fields(cls):
         hint = str(f.type)
         if f.name in data:
             values[f.name] = _read(cls.event_type.kind, f.name, hint, data[f.name])

@@ -22,7 +22,6 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from rules.jackpot.deal import antes_due
-from rules.jackpot.moves import legal
 from rules.jackpot.opening import PassMove
 from rules.jackpot.pots import Pot, side_pots
 from rules.jackpot.settlement import shown_value
@@ -146,7 +145,7 @@ class Readings:
         state: Any = self
         events: list[dict[str, Any]] = []
         while state.phase == Phase.PREDRAW and not state._t.opened and state.to_act is not None:
-            if not any(isinstance(move, PassMove) for move in legal(state._t)) or len(events) > len(state._t.seats):
+            if not any(isinstance(move, PassMove) for move in state.legal()) or len(events) > len(state._t.seats):
                 return None
             events.append({"type": "pass", "seat": state.to_act})
             state = state.apply(events[-1])

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from rules import RulesError
+from rules.jackpot.frozen import freeze
 from rules.jackpot.event_base import Event, parse_event
 from rules.profiles import Profile, get_profile
 from rules.jackpot.state import DealEnd, Phase, ReopenOffer, Seat, SeatStatus, WorkingTable
@@ -89,6 +90,8 @@ def _dec(value: Any) -> Any:
     if "$table" in value:
         t = object.__new__(WorkingTable)
         t.__dict__.update({k: _dec(v) for k, v in value["$table"].items()})
+        # the rulings are read-only records, as the engine keeps them (rules.jackpot.frozen)
+        t.rulings, t.added = freeze(t.rulings), freeze(t.added)
         return t
     raise RulesError("snapshot: an unknown value in the data")
 

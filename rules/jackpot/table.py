@@ -18,6 +18,7 @@ where the sources are silent:
 - :mod:`rules.jackpot.floor_word`      the floor's ruling and corrections of chips
 - :mod:`rules.jackpot.seating` ``requests``   players coming and going; what happens beside the turn
 - :mod:`rules.jackpot.readings`        what the state shows, typed (the app reads these; to_dict uses them)
+- :mod:`rules.jackpot.frozen`          the rulings as recorded: read-only plain data, shared, never copied
 - :mod:`rules.jackpot.table`           this module: the immutable state, dispatch, void, the plain-data view
 
 :meth:`TableState.apply` reads the event, asks its type's check whether it may happen now (the
@@ -53,9 +54,9 @@ The table's own decisions:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -258,8 +259,8 @@ class TableState(Readings):
 
     @property
     def pot_rulings(self) -> tuple[Mapping[str, Any], ...]:
-        """Every ruling of the pot in play, oldest first (read-only records, shared with the state:
-        ``to_dict()["rulings"]`` gives copies of this deal's only, so that a pot carried over a
+        """Every ruling of the pot in play, oldest first (read-only records, :mod:`rules.jackpot.frozen`, shared
+        with the state: ``to_dict()["rulings"]`` gives this deal's only, so that a pot carried over a
         thousand deals with a ruling each does not make every answer carry all of them)."""
         return self._t.rulings
 
@@ -278,17 +279,30 @@ class TableState(Readings):
         """The log indexes withdrawn so far (``to_dict()["voided"]``)."""
         return self._voided
 
+    # legal() and requests() are worked out once a state, on first asking, and kept on it: a state
+    # never changes (apply works on a copy of the working table and wraps it in a new state; nothing
+    # changes a working table once a state holds it) and the moves are frozen values, so the answer
+    # kept is the answer every later call would compute. Every caller asks (to_dict, the tablet, the
+    # walks): each used to compute them again, a quarter of a walk's CPU (issue 34).
+    @cached_property
+    def _legal(self) -> tuple[Move, ...]:
+        return legal(self._t)
+
+    @cached_property
+    def _requests(self) -> tuple[MenuMove, ...]:
+        return requests(self._t)
+
     def legal(self) -> tuple[Move, ...]:
         """The moves allowed now (:mod:`rules.jackpot.moves`): the seat to act's, with the chips each
         puts in, or the dealer's (the deal, the seating menus between deals, the widow card)."""
-        return legal(self._t)
+        return self._legal
 
     def requests(self) -> tuple[MenuMove, ...]:
         """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``), none between
         deals: the event types that declare how the tablet asks for them (:mod:`rules.jackpot.requests`:
         F12 keep the opening hand, D12 a card faced, D8 a hand of the wrong size), each with the seats
         it may concern now, and accepted for them as ``legal``'s moves are."""
-        return requests(self._t)
+        return self._requests
 
     def facts(self, issue: str) -> dict[str, Any]:
         """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
@@ -390,9 +404,9 @@ class TableState(Readings):
             "button": t.button,
             "phase": str(t.phase),
             "to_act": t.to_act,
-            "legal": [m.to_dict() for m in legal(t)],
+            "legal": [m.to_dict() for m in self._legal],
             # what a seat other than the one to act may log now (F12 keep_openers, D12 expose, D8 wrong_count)
-            "requests": [m.to_dict() for m in requests(t)],
+            "requests": [m.to_dict() for m in self._requests],
             "pot": t.pot,
             "pots": [p.to_dict() for p in self.pots],
             "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
@@ -433,7 +447,8 @@ class TableState(Readings):
             "show_order": list(t.show_order),
             "reopen": None if offer is None else offer.to_dict(),
             # this deal's rulings, and how many the pot in play has had in all (the app pages them)
-            "rulings": [copy.deepcopy(dict(r)) for r in self.deal_rulings()],
+            # (the records themselves: read-only, rules.jackpot.frozen, so no reader can change the state's)
+            "rulings": self.deal_rulings(),
             "rulings_in_pot": len(t.rulings),
             "awards": dict(t.awards),
             "last_end": str(t.last_end),
