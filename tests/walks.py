@@ -252,6 +252,12 @@ def legal_moves(table: TableState, legal: tuple[Move, ...] | None = None) -> lis
             *(r for r in table.requests() if not isinstance(r, WrongCountMove))]
 
 
+#: The legal moves whose JSON has been read back already (in this process): a walk meets the same
+#: moves (``deal``, ``2 pass``, ...) over and over, and reading each back once checks the same as
+#: reading it back at every step, for an eighth of a walk's CPU.
+READ_BACK: set[Move] = set()
+
+
 def walk(seed: int, steps: int = 80) -> int:
     """One random walk; returns the number of events applied. Fails (AssertionError) on a legal
     move refused or a state with no legal move, naming the seed and the event."""
@@ -270,7 +276,11 @@ def walk(seed: int, steps: int = 80) -> int:
         moves = table.legal()  # worked out once a step (each call works it out again)
         assert moves, f"seed {seed}: no legal move in {state['phase']} ({state['message']})"
         # the moves' JSON (the API's legal and requests) reads back to the very same values
-        assert [parse_move(json.loads(json.dumps(m))) for m in state["legal"]] == list(moves)
+        assert len(state["legal"]) == len(moves)
+        for shown, move in zip(state["legal"], moves):
+            if move not in READ_BACK:  # a move is a value: its JSON reads back the same every time
+                assert parse_move(json.loads(json.dumps(shown))) == move, f"seed {seed}: {shown} reads back otherwise"
+                READ_BACK.add(move)
         move = rng.choice(legal_moves(table, moves))
         event = event_for(rng, state, move, cards)
         # the log stores the engine's reading of an event as JSON and the app applies the value it

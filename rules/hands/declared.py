@@ -38,12 +38,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from rules.cards import Card, Wild, parse_cards
 from rules.hands.game import HandRules
-from rules.hands.reading import STRAIGHTS, Reader
+from rules.hands.reading import STRAIGHTS, Reader, reader
 from rules.hands.tables import evaluate
 from rules.hands.value import HandValue
 
@@ -115,11 +114,11 @@ def best_of_class(cards: str | Iterable[str | Card], category: str, rules: HandR
     wilds = [c for c in hand if rules.is_wild(c) or c.is_joker]
     naturals = [c for c in hand if c not in wilds]
     suited = len({c.suit for c in naturals}) <= 1
-    reader = _reader(rules)
+    read = reader(rules)
     position = rules.ranking.position[category]
     best: HandValue | None = None
     for ranks, flush in _readings(rules, category, tuple(c.rank for c in naturals), len(wilds), suited):
-        found = _as_class(reader, category, ranks, flush)
+        found = _as_class(read, category, ranks, flush)
         if found is not None:
             value = HandValue(category, found, position=position)
             if best is None or value > best:
@@ -127,11 +126,6 @@ def best_of_class(cards: str | Iterable[str | Card], category: str, rules: HandR
     if best is not None and rules.wild is Wild.JOKER and wilds:
         best = best.with_joker()  # H3: the hand with the joker wins an exact tie
     return best
-
-
-@lru_cache(maxsize=32)
-def _reader(rules: HandRules) -> Reader:
-    return Reader(rules)
 
 
 def _readings(rules: HandRules, category: str, ranks: tuple[int, ...], wilds: int, suited: bool) -> Iterator[_Reading]:

@@ -35,7 +35,7 @@ from rules.hands.game import HandRules
 from rules.hands.ranking import Placement
 from rules.hands.value import HandValue
 
-__all__ = ["Reader", "STRAIGHTS"]
+__all__ = ["Reader", "STRAIGHTS", "reader"]
 
 #: The categories the bug may complete ("any card that completes a straight").
 STRAIGHTS = frozenset({"straight", "straight_flush", "skip_straight", "round_the_corner"})
@@ -56,10 +56,13 @@ def grouped(ranks: Sequence[int]) -> tuple[list[int], list[int]]:
 
 class Reader:
     """Reads rank multisets under one game's rules; remembers every natural value it computed
-    (the wild substitutions meet the same multisets over and over)."""
+    (the wild substitutions meet the same multisets over and over), and every wild reading.
+
+    A reading depends on the deck, the southern hands and where they rank, never on which cards
+    are wild: :func:`reader` gives the games that read alike one Reader, so the tables of the
+    bug, the deuces and every wild rank of one deck share its memory."""
 
     def __init__(self, rules: HandRules) -> None:
-        self.rules = rules
         self.position = rules.ranking.position
         self.southern = frozenset(rules.southern)
         self.as_played = rules.placement is Placement.AS_PLAYED
@@ -68,6 +71,7 @@ class Reader:
         self.ace_low_top = low + 3
         self.deck_ranks = rules.deck_ranks
         self._memo: dict[tuple[tuple[int, ...], bool], HandValue] = {}
+        self._wild: dict[tuple[tuple[int, ...], int, bool], HandValue] = {}
 
     def _value(self, category: str, ranks: tuple[int, ...]) -> HandValue:
         return HandValue(category, ranks, position=self.position[category])
@@ -188,14 +192,38 @@ class Reader:
     def wild(self, naturals: tuple[int, ...], wilds: int, flush: bool) -> HandValue:
         """H4: ``wilds`` fully wild cards with ``naturals``; in a flush no wild card copies a card
         the hand holds (so a flush's ranks are all different)."""
-        best: HandValue | None = None
+        key = (naturals, wilds, flush)
+        best = self._wild.get(key)
+        if best is not None:  # the same naturals beside another wild rank (its tables share this reader)
+            return best
         for subs in combinations_with_replacement(self.deck_ranks, wilds):
             ranks = naturals + subs
             v = self.natural(ranks, flush and len(set(ranks)) == 5)
             if best is None or v.strength > best.strength:
                 best = v
         assert best is not None
+        self._wild[key] = best
         return best
+
+
+_READERS: dict[tuple[object, ...], Reader] = {}
+
+
+def reader(rules: HandRules) -> Reader:
+    """The shared :class:`Reader` of every game that reads rank multisets as ``rules`` does (the
+    same deck, southern hands and placement; the wild mode and rank do not matter).
+
+    >>> from rules.hands.game import HandRules
+    >>> reader(HandRules("deuces")) is reader(HandRules("bug")) is reader(HandRules("rank", 9))
+    True
+    >>> reader(HandRules(stripped=True)) is reader(HandRules())
+    False
+    """
+    key = (rules.stripped, rules.southern, rules.placement)
+    found = _READERS.get(key)
+    if found is None:
+        found = _READERS[key] = Reader(rules)
+    return found
 
 
 def _strength(value: HandValue) -> int:

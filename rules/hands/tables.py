@@ -20,14 +20,13 @@ evaluator needs (one list lookup per card, then a few int operations):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
 from rules import RulesError
 from rules.cards import CARD_OF_TEXT, Card, Wild, parse_cards
 from rules.hands.game import HandRules
-from rules.hands.reading import Reader
+from rules.hands.reading import reader
 from rules.hands.value import HandValue
 
 __all__ = ["evaluate", "hand_rules", "table", "rank_key", "Table", "SUIT_SHIFT", "RANK_SHIFT"]
@@ -65,14 +64,22 @@ def rank_key(ranks: Iterable[int], jokers: int = 0) -> int:
 
 
 def _multisets(ranks: Iterable[int], size: int) -> Iterable[tuple[int, ...]]:
-    """Rank multisets of ``size`` natural cards (no rank more than four times)."""
+    """Rank multisets of ``size`` natural cards (no rank more than four times).
+
+    A combination repeats a rank in adjacent places, so a rank held five times is a first and
+    fifth place alike (the hands here have five cards at most).
+
+    >>> len(list(_multisets(range(2, 15), 5)))  # 13 ranks: every multiset of five but five of a kind
+    6175
+    """
+    assert size <= 5
     for combo in combinations_with_replacement(tuple(ranks), size):
-        if max(Counter(combo).values(), default=0) <= 4:
+        if size < 5 or combo[0] != combo[4]:
             yield combo
 
 
 def _build(rules: HandRules) -> Table:
-    read = Reader(rules)
+    read = reader(rules)
     plain: dict[int, HandValue] = {}
     flush: dict[int, HandValue] = {}
     if rules.wild_ranked:
