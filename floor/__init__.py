@@ -126,7 +126,7 @@ def _check_keys(app: Flask) -> None:
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | None = None) -> Flask:
-    """Build the app: config layers, extensions, blueprints, CLI commands."""
+    """Build the app: config layers, logging, extensions, blueprints, CLI commands."""
     app = Flask(
         __name__,
         instance_path=instance_path,
@@ -135,6 +135,27 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         static_folder="static",
     )
     os.makedirs(app.instance_path, exist_ok=True)
+    _load_config(app, test_config)
+    _configure_logging(app)
+    # Ids in URLs are database integers: one beyond 64 bits is simply not found (404), never an
+    # overflow in the database driver.
+    app.url_map.converters["int"] = BoundedInt
+    _init_extensions(app)
+    _register_parts(app)
+    return app
+
+
+#: The environment's settings (layer 3 of the module's docstring) and the config keys they set.
+ENVIRONMENT = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
+               "FLOOR_TIMEZONE": "FLOOR_TIMEZONE", "FLOOR_PUBLIC_URL": "FLOOR_PUBLIC_URL",
+               "FLOOR_LOG_LEVEL": "FLOOR_LOG_LEVEL", "FLOOR_LOG_FILE": "FLOOR_LOG_FILE",
+               **{var: var for var in RECORD_SETTINGS}}  # the seal key, the witness, the collector (docs/record.md)
+
+
+def _load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """The four layers of the module's docstring, each over the one before, then what follows from
+    them: a secret key generated once into the instance folder when none is set, the SQLite lock
+    wait, the log's JSON spelled once."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "floor.sqlite"),
         SQLALCHEMY_ENGINE_OPTIONS={},
@@ -159,19 +180,13 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.config.from_mapping(security.DEFAULTS)  # request limits, lockout, cookie flags
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-    env = {"FLOOR_DATABASE_URL": "SQLALCHEMY_DATABASE_URI", "FLOOR_SECRET_KEY": "SECRET_KEY",
-           "FLOOR_TIMEZONE": "FLOOR_TIMEZONE", "FLOOR_PUBLIC_URL": "FLOOR_PUBLIC_URL",
-           "FLOOR_LOG_LEVEL": "FLOOR_LOG_LEVEL", "FLOOR_LOG_FILE": "FLOOR_LOG_FILE"}
-    for var, key in env.items():
+    for var, key in ENVIRONMENT.items():
         if os.environ.get(var):
             app.config[key] = os.environ[var]
     if os.environ.get("FLOOR_HTTPS"):
         app.config["FLOOR_HTTPS"] = os.environ["FLOOR_HTTPS"].lower() in ("1", "true", "yes", "on")
     if os.environ.get("FLOOR_PROXIES", "").isdigit():
         app.config["FLOOR_PROXIES"] = int(os.environ["FLOOR_PROXIES"])
-    for var in RECORD_SETTINGS:  # the seal key, the witness, the collector (docs/record.md)
-        if os.environ.get(var):
-            app.config[var] = os.environ[var]
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -184,12 +199,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     app.config["SQLALCHEMY_ENGINE_OPTIONS"].setdefault("json_serializer", json_serializer)
 
-    _configure_logging(app)
 
-    # Ids in URLs are database integers: one beyond 64 bits is simply not found (404), never an
-    # overflow in the database driver.
-    app.url_map.converters["int"] = BoundedInt
-
+def _init_extensions(app: Flask) -> None:
+    """The database (SQLite tuned), migrations, CSRF, logins, the rate limiter, the security
+    headers; then the seal key checked against the database and the witness started."""
     from floor import ratelimit, witness  # noqa: F401  (the floordb:// storage; the witness's session hooks)
     from floor.extensions import csrf, db, limiter, login, migrate
 
@@ -206,8 +219,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     _check_keys(app)  # a host with another seal key, or none for a sealed database, does not start
     witness.init_app(app)
 
-    # The blueprints, one package each (templates/<blueprint>/ mirrors them): docs/architecture.md,
-    # "Layout".
+
+def _register_parts(app: Flask) -> None:
+    """The blueprints, one package each (templates/<blueprint>/ mirrors them: docs/architecture.md,
+    "Layout"), and the words every page shares."""
     from floor import api, auth, banked, board, cli, dealer, director, errors, floorpages, localtime, players, prints
     from floor import rotation, rulings, tournament
     from floor import room
@@ -226,4 +241,3 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     for part in (auth, errors, api, board, dealer, floorpages, prints, room, director, rulings, banked, tournament,
                  players, rotation, cli):
         part.init_app(app)
-    return app
