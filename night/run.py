@@ -23,6 +23,7 @@ import random
 import re
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -155,119 +156,173 @@ def flagged(part: Tally | Tournament | BankedNight | CashFloor, indent: str = " 
     return [f"{indent}DISCREPANCY {d}" for d in part.discrepancies] + [f"{indent}WRONG {w}" for w in part.wrong]
 
 
-def run_night(args: argparse.Namespace) -> int:
-    began = time.monotonic()
-    night_began = datetime.now(UTC) - timedelta(minutes=1)
-    out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
-    shift_report = "shift report: not fetched"
-    rng = random.Random(args.seed)
-    unproven = Unproven()  # the night's, not the process's (a test may run two nights)
-    server = Server(args.db, args.workers)
-    tallies: list[Tally] = []
-    lines: list[str] = []
-    verify_ok, verify_text = False, "not run"
-    room: dict[str, int] = {}
-    promotion_line = "promotions: not checked"
+@dataclass
+class Night:
+    """One night as it went: the server, the parts that played (the cash tables' tallies, the
+    tournament, the banked table, the cash floor) and what the room's checks found, for the report."""
+
+    args: argparse.Namespace
+    server: Server
+    began: float = field(default_factory=time.monotonic)
+    unproven: Unproven = field(default_factory=Unproven)  # the night's, not the process's (a test may run two)
+    tallies: list[Tally] = field(default_factory=list)
     event: Tournament | None = None
-    floor_pdfs: list[int] = []
-    walks: list = []
-    filed = 0
-    confirmed = 0
     banked: BankedNight | None = None
     cash_floor: CashFloor | None = None
-    try:
-        server.start(USERS)
-        director = server.client("night-director")
-        floor = FloorPerson(server.port, "night-floor")
-        floor.login()
-        floor_pdfs = floor.pdfs
-        walks = floor.walks
-        tablet = FloorPerson(server.port, "night-dealer")  # the dealers' tablet pages (calling the floor)
-        tablet.login()
-        dealers: list[Dealer] = []
-        for n in range(args.tables):
-            game = GAMES[n % len(GAMES)]
-            status, body = director.request("POST", "/api/tables", {
-                "name": f"Cash {n + 1}", "profile": game["profile"], "ante": 5, "small_bet": 10, "big_bet": 20,
-                "button": 1, "seats": seats_for(n + 1, rng)})
-            if status != 201:
-                raise RuntimeError(f"table {n + 1} ({game['label']}) refused: {status} {body}")
-            tally = Tally(name=f"Cash {n + 1}", profile=game["label"])
-            tallies.append(tally)
-            dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
-                                  random.Random(rng.getrandbits(64)), args.deals, args.rate, unproven=unproven))
-            dealers[-1].floor_api = server.client("night-floor")
-            dealers[-1].tablet = tablet
-        errors: list[str] = []
-        deadline = time.monotonic() + 60 * args.minutes
-        for d in dealers:
-            d.deadline = deadline
-        threads = [guarded(d.run, errors, d.tally.name) for d in dealers]
-        if args.banked:
-            banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
-                                 random.Random(rng.getrandbits(64)), args.banked)
-            banked.deadline = deadline
-            threads.append(guarded(banked.run, banked.discrepancies, "banked"))
-        if args.entries:
-            event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
-                               args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate, unproven)
-            event.deadline = deadline
-            threads.append(guarded(event.run, event.discrepancies, "tournament"))
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            # bounded: the deadline stops new deals; a deal in play gets a few minutes more at most
-            thread.join(timeout=max(30.0, deadline + 240.0 - time.monotonic()))
-            if thread.is_alive():
-                errors.append("a table did not finish in time")
-        for text in errors:
-            tallies[0].discrepancies.append(text)
-        # The cash-game floor once the tables are done: a rotation would hold the night's one dealer
-        # account to one table.
-        cash_floor = CashFloor(director, server.client("night-floor"), server.client("night-dealer"),
-                               server.client("night-dealer-2"), ("night-dealer", "night-dealer-2"), web=floor)
-        cash_floor.run()
-        # The room: chips in = chips out + on the tables + the house's take.
-        on_tables = chips_in = chips_out = start = house = 0
-        for dealer in dealers:
-            dealer.refresh()
-            on_tables += chips_on_table(dealer.state)
-            house += house_take(dealer.state)
-            chips_in += dealer.state["ledger"]["chips_in"]
-            chips_out += dealer.state["ledger"]["chips_out"]
-            start += dealer.tally.start_chips
-        room = {"start": start, "chips_in": chips_in, "chips_out": chips_out, "on_tables": on_tables,
-                "house": house}
-        if start + chips_in != chips_out + on_tables + house:
-            tallies[0].discrepancies.append(f"the room: {room} does not add up")
-        # the high-hand pool: the drops set aside less the promotions the floor paid (in cash, off the tables)
-        promotion_line, owed = promotions.check_pool(server.client("night-floor"), dealers)
-        tallies[0].discrepancies.extend(owed)
-        confirmed = floor.confirm_pending()
-        # What the referee flagged goes to the app, filed under the floor's name, so that the shift
-        # report (the app's, for any real night too) lists it in its "Flagged" section.
-        every = tallies + (event.tallies if event is not None else [])
-        extra = [(kind, text) for part in (event, banked, cash_floor) if part is not None
-                 for kind, texts in (("discrepancy", part.discrepancies), ("wrong_verdict", part.wrong))
-                 for text in texts]
-        filed = file_findings(server.client("night-floor"), every, extra, f"night referee, seed {args.seed}")
-        shift_report = fetch_shift_report(floor, night_began, out_dir)
-    finally:
-        server.stop()
-        try:
-            if server.url:
-                verify_ok, verify_text = server.verify()
-        except Exception as exc:  # noqa: BLE001 - reported as verify FAILED
-            verify_text = str(exc)
-        server.cleanup(keep=args.keep)
+    floor_pdfs: list[int] = field(default_factory=list)
+    walks: list[Any] = field(default_factory=list)
+    room: dict[str, int] = field(default_factory=dict)
+    promotion_line: str = "promotions: not checked"
+    confirmed: int = 0
+    filed: int = 0
+    shift_report: str = "shift report: not fetched"
+    verify_ok: bool = False
+    verify_text: str = "not run"
 
-    taps: dict[str, list[float]] = {}
-    every = tallies + (event.tallies if event is not None else [])
-    for timed in [t.taps for t in every] + ([banked.taps] if banked is not None else []):
-        for kind, samples in timed.items():
-            taps.setdefault(kind, []).extend(samples)
-    everything = [x for samples in taps.values() for x in samples]
-    for tally in tallies:
+    @property
+    def every(self) -> list[Tally]:
+        """The tallies of every table: the cash tables' and the tournament's."""
+        return self.tallies + (self.event.tallies if self.event is not None else [])
+
+    @property
+    def parts(self) -> list[Any]:
+        """Everything whose findings count: the tables, the tournament's desk, the banked table, the cash floor."""
+        return [*self.every, *(p for p in (self.event, self.banked, self.cash_floor) if p is not None)]
+
+
+def run_night(args: argparse.Namespace) -> int:
+    """Play the night through the production server, have the referee check it, print the report;
+    0 when nothing was flagged and verify is clean."""
+    night = Night(args, Server(args.db, args.workers))
+    night_began = datetime.now(UTC) - timedelta(minutes=1)
+    try:
+        play(night, random.Random(args.seed), night_began)
+    finally:
+        night.server.stop()
+        try:
+            if night.server.url:
+                night.verify_ok, night.verify_text = night.server.verify()
+        except Exception as exc:  # noqa: BLE001 - reported as verify FAILED
+            night.verify_text = str(exc)
+        night.server.cleanup(keep=args.keep)
+    if args.export:
+        with open(args.export, "w", encoding="utf-8") as out:
+            for tally in night.every:
+                for record in tally.export:
+                    out.write(json.dumps(record, sort_keys=True) + "\n")
+    print("\n".join(report(night)), flush=True)
+    discrepancies = sum(len(p.discrepancies) for p in night.parts)
+    wrong = sum(len(p.wrong) for p in night.parts)
+    return 0 if (discrepancies == 0 and wrong == 0 and night.verify_ok) else 1
+
+
+def play(night: Night, rng: random.Random, night_began: datetime) -> None:
+    """The night itself: the cash tables, the banked table and the tournament dealt at once until the
+    deadline, then the cash floor's work, the room counted, the referee's findings filed and the
+    shift report fetched."""
+    args, server = night.args, night.server
+    out_dir = Path(args.out) if args.out else Path(tempfile.gettempdir()) / f"night-{args.seed}"
+    server.start(USERS)
+    director = server.client("night-director")
+    floor = FloorPerson(server.port, "night-floor")
+    floor.login()
+    night.floor_pdfs = floor.pdfs
+    night.walks = floor.walks
+    tablet = FloorPerson(server.port, "night-dealer")  # the dealers' tablet pages (calling the floor)
+    tablet.login()
+    dealers = open_tables(night, director, floor, tablet, rng)
+    deadline = time.monotonic() + 60 * args.minutes
+    for d in dealers:
+        d.deadline = deadline
+    errors: list[str] = []
+    threads = [guarded(d.run, errors, d.tally.name) for d in dealers]
+    if args.banked:
+        night.banked = BankedNight(server.port, server.client("night-dealer"), "night-director",
+                                   random.Random(rng.getrandbits(64)), args.banked)
+        night.banked.deadline = deadline
+        threads.append(guarded(night.banked.run, night.banked.discrepancies, "banked"))
+    if args.entries:
+        night.event = Tournament(director, server.client("night-floor"), server.client("night-dealer"), floor,
+                                 args.entries, random.Random(rng.getrandbits(64)), args.rounds, args.rate,
+                                 night.unproven)
+        night.event.deadline = deadline
+        threads.append(guarded(night.event.run, night.event.discrepancies, "tournament"))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        # bounded: the deadline stops new deals; a deal in play gets a few minutes more at most
+        thread.join(timeout=max(30.0, deadline + 240.0 - time.monotonic()))
+        if thread.is_alive():
+            errors.append("a table did not finish in time")
+    night.tallies[0].discrepancies.extend(errors)
+    # The cash-game floor once the tables are done: a rotation would hold the night's one dealer
+    # account to one table.
+    night.cash_floor = CashFloor(director, server.client("night-floor"), server.client("night-dealer"),
+                                 server.client("night-dealer-2"), ("night-dealer", "night-dealer-2"), web=floor)
+    night.cash_floor.run()
+    night.room = count_the_room(dealers)
+    if night.room["start"] + night.room["chips_in"] != night.room["chips_out"] + night.room["on_tables"] + night.room["house"]:
+        night.tallies[0].discrepancies.append(f"the room: {night.room} does not add up")
+    # the high-hand pool: the drops set aside less the promotions the floor paid (in cash, off the tables)
+    night.promotion_line, owed = promotions.check_pool(server.client("night-floor"), dealers)
+    night.tallies[0].discrepancies.extend(owed)
+    night.confirmed = floor.confirm_pending()
+    # What the referee flagged goes to the app, filed under the floor's name, so that the shift
+    # report (the app's, for any real night too) lists it in its "Flagged" section.
+    extra = [(kind, text) for part in (night.event, night.banked, night.cash_floor) if part is not None
+             for kind, texts in (("discrepancy", part.discrepancies), ("wrong_verdict", part.wrong))
+             for text in texts]
+    night.filed = file_findings(server.client("night-floor"), night.every, extra, f"night referee, seed {args.seed}")
+    night.shift_report = fetch_shift_report(floor, night_began, out_dir)
+
+
+def open_tables(night: Night, director: Any, floor: FloorPerson, tablet: FloorPerson,
+                rng: random.Random) -> list[Dealer]:
+    """The director opens the cash tables, one game of :data:`GAMES` each in turn; a dealer (with the
+    floor's API and the tablet's pages) deals each."""
+    args, server = night.args, night.server
+    dealers: list[Dealer] = []
+    for n in range(args.tables):
+        game = GAMES[n % len(GAMES)]
+        status, body = director.request("POST", "/api/tables", {
+            "name": f"Cash {n + 1}", "profile": game["profile"], "ante": 5, "small_bet": 10, "big_bet": 20,
+            "button": 1, "seats": seats_for(n + 1, rng)})
+        if status != 201:
+            raise RuntimeError(f"table {n + 1} ({game['label']}) refused: {status} {body}")
+        tally = Tally(name=f"Cash {n + 1}", profile=game["label"])
+        night.tallies.append(tally)
+        dealers.append(Dealer(server.client("night-dealer"), floor, body["id"], tally, game,
+                              random.Random(rng.getrandbits(64)), args.deals, args.rate, unproven=night.unproven))
+        dealers[-1].floor_api = server.client("night-floor")
+        dealers[-1].tablet = tablet
+    return dealers
+
+
+def count_the_room(dealers: list[Dealer]) -> dict[str, int]:
+    """The room's chips as the tables stand at the end: what they started with, bought in and cashed
+    out, what is on them and the house's take (chips in = chips out + on the tables + the take)."""
+    room = {"start": 0, "chips_in": 0, "chips_out": 0, "on_tables": 0, "house": 0}
+    for dealer in dealers:
+        dealer.refresh()
+        room["on_tables"] += chips_on_table(dealer.state)
+        room["house"] += house_take(dealer.state)
+        room["chips_in"] += dealer.state["ledger"]["chips_in"]
+        room["chips_out"] += dealer.state["ledger"]["chips_out"]
+        room["start"] += dealer.tally.start_chips
+    return room
+
+
+def report(night: Night) -> list[str]:
+    """The night's report: a line a table (and its findings), the taps' times, the room, then the
+    totals, the last line the one a reader looks at first."""
+    return [*table_lines(night), *tap_lines(night), *summary_lines(night)]
+
+
+def table_lines(night: Night) -> list[str]:
+    """Each table's pots, rulings and findings: the cash tables, the tournament's and its desk, the
+    banked table, the cash floor."""
+    lines: list[str] = []
+    for tally in night.tallies:
         lines.append(f"table {tally.name} ({tally.profile}): {tally.pots} pots, {tally.won} won, "
                      f"rulings {tally.rulings}, split openers {tally.splits}, corrections {tally.corrections}, "
                      f"{len(tally.discrepancies)} chip discrepancies, {len(tally.wrong)} wrong verdicts")
@@ -275,6 +330,7 @@ def run_night(args: argparse.Namespace) -> int:
         lines.extend(f"  note: {n}" for n in tally.notes[:5])
         lines.extend(f"  STUCK (a table that could not deal; a newcomer was seated to go on): {n}"
                      for n in tally.stuck)
+    event, banked, cash_floor = night.event, night.banked, night.cash_floor
     if event is not None:
         for tally in event.tallies:
             lines.append(f"table {tally.name} (tournament): {tally.pots} pots, {tally.won} won, "
@@ -291,17 +347,36 @@ def run_night(args: argparse.Namespace) -> int:
     if cash_floor is not None:
         lines.extend(cash_floor.lines)
         lines.extend(flagged(cash_floor, indent=""))
-    for kind in sorted(taps):
-        lines.append(f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
-                     f"p99 {percentile(taps[kind], 99):.1f} ms")
+    return lines
+
+
+def taps_of(night: Night) -> dict[str, list[float]]:
+    """Every tap's time (ms) by kind, over the tables and the banked table."""
+    taps: dict[str, list[float]] = {}
+    for timed in [t.taps for t in night.every] + ([night.banked.taps] if night.banked is not None else []):
+        for kind, samples in timed.items():
+            taps.setdefault(kind, []).extend(samples)
+    return taps
+
+
+def tap_lines(night: Night) -> list[str]:
+    taps = taps_of(night)
+    return [f"tap {kind}: {len(taps[kind])} taps, p50 {percentile(taps[kind], 50):.1f} ms, "
+            f"p99 {percentile(taps[kind], 99):.1f} ms" for kind in sorted(taps)]
+
+
+def summary_lines(night: Night) -> list[str]:
+    """The room, the promotions, verify, the rules met tonight, the floor's work, and the night's line."""
+    args, room, every = night.args, night.room, night.every
+    lines: list[str] = []
     if room:
         lines.append(f"room: started {room['start']}, chips in {room['chips_in']}, chips out {room['chips_out']}, "
                      f"on the tables {room['on_tables']}, the house's take {room.get('house', 0)}")
-    lines.append(promotion_line)
-    lines.append(f"verify: {verify_text.splitlines()[-1] if verify_text else ''}")
-    for kind, answer in unproven.served.items():
+    lines.append(night.promotion_line)
+    lines.append(f"verify: {night.verify_text.splitlines()[-1] if night.verify_text else ''}")
+    for kind, answer in night.unproven.served.items():
         if answer is True:
-            lines.append(f"{kind}: exercised {unproven.used[kind]} times")
+            lines.append(f"{kind}: exercised {night.unproven.used[kind]} times")
         elif answer is None:
             lines.append(f"{kind}: not met tonight")
         else:
@@ -318,32 +393,26 @@ def run_night(args: argparse.Namespace) -> int:
     walked = sum(t.walked for t in every)
     lines.append(f"floor phone: {walked} disputes walked question by question on /rulings/new "
                  f"({sum(t.walked_false for t in every)} false openers by hand, "
-                 f"{sum(len(w.asked) for w in walks)} questions answered); "
+                 f"{sum(len(w.asked) for w in night.walks)} questions answered); "
                  f"{sum(t.false_calls for t in every)} false openers reported before the draw")
-    lines.append(f"findings: {filed} filed for the shift report's Flagged section")
-    lines.append(f"floor: {len(floor_pdfs)} rulings printed, {confirmed} rulings of the rules confirmed on the floor "
-                 f"page, {corrections} chip corrections")
-    lines.append(shift_report)
-    if args.export:
-        with open(args.export, "w", encoding="utf-8") as out:
-            for tally in every:
-                for record in tally.export:
-                    out.write(json.dumps(record, sort_keys=True) + "\n")
+    lines.append(f"findings: {night.filed} filed for the shift report's Flagged section")
+    lines.append(f"floor: {len(night.floor_pdfs)} rulings printed, {night.confirmed} rulings of the rules confirmed "
+                 f"on the floor page, {corrections} chip corrections")
+    lines.append(night.shift_report)
     # the tables' findings, and those of the tournament's desk and the banked table
-    parts = [*every, *(part for part in (event, banked, cash_floor) if part is not None)]
-    discrepancies = sum(len(p.discrepancies) for p in parts)
-    wrong = sum(len(p.wrong) for p in parts)
+    discrepancies = sum(len(p.discrepancies) for p in night.parts)
+    wrong = sum(len(p.wrong) for p in night.parts)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)
-    entries = event.buy_ins if event is not None else 0
-    lines.append(f"wall time {time.monotonic() - began:.1f} s on {args.db}, seed {args.seed}")
+    entries = night.event.buy_ins if night.event is not None else 0
+    everything = [x for samples in taps_of(night).values() for x in samples]
+    lines.append(f"wall time {time.monotonic() - night.began:.1f} s on {args.db}, seed {args.seed}")
     if args.keep:
-        lines.append(f"kept: {server.instance} (the night's database, witness and keys)")
-    lines.append(f"night: {len(every) + (1 if banked is not None else 0)} tables, {pots} pots, {rulings} rulings, {entries} entries; "
-                 f"chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
-                 f"verify {'clean' if verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")
-    print("\n".join(lines), flush=True)
-    return 0 if (discrepancies == 0 and wrong == 0 and verify_ok) else 1
+        lines.append(f"kept: {night.server.instance} (the night's database, witness and keys)")
+    lines.append(f"night: {len(every) + (1 if night.banked is not None else 0)} tables, {pots} pots, {rulings} rulings, "
+                 f"{entries} entries; chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
+                 f"verify {'clean' if night.verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
