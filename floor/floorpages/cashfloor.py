@@ -288,7 +288,9 @@ def cancel_seat_change(table_id: int, request_id: int) -> Any:
 @bp.post("/cash/rotation")
 @role_required(Role.floor)
 def set_rotation() -> Any:
-    """A push schedule from now over the dealers and tables chosen, replacing the one in force."""
+    """A push schedule from now over the dealers and tables chosen, replacing the one in force.
+    The places offer every active account, dealers first (:func:`_who_deals`): a floor person who
+    deals a down is put in the push like a dealer (docs/players.md, "Dealer rotation")."""
     form = RotationForm()
     try:
         if not form.validate_on_submit():
