@@ -323,8 +323,8 @@ def assign_dealer() -> Any:
     except RulesError as exc:
         db.session.rollback()
         return _page(422, assign_form=form, assign_refused=str(exc))
-    flash(f"{db.session.get_one(User, moved.dealer_id).username} deals at {table.name} until {local(moved.until, '%H:%M')}, moved by hand.",
-          "success")
+    dealer = db.session.get_one(User, moved.dealer_id).username
+    flash(f"{dealer} deals at {table.name} until {local(moved.until, '%H:%M')}, moved by hand.", "success")
     return _back("#assign")
 
 

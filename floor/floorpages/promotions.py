@@ -73,20 +73,18 @@ def picked(shown: str, player_id: str) -> tuple[str, str]:
 
 def player_sent(shown: str, player_id: str) -> str | dict[str, int]:
     """The player the form names: the record (``{"id": n}``) when one was picked, else the name as
-    seated. A record the room does not have, or whose name is not the one shown (the name changed
-    after the pick), is refused: pick again."""
+    seated. A record whose name is not the one shown (the name changed after the pick) is refused:
+    pick again."""
     name, number = picked(shown, player_id)
     if not number:
         return name
     if not (number.isascii() and number.isdigit() and 0 < int(number) < 2**63):
         raise promotions.AwardRefused(f"{number!r} is not a player's record: pick the player from the list")
-    record = db.session.get(Player, int(number))
-    if record is None:
-        raise promotions.AwardRefused(f"there is no player #{number}: pick the player from the list again")
-    if name.casefold() != record.name.casefold():
+    record = db.session.get(Player, int(number))  # None: refused by the award, as the API's is
+    if record is not None and name.casefold() != record.name.casefold():
         raise promotions.AwardRefused(f"the player shown ({name}) is not the record picked "
                                       f"({record.name}, #{record.id}): pick the player from the list again")
-    return {"id": record.id}
+    return {"id": int(number)}
 
 
 def award() -> Any:
