@@ -366,7 +366,7 @@ def test_an_award_names_the_player_record_the_logs_seat_holds(client, tokens, ap
     assert bad.status_code == 400 and "a player id is 1 or more" in bad.json["message"]
 
 
-def test_the_awards_player_record_is_under_its_seal(client, tokens, app) -> None:
+def test_the_awards_player_record_is_under_its_seal(client, tokens, app, as_role) -> None:
     """The record paid is sealed with the award: moved to another player in the database, the pool
     is withheld and verify names the award. An award paid before awards named the record (its seal
     made without the field, revision e5a9c2d7f3b1) keeps a good seal."""
@@ -395,3 +395,6 @@ def test_the_awards_player_record_is_under_its_seal(client, tokens, app) -> None
         assert row_problems() == []
     paid = pools(client, tokens)["high_hand"]
     assert paid["problems"] == [] and paid["awards"][0]["player_id"] is None
+    # left as it is (docs/house.md, "Promotions"): the floor sees the name and the seat
+    assert '5 to Bob <span class="muted small">(seat 2, no record)</span>, HH deal 1' in \
+        as_role("floor").get("/floor/promotions").get_data(as_text=True)
