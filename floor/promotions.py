@@ -32,6 +32,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from floor import tables as table_log
 from floor.extensions import DbModel, db
 from floor.models import Table, User, utcnow
+from floor.players.models import Player
 from floor.sealed import SealedRow
 from floor.seals import SealBroken
 from floor.witness import RolledBack
@@ -189,14 +190,25 @@ def award(pool_name: str, player: str | dict[str, int], table: Table, deal: int,
 
 
 def _seat_of(player: str | dict[str, int], hand: Hand, table: Table) -> int:
-    """The seat of ``player`` in ``hand``: by the record the log's seat names, else by the name."""
+    """The seat of ``player`` in ``hand``: by the record the log's seat names, else by the name.
+    A record the room does not have is refused as such; a name two seats of the deal answer to is
+    refused rather than one of them picked: the floor names the record."""
     if isinstance(player, dict):
-        seats = [s for s, number in hand.player_ids.items() if number is not None and number == player.get("id")]
-        who = f"player #{player.get('id')}"
+        record = db.session.get(Player, player.get("id"))
+        if record is None:
+            raise AwardRefused(f"there is no player #{player.get('id')}: pick the player from the list again")
+        seats = [s for s, number in hand.player_ids.items() if number is not None and number == record.id]
+        who = f"{record.name} (player #{record.id}{f', card {record.card}' if record.card else ''})"
     else:
         wanted = player.strip().casefold()
         seats = [s for s, name in hand.names.items() if name.strip().casefold() == wanted]
         who = player
+    if len(seats) > 1:  # never one of them picked: the wrong one would be paid
+        records = {hand.player_ids.get(s) for s in seats}
+        what = "pick the player's record" if isinstance(player, str) and None not in records and \
+            len(records) == len(seats) else "the log seats them twice: call the director"
+        raise AwardRefused(f"{who} was dealt deal {hand.deal} at {table.name} in seats "
+                           f"{', '.join(map(str, sorted(seats)))}: {what}")
     if not seats:
         raise AwardRefused(f"{who} did not play deal {hand.deal} at {table.name} (it was dealt to "
                            f"{', '.join(hand.names[s] for s in sorted(hand.names))})")

@@ -202,6 +202,7 @@ ROUTES: dict[str, Route] = {
                                            post={}),
     "floorpages.set_rotation": Route(F, PAGE, "/floor/cash/rotation", get=False, post={}),
     "floorpages.end_rotation": Route(F, PAGE, "/floor/cash/rotation/end", get=False, post={}),
+    "floorpages.assign_dealer": Route(F, PAGE, "/floor/cash/rotation/assign", get=False, post={}),
     "api.cancel_seat_change": Route(F, API, "/api/tables/{table}/seat_changes/1/cancel", get=False, post={}),
     "board.board": Route(None, PUBLIC, "/board"),
     "api.get_rotation": Route(D, API, "/api/rotation"),

@@ -1,6 +1,6 @@
 """The floor person's forms for the cash floor (``/floor/cash``; docs/players.md, "The floor's
 forms"): link a must-move game to its main game and unlink it, take a seat-change request and
-cancel it, set and change the dealers' push schedule, stop it. Through HTTP with each role: a
+cancel it, set and change the dealers' push schedule, stop it, move a dealer by hand. Through HTTP with each role: a
 dealer may not (403, nothing written), the floor and the director may; a refusal answers 422 with
 the reason on the re-shown form and writes nothing; a form without its CSRF token is refused (400)."""
 
@@ -188,6 +188,83 @@ def test_a_rotation_the_rules_refuse_is_shown_with_the_reason_and_nothing_change
     assert '<option value="nobody" selected>' in shown and '<option value="dee" selected>' in shown  # as sent
 
 
+def moves_by_hand(app):
+    from floor.models import User
+    from floor.rotation import DealerAssignment
+
+    with app.app_context():
+        return [(db.session.get_one(User, m.dealer_id).username, m.table_id)
+                for m in db.session.scalars(db.select(DealerAssignment).order_by(DealerAssignment.id))]
+
+
+@pytest.mark.parametrize("role, allowed", [("dealer", False), ("floor", True), ("director", True)])
+def test_who_may_move_a_dealer_by_hand(api, app, as_role, room, role, allowed):
+    """The form beside the schedule (``POST /api/rotation/assign``'s work): a dealer may not move
+    anyone (403, nothing written); the floor and the director may, and the page says where the
+    dealer deals now and until when."""
+    floor = as_role("floor")
+    assert floor.post("/floor/cash/rotation", data={"dealers": ["dee", "dot"], "tables": [str(room["main"]),
+                                                    str(room["must"])], "minutes": "30"}).status_code == 302
+    client = as_role(role)
+    moved = client.post("/floor/cash/rotation/assign", data={"assign-dealer": "dee", "assign-table": str(room["big"])})
+    assert moved.status_code == (302 if allowed else 403)
+    if not allowed:
+        assert moves_by_hand(app) == []
+        return
+    assert moved.headers["Location"].endswith("/floor/cash#assign")
+    page = client.get("/floor/cash").get_data(as_text=True)
+    assert re.search(r"dee deals at Big until \d\d:\d\d, moved by hand\.", page)
+    assert re.search(r"<td>dee</td><td>Big <span class=\"pill\">by hand</span></td>", page)
+    assert moves_by_hand(app) == [("dee", room["big"])]
+    slots = api.get("/api/rotation", role="floor")
+    assert [s["table"] for s in slots if s["dealer"] == "dee" and s["by_hand"]] == [room["big"]]
+    # the dealer moved logs at Big now, and is refused at the table the schedule gave them
+    assert "you deal at Big" in api.post(f"/api/tables/{room['main']}/events", {"type": "sit_out", "seat": 1},
+                                         role="dealer", status=403)["message"]
+
+
+def test_a_move_by_hand_the_rules_refuse_is_shown_with_the_reason_and_nothing_changes(app, as_role, room):
+    floor = as_role("floor")
+    for data, reason in (({"assign-dealer": "nobody", "assign-table": str(room["big"])}, "no dealer 'nobody'"),
+                         ({"assign-dealer": "dee", "assign-table": "999"}, "there is no table '999'"),
+                         ({"assign-dealer": "", "assign-table": str(room["big"])}, "Dealer: This field is required."),
+                         ({"assign-dealer": "dee", "assign-table": ""}, "To table: This field is required.")):
+        refused = floor.post("/floor/cash/rotation/assign", data=data)
+        text = refused.get_data(as_text=True)
+        assert refused.status_code == 422 and reason in alert(refused), (data, alert(refused))
+        assert "Move by hand: not done, nothing was changed: " in text  # at the top too
+    assert '<option selected value="nobody">nobody</option>' in floor.post(
+        "/floor/cash/rotation/assign", data={"assign-dealer": "nobody", "assign-table": ""}).get_data(as_text=True)
+    with app.app_context():
+        from floor.models import User
+
+        db.session.scalars(db.select(User).where(User.username == "dot")).one().active = False
+        db.session.commit()
+    gone = floor.post("/floor/cash/rotation/assign", data={"assign-dealer": "dot", "assign-table": str(room["big"])})
+    assert gone.status_code == 422 and "no dealer 'dot'" in alert(gone)  # an account closed since the page was read
+    assert moves_by_hand(app) == []
+
+
+def test_a_floor_person_who_deals_a_down_is_offered_in_the_rotation(api, app, as_role, room):
+    """Decision (docs/players.md, "Dealer rotation"): the rotation's forms offer every active
+    account, the dealers first, then the floor and the directors marked with their role: a room
+    short of a dealer puts a floor person in the push, and the schedule says where they deal."""
+    floor = as_role("floor")
+    page = floor.get("/floor/cash").get_data(as_text=True)
+    push = page.split('data-place="1"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="(\w*)"', push) == ["", "dee", "dot", "fred", "dana"]
+    assert '<option value="fred">fred (floor)</option>' in push and '<option value="dana">dana (director)</option>' in push
+    by_hand = page.split('name="assign-dealer"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="(\w*)"', by_hand) == ["", "dee", "dot", "fred", "dana"]
+    assert floor.post("/floor/cash/rotation", data={"dealers": ["dee", "fred"], "tables": [str(room["main"]),
+                                                    str(room["must"])], "minutes": "30"}).status_code == 302
+    assert {s["dealer"]: s["table"] for s in api.get("/api/rotation", role="floor") if not s["by_hand"]
+            and s["from"] == min(x["from"] for x in api.get("/api/rotation", role="floor"))} == {
+        "dee": room["main"], "fred": room["must"]}
+    # in the push, the floor person's taps are still never refused for it (docs/players.md)
+    api.post(f"/api/tables/{room['main']}/events", {"type": "sit_out", "seat": 1}, role="floor", status=201)
+
+
 def test_the_forms_need_their_csrf_token(csrf_app):
     from floor import tables
 
@@ -207,4 +284,11 @@ def test_the_forms_need_their_csrf_token(csrf_app):
                         data={f"t{must}-main": str(main), f"t{must}-csrf_token": token.group(1).decode()})
     assert linked.status_code == 302 and feeds_of(csrf_app, must) == main
     assert floor.post("/floor/cash/rotation/end").status_code == 400
+    assert floor.post("/floor/cash/rotation/assign", data={"assign-dealer": "dee",
+                                                           "assign-table": str(main)}).status_code == 400
+    assign_token = re.search(rb'id="assign-csrf_token" name="assign-csrf_token" type="hidden" value="([^"]+)"', page)
+    assert assign_token is not None, "no CSRF token on the move-by-hand form"
+    assert floor.post("/floor/cash/rotation/assign", data={"assign-dealer": "dee", "assign-table": str(main),
+                                                           "assign-csrf_token": assign_token.group(1).decode()}
+                      ).status_code == 302
     assert floor.post("/floor/cash/rotation/end", data={"csrf_token": csrf_token_from(page)}).status_code == 302

@@ -127,6 +127,22 @@ def test_a_setup_names_its_players_by_id(api):
     assert got[1]["player"] == "Gus" and got[1]["player_id"] == gus["id"] and got[2]["player_id"] > 0
 
 
+def test_a_setup_that_seats_one_player_twice_is_refused(app, api):
+    """As a ``sit`` is refused for a player seated already, a setup naming one person in two seats
+    (the same name in two cases, or the record and the name) is refused, nothing made: one seat
+    would be paid the other's promotion, and the rules cannot tell them apart."""
+    gus = new_player(api, "Gus")
+    for second in ("gus", {"id": gus["id"]}):
+        refused = api.post("/api/tables", {"name": "Twice", "setup": {**SETUP, "seats": [
+            {"seat": 1, "player": "Gus", "stack": 500}, {"seat": 3, "player": second, "stack": 500}]}}, status=422)
+        assert "setup: seat 3: Gus already sits in seat 1" in refused["message"], refused
+    from floor.extensions import db
+    from floor.models import Table
+
+    with app.app_context():
+        assert db.session.scalars(db.select(Table.name)).all() == []
+
+
 # --------------------------------------------------------------------------- bans
 
 

@@ -1,7 +1,8 @@
 """Dealer rotation in the JSON API (issue 31; floor and director; decisions: docs/players.md,
 "Dealer rotation").
 
-- ``POST /api/rotation`` {dealers: [user], tables: [id], minutes}: a push schedule from now,
+- ``POST /api/rotation`` {dealers: [user], tables: [id], minutes}: a push schedule from now
+  (``dealers``: any active accounts, a floor person who deals a down too),
   replacing the one in force, 201. ``POST /api/rotation/end``: the room no longer rotates.
 - ``GET /api/rotation``: ``[{dealer, table, from, until}]``, this round and the next (also for
   dealers: each reads where they go next).

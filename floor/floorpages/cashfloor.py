@@ -6,6 +6,11 @@ The same work as the JSON API's ``/api/tables/<id>/feeds``, ``/seat_changes`` an
 its own form (CSRF), checked for the floor role by itself; a refusal re-shows the page with the form
 as it was sent and the reason beside it (422), and writes nothing. Decisions: docs/players.md,
 "The floor's forms".
+
+Who the rotation's forms offer (the push and the move by hand): every active account, the dealers
+first, then the floor persons and the directors marked with their role. A card room short of a
+dealer has a floor person deal a down; put in the push, the schedule and the board say where they
+are (their own taps are never refused for it). Decision: docs/players.md, "Dealer rotation".
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from floor.auth.access import role_required
 from floor.extensions import db
 from floor.floorpages.views import bp, state_or_problem
 from floor.inputs import select_choices
+from floor.localtime import local
 from floor.models import Role, Table, User
 from floor.players import cashfloor
 from floor.players.models import SeatChange
@@ -49,6 +55,13 @@ class SeatChangeForm(FlaskForm):
 
 class CancelForm(FlaskForm):
     """A seat-change request taken back (the CSRF token is all it carries)."""
+
+
+class AssignForm(FlaskForm):
+    """The floor moves one dealer to a table by hand, over the schedule, until the round ends."""
+
+    dealer = SelectField("Dealer", validate_choice=False, validators=[InputRequired()])
+    table = SelectField("To table", validate_choice=False, validators=[InputRequired()])
 
 
 class MultiCheckbox(SelectMultipleField):
@@ -138,9 +151,18 @@ def _player_sent(raw: str) -> Any:
         else raw
 
 
-def _dealers() -> list[User]:
-    return list(db.session.scalars(db.select(User).where(User.active.is_(True), User.role_name == Role.dealer.name)
-                                   .order_by(User.username)))
+def _who_deals() -> list[tuple[str, str]]:
+    """Who the rotation's forms offer, as (user name, label): every active account, the dealers
+    first, then the floor persons and the directors who may deal a down, marked with their role."""
+    users = db.session.scalars(db.select(User).where(User.active.is_(True)))
+    return [(u.username, u.username if u.role is Role.dealer else f"{u.username} ({u.role_name})")
+            for u in sorted(users, key=lambda u: (u.role, u.username.casefold()))]
+
+
+def _all_tables() -> list[tuple[int, str]]:
+    """Every table a dealer may be sent to: the cash tables, then a tournament's."""
+    return [(t.id, t.name) for t in db.session.scalars(
+        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id))]
 
 
 def _rotation_form(posted: RotationForm | None = None) -> RotationForm:
@@ -155,20 +177,32 @@ def _rotation_form(posted: RotationForm | None = None) -> RotationForm:
             data = {"dealers": [db.session.get_one(User, d).username for d in running.dealer_ids],
                     "tables": list(running.table_ids), "minutes": running.minutes}
         form = RotationForm(formdata=None, **data)
-    form.tables.choices = select_choices((t.id, t.name) for t in db.session.scalars(
-        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id)))
+    form.tables.choices = select_choices(_all_tables())
+    return form
+
+
+def _assign_form(posted: AssignForm | None, who: list[tuple[str, str]]) -> AssignForm:
+    """The move by hand: as sent (a refusal, a name no longer offered shown as sent), else empty."""
+    form = posted or AssignForm(prefix="assign", formdata=None)
+    people = list(who)
+    if form.dealer.data and all(name != form.dealer.data for name, _ in people):
+        people.append((form.dealer.data, form.dealer.data))
+    form.dealer.choices = select_choices([(NONE, "— who —"), *people])
+    form.table.choices = select_choices([(NONE, "— which table —"), *((str(i), n) for i, n in _all_tables())])
     return form
 
 
 def _page(status: int = 200, *, posted: dict[int, dict[str, Any]] | None = None,
-          rotation_form: RotationForm | None = None, rotation_refused: str = "") -> Any:
+          rotation_form: RotationForm | None = None, rotation_refused: str = "",
+          assign_form: AssignForm | None = None, assign_refused: str = "") -> Any:
     rows = _cash_tables(posted)
     rform = _rotation_form(rotation_form)
-    dealers = _dealers()
+    dealers = _who_deals()
     chosen = [d for d in rform.dealers.data or [] if d != NONE]
     places = max(len(dealers), len(chosen), 1)
     return render_template("floorpages/cashfloor.html", rows=rows, rotation_form=rform,
                            rotation_refused=rotation_refused, dealers=dealers,
+                           assign_form=_assign_form(assign_form, dealers), assign_refused=assign_refused,
                            places=[chosen[i] if i < len(chosen) else NONE for i in range(places)],
                            running=rotation.in_force(), slots=rotation.slots(), cancel_form=CancelForm()), status
 
@@ -254,7 +288,9 @@ def cancel_seat_change(table_id: int, request_id: int) -> Any:
 @bp.post("/cash/rotation")
 @role_required(Role.floor)
 def set_rotation() -> Any:
-    """A push schedule from now over the dealers and tables chosen, replacing the one in force."""
+    """A push schedule from now over the dealers and tables chosen, replacing the one in force.
+    The places offer every active account, dealers first (:func:`_who_deals`): a floor person who
+    deals a down is put in the push like a dealer (docs/players.md, "Dealer rotation")."""
     form = RotationForm()
     try:
         if not form.validate_on_submit():
@@ -267,6 +303,29 @@ def set_rotation() -> Any:
         return _page(422, rotation_form=form, rotation_refused=str(exc))
     flash(f"The dealers rotate every {form.minutes.data} minutes from now.", "success")
     return _back("#rotation")
+
+
+@bp.post("/cash/rotation/assign")
+@role_required(Role.floor)
+def assign_dealer() -> Any:
+    """Move a dealer to a table by hand, until the round ends (an hour in a room that does not
+    rotate): over the schedule, as ``POST /api/rotation/assign``."""
+    form = AssignForm(prefix="assign")
+    raw = form.table.data or NONE
+    try:
+        if not form.validate_on_submit():
+            raise RulesError(f"nobody moved: {_errors(form) or 'the form expired; reload the page'}")
+        table = db.session.get(Table, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 19 else None
+        if table is None:
+            raise RulesError(f"assign: there is no table {raw!r}")
+        moved = rotation.assign(form.dealer.data, table, current_user._get_current_object())
+        db.session.commit()
+    except RulesError as exc:
+        db.session.rollback()
+        return _page(422, assign_form=form, assign_refused=str(exc))
+    dealer = db.session.get_one(User, moved.dealer_id).username
+    flash(f"{dealer} deals at {table.name} until {local(moved.until, '%H:%M')}, moved by hand.", "success")
+    return _back("#assign")
 
 
 @bp.post("/cash/rotation/end")

@@ -131,10 +131,14 @@ def amend_setup(setup: dict[str, Any], user: User | None = None) -> dict[str, An
     if not isinstance(seats, list):
         return setup
     out = []
+    seated: dict[int, Any] = {}  # record -> the seat it took
     for item in seats:
         if isinstance(item, dict) and (item.get("player") or item.get("player_id") is not None):
             name, number = seat_player(item.get("player"), item.get("player_id"), user,
                                        f"setup: seat {item.get('seat')}")
+            if number in seated:  # as a sit is refused (rules.jackpot.seating.sit): one person, one seat
+                raise IllegalAction(f"setup: seat {item.get('seat')}: {name} already sits in seat {seated[number]}")
+            seated[number] = item.get("seat")
             item = {**item, "player": name, "player_id": number}
         out.append(item)
     return {**setup, "seats": out}

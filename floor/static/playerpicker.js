@@ -3,7 +3,8 @@
 // record in the form's hidden player_id (the server writes the record's name into the log). A floor
 // person's "New player" button (data-player-create) creates the record on the spot (POST
 // /api/players) from the typed name and an optional card number. Typing a name and picking nothing
-// sends the name: the server links it to the one player of that name, or makes a new record.
+// sends the name: at a seat or an entry the server links it to the one player of that name, or
+// makes a new record; in the promotions' award (/floor/promotions) it is the name as seated.
 (function () {
   "use strict";
   const token = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
