@@ -187,6 +187,11 @@ class Table(DbModel):
     rulings: Mapped[list["IssuedRuling"]] = relationship(back_populates="table", order_by="IssuedRuling.id")
 
     @property
+    def label(self) -> str:
+        """The name a floor person tells it apart by: every event numbers its tables from 1."""
+        return f"{self.name} ({self.event.name})" if self.event is not None else self.name
+
+    @property
     def profile_name(self) -> str:
         profile = self.setup.get("profile", "cardroom")
         return profile if isinstance(profile, str) else str(profile.get("name", "custom"))

@@ -292,3 +292,27 @@ def test_the_forms_need_their_csrf_token(csrf_app):
                                                            "assign-csrf_token": assign_token.group(1).decode()}
                       ).status_code == 302
     assert floor.post("/floor/cash/rotation/end", data={"csrf_token": csrf_token_from(page)}).status_code == 302
+
+
+def test_tables_of_two_events_are_told_apart_in_the_floors_lists(app, as_role):
+    """Every event numbers its tables from 1: the cash game's "Table 1" and the tournament's "Table 1"
+    were offered as two identical ticks in the rotation, the dealer's move and the promotion's
+    table, and a floor person could not tell which one the push or the award meant. Each list
+    names the event beside the table."""
+    from floor import tables
+    from floor.models import CardRoomEvent
+
+    with app.app_context():
+        for event_name in ("Friday cash", "Sunday freezeout"):
+            event = CardRoomEvent(name=event_name, profile="cardroom")
+            db.session.add(event)
+            db.session.flush()
+            tables.create_table("Table 1", SETUP, event_id=event.id)
+        db.session.commit()
+    floor = as_role("floor")
+    cash = html.unescape(floor.get("/floor/cash").get_data(as_text=True))
+    promotions = html.unescape(floor.get("/floor/promotions").get_data(as_text=True))
+    for page in (cash, promotions):
+        assert "Table 1 (Friday cash)" in page and "Table 1 (Sunday freezeout)" in page
+    ticks = re.findall(r'<span>(Table 1[^<]*)</span>', cash)  # the rotation's tables
+    assert sorted(ticks) == ["Table 1 (Friday cash)", "Table 1 (Sunday freezeout)"]

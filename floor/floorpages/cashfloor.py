@@ -127,7 +127,7 @@ def _cash_tables(posted: dict[int, dict[str, Any]] | None = None) -> list[CashTa
         if sent.isdigit() and len(sent) < 19 and all(str(t.id) != sent for t in offered):
             offered += [t for t in [db.session.get(Table, int(sent))] if t is not None]
         feeds_form.main.choices = select_choices([(NONE, "— not a must-move game —")] +
-                                                 [(str(t.id), t.name) for t in offered])
+                                                 [(str(t.id), t.label) for t in offered])
         seat_form.player.choices = select_choices(
             [(NONE, "— who asks —")] + [(_player_value(s.player_id, s.player), f"{s.player} (seat {n})")
                                        for n, s in sorted(state.seats.items())])
@@ -161,7 +161,7 @@ def _who_deals() -> list[tuple[str, str]]:
 
 def _all_tables() -> list[tuple[int, str]]:
     """Every table a dealer may be sent to: the cash tables, then a tournament's."""
-    return [(t.id, t.name) for t in db.session.scalars(
+    return [(t.id, t.label) for t in db.session.scalars(
         db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id))]
 
 
@@ -324,7 +324,7 @@ def assign_dealer() -> Any:
         db.session.rollback()
         return _page(422, assign_form=form, assign_refused=str(exc))
     dealer = db.session.get_one(User, moved.dealer_id).username
-    flash(f"{dealer} deals at {table.name} until {local(moved.until, '%H:%M')}, moved by hand.", "success")
+    flash(f"{dealer} deals at {table.label} until {local(moved.until, '%H:%M')}, moved by hand.", "success")
     return _back("#assign")
 
 

@@ -85,7 +85,7 @@ def _tables() -> list[Table]:
 
 def _move_form(all_tables: list[Table]) -> MoveForm:
     form = MoveForm()
-    names = [(t.id, f"{t.name}" + (f" ({t.event.name})" if t.event else "")) for t in all_tables]
+    names = [(t.id, t.label) for t in all_tables]
     form.from_table.choices = names
     form.to_table.choices = names
     return form

@@ -46,7 +46,8 @@ class AwardForm(FlaskForm):
 
 def _form() -> AwardForm:
     form = AwardForm()
-    form.table.choices = select_choices((t.id, t.name) for t in db.session.scalars(db.select(Table).order_by(Table.name)))
+    form.table.choices = select_choices((t.id, t.label) for t in db.session.scalars(
+        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id)))
     return form
 
 
