@@ -206,13 +206,18 @@ def places_paid(t: Tournament) -> int:
 
 def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, Any]:
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
-    clock runs again if hand for hand paused it)."""
+    clock runs again if hand for hand paused it). Refused on once the bubble has burst: it would
+    end by itself at once (:func:`end_hand_for_hand_at_the_bubble`)."""
     check_not_over(t, "hand for hand")
     now = service.hand_for_hand_switch(t)
     if on and now is not None:
         raise IllegalAction("hand for hand: it is on already")
     if not on and now is None:
         raise IllegalAction("hand for hand: it is off already")
+    left, paid = len(service.live_entries(t)), places_paid(t)
+    if on and left <= paid:  # it would end at once (end_hand_for_hand_at_the_bubble), having paused the clock
+        raise IllegalAction(f"hand for hand: the bubble has burst ({left} players left, {paid} places paid); "
+                            "it is played only while someone is still out of the money")
     if on:
         started = {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
         c = service.clock(t)
