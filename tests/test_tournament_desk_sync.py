@@ -232,3 +232,24 @@ def test_a_dealer_refused_at_the_desk_records_nothing(api, monkeypatch, path, bo
     response = api.call("POST", f"/api/events/{event}/{path}", role="dealer", json=body)
     assert response.status_code == 403 and "needs the" in response.get_json()["message"]
     assert place_of(api, event, loser) is None
+
+
+def test_a_player_counted_at_0_is_out_at_once_with_no_eliminator(api):
+    """A recount of 0 after a hand: the player is out now (place 3, the seat free), as a bust-out by
+    hand, and the bounty is nobody's, so the champion's at the end (before: the table log's hook read
+    the last pot's winner as the eliminator, the bounty paid to them and traced to a hand that never
+    busted the player)."""
+    event, ids = make_event(api, entries=4, tables=1, structure={**STRUCTURE, "bounty": 10})
+    seats = sorted(seats_of(api, ids[0]))
+    names = {s: x["player"] for s, x in seats_of(api, ids[0]).items()}
+    play_bust(api, ids[0], seats[0], seats[1])  # the winner of that pot: names[seats[0]]
+    counted = names[seats[2]]
+    done = api.post(f"/api/events/{event}/counts", {"player": counted, "stack": 0, "reason": "no chips left"},
+                    role="floor", status=201)
+    assert done["change"] < 0
+    placed(api, event, ids[0], counted, seats[2], 3)
+    row = next(r for r in api.get(f"/api/events/{event}/results") if r["player"] == counted)
+    assert row["hand"] is None and row["table"] == "Table 1"
+    assert [b["player"] for b in api.get(f"/api/events/{event}/bounties")] == [names[seats[1]]]
+    undo = api.call("POST", f"/api/events/{event}/reinstate", role="floor", json={"player": counted})
+    assert undo.status_code == 422  # no bust-out by hand to undo: its chips went to the house
