@@ -6,7 +6,8 @@ The table log's hook records a bust-out when its pot is won; when it did not (a 
 it, a hook that failed: :func:`floor.tournament.floorwork.after_append` says the desk's next action
 finds it), a floor person must see the player placed, and the final table drawn, right after
 whatever the desk does next. Each test busts a player with the hook off, checks the player is still
-listed, then takes one desk action and checks what the floor would see."""
+listed, then takes one desk action and checks what the floor would see. The last test is a bust-out
+by the desk's own count (a recount of 0), placed at once with no eliminator."""
 
 from __future__ import annotations
 
