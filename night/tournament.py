@@ -124,7 +124,7 @@ class Tournament:
             if hand_for_hand is None and left <= 4:
                 status, body = self.floor_api.request("POST", f"/api/events/{event}/hand_for_hand", {"on": True})
                 hand_for_hand = self.served(status, body, "hand for hand")
-                if hand_for_hand:
+                if hand_for_hand and status == 200:  # 422 once the bubble burst (two out in one hand): not played
                     self.passed.append("hand for hand")
             if left == 3 and self.chop(event):
                 break

@@ -116,8 +116,8 @@ def test_the_floor_enters_draws_runs_the_clock_busts_counts_and_settles(api):
     api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
     api.post(f"/api/events/{event}/counts", {"player": "Player 01", "stack": 100, "reason": "check"},
              role="floor", status=201)
+    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)  # before the bubble
     api.post(f"/api/events/{event}/eliminate", {"player": "Player 02", "reason": "left"}, role="floor", status=201)
-    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)
     assert api.call("POST", "/api/events", role="floor", json={"name": "x", "structure": STRUCTURE}).status_code == 403
     assert api.call("POST", f"/api/events/{event}/tables", role="floor",
                     json={"name": "T", "seats": 8}).status_code == 403
@@ -351,6 +351,23 @@ def test_hand_for_hand_deals_together_pauses_the_clock_and_busts_in_one_hand_sha
     info = api.get(f"/api/events/{event}/clock")
     assert info["hand_for_hand"] is False and info["running"] is True  # the bubble burst: the clock runs again
     conserved(api, ids)
+
+
+def test_hand_for_hand_is_refused_once_the_bubble_has_burst(app, api):
+    """Three left, three paid: hand for hand would pause the clock and end at once; it is refused,
+    saying why, on the API and on the floor's page (which before said "on: the clock is paused")."""
+    event, _ = make_event(api, entries=4, tables=1)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 01", "reason": "left"}, role="floor", status=201)
+    refused = api.call("POST", f"/api/events/{event}/hand_for_hand", role="floor", json={"on": True})
+    assert refused.status_code == 422
+    assert "the bubble has burst (3 players left, 3 places paid)" in refused.get_json()["message"]
+    from tests.conftest import login
+    floor = login(app.test_client(), "fred")
+    page = floor.post(f"/tournament/{event}/desk", data={"action": "hand_for_hand_on"}, follow_redirects=True)
+    assert "the bubble has burst" in page.get_data(as_text=True)
+    info = api.get(f"/api/events/{event}/clock")
+    assert info["hand_for_hand"] is False and info["running"] is True
 
 
 # --------------------------------------------------------------------------- deals

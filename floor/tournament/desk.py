@@ -92,17 +92,24 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     assert entry is not None
 
     def place_given(_: Any) -> None:
-        db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
-        entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), utcnow(), table.id
-        entry.out_hand, entry.out_chips, entry.out_seat = None, x.stack, seat
-        desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player,
-                           reason=(reason or "").strip()[:500] or None, manual=True, table=table.id, seat=seat,
-                           chips_removed=x.stack, out_order=entry.out_order)
+        _place_at_the_desk(t, entry, table, seat, x.stack, user, reason, manual=True, chips_removed=x.stack)
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)
     end_hand_for_hand_at_the_bubble(t, user)
     return entry
+
+
+def _place_at_the_desk(t: Tournament, entry: Entry, table: Table, seat: int, chips: int, user: User | None,
+                       reason: str, **data: Any) -> None:
+    """Give ``entry`` the next place now, out by the desk's hand (no hand of the log put them out, so
+    no eliminator: their bounty is nobody's, :func:`floor.tournament.service.unclaimed_bounties`),
+    in the caller's transaction; the desk keeps who, why and ``data``."""
+    db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))  # one at a time
+    entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), utcnow(), table.id
+    entry.out_hand, entry.out_chips, entry.out_seat = None, chips, seat
+    desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
+                       table=table.id, seat=seat, out_order=entry.out_order, **data)
 
 
 def bust_preview(t: Tournament, player: str) -> dict[str, Any]:
@@ -164,7 +171,11 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
 def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | None) -> dict[str, Any]:
     """The staff count a stack: a difference from the log is logged on the table as a floor
-    ``correction`` against the house, with who counted and why."""
+    ``correction`` against the house, with who counted and why. A player counted at 0 (with no claim
+    on a carried pot) is out at once, in the same transaction, as a bust-out by hand: the next place,
+    no hand, no eliminator (not the last pot's winner, whom the log's hook would name), and the seat
+    cleared. It is not one :func:`reinstate` undoes: that sits a player back with the chips the
+    bust-out took off the table, and a count of 0 took them to the house."""
     check_not_over(t, "count")
     try:
         counted = whole(stack, "count", 0, CHIPS_MAX)
@@ -178,11 +189,18 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     _between_deals(table, "count")
     change = counted - x.stack
     seq = None
+    # counted out of chips, with no claim on a pot: out now, as by the desk's hand (no pot was won, so
+    # no eliminator; the table log's hook would have read the last pot's winner as one)
+    out = counted == 0 and change != 0 and x.put == 0
+    entered = service.entry_named(t, x.player)
 
     def kept(entry: Any) -> None:
         desk_models.record(t, DeskKind.COUNT, user, player=x.player, reason=reason[:500], table=table.id,
                            seat=seat, logged=x.stack, counted=counted, change=change,
                            seq=entry.seq if entry is not None else None)
+        if out and entered is not None:
+            _place_at_the_desk(t, entered, table, seat, x.stack, user, f"counted 0: {reason}", manual=False,
+                               counted=True)
 
     if change:  # the correction and the desk's record of the count commit together
         who = user.username if user is not None else "the staff"
@@ -190,6 +208,9 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
                                          "house": change, "reason": f"recount by {who}: {reason}"[:500]},
                                  user, with_it=kept)
         seq = entry.seq
+        if out:
+            service.clear_seat(table, seat, user)
+            end_hand_for_hand_at_the_bubble(t, user)
     else:  # the count agrees with the log: only the desk keeps it
         kept(None)
         db.session.commit()
@@ -206,13 +227,18 @@ def places_paid(t: Tournament) -> int:
 
 def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, Any]:
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
-    clock runs again if hand for hand paused it)."""
+    clock runs again if hand for hand paused it). Refused on once the bubble has burst: it would
+    end by itself at once (:func:`end_hand_for_hand_at_the_bubble`)."""
     check_not_over(t, "hand for hand")
     now = service.hand_for_hand_switch(t)
     if on and now is not None:
         raise IllegalAction("hand for hand: it is on already")
     if not on and now is None:
         raise IllegalAction("hand for hand: it is off already")
+    left, paid = len(service.live_entries(t)), places_paid(t)
+    if on and left <= paid:  # it would end at once (end_hand_for_hand_at_the_bubble), having paused the clock
+        raise IllegalAction(f"hand for hand: the bubble has burst ({left} players left, {paid} places paid); "
+                            "it is played only while someone is still out of the money")
     if on:
         started = {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
         c = service.clock(t)

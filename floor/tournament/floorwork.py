@@ -184,15 +184,35 @@ def leave_busted(t: Tournament, table: Table) -> None:
 def sync_eliminations(t: Tournament) -> None:
     """Look at every table between pots (what :func:`after_append` does for each tap; this catches a
     log written without it, e.g. a replay of a day's log, or a hook that failed), then draw the final
-    table's seats when they fall due. It writes: the desk's actions call it, never a page's GET."""
+    table's seats when they fall due. It writes, so a page's GET never calls it
+    (tests/test_tournament_reads.py).
+
+    Which paths call it, and why (issue 34). Every POST of the desk that changes who is in the event
+    or their chips, on its page and in its JSON API alike:
+
+    * **before** it acts, so that it acts on the record as the log stands: a late entry's seat, a
+      re-entry (a player the cards busted is out, not "already entered"), the close of entries at
+      the final table's draw, a manual bust-out or a recount (a player the cards busted is out
+      already: their bounty is the winner's, never busted by hand or given chips), a rebuy (the
+      bust paid first), a move, hand for hand's bubble, the chip race, a deal (a busted player is
+      placed, never dealt in);
+    * **after** it acted, when the action may leave a bust-out or the final table's draw due:
+      balancing moves, rebuys and add-ons, manual bust-outs and their undoing, recounts, hand for
+      hand, the chip race. Not after an entry (one more player: no bust-out nor draw can follow)
+      nor a deal (the event is over).
+
+    A refused API request writes nothing of its own; what it recorded first is what the log already
+    held. Not called by the clock, the structure, the tables or the draw: they change neither who is
+    in nor their chips (the draw seats the entries before any hand is logged). The dealers' taps and
+    the floor's rulings are recorded by the log's hook (:func:`after_append`)."""
     for table in service.event_tables(t):
         try:
             state = tables.table_state(table)
         except tables.BROKEN_RECORD:  # nobody is placed from a broken record; the others are synced
             continue
         if state.new_pot and table.version:
-            record_eliminations(t, table, state)
             try:
+                record_eliminations(t, table, state)
                 leave_busted(t, table)  # seats of players already out (a log written without the hook)
             except (tables.StaleVersion, RulesError) as exc:
                 # another request (the floor's page polls while a move is made) cleared the seat

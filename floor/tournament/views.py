@@ -234,6 +234,7 @@ def add_entry(event_id: int) -> Any:
         names.append(request.form["player"])
     if not names:
         return _back(t, "Write a player's name.", "error")
+    floorwork.sync_eliminations(t)  # first: a re-entry, the late seat and the final table's close read who is in
     said = []
     for name in names:
         try:
@@ -352,6 +353,7 @@ def floor_panel(event_id: int) -> Any:
 def move(event_id: int) -> Any:
     """Carry out one suggested move (one tap)."""
     t = service.get(event_id)
+    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         move = json.loads(request.form.get("move") or "{}")
         said = floorwork.carry_out(t, move, current_user)
@@ -368,6 +370,7 @@ def move(event_id: int) -> Any:
 def buy(event_id: int) -> Any:
     """A rebuy or an add-on for a player."""
     t = service.get(event_id)
+    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     entry = service.entry_named(t, request.form.get("player") or "")
     if entry is None:
         flash("No such entry.", "error")
@@ -429,6 +432,7 @@ def desk_action(event_id: int) -> Any:
     t = service.get(event_id)
     action = request.form.get("action", "")
     player, reason = request.form.get("player") or "", request.form.get("reason") or ""
+    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         if action == "eliminate" and request.form.get("confirmed") != "yes":
             # a bust-out gives a place and takes the chips off the table: the floor confirms it
