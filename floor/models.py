@@ -583,22 +583,3 @@ class Entry(SealedRow, DbModel):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
-class HealthProbe(DbModel):
-    """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
-    take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
-
-    __tablename__ = "health_probe"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    checked_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class RateLimitCount(DbModel):
-    """One counter of the login throttle (Flask-Limiter's fixed windows, :mod:`floor.ratelimit`):
-    kept in the database so that every server process counts the same attempts."""
-
-    __tablename__ = "rate_limits"
-
-    key: Mapped[str] = mapped_column(String(255), primary_key=True)
-    count: Mapped[int]
-    expires_at: Mapped[float]  # seconds since the epoch: when the window's count starts again

@@ -4,9 +4,9 @@ every server process (issue 20).
 Flask-Limiter keeps its counts in a storage of the ``limits`` library. Its default, memory, is per
 process: with four gunicorn workers a client got four times the limit (40 logins a minute, not 10).
 A card room has no Redis or Memcached; it has its database, which every worker already shares and
-which is made for concurrent writers. So the counts are rows of ``rate_limits`` (``floor.models.
-RateLimitCount``), and this module registers the ``floordb://`` storage scheme for them (the
-default ``RATELIMIT_STORAGE_URI``; a ``redis://`` URI still works for a room that has one).
+which is made for concurrent writers. So the counts are rows of ``rate_limits``
+(:class:`RateLimitCount`, below), and this module registers the ``floordb://`` storage scheme for
+them (the default ``RATELIMIT_STORAGE_URI``; a ``redis://`` URI still works for a room that has one).
 
 Each hit is one atomic statement, ``INSERT ... ON CONFLICT DO UPDATE ... RETURNING count`` (SQLite
 3.35+ and PostgreSQL alike), in its own short transaction: two workers counting the same address at
@@ -25,8 +25,22 @@ from typing import Any
 
 from flask import current_app
 from limits.storage import Storage
-from sqlalchemy import text
+from sqlalchemy import String, text
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from floor.extensions import DbModel
+
+
+class RateLimitCount(DbModel):
+    """One counter of the login throttle (Flask-Limiter's fixed windows): kept in the database so that every server process counts the same attempts."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    expires_at: Mapped[float]  # seconds since the epoch: when the window's count starts again
+
 
 #: One hit in so many also deletes the rows of windows over an hour ago.
 SWEEP_EVERY = 200

@@ -7,14 +7,26 @@ one row (``HealthProbe``): 503 with ``database: "read-only or full"`` when that 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import current_app, jsonify
 from sqlalchemy import text
+from sqlalchemy.orm import Mapped, mapped_column
 
 from floor.api.common import bp
-from floor.extensions import db
-from floor.models import HealthProbe, utcnow
+from floor.extensions import DbModel, db
+from floor.models import utcnow
+
+
+class HealthProbe(DbModel):
+    """One row that ``GET /api/health`` writes each time: a database that answers reads but cannot
+    take a write (read-only, disk full) is not healthy for a card room that logs every tap."""
+
+    __tablename__ = "health_probe"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    checked_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 def _probe() -> str:
