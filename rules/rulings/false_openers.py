@@ -19,7 +19,8 @@ from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile
 from rules.rulings.tree import Branch, Facts, Leaf, Node, Question
 
-__all__ = ["PLAYS_BECAUSE", "false_openers_node", "foster_node", "cardroom_node", "refund_node", "FALSE_OPENERS", "CALLER_REFUND"]
+__all__ = ["PLAYS_BECAUSE", "false_openers_node", "foster_node", "cardroom_node", "refund_node",
+           "FALSE_OPENERS", "CALLER_REFUND"]
 
 _M = Move
 _O = Outcome
