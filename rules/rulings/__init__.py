@@ -219,56 +219,75 @@ class Ruling:
             outcome = Outcome(str(data.get("outcome")))
         except ValueError:
             raise RulesError(f"outcome: {data.get('outcome')!r} is not an outcome code") from None
+        r = _Record(data)
+        returns = r.returns()
+        path, citations = r.path_and_citations()
+        return cls(
+            outcome=outcome,
+            profile=str(data.get("profile") or ""),
+            path=path,
+            citations=citations,
+            summary=str(data.get("summary") or ""),
+            dead=r.seats("dead"),
+            returns=returns,
+            pot_plays=r.flag("pot_plays"),
+            may_reopen=r.seats("may_reopen"),
+            barred=r.seats("barred"),
+            ante_for_all=r.one("ante_for_all"),
+            winner=r.one("winner"),
+            winners=r.seats("winners"),
+            reopener=r.one("reopener"),
+            opener=r.one("opener"),
+            issue=str(data.get("issue") or ""),
+            leaf=str(data.get("leaf") or ""),
+            proved=r.one("proved"),
+            ante_again=r.flag("ante_again"),
+            showdown_only=r.flag("showdown_only"),
+        )
 
-        def seats(key: str) -> tuple[int, ...]:
-            raw = data.get(key) or ()
-            if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
-                raise RulesError(f"{key}: a list of seats, not {raw!r}")
-            return tuple(parse.seat(x, key, RulesError) for x in raw)
 
-        def one(key: str) -> int | None:
-            value = data.get(key)
-            return None if value is None else parse.seat(value, key, RulesError)
+@dataclass(frozen=True)
+class _Record:
+    """A stored ruling's fields read one by one, each refusal naming its field."""
 
-        def flag(key: str) -> bool:
-            value = data.get(key, False)
-            if not isinstance(value, bool):
-                raise RulesError(f"{key}: true or false, not {value!r}")
-            return value
+    data: Mapping[str, Any]
 
-        returns_raw = data.get("returns") or {}
+    def seats(self, key: str) -> tuple[int, ...]:
+        """A list of seats (the dead, the barred, the winners...)."""
+        raw = self.data.get(key) or ()
+        if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
+            raise RulesError(f"{key}: a list of seats, not {raw!r}")
+        return tuple(parse.seat(x, key, RulesError) for x in raw)
+
+    def one(self, key: str) -> int | None:
+        """One seat, or nobody."""
+        value = self.data.get(key)
+        return None if value is None else parse.seat(value, key, RulesError)
+
+    def flag(self, key: str) -> bool:
+        """True or false, never a string that reads as one."""
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            raise RulesError(f"{key}: true or false, not {value!r}")
+        return value
+
+    def returns(self) -> dict[int, int]:
+        """The chips handed back from the pot, by seat."""
+        returns_raw = self.data.get("returns") or {}
         if not isinstance(returns_raw, Mapping):
             raise RulesError("returns: maps seats to the chips handed back")
-        returns = {parse.seat(k, "returns", RulesError): parse.chips(v, f"returns of seat {k}", error=RulesError)
-                   for k, v in returns_raw.items()}
-        path = data.get("path") or ()
-        citations = data.get("citations") or ()
+        return {parse.seat(k, "returns", RulesError): parse.chips(v, f"returns of seat {k}", error=RulesError)
+                for k, v in returns_raw.items()}
+
+    def path_and_citations(self) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+        """The path walked through the tree and the rule ids cited."""
+        path = self.data.get("path") or ()
+        citations = self.data.get("citations") or ()
         if not isinstance(path, (list, tuple)) or not all(isinstance(p, Mapping) for p in path):
             raise RulesError("path: a list of steps")
         if not isinstance(citations, (list, tuple)) or not all(isinstance(c, str) for c in citations):
             raise RulesError("citations: a list of rule ids")
-        return cls(
-            outcome=outcome,
-            profile=str(data.get("profile") or ""),
-            path=tuple(Step.from_dict(p) for p in path),
-            citations=tuple(citations),
-            summary=str(data.get("summary") or ""),
-            dead=seats("dead"),
-            returns=returns,
-            pot_plays=flag("pot_plays"),
-            may_reopen=seats("may_reopen"),
-            barred=seats("barred"),
-            ante_for_all=one("ante_for_all"),
-            winner=one("winner"),
-            winners=seats("winners"),
-            reopener=one("reopener"),
-            opener=one("opener"),
-            issue=str(data.get("issue") or ""),
-            leaf=str(data.get("leaf") or ""),
-            proved=one("proved"),
-            ante_again=flag("ante_again"),
-            showdown_only=flag("showdown_only"),
-        )
+        return tuple(Step.from_dict(p) for p in path), tuple(citations)
 
 
 def _sentence(text: str) -> str:
