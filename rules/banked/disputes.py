@@ -163,21 +163,55 @@ def build_banked_tree(options: BankedOptions | None = None) -> Tree:
     True
     """
     opts = options or banked_options()
+    checks = _BankedChecks(opts)
+    root = Question("issue", BANKED_FACTS["issue"].question, ("issue",), (
+        Branch(Dispute.WRONG_EXCHANGE.value, "a wrong dealer exchange", _exchange_node(checks)),
+        Branch(Dispute.WRONG_PAYOUT.value, "a wrong payout", Question(
+            "box", BANKED_FACTS["box"].question, ("box",), (Branch("seat", "the box", _payout_node(checks)),),
+            title="Which box?"))), title="What is the dispute about?")
+    return Tree(f"Banked floor decision tree, profile {opts.name}", root, BANKED_FACTS)
 
-    def exchange_right(f: Facts) -> tuple[str, str]:
+
+@dataclass(frozen=True)
+class _BankedChecks:
+    """The banked tree's derived questions, bound to the table's options: they ask the dealer's
+    list (B4) and the settlement (B5) rather than decide anything themselves."""
+
+    opts: BankedOptions
+
+    def exchange_right(self, f: Facts) -> tuple[str, str]:
+        """Whether the dealer threw what the list throws (B4)."""
         thrown = _thrown(f)
-        d = dealer_decision(f["dealer_cards"], opts)
+        d = dealer_decision(f["dealer_cards"], self.opts)
         right = to_text(d.throw) or "no card"
         if set(thrown) == set(d.throw):
             return "right", f"the list: {d.words}; throw {right}"
         return "wrong", f"the list: {d.words}; throw {right}, not {to_text(thrown) or 'no card'}"
 
+    def settlement(self, f: Facts) -> tuple[str, str]:
+        """How the box's hand stands against the dealer's final cards (B4, B5)."""
+        s = _settled(f, self.opts)
+        return s["outcome"], s["reason"]
+
+    def paid_right(self, f: Facts) -> tuple[str, str]:
+        """Whether the box was handed what the rules pay (B5)."""
+        s = _settled(f, self.opts)
+        right = f["ante_box"] + f["bet"] + s["player_net"]
+        paid = f["paid"]
+        if paid == right:
+            return "right", f"the rules hand back {self.opts.money(right)}, as paid"
+        return "wrong", f"the rules hand back {self.opts.money(right)}, not {self.opts.money(paid)}"
+
+
+def _exchange_node(checks: _BankedChecks) -> Question:
+    """A wrong dealer exchange (B4): right by the list, the exchange stands; wrong, the hand is
+    re-made while the cards drawn are unseen, else the house's ``dealer_error_seen`` decides."""
     seen: Leaf = (Leaf("hand_as_fell", BankedOutcome.DEALER_HAND_AS_FELL.value, ("B4",), needs=("dealer_drawn",),
                        note="settled as the cards fell (dealer_error_seen as_fell)")
-                  if opts.dealer_error_seen is DealerErrorSeen.AS_FELL else
+                  if checks.opts.dealer_error_seen is DealerErrorSeen.AS_FELL else
                   Leaf("hand_void", BankedOutcome.DEALER_HAND_VOID.value, ("B4", "B5"),
                        note="the boxes that bet take back ante box and bet (dealer_error_seen void)"))
-    exchange = Question(
+    return Question(
         "exchange_right", "Did the dealer throw the cards the list throws?", ("dealer_cards", "dealer_thrown"), (
             Branch("right", "yes, the list's cards", Leaf("exchange_stands", BankedOutcome.EXCHANGE_STANDS.value,
                                                            ("B4",), note="the exchange stands")),
@@ -187,36 +221,22 @@ def build_banked_tree(options: BankedOptions | None = None) -> Tree:
                     Branch("no", "unseen", Leaf("hand_remade", BankedOutcome.DEALER_HAND_REMADE.value, ("B4",),
                                                 note="the hand is re-made by the list"))),
                 title="Were the cards drawn seen?"))),
-        derive=exchange_right, title="The list's exchange?", rules=("B4",))
+        derive=checks.exchange_right, title="The list's exchange?", rules=("B4",))
 
-    def settlement(f: Facts) -> tuple[str, str]:
-        s = _settled(f, opts)
-        return s["outcome"], s["reason"]
 
-    def paid_right(f: Facts) -> tuple[str, str]:
-        s = _settled(f, opts)
-        right = f["ante_box"] + f["bet"] + s["player_net"]
-        paid = f["paid"]
-        if paid == right:
-            return "right", f"the rules hand back {opts.money(right)}, as paid"
-        return "wrong", f"the rules hand back {opts.money(right)}, not {opts.money(paid)}"
+def _payout_node(checks: _BankedChecks) -> Question:
+    """A wrong payout (B5): how the box stood against the dealer, then whether it was paid right."""
 
     def paid_node(key: str) -> Question:
         rules = _SETTLED_RULES[key]
         return Question(f"paid_{key}", "Was the box handed what the rules pay?", _PAY_FACTS + ("paid",), (
             Branch("right", "yes", Leaf(f"{key}_right", BankedOutcome.PAYOUT_RIGHT.value, rules)),
             Branch("wrong", "no", Leaf(f"{key}_corrected", BankedOutcome.PAYOUT_CORRECTED.value, rules))),
-            derive=paid_right, title="Paid right?", rules=rules)
+            derive=checks.paid_right, title="Paid right?", rules=rules)
 
-    payout = Question("settlement", "How does the box's hand stand against the dealer's final cards?", _PAY_FACTS,
-                      tuple(Branch(k, label, paid_node(k)) for k, label in zip(_SETTLED, _SETTLED_LABELS)),
-                      derive=settlement, title="Box against dealer", rules=("B4", "B5"))
-    root = Question("issue", BANKED_FACTS["issue"].question, ("issue",), (
-        Branch(Dispute.WRONG_EXCHANGE.value, "a wrong dealer exchange", exchange),
-        Branch(Dispute.WRONG_PAYOUT.value, "a wrong payout", Question(
-            "box", BANKED_FACTS["box"].question, ("box",), (Branch("seat", "the box", payout),),
-            title="Which box?"))), title="What is the dispute about?")
-    return Tree(f"Banked floor decision tree, profile {opts.name}", root, BANKED_FACTS)
+    return Question("settlement", "How does the box's hand stand against the dealer's final cards?", _PAY_FACTS,
+                    tuple(Branch(k, label, paid_node(k)) for k, label in zip(_SETTLED, _SETTLED_LABELS)),
+                    derive=checks.settlement, title="Box against dealer", rules=("B4", "B5"))
 
 
 @dataclass(frozen=True)
