@@ -282,27 +282,29 @@ def _drawn_q(qid: str, yes: Node, no: Node) -> Question:
 
 def _foster_forfeit(lid: str, antes: bool) -> Leaf:
     """Foster's forfeit with everyone else folded (F9, D7): the pot stays for the next deal."""
-    moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
-             _M.POT_STAYS)
     text = ("{Opener} cannot prove openers, so cannot take the pot even uncalled (D7); "
             "everything {opener} put in is forfeit and the pot stays for the next deal (F9).")
-    if antes:
-        text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
-    return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), moves, _OPENER,
-                "pot stays" + ("; antes for all" if antes else ""), text)
+    return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), _foster_moves(antes, _M.POT_STAYS), _OPENER,
+                "pot stays" + ("; antes for all" if antes else ""), text + (_ANTES_FOR_ALL if antes else ""))
 
 
 def _foster_best_other(p: Profile, lid: str, antes: bool) -> Leaf:
     """Foster's forfeit at a showdown (F9, D7): the players who came in play for the pot (H5, H6)."""
-    moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
-             _M.BEST_OTHER_WINS)
     text = ("{Opener} cannot prove openers; the hand is dead and what {opener} put in is "
             "forfeit (F9, D7). The players who came in play for the pot (F9).")
-    if antes:
-        text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
-    return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
-                (*_OPENER, "hands", *_requirement(p), *declared_fact(p)),
-                "best other" + ("; antes for all" if antes else ""), text)
+    return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"),
+                _foster_moves(antes, _M.BEST_OTHER_WINS), (*_OPENER, "hands", *_requirement(p), *declared_fact(p)),
+                "best other" + ("; antes for all" if antes else ""), text + (_ANTES_FOR_ALL if antes else ""))
+
+
+#: Foster's penalty when others drew against the false opener's hand (F9).
+_ANTES_FOR_ALL = " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+
+
+def _foster_moves(antes: bool, then: Move) -> tuple[Move, ...]:
+    """Foster's penalty as moves (F9): the hand dead, its chips forfeit, antes for all when drawn
+    to, then what becomes of the pot."""
+    return (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()), then)
 
 
 def _foster_split_failed(lid: str, text: str) -> Node:
