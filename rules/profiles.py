@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -320,6 +320,11 @@ PROFILES: dict[str, Profile] = {
 DEFAULT = PROFILES["cardroom"]
 
 
+#: The options of the house's take, each read by its own reader of rules.house.
+_HOUSE_READERS: dict[str, Callable[[Any], Any]] = {
+    "rake": read_rake, "time_charge": read_time_charge, "drop": read_drop, "kill": read_kill}
+
+
 def _check(name: str, value: Any) -> Any:
     """Validate one option's value, returning it normalised; raise ProfileError naming the option."""
     fields = {f.name: f for f in dataclasses.fields(Profile)}
@@ -340,12 +345,7 @@ def _check(name: str, value: Any) -> Any:
             raise ProfileError(f"{name}: must be a non-empty text")
         return value.strip()
     if name == "southern_hands":
-        if isinstance(value, str) or not isinstance(value, (list, tuple)):
-            raise ProfileError("southern_hands: must be a list drawn from " + ", ".join(SOUTHERN_HANDS))
-        bad = [v for v in value if v not in SOUTHERN_HANDS]
-        if bad:
-            raise ProfileError(f"southern_hands: unknown hand {bad[0]!r}; choose from " + ", ".join(SOUTHERN_HANDS))
-        return tuple(h for h in SOUTHERN_HANDS if h in value)
+        return _southern_hands(value)
     if name == "straddle":
         if isinstance(value, bool):
             return value
@@ -369,31 +369,30 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProfileError(f"{name}: must be a whole number ({bounds.words(name)}), not {value!r}")
         return value
-    if name == "rake":
-        return read_rake(value)
-    if name == "time_charge":
-        return read_time_charge(value)
-    if name == "drop":
-        return read_drop(value)
-    if name == "kill":
-        return read_kill(value)
-    if name == "spread":
+    if name in _HOUSE_READERS:  # the house's take (rules.house reads each)
+        return _HOUSE_READERS[name](value)
+    if name in ("spread", "blinds"):  # two amounts of chips, the lower first
         if value is None or value == "none":
             return None
+        low, high = ("min", "max") if name == "spread" else ("small", "big")
         if (isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2
                 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value) or value[0] > value[1]):
-            raise ProfileError(f"spread: must be [min, max], two numbers of chips with min <= max, not {value!r}")
-        return (value[0], value[1])
-    if name == "blinds":
-        if value is None or value == "none":
-            return None
-        if (isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value) or value[0] > value[1]):
-            raise ProfileError(f"blinds: must be [small, big], two numbers of chips with small <= big, not {value!r}")
+            raise ProfileError(f"{name}: must be [{low}, {high}], two numbers of chips with {low} <= {high}, "
+                               f"not {value!r}")
         return (value[0], value[1])
     if choices is not None and value not in choices:
         raise ProfileError(f"{name}: must be one of {', '.join(map(str, choices))}, not {value!r}")
     return str(value) if isinstance(value, str) else value  # a StrEnum member is kept as its text
+
+
+def _southern_hands(value: Any) -> tuple[str, ...]:
+    """The southern hands played (H7): a list drawn from SOUTHERN_HANDS, kept in their order."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ProfileError("southern_hands: must be a list drawn from " + ", ".join(SOUTHERN_HANDS))
+    bad = [v for v in value if v not in SOUTHERN_HANDS]
+    if bad:
+        raise ProfileError(f"southern_hands: unknown hand {bad[0]!r}; choose from " + ", ".join(SOUTHERN_HANDS))
+    return tuple(h for h in SOUTHERN_HANDS if h in value)
 
 
 def _check_hands(profile: Profile) -> Profile:

@@ -100,23 +100,8 @@ def ruling_headline(
     >>> ruling_headline({"winner": 4, "dead": [1]})
     "Seat 4 takes the pot; seat 1's hand is dead"
     """
-    parts: list[str] = []
-    hands = hands or {}
-    winners = _seats(record.get("winners")) or _seats([record["winner"]] if record.get("winner") is not None else [])
-    takers = [s for s, a in (won or {}).items() if a > 0]
-    if won and takers:
-        total = sum(won.values())
-        if len(takers) == 1:
-            w = takers[0]
-            with_hand = f" with {hand_words(hands[w])}" if hands.get(w) else ""
-            parts.append(f"{seat_name(w, names)} wins the pot of {total}{with_hand}")
-        elif len(set(won[s] for s in takers)) == 1 or set(takers) == set(winners):
-            parts.append(f"{seats_text(sorted(takers), names)} split the pot of {total}")
-        else:
-            parts.append("; ".join(f"{seat_name(s, names)} wins {won[s]}" for s in sorted(takers)))
-    elif winners:
-        verb = "takes the pot" if len(winners) == 1 else "split the pot"
-        parts.append(f"{seats_text(winners, names)} {verb}")
+    parts = _who_takes_the_pot(record, names, won, hands or {})
+    taken = bool(parts)
     proved = record.get("proved")
     if proved is not None:
         parts.append(f"seat {int(proved)}'s openers stand")
@@ -132,7 +117,7 @@ def ruling_headline(
             parts.append(f"{seat_name(s, names)} takes back {chips}")
     if record.get("ante_for_all") is not None:
         parts.append(f"{seat_name(int(record['ante_for_all']), names)} antes for everyone next deal")
-    if not (won and takers) and not winners:
+    if not taken:
         if pot_left is not None:
             parts.append(f"the pot of {pot_left} stays for the next deal")
         elif record.get("pot_plays"):
@@ -143,6 +128,26 @@ def ruling_headline(
         parts.append(str(record.get("summary") or "no chips move"))
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
+
+
+def _who_takes_the_pot(record: Mapping[str, Any], names: Mapping[int, str] | None,
+                       won: Mapping[int, int] | None, hands: Mapping[int, str]) -> list[str]:
+    """Who took the pot and how much (as settled), or who takes it (as ruled); nothing when nobody does."""
+    winners = _seats(record.get("winners")) or _seats([record["winner"]] if record.get("winner") is not None else [])
+    takers = [s for s, a in (won or {}).items() if a > 0]
+    if won and takers:
+        total = sum(won.values())
+        if len(takers) == 1:
+            w = takers[0]
+            with_hand = f" with {hand_words(hands[w])}" if hands.get(w) else ""
+            return [f"{seat_name(w, names)} wins the pot of {total}{with_hand}"]
+        if len(set(won[s] for s in takers)) == 1 or set(takers) == set(winners):
+            return [f"{seats_text(sorted(takers), names)} split the pot of {total}"]
+        return ["; ".join(f"{seat_name(s, names)} wins {won[s]}" for s in sorted(takers))]
+    if winners:
+        verb = "takes the pot" if len(winners) == 1 else "split the pot"
+        return [f"{seats_text(winners, names)} {verb}"]
+    return []
 
 
 def correction_headline(moves: Iterable[tuple[int, int]], names: Mapping[int, str] | None = None) -> str:

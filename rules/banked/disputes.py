@@ -163,21 +163,55 @@ def build_banked_tree(options: BankedOptions | None = None) -> Tree:
     True
     """
     opts = options or banked_options()
+    checks = _BankedChecks(opts)
+    root = Question("issue", BANKED_FACTS["issue"].question, ("issue",), (
+        Branch(Dispute.WRONG_EXCHANGE.value, "a wrong dealer exchange", _exchange_node(checks)),
+        Branch(Dispute.WRONG_PAYOUT.value, "a wrong payout", Question(
+            "box", BANKED_FACTS["box"].question, ("box",), (Branch("seat", "the box", _payout_node(checks)),),
+            title="Which box?"))), title="What is the dispute about?")
+    return Tree(f"Banked floor decision tree, profile {opts.name}", root, BANKED_FACTS)
 
-    def exchange_right(f: Facts) -> tuple[str, str]:
+
+@dataclass(frozen=True)
+class _BankedChecks:
+    """The banked tree's derived questions, bound to the table's options: they ask the dealer's
+    list (B4) and the settlement (B5) rather than decide anything themselves."""
+
+    opts: BankedOptions
+
+    def exchange_right(self, f: Facts) -> tuple[str, str]:
+        """Whether the dealer threw what the list throws (B4)."""
         thrown = _thrown(f)
-        d = dealer_decision(f["dealer_cards"], opts)
+        d = dealer_decision(f["dealer_cards"], self.opts)
         right = to_text(d.throw) or "no card"
         if set(thrown) == set(d.throw):
             return "right", f"the list: {d.words}; throw {right}"
         return "wrong", f"the list: {d.words}; throw {right}, not {to_text(thrown) or 'no card'}"
 
+    def settlement(self, f: Facts) -> tuple[str, str]:
+        """How the box's hand stands against the dealer's final cards (B4, B5)."""
+        s = _settled(f, self.opts)
+        return s["outcome"], s["reason"]
+
+    def paid_right(self, f: Facts) -> tuple[str, str]:
+        """Whether the box was handed what the rules pay (B5)."""
+        s = _settled(f, self.opts)
+        right = f["ante_box"] + f["bet"] + s["player_net"]
+        paid = f["paid"]
+        if paid == right:
+            return "right", f"the rules hand back {self.opts.money(right)}, as paid"
+        return "wrong", f"the rules hand back {self.opts.money(right)}, not {self.opts.money(paid)}"
+
+
+def _exchange_node(checks: _BankedChecks) -> Question:
+    """A wrong dealer exchange (B4): right by the list, the exchange stands; wrong, the hand is
+    re-made while the cards drawn are unseen, else the house's ``dealer_error_seen`` decides."""
     seen: Leaf = (Leaf("hand_as_fell", BankedOutcome.DEALER_HAND_AS_FELL.value, ("B4",), needs=("dealer_drawn",),
                        note="settled as the cards fell (dealer_error_seen as_fell)")
-                  if opts.dealer_error_seen is DealerErrorSeen.AS_FELL else
+                  if checks.opts.dealer_error_seen is DealerErrorSeen.AS_FELL else
                   Leaf("hand_void", BankedOutcome.DEALER_HAND_VOID.value, ("B4", "B5"),
                        note="the boxes that bet take back ante box and bet (dealer_error_seen void)"))
-    exchange = Question(
+    return Question(
         "exchange_right", "Did the dealer throw the cards the list throws?", ("dealer_cards", "dealer_thrown"), (
             Branch("right", "yes, the list's cards", Leaf("exchange_stands", BankedOutcome.EXCHANGE_STANDS.value,
                                                            ("B4",), note="the exchange stands")),
@@ -187,36 +221,22 @@ def build_banked_tree(options: BankedOptions | None = None) -> Tree:
                     Branch("no", "unseen", Leaf("hand_remade", BankedOutcome.DEALER_HAND_REMADE.value, ("B4",),
                                                 note="the hand is re-made by the list"))),
                 title="Were the cards drawn seen?"))),
-        derive=exchange_right, title="The list's exchange?", rules=("B4",))
+        derive=checks.exchange_right, title="The list's exchange?", rules=("B4",))
 
-    def settlement(f: Facts) -> tuple[str, str]:
-        s = _settled(f, opts)
-        return s["outcome"], s["reason"]
 
-    def paid_right(f: Facts) -> tuple[str, str]:
-        s = _settled(f, opts)
-        right = f["ante_box"] + f["bet"] + s["player_net"]
-        paid = f["paid"]
-        if paid == right:
-            return "right", f"the rules hand back {opts.money(right)}, as paid"
-        return "wrong", f"the rules hand back {opts.money(right)}, not {opts.money(paid)}"
+def _payout_node(checks: _BankedChecks) -> Question:
+    """A wrong payout (B5): how the box stood against the dealer, then whether it was paid right."""
 
     def paid_node(key: str) -> Question:
         rules = _SETTLED_RULES[key]
         return Question(f"paid_{key}", "Was the box handed what the rules pay?", _PAY_FACTS + ("paid",), (
             Branch("right", "yes", Leaf(f"{key}_right", BankedOutcome.PAYOUT_RIGHT.value, rules)),
             Branch("wrong", "no", Leaf(f"{key}_corrected", BankedOutcome.PAYOUT_CORRECTED.value, rules))),
-            derive=paid_right, title="Paid right?", rules=rules)
+            derive=checks.paid_right, title="Paid right?", rules=rules)
 
-    payout = Question("settlement", "How does the box's hand stand against the dealer's final cards?", _PAY_FACTS,
-                      tuple(Branch(k, label, paid_node(k)) for k, label in zip(_SETTLED, _SETTLED_LABELS)),
-                      derive=settlement, title="Box against dealer", rules=("B4", "B5"))
-    root = Question("issue", BANKED_FACTS["issue"].question, ("issue",), (
-        Branch(Dispute.WRONG_EXCHANGE.value, "a wrong dealer exchange", exchange),
-        Branch(Dispute.WRONG_PAYOUT.value, "a wrong payout", Question(
-            "box", BANKED_FACTS["box"].question, ("box",), (Branch("seat", "the box", payout),),
-            title="Which box?"))), title="What is the dispute about?")
-    return Tree(f"Banked floor decision tree, profile {opts.name}", root, BANKED_FACTS)
+    return Question("settlement", "How does the box's hand stand against the dealer's final cards?", _PAY_FACTS,
+                    tuple(Branch(k, label, paid_node(k)) for k, label in zip(_SETTLED, _SETTLED_LABELS)),
+                    derive=checks.settlement, title="Box against dealer", rules=("B4", "B5"))
 
 
 @dataclass(frozen=True)
@@ -328,57 +348,70 @@ def resolve_dispute(facts: Mapping[str, Any], options: BankedOptions | Mapping[s
     opts = banked_options(options)
     walk = build_banked_tree(opts).walk(facts)
     f, leaf = walk.facts, walk.leaf
-    money = opts.money
-    outcome = BankedOutcome(leaf.outcome)
-    base: dict[str, Any] = {"outcome": outcome, "profile": opts.name, "path": walk.steps, "leaf": leaf.id,
-                            "issue": f["issue"]}
+    base: dict[str, Any] = {"outcome": BankedOutcome(leaf.outcome), "profile": opts.name, "path": walk.steps,
+                            "leaf": leaf.id, "issue": f["issue"]}
     if f["issue"] == Dispute.WRONG_EXCHANGE:
-        hand = _cards5(f["dealer_cards"], "dealer_cards")
-        thrown = _thrown(f)
-        d = dealer_decision(hand, opts)
-        right, keep = to_text(d.throw) or "no card", to_text(d.keep)
-        said = (f"The dealer held {to_text(hand)}. The list (B4) says: {d.words}, so the dealer throws {right}"
-                + (f" and keeps {keep}." if d.keep else "."))
-        base.update(thrown=tuple(map(str, thrown)), right_throw=tuple(map(str, d.throw)),
-                    right_keep=tuple(map(str, d.keep)), item=d.item.value, citations=leaf.rules)
-        if outcome is BankedOutcome.EXCHANGE_STANDS:
-            summary = f"{said} That is what the dealer threw: the exchange stands and the round goes on."
-        else:
-            wrong = f" The dealer threw {to_text(thrown) or 'no card'} instead."
-            if outcome is BankedOutcome.DEALER_HAND_REMADE:
-                summary = (f"{said}{wrong} The cards drawn were not seen, so the hand is re-made: the dealer takes back "
-                           "the cards thrown, the unseen cards drawn go back on top of the deck in the order they "
-                           f"were dealt, and the dealer throws {right} and draws {len(d.throw)} (B4).")
-            elif outcome is BankedOutcome.DEALER_HAND_AS_FELL:
-                drawn = parse_cards(f["dealer_drawn"]) if f["dealer_drawn"] is not None else ()
-                if len(drawn) != len(thrown):
-                    raise RulesError(f"B4: the dealer drew {len(drawn)} card(s) for the {len(thrown)} thrown; "
-                                     "give the cards drawn, as many as were thrown")
-                kept = tuple(c for c in hand if c not in thrown)
-                for card in drawn:
-                    if card in hand:
-                        raise RulesError(f"B4: the dealer drew {card}, which was already in the dealer's hand")
-                final = kept + drawn
-                base["dealer_final"] = tuple(map(str, final))
-                summary = (f"{said}{wrong} The cards drawn were seen, so under this house's rule the round is settled "
-                           f"on the dealer's cards as they fell: {to_text(final)}, "
-                           f"{evaluate(final, 'joker').describe()} (B4, dealer_error_seen as_fell).")
-            else:
-                base["void"] = True
-                summary = (f"{said}{wrong} The cards drawn were seen, so under this house's rule the dealer's hand is "
-                           "void: every box that bet takes back its ante box and bet; a box that folded stays folded "
-                           "(B4, B5, dealer_error_seen void).")
-        return BankedRuling(summary=summary, **base)
-    # a wrong payout
+        return _exchange_ruling(f, leaf, opts, base)
+    return _payout_ruling(f, leaf, opts, base)
+
+
+def _exchange_ruling(f: Facts, leaf: Leaf, opts: BankedOptions, base: dict[str, Any]) -> BankedRuling:
+    """A wrong dealer exchange (B4): what the list throws, and whether the exchange stands, the hand
+    is re-made (the cards drawn unseen), or, seen, the round is settled as the cards fell or void."""
+    outcome = base["outcome"]
+    hand = _cards5(f["dealer_cards"], "dealer_cards")
+    thrown = _thrown(f)
+    d = dealer_decision(hand, opts)
+    right, keep = to_text(d.throw) or "no card", to_text(d.keep)
+    said = (f"The dealer held {to_text(hand)}. The list (B4) says: {d.words}, so the dealer throws {right}"
+            + (f" and keeps {keep}." if d.keep else "."))
+    base.update(thrown=tuple(map(str, thrown)), right_throw=tuple(map(str, d.throw)),
+                right_keep=tuple(map(str, d.keep)), item=d.item.value, citations=leaf.rules)
+    if outcome is BankedOutcome.EXCHANGE_STANDS:
+        return BankedRuling(summary=f"{said} That is what the dealer threw: the exchange stands and the round goes on.",
+                            **base)
+    wrong = f" The dealer threw {to_text(thrown) or 'no card'} instead."
+    if outcome is BankedOutcome.DEALER_HAND_REMADE:
+        summary = (f"{said}{wrong} The cards drawn were not seen, so the hand is re-made: the dealer takes back "
+                   "the cards thrown, the unseen cards drawn go back on top of the deck in the order they "
+                   f"were dealt, and the dealer throws {right} and draws {len(d.throw)} (B4).")
+    elif outcome is BankedOutcome.DEALER_HAND_AS_FELL:
+        final = _as_fell(f, hand, thrown)
+        base["dealer_final"] = tuple(map(str, final))
+        summary = (f"{said}{wrong} The cards drawn were seen, so under this house's rule the round is settled "
+                   f"on the dealer's cards as they fell: {to_text(final)}, "
+                   f"{evaluate(final, 'joker').describe()} (B4, dealer_error_seen as_fell).")
+    else:
+        base["void"] = True
+        summary = (f"{said}{wrong} The cards drawn were seen, so under this house's rule the dealer's hand is "
+                   "void: every box that bet takes back its ante box and bet; a box that folded stays folded "
+                   "(B4, B5, dealer_error_seen void).")
+    return BankedRuling(summary=summary, **base)
+
+
+def _as_fell(f: Facts, hand: tuple[Any, ...], thrown: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The dealer's hand as the cards fell (B4, ``dealer_error_seen`` as_fell): the cards kept and
+    the cards drawn, as many as were thrown, none of them already in the hand."""
+    drawn = parse_cards(f["dealer_drawn"]) if f["dealer_drawn"] is not None else ()
+    if len(drawn) != len(thrown):
+        raise RulesError(f"B4: the dealer drew {len(drawn)} card(s) for the {len(thrown)} thrown; "
+                         "give the cards drawn, as many as were thrown")
+    kept = tuple(c for c in hand if c not in thrown)
+    for card in drawn:
+        if card in hand:
+            raise RulesError(f"B4: the dealer drew {card}, which was already in the dealer's hand")
+    return kept + drawn
+
+
+def _payout_ruling(f: Facts, leaf: Leaf, opts: BankedOptions, base: dict[str, Any]) -> BankedRuling:
+    """A wrong payout (B5, H3): what the rules hand the box back, against what it was handed; the
+    difference moves between the house and the box."""
+    money = opts.money
     s = _settled(f, opts)
     box, ante_box, bet, paid = f["box"], f["ante_box"], f["bet"], f["paid"]
     right = ante_box + bet + s["player_net"]
     difference = right - paid
-    entry = ""
-    if s["outcome"] == "player_wins":
-        value = evaluate(parse_cards(f["box_cards"], count=5), "joker")
-        royal = value.category == "straight_flush" and value.ranks[0] == 14  # as Paytable.pays reads it
-        entry = paytable_words("royal_flush" if royal else value.category, s["pays"])
+    entry = _paytable_entry(f, s) if s["outcome"] == "player_wins" else ""
     citations = _uniq(leaf.rules + tuple(r for r in s["rules"] if r not in leaf.rules))
     said = (f"Box {box}: ante box {money(ante_box)}, bet {money(bet)}; {s['reason']}"
             + (f" (the paytable: {entry})" if entry else "") + f". The box is handed back {money(right)}"
@@ -395,6 +428,13 @@ def resolve_dispute(facts: Mapping[str, Any], options: BankedOptions | Mapping[s
     base.update(citations=citations, box=box, paid=paid, right_paid=right, difference=difference,
                 moves={box: difference} if difference else {}, settlement=s["outcome"], paytable_entry=entry)
     return BankedRuling(summary=summary, **base)
+
+
+def _paytable_entry(f: Facts, s: Mapping[str, Any]) -> str:
+    """The paytable's line that pays a box which beat a qualifying dealer (B5), in words."""
+    value = evaluate(parse_cards(f["box_cards"], count=5), "joker")
+    royal = value.category == "straight_flush" and value.ranks[0] == 14  # as Paytable.pays reads it
+    return paytable_words("royal_flush" if royal else value.category, s["pays"])
 
 
 def round_facts(state: BankedState, issue: str, box: Any = None) -> dict[str, Any]:

@@ -371,6 +371,13 @@ def banked_options(data: Mapping[str, Any] | BankedOptions | None = None) -> Ban
         if key in data:
             out[key] = _choice(key, kind, data[key])
     options = BankedOptions(**out)
+    _check_antes(options)
+    return options
+
+
+def _check_antes(options: BankedOptions) -> None:
+    """The antes agree (B1): the smallest at most the largest, both multiples of the ante unit, and
+    a no-game win on one unit a whole number of the smallest unit (B5)."""
     if options.minimum_ante > options.maximum_ante:
         raise ProfileError("minimum_ante: more than maximum_ante")
     for key in ("minimum_ante", "maximum_ante"):
@@ -380,4 +387,3 @@ def banked_options(data: Mapping[str, Any] | BankedOptions | None = None) -> Ban
     if options.ante_unit * win % staked:
         raise ProfileError(f"ante_unit: no_game_pays {win}:{staked} of an ante of {options.money(options.ante_unit)} "
                            "is not a whole number of the smallest unit")
-    return options

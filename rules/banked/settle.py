@@ -30,7 +30,7 @@ from rules.banked.box import Box, Stage
 from rules.banked.dealer import dealer_qualifies
 from rules.banked.options import BankedOptions, FoldLoses, JokerTie, Paytable, banked_options
 from rules.cards import Card, parse_cards
-from rules.hands import evaluate
+from rules.hands import HandValue, evaluate
 
 __all__ = ["Outcome", "settle", "settle_box", "fold_net", "settle_bonus", "no_game_win"]
 
@@ -90,14 +90,7 @@ def settle(player_cards: str | Iterable[str | Card], dealer_cards: str | Iterabl
     table = opts.paytable if paytable is None else Paytable.parse(paytable)
     player = parse_cards(player_cards, count=5)
     dealer = parse_cards(dealer_cards, count=5)
-    for card in player:
-        if card in dealer:
-            raise CardError(f"duplicate card: {card} is in the box's hand and the dealer's")
-    for name, amount in (("ante", ante), ("bet", bet)):
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise IllegalAction(f"B1: the {name} is a positive amount in the smallest unit, not {amount!r}")
-    if bet != 2 * ante:
-        raise IllegalAction(f"B2: the bet is twice the ante box ({opts.money(2 * ante)}), not {opts.money(bet)}")
+    _check_stakes(player, dealer, ante, bet, opts)
     pv = evaluate(player, "joker")
     dv = evaluate(dealer, "joker")
     out: dict[str, Any] = {"player_hand": pv.describe(), "dealer_hand": dv.describe(), "pays": None,
@@ -110,25 +103,45 @@ def settle(player_cards: str | Iterable[str | Card], dealer_cards: str | Iterabl
                          "bet returned")
         out["rules"] = ("B4", "B5")
     else:
-        # H3: the strength's last bit is the joker's; 'push' reads "does not lose" as a stand-off.
-        p, d = (pv.strength, dv.strength) if opts.joker_tie is JokerTie.JOKER_WINS else (
-            pv.strength >> 1, dv.strength >> 1)
-        joker_decided = pv.strength >> 1 == dv.strength >> 1 and pv.joker != dv.joker
-        out["rules"] = ("B5", "H3") if joker_decided else ("B5",)
-        if d > p:
-            ante_net, bet_net, outcome = -ante, -bet, Outcome.DEALER_WINS
-            out["reason"] = f"the dealer's {dv.describe()} beats {pv.describe()}"
-        elif d < p:
-            pays = table.pays(pv)
-            ante_net, bet_net, outcome = ante, bet * pays, Outcome.PLAYER_WINS
-            out["pays"] = pays
-            out["reason"] = (f"the dealer's {dv.describe()} is lower than {pv.describe()}; "
-                             f"ante 1:1, bet {pays}:1")
-        else:
-            ante_net, bet_net, outcome = 0, 0, Outcome.PUSH
-            out["reason"] = f"a tie, {pv.describe()} against {dv.describe()}: ante and bet returned"
+        ante_net, bet_net, outcome = _against_qualifier(pv, dv, ante, bet, table, opts, out)
     out.update(outcome=outcome.value, ante_net=ante_net, bet_net=bet_net, player_net=ante_net + bet_net)
     return out
+
+
+def _check_stakes(player: tuple[Card, ...], dealer: tuple[Card, ...], ante: int, bet: int,
+                  opts: BankedOptions) -> None:
+    """The box's hand and the dealer's share no card; the ante box and the bet are positive amounts
+    (B1), the bet twice the ante box (B2)."""
+    for card in player:
+        if card in dealer:
+            raise CardError(f"duplicate card: {card} is in the box's hand and the dealer's")
+    for name, amount in (("ante", ante), ("bet", bet)):
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise IllegalAction(f"B1: the {name} is a positive amount in the smallest unit, not {amount!r}")
+    if bet != 2 * ante:
+        raise IllegalAction(f"B2: the bet is twice the ante box ({opts.money(2 * ante)}), not {opts.money(bet)}")
+
+
+def _against_qualifier(pv: HandValue, dv: HandValue, ante: int, bet: int, table: Paytable, opts: BankedOptions,
+                       out: dict[str, Any]) -> tuple[int, int, Outcome]:
+    """A box against a dealer who qualifies (B5): the higher hand wins, the bet paid by the paytable;
+    a tie decided by the joker alone cites H3. Writes ``rules``, ``reason`` and ``pays`` into ``out``."""
+    # H3: the strength's last bit is the joker's; 'push' reads "does not lose" as a stand-off.
+    p, d = (pv.strength, dv.strength) if opts.joker_tie is JokerTie.JOKER_WINS else (
+        pv.strength >> 1, dv.strength >> 1)
+    joker_decided = pv.strength >> 1 == dv.strength >> 1 and pv.joker != dv.joker
+    out["rules"] = ("B5", "H3") if joker_decided else ("B5",)
+    if d > p:
+        out["reason"] = f"the dealer's {dv.describe()} beats {pv.describe()}"
+        return -ante, -bet, Outcome.DEALER_WINS
+    if d < p:
+        pays = table.pays(pv)
+        out["pays"] = pays
+        out["reason"] = (f"the dealer's {dv.describe()} is lower than {pv.describe()}; "
+                         f"ante 1:1, bet {pays}:1")
+        return ante, bet * pays, Outcome.PLAYER_WINS
+    out["reason"] = f"a tie, {pv.describe()} against {dv.describe()}: ante and bet returned"
+    return 0, 0, Outcome.PUSH
 
 
 def fold_net(box: Box) -> int:

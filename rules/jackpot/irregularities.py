@@ -241,6 +241,22 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
     """Apply a ruling from its fields: dead, returns, barred, winners, pot_plays, ante_for_all,
     ante_again, proved, and for a reopened pot (F3) the new opener. The ruling is checked against
     the table first (seats that are here, chips a seat put in); nothing changes when it is refused."""
+    _check_ruling(t, r)
+    record = r.to_dict()
+    record["id"] = rid
+    record["deal"] = t.deal_no  # the table's deal number, as the log and the tablet count deals
+    if facts is not None:
+        record["facts"] = dict(facts)  # what the engine read from the log for the tree
+    t.rulings = t.rulings + (record,)
+    t.added = t.added + (record,)
+    _rule_hands(t, r)
+    t.message = f"ruling {r.outcome}: {r.summary or r.outcome}"
+    _rule_pot(t, r)
+
+
+def _check_ruling(t: WorkingTable, r: Ruling) -> None:
+    """A ruling against the table, before anything changes: the seats it names are here, no seat
+    gets back more than it put in, a reopening only before the draw (F3), openers proved by the opener."""
     named = (*r.dead, *r.barred, *r.winners, *r.returns,
              *(x for x in (r.winner, r.reopener, r.ante_for_all, r.proved) if x is not None))
     for s in named:
@@ -253,15 +269,11 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
         raise NotNow(f"ruling: seat {r.reopener} cannot reopen the pot now (only before the draw, F3)")
     if r.proved is not None and r.proved != t.opener:
         raise NotNow(f"ruling: openers are proved by the opener (seat {t.opener}), not seat {r.proved}")
-    winners = list(r.winners) or ([r.winner] if r.winner is not None else [])
-    record = r.to_dict()
-    record["id"] = rid
-    record["deal"] = t.deal_no  # the table's deal number, as the log and the tablet count deals
-    if facts is not None:
-        record["facts"] = dict(facts)  # what the engine read from the log for the tree
-    t.rulings = t.rulings + (record,)
-    t.added = t.added + (record,)
 
+
+def _rule_hands(t: WorkingTable, r: Ruling) -> None:
+    """What a ruling does to the hands and seats: openers proved, chips handed back, hands dead,
+    the opener barred (F7), antes for all (F9)."""
     if r.proved is not None:
         # the opener's hand stands (F1, S2, S3): a hand the table had found dead for want of a
         # proof is live again, and the ruling the show was waiting for is not needed any more
@@ -283,8 +295,12 @@ def apply_ruling(t: WorkingTable, r: Ruling, rid: int | None, facts: Mapping[str
             t.barred_people = (*t.barred_people, t.seats[s].person)
     if r.ante_for_all is not None:
         t.ante_for_all = r.ante_for_all
-    t.message = f"ruling {r.outcome}: {r.summary or r.outcome}"
 
+
+def _rule_pot(t: WorkingTable, r: Ruling) -> None:
+    """What a ruling does to the pot: awarded to its winners (settled at the showdown when every live
+    hand is shown), carried to the next deal, reopened (F3), or played on."""
+    winners = list(r.winners) or ([r.winner] if r.winner is not None else [])
     if winners:
         live = t.live()
         if t.phase == Phase.SHOWDOWN and all(w in live and t.seats[w].shown is not None for w in winners) and all(

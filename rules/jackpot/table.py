@@ -410,14 +410,7 @@ class TableState(Readings):
             "pot": t.pot,
             "pots": [p.to_dict() for p in self.pots],
             "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
-            "seats": {s: {
-                "player": x.player, "player_id": x.player_id, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
-                "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
-                "shown": list(x.shown) if x.shown is not None else None,
-                "declared": x.declared,  # H9: the class declared at the show where cards do not speak
-                "sitting_out": x.sitting_out, "waiting": x.waiting,
-                "owes_time": owes_time(t, x),  # time collection: dealt out until it pays (issue 32)
-            } for s, x in t.seats.items()},
+            "seats": {s: _seat_data(t, x) for s, x in t.seats.items()},
             "widow": t.widow,
             # D12: the cards faced in the draw (dead), the seats still owed a card for one;
             # F12: the seat that asked the opener to keep the opening hand
@@ -458,6 +451,19 @@ class TableState(Readings):
             # what a dealer's undo would withdraw now (the latest live event of this hand), or None
             "undo": None if self._undo is None else {"event": self._undo[0], "type": self._undo[1]},
         }
+
+
+def _seat_data(t: WorkingTable, x: Seat) -> dict[str, Any]:
+    """A seat as plain data: who sits there, the chips (stack, in this round, in the pot), the hand's
+    status and cards, whether the player sits out, waits, or owes time."""
+    return {
+        "player": x.player, "player_id": x.player_id, "stack": x.stack, "status": str(x.status), "all_in": x.all_in,
+        "committed": x.committed, "put": x.put, "bets": x.bets, "drawn": x.drawn,
+        "shown": list(x.shown) if x.shown is not None else None,
+        "declared": x.declared,  # H9: the class declared at the show where cards do not speak
+        "sitting_out": x.sitting_out, "waiting": x.waiting,
+        "owes_time": owes_time(t, x),  # time collection: dealt out until it pays (issue 32)
+    }
 
 
 def _run(t: WorkingTable, e: Event) -> None:

@@ -116,6 +116,29 @@ def hand_text(hand: Hand, table: str, table_id: int | str, when: str = "") -> st
         lines.append(f"Pot carried in from earlier deals: {hand.pot_in}")
     lines += [f"{names.get(s, s)}: posts the ante {a}" for s, a in sorted(hand.antes.items())]
     lines.append("*** DEALING HANDS ***")
+    played, folded_at = _play_lines(hand)
+    lines += played
+    for s, amount in sorted(hand.awards.items()):
+        if amount:
+            lines.append(f"{names.get(s, s)} collected {amount} from pot")
+    lines.append("*** SUMMARY ***")
+    total = sum(hand.awards.values()) if hand.awards else hand.pot_left
+    lines.append(f"Total pot {total} | Rake 0")
+    if hand.opener is not None:
+        lines.append(f"Opened by {names.get(hand.opener, hand.opener)} ({requirement_words(hand.requirement)})")
+    if hand.complete and not hand.awards:
+        lines.append(f"The pot of {hand.pot_left} is carried to the next deal")
+    if not hand.complete:
+        lines.append(f"The hand is still in play (the pot holds {hand.pot_left})")
+    lines += _seat_summaries(hand, folded_at)
+    return "\n".join(lines)
+
+
+def _play_lines(hand: Hand) -> tuple[list[str], dict[int, int]]:
+    """The hand's play, step by step, with the draw rounds and the showdown marked and the floor's
+    rulings where they happened; and, for each seat that folded, how many draws came before."""
+    names = hand.names
+    lines: list[str] = []
     draws, folded_at, showdown = 0, {}, False
     previous = None
     for step in hand.played[1:]:
@@ -135,18 +158,14 @@ def hand_text(hand: Hand, table: str, table_id: int | str, when: str = "") -> st
         for r in step.rulings:  # the ruling the event produced, where it happened
             lines.append(f"Floor: ruling {r.get('outcome', '')}: {r.get('headline') or r.get('summary', '')}")
         previous = step
-    for s, amount in sorted(hand.awards.items()):
-        if amount:
-            lines.append(f"{names.get(s, s)} collected {amount} from pot")
-    lines.append("*** SUMMARY ***")
-    total = sum(hand.awards.values()) if hand.awards else hand.pot_left
-    lines.append(f"Total pot {total} | Rake 0")
-    if hand.opener is not None:
-        lines.append(f"Opened by {names.get(hand.opener, hand.opener)} ({requirement_words(hand.requirement)})")
-    if hand.complete and not hand.awards:
-        lines.append(f"The pot of {hand.pot_left} is carried to the next deal")
-    if not hand.complete:
-        lines.append(f"The hand is still in play (the pot holds {hand.pot_left})")
+    return lines, folded_at
+
+
+def _seat_summaries(hand: Hand, folded_at: Mapping[int, int]) -> list[str]:
+    """The summary's line for each seat dealt in: folded (before or after the draw), showed and won or
+    lost with what, mucked, collected without showing, or did not show."""
+    names = hand.names
+    lines = []
     mucked = {int(st.event["seat"]) for st in hand.played if st.event.get("type") == "muck"}
     for s in sorted(hand.dealt):
         mark = " (button)" if s == hand.button else ""
@@ -165,7 +184,7 @@ def hand_text(hand: Hand, table: str, table_id: int | str, when: str = "") -> st
             lines.append(f"Seat {s}: {names.get(s, s)}{mark} collected ({hand.awards[s]})")
         else:
             lines.append(f"Seat {s}: {names.get(s, s)}{mark} didn't show")
-    return "\n".join(lines)
+    return lines
 
 
 def hands_text(hands: Iterable[Hand], table: str, table_id: int | str,

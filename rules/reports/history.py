@@ -107,27 +107,13 @@ def _words(kind: str, event: Mapping[str, Any], player: str) -> str:
 def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> TableHistory:
     """Replay ``events`` over ``setup`` and read the night by player (see the module's doc)."""
     state = replay_state(setup, [])
-    before = state.to_dict()
-    lines: dict[str, PlayerLine] = {}
-
-    def line(name: str) -> PlayerLine:
-        key = name.casefold()
-        if key not in lines:
-            lines[key] = PlayerLine(name)
-        return lines[key]
-
-    for seat, x in before["seats"].items():
-        p = line(x["player"])
-        p.start += x["stack"]
-        p.seats.append(seat)
-    hands: dict[int, Hand] = {}
-    seating: list[SeatingStep] = []
+    night = _Night(state.to_dict())
     payloads: list[Mapping[str, Any]] = []
     # The whole state (to_dict) is read only where the night changes: a seating event, a deal, a
     # deal's end, an undo. A bet or a draw changes nobody's line, and skipping them keeps a night's
     # history a few times cheaper than reading every state.
     prev: TableState = state
-    prev_dict: dict[str, Any] | None = before
+    prev_dict: dict[str, Any] | None = night.start
     for index, event in enumerate(events):
         payloads.append(event)
         state = state.apply(event)
@@ -141,52 +127,100 @@ def table_history(setup: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
         target = event
         if kind == "void":
             target = payloads[int(event["event"])]
-            seating[:] = [s if s.index != int(event["event"]) else SeatingStep(s.index, s.player, s.text, True)
-                          for s in seating]
-            if target.get("type") == "deal":
-                hands.pop(before["deal"], None)
-            elif before["phase"] == "between_deals" and after["phase"] != "between_deals" and after["deal"] in hands:
-                hands[after["deal"]].end, hands[after["deal"]].awards = None, {}  # the deal's end withdrawn
-        # chips brought in and taken away: the ledger's change, on the player at the seat concerned
+            night.withdraw(int(event["event"]), target, before, after)
+        night.chips(target, before, after)
+        if kind in SEATING:
+            night.seated(index, event, before, after)
+        if kind == "deal":
+            night.dealt(index, after)
+        if ended and after["deal"] in night.hands:
+            night.ended(after)
+        prev, prev_dict = state, after
+    return night.close(prev_dict if prev_dict is not None else prev.to_dict())
+
+
+class _Night:
+    """The night read by player while the log replays: a line per player (by name, any case), the
+    hands dealt, the seating steps."""
+
+    def __init__(self, start: dict[str, Any]) -> None:
+        self.start = start
+        self.lines: dict[str, PlayerLine] = {}
+        self.hands: dict[int, Hand] = {}
+        self.seating: list[SeatingStep] = []
+        for seat, x in start["seats"].items():  # the director's seating: each one's first buy-in
+            p = self.line(x["player"])
+            p.start += x["stack"]
+            p.seats.append(seat)
+
+    def line(self, name: str) -> PlayerLine:
+        """The player's line, opened on first sight."""
+        key = name.casefold()
+        if key not in self.lines:
+            self.lines[key] = PlayerLine(name)
+        return self.lines[key]
+
+    def withdraw(self, voided: int, target: Mapping[str, Any], before: Mapping[str, Any],
+                 after: Mapping[str, Any]) -> None:
+        """A void: the seating step it withdraws is marked, a withdrawn deal is no hand, and a
+        withdrawn end of a deal puts the deal back in play."""
+        self.seating[:] = [s if s.index != voided else SeatingStep(s.index, s.player, s.text, True)
+                           for s in self.seating]
+        if target.get("type") == "deal":
+            self.hands.pop(before["deal"], None)
+        elif before["phase"] == "between_deals" and after["phase"] != "between_deals" and after["deal"] in self.hands:
+            self.hands[after["deal"]].end, self.hands[after["deal"]].awards = None, {}  # the deal's end withdrawn
+
+    def chips(self, target: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+        """Chips brought in and taken away: the ledger's change, on the player at the seat concerned."""
         came = after["ledger"]["chips_in"] - before["ledger"]["chips_in"]
         went = after["ledger"]["chips_out"] - before["ledger"]["chips_out"]
         if (came or went) and "moves" in target:  # the house's correction (a recount, a chip race)
             for move in target["moves"]:
                 x = before["seats"].get(int(move["seat"])) or {}
                 if x.get("player"):
-                    p = line(str(x["player"]))
+                    p = self.line(str(x["player"]))
                     p.bought_in += max(int(move["amount"]), 0)
                     p.taken_away += max(-int(move["amount"]), 0)
         elif came or went:
             seat = int(target["seat"])
             who = (before["seats"].get(seat) or after["seats"].get(seat) or {}).get("player") or target.get("player")
-            p = line(str(who))
+            p = self.line(str(who))
             p.bought_in += came  # a withdrawn buy-in or leave comes back off (a void's change is negative)
             p.taken_away += went
-        if kind in SEATING:
-            seat = int(event["seat"])
-            who = (after["seats"].get(int(event.get("to", seat))) or before["seats"].get(seat) or {}).get("player", "?")
-            p = line(who)
-            if kind == "sit" and seat not in p.seats:
-                p.seats.append(seat)
-            if kind == "move_seat":
-                p.seats.append(int(event["to"]))
-            seating.append(SeatingStep(index, who, _words(kind, event, who), False))
-        if kind == "deal":
-            hands[after["deal"]] = Hand(after["deal"], index, {s: after["seats"][s]["player"] for s in after["dealt"]})
-        if ended and after["deal"] in hands:
-            hand = hands[after["deal"]]
-            hand.end = after["last_end"]
-            hand.awards = {after["seats"][s]["player"] if s in after["seats"] else str(s): a
-                           for s, a in after["awards"].items()} if after["last_end"] == "won" else {}
-        prev, prev_dict = state, after
-    before = prev_dict if prev_dict is not None else prev.to_dict()
-    for hand in hands.values():
-        for name in hand.players.values():
-            line(name).hands += 1
-        for name, amount in hand.awards.items():
-            line(name).won += amount
-    for x in before["seats"].values():
-        line(x["player"]).stack = x["stack"]
-    return TableHistory(list(lines.values()), sorted(hands.values(), key=lambda h: h.deal), seating,
-                        dict(before["ledger"]), before["pot"])
+
+    def seated(self, index: int, event: Mapping[str, Any], before: Mapping[str, Any],
+               after: Mapping[str, Any]) -> None:
+        """A seating event: the seats a player took, and the step in words."""
+        kind = str(event["type"])
+        seat = int(event["seat"])
+        who = (after["seats"].get(int(event.get("to", seat))) or before["seats"].get(seat) or {}).get("player", "?")
+        p = self.line(who)
+        if kind == "sit" and seat not in p.seats:
+            p.seats.append(seat)
+        if kind == "move_seat":
+            p.seats.append(int(event["to"]))
+        self.seating.append(SeatingStep(index, who, _words(kind, event, who), False))
+
+    def dealt(self, index: int, after: Mapping[str, Any]) -> None:
+        """A deal: a hand for each player dealt in."""
+        self.hands[after["deal"]] = Hand(after["deal"], index, {s: after["seats"][s]["player"] for s in after["dealt"]})
+
+    def ended(self, after: Mapping[str, Any]) -> None:
+        """A deal's end: how it ended, and who won what when a hand won the pot."""
+        hand = self.hands[after["deal"]]
+        hand.end = after["last_end"]
+        hand.awards = {after["seats"][s]["player"] if s in after["seats"] else str(s): a
+                       for s, a in after["awards"].items()} if after["last_end"] == "won" else {}
+
+    def close(self, now: Mapping[str, Any]) -> TableHistory:
+        """The history at the log's end: hands and winnings counted on each line, the stacks now."""
+        for hand in self.hands.values():
+            for name in hand.players.values():
+                self.line(name).hands += 1
+            for name, amount in hand.awards.items():
+                self.line(name).won += amount
+        for x in now["seats"].values():
+            self.line(x["player"]).stack = x["stack"]
+        return TableHistory(list(self.lines.values()), sorted(self.hands.values(), key=lambda h: h.deal),
+                            self.seating, dict(now["ledger"]), now["pot"])

@@ -27,6 +27,7 @@ option docs (:mod:`rules.profiles`).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules import catalogue
@@ -153,125 +154,156 @@ def _minimum(p: Profile) -> str:
 
 
 def readings(p: Profile) -> dict[str, list[str]]:
-    """What each option of ``p`` selects, in plain words, by the rule id it decides.
+    """What each option of ``p`` selects, in plain words, by the rule id it decides (a rule's
+    readings in the order a summary prints them: the deck, the opening, the draw, the variant
+    games, the betting after the draw, then the floor's rulings).
 
     >>> from rules.profiles import get_profile
     >>> readings(get_profile("pagat"))["D2"]
     ['Here a player may draw at most 3 cards.']
     """
+    say: dict[str, list[str]] = {}
+    for part in (_deck_readings, _opening_readings, _draw_readings, _variant_readings, _betting_readings,
+                 _floor_readings):
+        for rule_id, text in part(p):
+            say.setdefault(rule_id, []).append(text)
+    return say
+
+
+def _deck_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """The deck (H1), its wild cards (H2-H4) and the southern hands played (H7)."""
     deck = f"{p.deck_size} cards: {'the stripped pack, aces down to sevens, with ' if p.stripped_deck else ''}" \
            f"{DECK_WORDS.get(p.wild, p.wild)}."
     hands = ", ".join(h.replace("_", " ") for h in p.southern_hands)
-    say: dict[str, list[str]] = {}
-
-    def add(rule_id: str, text: str) -> None:
-        say.setdefault(rule_id, []).append(text)
-
-    add("H1", f"This table plays {deck}")
+    yield ("H1", f"This table plays {deck}")
     if p.wild in WILD_RULE:
-        add(WILD_RULE[p.wild], f"In force here: {DECK_WORDS[p.wild]}.")
+        yield (WILD_RULE[p.wild], f"In force here: {DECK_WORDS[p.wild]}.")
     if hands:
-        add("H7", f"Played here: {hands}.")
+        yield ("H7", f"Played here: {hands}.")
+
+
+def _opening_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """Openers (O1), blinds and straddles (O2, O7), the opening bet (O2), rising openers (O5), the
+    button and newcomers on a throw-in (O3), the antes (O4)."""
     if p.opening_minimum == "none":
-        add("O1", "Openers here: none. Anyone may open with any cards and there is nothing to prove "
-                  "(California, or guts, draw).")
+        yield ("O1", "Openers here: none. Anyone may open with any cards and there is nothing to prove "
+                     "(California, or guts, draw).")
     else:
-        add("O1", f"Openers here: a pair of {_minimum(p)} or better"
-                  + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
+        yield ("O1", f"Openers here: a pair of {_minimum(p)} or better"
+                     + (", rising after each deal nobody opens (O5)." if p.progressive_openers else "."))
     if p.blinds is not None:
-        add("O2", f"Here the two players after the button post blinds of {p.blinds[0]} and {p.blinds[1]} before "
-                  "the cards are seen; the blinds open the pot, and the big blind may raise when everyone has "
-                  "only called." + (" The player after the big blind may straddle: a blind raise to "
-                                    f"{2 * p.blinds[1]}." if p.straddles else ""))
+        yield ("O2", f"Here the two players after the button post blinds of {p.blinds[0]} and {p.blinds[1]} before "
+                     "the cards are seen; the blinds open the pot, and the big blind may raise when everyone has "
+                     "only called." + (" The player after the big blind may straddle: a blind raise to "
+                                       f"{2 * p.blinds[1]}." if p.straddles else ""))
     if p.blinds is not None and p.straddles > 1:
         re_straddles = p.straddles - 1
-        add("O7", f"Here up to {re_straddles} re-straddle{'s' if re_straddles != 1 else ''} may follow the "
-                  "straddle, each by the next player and each twice the one before; the betting starts after "
-                  "the last.")
+        yield ("O7", f"Here up to {re_straddles} re-straddle{'s' if re_straddles != 1 else ''} may follow the "
+                     "straddle, each by the next player and each twice the one before; the betting starts after "
+                     "the last.")
     if p.progressive_openers:
-        add("O5", "In force here.")
+        yield ("O5", "In force here.")
     # O2 as the engine plays it: the tablet offers exactly these openings (the state's legal list)
-    add("O2", "Here a player with openers opens for the minimum bet or opens with a raise of one more bet."
-        if p.open_with_raise else "Here the opening bet is the minimum bet; only the others may raise it.")
-    add("O2", "A player with openers may also declare the pot open by checking; the others are then free to bet."
-        if p.check_open else "Declaring openers with a check is not played here: opening takes a bet.")
-    add("O3", "Here the button moves one seat before the new deal." if p.button_moves_on_throw_in
-        else "Here the button stays put and the same dealer deals again.")
-    add("O3", "A player who sits down while a pot is carried over waits until that pot is won before being "
-              "dealt in." if p.newcomers_wait else
-        "A player who sits down while a pot is carried over antes from the next deal and plays for the whole "
-        "pot; once that pot's antes have stopped, a player who has put nothing into it waits for the next pot "
-        "(unless too few would be left to play, when everyone antes again).")
-    add("O4", _capped(p.ante_deals,
-                      "Here a pot takes antes on its first {n} deals in a row; the deals after that are free.",
-                      "Here every deal of a pot takes an ante: there is no cap on ante deals."))
+    yield ("O2", "Here a player with openers opens for the minimum bet or opens with a raise of one more bet."
+           if p.open_with_raise else "Here the opening bet is the minimum bet; only the others may raise it.")
+    yield ("O2", "A player with openers may also declare the pot open by checking; the others are then free to bet."
+           if p.check_open else "Declaring openers with a check is not played here: opening takes a bet.")
+    yield ("O3", "Here the button moves one seat before the new deal." if p.button_moves_on_throw_in
+           else "Here the button stays put and the same dealer deals again.")
+    yield ("O3", "A player who sits down while a pot is carried over waits until that pot is won before being "
+                 "dealt in." if p.newcomers_wait else
+           "A player who sits down while a pot is carried over antes from the next deal and plays for the whole "
+           "pot; once that pot's antes have stopped, a player who has put nothing into it waits for the next pot "
+           "(unless too few would be left to play, when everyone antes again).")
+    yield ("O4", _capped(p.ante_deals,
+                         "Here a pot takes antes on its first {n} deals in a row; the deals after that are free.",
+                         "Here every deal of a pot takes an ante: there is no cap on ante deals."))
     if p.pot_limit is not None:
-        add("O4", f"Antes also stop once the pot holds {p.pot_limit} chips or more.")
-    add("D2", "Here nobody draws: the hands are played as dealt." if p.max_draw == 0
-        else f"Here a player may draw at most {p.max_draw} card{'s' if p.max_draw != 1 else ''}.")
+        yield ("O4", f"Antes also stop once the pot holds {p.pot_limit} chips or more.")
+
+
+def _draw_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """The draw (D2), what the cards say at the show (H9), and the draw games: spread limits (D17),
+    the Bosnian draw (D16), seven-card draw (D15), several draws (D13)."""
+    yield ("D2", "Here nobody draws: the hands are played as dealt." if p.max_draw == 0
+           else f"Here a player may draw at most {p.max_draw} card{'s' if p.max_draw != 1 else ''}.")
     if p.ace_draws_four:
-        add("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
-                  "the show, where such a hand without an ace is dead.")
+        yield ("D2", "A player may draw four only when keeping an ace (the joker counts as one); it is checked at "
+                     "the show, where such a hand without an ace is dead.")
     if p.declared_hands:
-        add("H9", "In force here: the cards do not speak. Each player declares the hand at the show; a "
-                  "declaration the cards cannot make is refused, and a hand plays as the best hand of the "
-                  "declared class its cards make: four nines declared as three of a kind are three nines.")
+        yield ("H9", "In force here: the cards do not speak. Each player declares the hand at the show; a "
+                     "declaration the cards cannot make is refused, and a hand plays as the best hand of the "
+                     "declared class its cards make: four nines declared as three of a kind are three nines.")
     if p.spread is not None:
         low, high = p.spread
-        add("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "
-                   f"before the draw and from {2 * low} to {2 * high} after it.")
+        yield ("D17", f"In force here: a bet, an opening or the rise of a raise is any amount from {low} to {high} "
+                      f"before the draw and from {2 * low} to {2 * high} after it.")
     if p.bosnian:
-        add("D16", "In force here: a player drawing four gets three face down, then one face up and one face "
-                   "down, and keeps one of the two; a face-up card left is dead.")
+        yield ("D16", "In force here: a player drawing four gets three face down, then one face up and one face "
+                      "down, and keeps one of the two; a face-up card left is dead.")
     if p.seven_card_draw:
-        add("D15", "In force here: seven cards each, one draw of up to four cards begun after the big blind, "
-                   "the big bet after the draw, and each player shows the best five of the seven.")
+        yield ("D15", "In force here: seven cards each, one draw of up to four cards begun after the big blind, "
+                      "the big bet after the draw, and each player shows the best five of the seven.")
     if p.all_for_one:
-        add("D13", "All for one is played here: draw after draw, each followed by betting at the big bet, "
-                   "while the pack holds a card for every player still in; a player stands pat, changes one "
-                   "card, or changes all five when the others still to draw can each have one.")
+        yield ("D13", "All for one is played here: draw after draw, each followed by betting at the big bet, "
+                      "while the pack holds a card for every player still in; a player stands pat, changes one "
+                      "card, or changes all five when the others still to draw can each have one.")
     if p.draw_rounds > 1:
-        add("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
+        yield ("D13", f"Here a hand has {p.draw_rounds} draws, each followed by a round of betting at the big bet.")
+
+
+def _variant_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """The variant games: trips to win (D9), jacks back and its low round (D10, H8, D14), the age (D11)."""
     if p.trips_to_win:
-        add("D9", "In force here: no hand below three of a kind wins. Without one the pot stays; those who "
-                  "folded before the draw are out of it, and the rest ante again and play on among "
-                  "themselves; when everyone else folded, the one player left in the pot takes it.")
+        yield ("D9", "In force here: no hand below three of a kind wins. Without one the pot stays; those who "
+                     "folded before the draw are out of it, and the rest ante again and play on among "
+                     "themselves; when everyone else folded, the one player left in the pot takes it.")
     if p.jacks_back:
-        add("D10", "In force here: when nobody opens, the same hands are played for ace-to-five low, the joker "
-                   "a fitter; if nobody bets for low either, the cards are thrown in."
-            + (" The player after the button posts a blind bet of one small bet when the game turns to low."
-               if p.jacks_back_blind else ""))
-        add("H8", "Played here in the low round of jacks back (D10).")
+        yield ("D10", "In force here: when nobody opens, the same hands are played for ace-to-five low, the joker "
+                      "a fitter; if nobody bets for low either, the cards are thrown in."
+               + (" The player after the button posts a blind bet of one small bet when the game turns to low."
+                  if p.jacks_back_blind else ""))
+        yield ("H8", "Played here in the low round of jacks back (D10).")
         if p.jacks_back_sevens:
-            add("D14", "The sevens rule is played here: a player who checks a seven-low or better after the "
-                       "draw and wins does not win the bets made after the check.")
+            yield ("D14", "The sevens rule is played here: a player who checks a seven-low or better after the "
+                          "draw and wins does not win the bets made after the check.")
         if p.jacks_back_no_check_raise:
-            add("D14", "In force here: in the low part of the deal, a player who has checked may not raise "
-                       "later in the same betting round.")
+            yield ("D14", "In force here: in the low part of the deal, a player who has checked may not raise "
+                          "later in the same betting round.")
     if p.age:
-        add("D11", "In force here: the player after the button (the age) puts up a blind of one small bet and "
-                   "anyone may come in against it; when nobody does, the next deal is a jack pot (antes, "
-                   "openers), and the blind game goes on once it is won.")
-    add("D4", "After the draw the opener acts first, or the next player still in after the opener "
-              "if the opener has folded." if p.postdraw_first == "opener"
-        else "After the draw the first player still in to the left of the button acts first.")
-    add("D5", _capped(p.raise_cap, "Here a betting round allows a bet and at most {n} raises.",
-                      "Here there is no cap on the number of raises in a round."))
+        yield ("D11", "In force here: the player after the button (the age) puts up a blind of one small bet and "
+                      "anyone may come in against it; when nobody does, the next deal is a jack pot (antes, "
+                      "openers), and the blind game goes on once it is won.")
+
+
+def _betting_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """Who acts first after the draw (D4) and the raises a round allows (D5)."""
+    yield ("D4", "After the draw the opener acts first, or the next player still in after the opener "
+                 "if the opener has folded." if p.postdraw_first == "opener"
+           else "After the draw the first player still in to the left of the button acts first.")
+    yield ("D5", _capped(p.raise_cap, "Here a betting round allows a bet and at most {n} raises.",
+                         "Here there is no cap on the number of raises in a round."))
+
+
+def _floor_readings(p: Profile) -> Iterator[tuple[str, str]]:
+    """The floor's rulings the options pick: false openers (F2-F7 or F9), the all-in false opener's
+    bar (F7), retrieving discards (F11), a hand of the wrong size (D8)."""
     if p.false_openers == "foster":
-        add("F9", "Here false openers are settled by this penalty; F2 to F7 do not apply.")
+        yield ("F9", "Here false openers are settled by this penalty; F2 to F7 do not apply.")
     else:
-        add("F2", "Here false openers are settled by F2 to F7; Foster's penalty (F9) does not apply.")
-        add("F7", "An all-in false opener's bar is the player's: leaving and buying in again, at any seat, "
-                  "does not lift it until someone else has won the pot." if p.f7_follows_player else
-            "Here an all-in false opener's bar is the seat's: a player who leaves and sits down again plays "
-            "as a newcomer.")
-    add("F11", {"never": "Here discards are never retrieved to prove openers.",
-                "always": "Here an opener may always have the discards retrieved to prove openers.",
-                "floor": "Here the floor person decides each case."}.get(p.discard_retrieval, p.discard_retrieval))
-    add("D8", "Before the draw the dealer puts a wrong count right (a card dealt or taken back); after the "
-              "draw such a hand is dead." if p.wrong_count_before_draw == "correct"
-        else "Here a hand of the wrong size is dead whether it is found before the draw or after it.")
-    return say
+        yield ("F2", "Here false openers are settled by F2 to F7; Foster's penalty (F9) does not apply.")
+        yield ("F7", "An all-in false opener's bar is the player's: leaving and buying in again, at any seat, "
+                     "does not lift it until someone else has won the pot." if p.f7_follows_player else
+               "Here an all-in false opener's bar is the seat's: a player who leaves and sits down again plays "
+               "as a newcomer.")
+    yield ("F11", {"never": "Here discards are never retrieved to prove openers.",
+                   "always": "Here an opener may always have the discards retrieved to prove openers.",
+                   "floor": "Here the floor person decides each case."}.get(p.discard_retrieval, p.discard_retrieval))
+    yield ("D8", "Before the draw the dealer puts a wrong count right (a card dealt or taken back); after the "
+                 "draw such a hand is dead." if p.wrong_count_before_draw == "correct"
+           else "Here a hand of the wrong size is dead whether it is found before the draw or after it.")
+
+
 
 
 def left_out(p: Profile) -> dict[str, str]:

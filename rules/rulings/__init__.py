@@ -17,6 +17,7 @@ the rules they hold:
 Each kind of dispute is declared once, beside its branch (:class:`rules.rulings.facts.DisputeKind`),
 and listed in :data:`DISPUTES`; the fact ``issue``, :class:`Issue` and :data:`FACTS` are derived.
 - :mod:`rules.rulings.facts`          the facts the tree asks; :mod:`rules.rulings.outcomes` its outcome codes
+- :mod:`rules.rulings.awards`         what a leaf's moves do at the table: dead hands, chips handed back, who wins
 
 >>> r = resolve({"issue": "false_openers", "found": "before_draw", "opener": 3,
 ...              "opener_all_in": False, "action_complete_before_draw": False,
@@ -60,7 +61,6 @@ outcome texts):
 from __future__ import annotations
 
 import functools
-import re
 from enum import StrEnum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -72,11 +72,12 @@ import rules.rulings.facts as shared
 import rules.rulings.false_openers as false_openers
 import rules.rulings.proving as proving
 import rules.rulings.showdown as showdown
+from rules.rulings.awards import Awards, awards
 from rules.rulings.facts import DisputeKind, cards, eligible_reopeners, seats_text, who
 from rules.rulings.outcomes import Move, Outcome
 from rules.profiles import Profile, get_profile
-from rules.rulings.proving import hand_rules_of, showdown_value, worth_makes_trips
-from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree
+from rules.rulings.proving import hand_rules_of
+from rules.rulings.tree import Branch, Facts, FactSpec, Leaf, Prompt, Question, Step, Tree, Walk
 
 __all__ = [
     "Outcome",
@@ -218,100 +219,79 @@ class Ruling:
             outcome = Outcome(str(data.get("outcome")))
         except ValueError:
             raise RulesError(f"outcome: {data.get('outcome')!r} is not an outcome code") from None
+        r = _Record(data)
+        returns = r.returns()
+        path, citations = r.path_and_citations()
+        return cls(
+            outcome=outcome,
+            profile=str(data.get("profile") or ""),
+            path=path,
+            citations=citations,
+            summary=str(data.get("summary") or ""),
+            dead=r.seats("dead"),
+            returns=returns,
+            pot_plays=r.flag("pot_plays"),
+            may_reopen=r.seats("may_reopen"),
+            barred=r.seats("barred"),
+            ante_for_all=r.one("ante_for_all"),
+            winner=r.one("winner"),
+            winners=r.seats("winners"),
+            reopener=r.one("reopener"),
+            opener=r.one("opener"),
+            issue=str(data.get("issue") or ""),
+            leaf=str(data.get("leaf") or ""),
+            proved=r.one("proved"),
+            ante_again=r.flag("ante_again"),
+            showdown_only=r.flag("showdown_only"),
+        )
 
-        def seats(key: str) -> tuple[int, ...]:
-            raw = data.get(key) or ()
-            if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
-                raise RulesError(f"{key}: a list of seats, not {raw!r}")
-            return tuple(parse.seat(x, key, RulesError) for x in raw)
 
-        def one(key: str) -> int | None:
-            value = data.get(key)
-            return None if value is None else parse.seat(value, key, RulesError)
+@dataclass(frozen=True)
+class _Record:
+    """A stored ruling's fields read one by one, each refusal naming its field."""
 
-        def flag(key: str) -> bool:
-            value = data.get(key, False)
-            if not isinstance(value, bool):
-                raise RulesError(f"{key}: true or false, not {value!r}")
-            return value
+    data: Mapping[str, Any]
 
-        returns_raw = data.get("returns") or {}
+    def seats(self, key: str) -> tuple[int, ...]:
+        """A list of seats (the dead, the barred, the winners...)."""
+        raw = self.data.get(key) or ()
+        if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
+            raise RulesError(f"{key}: a list of seats, not {raw!r}")
+        return tuple(parse.seat(x, key, RulesError) for x in raw)
+
+    def one(self, key: str) -> int | None:
+        """One seat, or nobody."""
+        value = self.data.get(key)
+        return None if value is None else parse.seat(value, key, RulesError)
+
+    def flag(self, key: str) -> bool:
+        """True or false, never a string that reads as one."""
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            raise RulesError(f"{key}: true or false, not {value!r}")
+        return value
+
+    def returns(self) -> dict[int, int]:
+        """The chips handed back from the pot, by seat."""
+        returns_raw = self.data.get("returns") or {}
         if not isinstance(returns_raw, Mapping):
             raise RulesError("returns: maps seats to the chips handed back")
-        returns = {parse.seat(k, "returns", RulesError): parse.chips(v, f"returns of seat {k}", error=RulesError)
-                   for k, v in returns_raw.items()}
-        path = data.get("path") or ()
-        citations = data.get("citations") or ()
+        return {parse.seat(k, "returns", RulesError): parse.chips(v, f"returns of seat {k}", error=RulesError)
+                for k, v in returns_raw.items()}
+
+    def path_and_citations(self) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+        """The path walked through the tree and the rule ids cited."""
+        path = self.data.get("path") or ()
+        citations = self.data.get("citations") or ()
         if not isinstance(path, (list, tuple)) or not all(isinstance(p, Mapping) for p in path):
             raise RulesError("path: a list of steps")
         if not isinstance(citations, (list, tuple)) or not all(isinstance(c, str) for c in citations):
             raise RulesError("citations: a list of rule ids")
-        return cls(
-            outcome=outcome,
-            profile=str(data.get("profile") or ""),
-            path=tuple(Step.from_dict(p) for p in path),
-            citations=tuple(citations),
-            summary=str(data.get("summary") or ""),
-            dead=seats("dead"),
-            returns=returns,
-            pot_plays=flag("pot_plays"),
-            may_reopen=seats("may_reopen"),
-            barred=seats("barred"),
-            ante_for_all=one("ante_for_all"),
-            winner=one("winner"),
-            winners=seats("winners"),
-            reopener=one("reopener"),
-            opener=one("opener"),
-            issue=str(data.get("issue") or ""),
-            leaf=str(data.get("leaf") or ""),
-            proved=one("proved"),
-            ante_again=flag("ante_again"),
-            showdown_only=flag("showdown_only"),
-        )
-
-
-def _hand_size(cards: Any) -> int:
-    if isinstance(cards, str):
-        return len([t for t in re.split(r"[\s,]+", cards) if t])
-    return len(list(cards))
-
-
-def _best_other(f: Facts, opener: int, prof: Profile) -> tuple[tuple[int, ...], str, tuple[int, ...]]:
-    """Seats holding the best live hand other than the opener's (more than one on an exact tie),
-    that hand described in words, and the foul hands passed over (H6). Where cards do not speak
-    (H9) a hand is worth what its holder declared (:func:`rules.rulings.proving.showdown_value`)."""
-    others = {s: c for s, c in f["hands"].items() if s != opener}
-    unshown = [s for s, c in others.items() if c is None or _hand_size(c) == 0]
-    if len(others) == 1 and unshown and not prof.trips_to_win:
-        # the one live hand left was never asked to show: it takes the pot uncontested (D7)
-        return (unshown[0],), "", ()
-    others = {s: c for s, c in others.items() if s not in unshown}
-    if not others:
-        raise RulesError("hands: no hand other than the opener's was shown; if everyone else folded, "
-                         "answer everyone_folded: yes")
-    foul = tuple(sorted(s for s, c in others.items() if _hand_size(c) != 5))
-    live = {s: showdown_value(prof, f, s, c) for s, c in others.items() if s not in foul}
-    if prof.trips_to_win:  # D9: only three of a kind or better may win (as declared, H9)
-        live = {s: v for s, v in live.items() if worth_makes_trips(prof, f, v)}
-    if not live:
-        raise RulesError("hands: every other hand shown is foul (not five cards); nobody can take the "
-                         "pot at this showdown")
-    best = max(live.values())
-    return tuple(sorted(s for s, v in live.items() if v == best)), best.describe(), foul
-
-
-def _other_bets(f: Facts, opener: int) -> dict[int, int]:
-    bets = dict(f["bets"])
-    if opener in bets:
-        # Tolerated only when it repeats what opener_bets says (an engine may list every seat).
-        expected = sum(f["opener_bets"]) if "opener_bets" in f else 0
-        if bets[opener] != expected:
-            raise RulesError("bets: list the other players' bets only; the opener's bets go in opener_bets")
-        del bets[opener]
-    return bets
+        return tuple(Step.from_dict(p) for p in path), tuple(citations)
 
 
 def _sentence(text: str) -> str:
+    """A name or a clause at the start of a sentence."""
     return text[:1].upper() + text[1:] if text else text
 
 
@@ -330,114 +310,84 @@ def resolve(facts: Mapping[str, Any], profile: str | Profile | Mapping[str, Any]
     ('POT_CARRIES_OVER', {4: 10}, False, ('F2', 'F4'))
     """
     prof = get_profile(profile)
-    tree = build_tree(prof)
-    walk = tree.walk(facts)
+    walk = build_tree(prof).walk(facts)
     leaf, f = walk.leaf, walk.facts
-    moves = set(leaf.moves)
-
-    opener: int | None = f["opener"] if "opener" in leaf.needs else None
-    seat: int | None = f["seat"] if "seat" in leaf.needs else None
-    dead: list[int] = []
-    returns: dict[int, int] = {}
-    pot_plays = Move.POT_PLAYS in moves
-    may_reopen: tuple[int, ...] = ()
-    barred: list[int] = []
-    ante_for_all: int | None = None
-    winners: tuple[int, ...] = ()
-    best_hand: str = ""
-    foul: tuple[int, ...] = ()
-    reopener: int | None = None
-
-    def give(s: int, chips: int) -> None:
-        if chips > 0:
-            returns[s] = returns.get(s, 0) + chips
-
-    if Move.OPENER_DEAD in moves and opener is not None:
-        dead.append(opener)
-    if Move.SEAT_DEAD in moves and seat is not None:
-        dead.append(seat)
-    if Move.RETURN_OPENER_LATER_BETS in moves and opener is not None:
-        give(opener, sum(f["opener_bets"][1:]))
-    if Move.RETURN_OTHER_BETS in moves and opener is not None:
-        for s, chips in sorted(_other_bets(f, opener).items()):
-            give(s, chips)
-    if Move.OFFER_REOPEN in moves:
-        may_reopen = eligible_reopeners(f)
-    if Move.REOPEN in moves:
-        reopener = f["reopener"]
-        pot_plays = True
-    if Move.BAR_OPENER in moves and opener is not None:
-        barred.append(opener)
-    if Move.OPENER_ANTES_FOR_ALL in moves:
-        ante_for_all = opener
-    proved = opener if Move.OPENER_STANDS in moves else None
-    ante_again = Move.EVERYONE_ANTES_AGAIN in moves or Move.SHOWDOWN_PLAYS_ON in moves
-    if Move.BEST_OTHER_WINS in moves and opener is not None:
-        winners, best_hand, foul = _best_other(f, opener, prof)
-        pot_plays = True
-
+    a = awards(leaf, f, prof)
     if leaf.outcome == Outcome.CARD_COUNT_CORRECTED or leaf.outcome == Outcome.HAND_DEAD_CARD_COUNT:
         if f["card_count"] == 5:
             raise RulesError("card_count: a hand of five cards is the right size; there is nothing to rule")
-
-    # ---- the summary a floor person reads aloud
-    words = {
-        "Opener": _sentence(who(opener)) if opener is not None else "The opener",
-        "opener": who(opener) if opener is not None else "the opener",
-        "Seat": _sentence(who(seat)) if seat is not None else "The player",
-        "seat": who(seat) if seat is not None else "the player",
-        "Reopener": _sentence(who(reopener)) if reopener is not None else "",
-        "reopener": who(reopener) if reopener is not None else "",
-        "count": str(f["card_count"]) if "card_count" in leaf.needs else "",
-        "when": ("before the draw" if f["found"] == "before_draw" else "after the draw") if "found" in f else "",
-    }
-    intro = _intro(f, leaf, words)
-    details = [s.detail for s in walk.steps if s.detail]
-    body = leaf.text.format(**words)
-    tail: list[str] = []
-    if winners:
-        names = seats_text(winners)
-        if foul:
-            tail.append(f"{_sentence(seats_text(foul))} cannot win: not five cards (H6).")
-        else:
-            tail.append("Every hand compared holds five cards (H6).")
-        if len(winners) == 1 and not best_hand:
-            tail[-1] = (f"{_sentence(names)} holds the only other live hand and takes the pot uncontested, "
-                        "without showing (D7).")
-        elif len(winners) == 1:
-            tail.append(f"The best of the other hands is {names}'s, {best_hand}, which takes the pot (H5).")
-        else:
-            tail.append(f"{_sentence(names)} tie with {best_hand} and split the pot (H5).")
-    if returns:
-        back = ", ".join(f"seat {s} gets {c}" for s, c in sorted(returns.items()))
-        tail.append(f"Handed back from the pot: {back}.")
-    elif {Move.RETURN_OTHER_BETS, Move.RETURN_OPENER_LATER_BETS} & moves:
-        tail.append("No bets need handing back.")
-    summary = " ".join(x for x in (intro, *details, body, *tail) if x)
-
-    citations = tuple(dict.fromkeys(leaf.rules))
     return Ruling(
         outcome=Outcome(leaf.outcome),
         profile=prof.name,
         path=walk.steps,
-        citations=citations,
-        summary=summary,
-        dead=tuple(dead),
-        returns=returns,
-        pot_plays=pot_plays,
-        may_reopen=may_reopen,
-        barred=tuple(barred),
-        ante_for_all=ante_for_all,
-        winner=winners[0] if len(winners) == 1 else None,
-        winners=winners,
-        reopener=reopener,
-        opener=opener,
+        citations=tuple(dict.fromkeys(leaf.rules)),
+        summary=_summary(walk, a),
+        dead=a.dead,
+        returns=a.returns,
+        pot_plays=a.pot_plays,
+        may_reopen=a.may_reopen,
+        barred=a.barred,
+        ante_for_all=a.ante_for_all,
+        winner=a.winners[0] if len(a.winners) == 1 else None,
+        winners=a.winners,
+        reopener=a.reopener,
+        opener=a.opener,
         issue=str(f["issue"]),
         leaf=leaf.id,
-        proved=proved,
-        ante_again=ante_again,
-        showdown_only=Move.SHOWDOWN_PLAYS_ON in moves,
+        proved=a.proved,
+        ante_again=a.ante_again,
+        showdown_only=a.showdown_only,
     )
+
+
+def _summary(walk: Walk, a: Awards) -> str:
+    """The ruling as a floor person reads it aloud: what happened, the path's findings, the leaf's
+    text with the players named, then who wins and what is handed back."""
+    leaf, f = walk.leaf, walk.facts
+    words = _names(f, leaf, a)
+    intro = _intro(f, leaf, words)
+    details = [s.detail for s in walk.steps if s.detail]
+    body = leaf.text.format(**words)
+    tail = _best_other_words(a)
+    if a.returns:
+        back = ", ".join(f"seat {s} gets {c}" for s, c in sorted(a.returns.items()))
+        tail.append(f"Handed back from the pot: {back}.")
+    elif {Move.RETURN_OTHER_BETS, Move.RETURN_OPENER_LATER_BETS} & set(leaf.moves):
+        tail.append("No bets need handing back.")
+    return " ".join(x for x in (intro, *details, body, *tail) if x)
+
+
+def _names(f: Facts, leaf: Leaf, a: Awards) -> dict[str, str]:
+    """The words a leaf's text and a dispute's intro fill in: the opener, the seat concerned, the
+    reopener (each at the start of a sentence or within one), the card count, when it came to light."""
+    return {
+        "Opener": _sentence(who(a.opener)) if a.opener is not None else "The opener",
+        "opener": who(a.opener) if a.opener is not None else "the opener",
+        "Seat": _sentence(who(a.seat)) if a.seat is not None else "The player",
+        "seat": who(a.seat) if a.seat is not None else "the player",
+        "Reopener": _sentence(who(a.reopener)) if a.reopener is not None else "",
+        "reopener": who(a.reopener) if a.reopener is not None else "",
+        "count": str(f["card_count"]) if "card_count" in leaf.needs else "",
+        "when": ("before the draw" if f["found"] == "before_draw" else "after the draw") if "found" in f else "",
+    }
+
+
+def _best_other_words(a: Awards) -> list[str]:
+    """Who takes the pot when the best other live hand wins: the foul hands passed over (H6), the
+    one live hand left taking it unshown (D7), the best hand (H5) or a tie that splits it (H5)."""
+    if not a.winners:
+        return []
+    names = seats_text(a.winners)
+    tail = [f"{_sentence(seats_text(a.foul))} cannot win: not five cards (H6)." if a.foul
+            else "Every hand compared holds five cards (H6)."]
+    if len(a.winners) == 1 and not a.best_hand:
+        tail[-1] = (f"{_sentence(names)} holds the only other live hand and takes the pot uncontested, "
+                    "without showing (D7).")
+    elif len(a.winners) == 1:
+        tail.append(f"The best of the other hands is {names}'s, {a.best_hand}, which takes the pot (H5).")
+    else:
+        tail.append(f"{_sentence(names)} tie with {a.best_hand} and split the pot (H5).")
+    return tail
 
 
 def _intro(f: Facts, leaf: Leaf, words: Mapping[str, str]) -> str:

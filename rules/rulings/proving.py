@@ -5,6 +5,7 @@ asks the one proof of openers, :func:`rules.openers.proof`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules import RulesError
@@ -19,6 +20,8 @@ __all__ = ["OPENER_CANNOT_SHOW", "SPLIT_OPENERS", "DISCARD_RETRIEVAL", "card_che
 
 _M = Move
 _O = Outcome
+#: What every leaf about an opener's proof needs: the seat that opened.
+_OPENER = ("opener",)
 
 
 def _all_in_at_show(f: Facts) -> tuple[str, str]:
@@ -33,22 +36,47 @@ def _all_in_at_show(f: Facts) -> tuple[str, str]:
 
 
 def card_checks(profile: Profile) -> dict[str, Any]:
-    """The derived questions that read cards, bound to the profile's wild mode and minimum."""
+    """The derived questions that read cards, bound to the profile's wild mode and minimum.
 
-    def minimum(f: Facts) -> str:
-        return str(f["requirement"]) if profile.progressive_openers else profile.opening_minimum
+    >>> from rules.profiles import get_profile
+    >>> sorted(card_checks(get_profile("cardroom")))
+    ['could_have', 'kept', 'opening_known', 'opening_qualifies', 'shows_openers']
+    """
+    proof = _Proof(profile)
+    return {
+        "shows_openers": proof.shows_openers,
+        "opening_known": proof.opening_known,
+        "kept": proof.kept,
+        "opening_qualifies": proof.opening_qualifies,
+        "could_have": proof.could_have,
+    }
 
-    def proves(f: Facts, final: Any, drawn: int, escrow: Any) -> tuple[Any, ...] | None:
-        # the one proof of openers (rules.openers.proof), bound to this table's game
+
+@dataclass(frozen=True)
+class _Proof:
+    """The proof of openers (:func:`rules.openers.proof`) bound to a table's game: each method
+    answers one question of the tree that reads cards, with the words that say why."""
+
+    profile: Profile
+
+    def minimum(self, f: Facts) -> str:
+        """The deal's requirement: the profile's, or the fact where openers progress (O5)."""
+        return str(f["requirement"]) if self.profile.progressive_openers else self.profile.opening_minimum
+
+    def proves(self, f: Facts, final: Any, drawn: int, escrow: Any) -> tuple[Any, ...] | None:
+        """The cards kept from the opening hand that hold openers, or None (the one proof of openers)."""
         from rules.openers import proof
 
-        return proof(cards(final), drawn, cards(escrow or ()), wild=hand_rules_of(profile, f), minimum=minimum(f))
+        return proof(cards(final), drawn, cards(escrow or ()), wild=hand_rules_of(self.profile, f),
+                     minimum=self.minimum(f))
 
-    def shows_openers(f: Facts) -> tuple[str, str]:
+    def shows_openers(self, f: Facts) -> tuple[str, str]:
+        """Whether the cards the opener shows prove openers: the opening hand (F12), or the final
+        hand's kept cards with any escrow (F1)."""
         hand = f.get("opening_hand")
         if hand is not None:
             # the opening hand itself is shown (F12): it proves openers as it was dealt
-            if proves(f, hand, 0, ()) is not None:
+            if self.proves(f, hand, 0, ()) is not None:
                 return "yes", f"The opener shows the opening hand {card_text(hand)}, which opens (O1)."
             return "no", f"The opener shows the opening hand {card_text(hand)}, which does not open (O1)."
         final = f.get("final_hand")
@@ -58,7 +86,7 @@ def card_checks(profile: Profile) -> dict[str, Any]:
         if drawn is None:
             return "no", (f"The opener shows {card_text(final)}, but how many cards were drawn is not known, so "
                           "the cards kept from the opening hand cannot be told apart (F1).")
-        kept = proves(f, final, drawn, escrow)
+        kept = self.proves(f, final, drawn, escrow)
         if kept is not None:
             return "yes", (f"The opener shows {card_text(final)} after drawing {drawn}: {card_text(kept)}, kept "
                            "from the opening hand, hold openers (F1, O1).")
@@ -66,25 +94,29 @@ def card_checks(profile: Profile) -> dict[str, Any]:
                       + ("with the escrow " if escrow else "") + "hold openers, and what the draw brought "
                       "proves nothing (F1).")
 
-    def opening_known(f: Facts) -> tuple[str, str]:
+    def opening_known(self, f: Facts) -> tuple[str, str]:
+        """Whether the split opener's hand before the draw is known (else the escrow decides, S1)."""
         if f.get("opening_hand") is None:
             return "no", "The hand held before the draw is not known, so the escrowed discards decide (S1)."
         return "yes", f"The hand held before the draw is known: {card_text(f['opening_hand'])}."
 
-    def kept(f: Facts) -> tuple[str, str]:
+    def kept(self, f: Facts) -> tuple[str, str]:
+        """Whether the split opener kept openers after throwing the escrowed cards (S1, S3)."""
         from rules.openers import keeps_openers
 
-        if keeps_openers(cards(f["opening_hand"]), cards(f["discards"] or ()), wild=hand_rules_of(profile, f),
-                         minimum=minimum(f)):
+        if keeps_openers(cards(f["opening_hand"]), cards(f["discards"] or ()), wild=hand_rules_of(self.profile, f),
+                         minimum=self.minimum(f)):
             return "yes", f"After throwing {card_text(f['discards'] or ())} the opener still held openers (S3)."
         return "no", f"Throwing {card_text(f['discards'] or ())} broke the openers (S1)."
 
-    def opening_qualifies(f: Facts) -> tuple[str, str]:
-        if proves(f, f["opening_hand"], 0, ()) is not None:
+    def opening_qualifies(self, f: Facts) -> tuple[str, str]:
+        """Whether the hand before the draw held openers (O1, S2)."""
+        if self.proves(f, f["opening_hand"], 0, ()) is not None:
             return "yes", "The hand before the draw did hold openers (O1)."
         return "no", "The hand before the draw did not hold openers (S2)."
 
-    def could_have(f: Facts) -> tuple[str, str]:
+    def could_have(self, f: Facts) -> tuple[str, str]:
+        """Whether cards of the final hand with the escrowed discards can make openers (S2)."""
         final, discards = f["final_hand"], f["discards"] or ()
         if final is None:
             return "no", "The final hand is gone, so nothing can be compared with the discards (S2)."
@@ -94,17 +126,9 @@ def card_checks(profile: Profile) -> dict[str, Any]:
             return "no", (f"The opener drew {drawn} but kept {len(thrown)} under the chip: a split keeps every "
                           "discard apart (S1), so openers cannot be proved (S2).")
         words_final, words_thrown = card_text(final), card_text(discards)
-        if proves(f, final, len(thrown), thrown) is not None:
+        if self.proves(f, final, len(thrown), thrown) is not None:
             return "yes", f"Cards of the final hand {words_final} with the discards {words_thrown} can make openers (S2)."
         return "no", f"No cards of the final hand {words_final} with the discards {words_thrown} make openers (S2)."
-
-    return {
-        "shows_openers": shows_openers,
-        "opening_known": opening_known,
-        "kept": kept,
-        "opening_qualifies": opening_qualifies,
-        "could_have": could_have,
-    }
 
 
 def declared_fact(p: Profile) -> tuple[str, ...]:
@@ -190,75 +214,97 @@ def hand_rules_of(p: Profile, f: Facts) -> Any:
 
 
 def cannot_show_node(p: Profile) -> Node:
-    """The opener is asked to show openers (F1, F8; F7 for an all-in opener; F9 in Foster's game)."""
-    checks, req = card_checks(p), _requirement(p)
-    # ---- opener cannot show openers
-    cs_base = ("opener",)
-    proved = Leaf("cs_proved", _O.OPENER_PROVED, ("F1", "O1"), (_M.OPENER_STANDS, _M.POT_PLAYS), cs_base,
+    """The opener is asked to show openers (F1, F8; F7 for an all-in opener; F9 in Foster's game).
+
+    >>> from rules.profiles import get_profile
+    >>> node = cannot_show_node(get_profile("cardroom"))
+    >>> node.id, [b.node.id for b in node.branches]
+    ('cs_shows', ['cs_proved', 'cs_folded'])
+    """
+    req = _requirement(p)
+    proved = Leaf("cs_proved", _O.OPENER_PROVED, ("F1", "O1"), (_M.OPENER_STANDS, _M.POT_PLAYS), _OPENER,
                   "the hand stands", "{Opener} has proved openers (F1); the hand stands and play goes on.")
-    if p.false_openers == "foster":
-        def cs_folded(lid: str, antes: bool) -> Leaf:
-            moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
-                     _M.POT_STAYS)
-            text = ("{Opener} cannot prove openers, so cannot take the pot even uncalled (D7); "
-                    "everything {opener} put in is forfeit and the pot stays for the next deal (F9).")
-            if antes:
-                text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
-            return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), moves, cs_base,
-                        "pot stays" + ("; antes for all" if antes else ""), text)
-
-        def cs_best(lid: str, antes: bool) -> Leaf:
-            moves = (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()),
-                     _M.BEST_OTHER_WINS)
-            text = ("{Opener} cannot prove openers; the hand is dead and what {opener} put in is "
-                    "forfeit (F9, D7). The players who came in play for the pot (F9).")
-            if antes:
-                text += " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
-            return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"), moves,
-                        (*cs_base, "hands", *req, *declared_fact(p)), "best other" + ("; antes for all" if antes else ""),
-                        text)
-
-        def drawn_q(qid: str, yes: Node, no: Node) -> Question:
-            return Question(qid, FACTS["drawn_to"].question, ("drawn_to",), yes_no(yes, no),
-                            title="Drawn to?", rules=("F9",))
-
-        not_proved: Node = Question(
-            "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
-                drawn_q("cs_folded_drawn_to", cs_folded("cs_forfeit_drawn", True), cs_folded("cs_forfeit", False)),
-                # D9 holds in Foster's game too: without trips no other hand takes the pot
-                _trips_question(p, drawn_q("cs_showdown_drawn_to", cs_best("cs_best_drawn", True),
-                                           cs_best("cs_best", False)))),
-            title="Everyone else folded?", rules=("F9",))
-    else:
-        stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "
-                      "else folded (F1). The pot stays for the next deal (F8).")
-        not_proved = Question(
-            "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
-                # F7: found at the show or found before the draw, an all-in false opener is barred
-                Question("cs_all_in", FACTS["opener_all_in"].question, ("opener_all_in",), yes_no(
-                    Leaf("cs_pot_stays_barred", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8", "F7"),
-                         (_M.OPENER_DEAD, _M.BAR_OPENER, _M.POT_STAYS), cs_base, "pot stays; opener barred",
-                         stays_text + " {Opener} was all in for the ante and opened without openers: "
-                         "the ante money is lost and {opener} is dealt out of this pot's deals until "
-                         "someone else has opened it legally and won it, even after buying more chips (F7)."),
-                    Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
-                         cs_base, "pot stays for next deal", stays_text)),
-                    derive=_all_in_at_show, title="Opener all in for the ante?", rules=("F7",),
-                    when_known=("opener_all_in",)),
-                _trips_question(p, Leaf(
-                    "cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
-                    (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*cs_base, "hands", *req, *declared_fact(p)),
-                    "best other hand wins",
-                    "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
-                    "other hands shown takes the pot (F8)."))),
-            title="Everyone else folded?", rules=("F8",))
-    cannot_show = Question(
+    not_proved = _foster_not_proved(p) if p.false_openers == "foster" else _cardroom_not_proved(p)
+    return Question(
         "cs_shows", "Do the cards the opener shows prove openers: the opening hand itself, or cards of "
         "the final hand the opener kept (with any escrow)?",
         ("opening_hand", "final_hand", "drawn", "discards", *req), yes_no(proved, not_proved),
-        derive=checks["shows_openers"], title="Opener proves openers?", rules=("F1", "O1", "F12"),
+        derive=card_checks(p)["shows_openers"], title="Opener proves openers?", rules=("F1", "O1", "F12"),
         when_known=("opening_hand", "final_hand", "discards"))
-    return cannot_show
+
+
+def _cardroom_not_proved(p: Profile) -> Node:
+    """An opener who cannot prove openers, the cardroom way: everyone else folded, the pot stays
+    (F1, F8) and an all-in opener is barred (F7); otherwise the best other hand wins (F8, D9)."""
+    stays_text = ("{Opener} cannot prove openers and so cannot win the pot, even though everyone "
+                  "else folded (F1). The pot stays for the next deal (F8).")
+    return Question(
+        "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
+            # F7: found at the show or found before the draw, an all-in false opener is barred
+            Question("cs_all_in", FACTS["opener_all_in"].question, ("opener_all_in",), yes_no(
+                Leaf("cs_pot_stays_barred", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8", "F7"),
+                     (_M.OPENER_DEAD, _M.BAR_OPENER, _M.POT_STAYS), _OPENER, "pot stays; opener barred",
+                     stays_text + " {Opener} was all in for the ante and opened without openers: "
+                     "the ante money is lost and {opener} is dealt out of this pot's deals until "
+                     "someone else has opened it legally and won it, even after buying more chips (F7)."),
+                Leaf("cs_pot_stays", _O.OPENER_DEAD_POT_STAYS, ("F1", "F8"), (_M.OPENER_DEAD, _M.POT_STAYS),
+                     _OPENER, "pot stays for next deal", stays_text)),
+                derive=_all_in_at_show, title="Opener all in for the ante?", rules=("F7",),
+                when_known=("opener_all_in",)),
+            _trips_question(p, Leaf(
+                "cs_best_other", _O.OPENER_DEAD_BEST_OTHER_WINS, ("F1", "F8", "H5", "H6"),
+                (_M.OPENER_DEAD, _M.BEST_OTHER_WINS), (*_OPENER, "hands", *_requirement(p), *declared_fact(p)),
+                "best other hand wins",
+                "{Opener} cannot prove openers, so {opener}'s hand is dead (F1); the best of the "
+                "other hands shown takes the pot (F8)."))),
+        title="Everyone else folded?", rules=("F8",))
+
+
+def _foster_not_proved(p: Profile) -> Node:
+    """An opener who cannot prove openers in Foster's game (F9): everything put in is forfeit; the
+    pot stays if everyone else folded, else the best other hand wins (D9 too); antes for all when
+    drawn to."""
+    return Question(
+        "cs_folded", FACTS["everyone_folded"].question, ("everyone_folded",), yes_no(
+            _drawn_q("cs_folded_drawn_to", _foster_forfeit("cs_forfeit_drawn", True),
+                     _foster_forfeit("cs_forfeit", False)),
+            # D9 holds in Foster's game too: without trips no other hand takes the pot
+            _trips_question(p, _drawn_q("cs_showdown_drawn_to", _foster_best_other(p, "cs_best_drawn", True),
+                                        _foster_best_other(p, "cs_best", False)))),
+        title="Everyone else folded?", rules=("F9",))
+
+
+def _drawn_q(qid: str, yes: Node, no: Node) -> Question:
+    """Whether others drew against the false opener's hand (F9: then the opener antes for all)."""
+    return Question(qid, FACTS["drawn_to"].question, ("drawn_to",), yes_no(yes, no),
+                    title="Drawn to?", rules=("F9",))
+
+
+def _foster_forfeit(lid: str, antes: bool) -> Leaf:
+    """Foster's forfeit with everyone else folded (F9, D7): the pot stays for the next deal."""
+    text = ("{Opener} cannot prove openers, so cannot take the pot even uncalled (D7); "
+            "everything {opener} put in is forfeit and the pot stays for the next deal (F9).")
+    return Leaf(lid, _O.FOSTER_FORFEIT, ("F9", "D7"), _foster_moves(antes, _M.POT_STAYS), _OPENER,
+                "pot stays" + ("; antes for all" if antes else ""), text + (_ANTES_FOR_ALL if antes else ""))
+
+
+def _foster_best_other(p: Profile, lid: str, antes: bool) -> Leaf:
+    """Foster's forfeit at a showdown (F9, D7): the players who came in play for the pot (H5, H6)."""
+    text = ("{Opener} cannot prove openers; the hand is dead and what {opener} put in is "
+            "forfeit (F9, D7). The players who came in play for the pot (F9).")
+    return Leaf(lid, _O.OPENER_DEAD_BEST_OTHER_WINS, ("F9", "D7", "H5", "H6"),
+                _foster_moves(antes, _M.BEST_OTHER_WINS), (*_OPENER, "hands", *_requirement(p), *declared_fact(p)),
+                "best other" + ("; antes for all" if antes else ""), text + (_ANTES_FOR_ALL if antes else ""))
+
+
+#: Foster's penalty when others drew against the false opener's hand (F9).
+_ANTES_FOR_ALL = " Because others drew against the hand, {opener} antes for every other player next deal (F9)."
+
+
+def _foster_moves(antes: bool, then: Move) -> tuple[Move, ...]:
+    """Foster's penalty as moves (F9): the hand dead, its chips forfeit, antes for all when drawn
+    to, then what becomes of the pot."""
+    return (_M.OPENER_DEAD, _M.OPENER_FORFEITS, *((_M.OPENER_ANTES_FOR_ALL,) if antes else ()), then)
 
 
 def _foster_split_failed(lid: str, text: str) -> Node:

@@ -106,6 +106,15 @@ def _is_none(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip().lower() in _NONE)
 
 
+def _yes_no(name: str, value: Any) -> bool:
+    """A yes-or-no answer: a boolean, or a word for one (yes, no, true, off...)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise RulesError(f"{name}: must be yes or no (true or false), not {value!r}")
+
+
 def parse_value(spec: "FactSpec", value: Any) -> Any:
     """Normalise a raw answer by the fact's kind; raise :class:`rules.RulesError` naming the fact.
 
@@ -126,11 +135,7 @@ def parse_value(spec: "FactSpec", value: Any) -> Any:
             raise RulesError(f"{name}: must be one of {', '.join(spec.choices)}, not {value!r}")
         return value
     if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            return value.strip().lower() in _TRUE
-        raise RulesError(f"{name}: must be yes or no (true or false), not {value!r}")
+        return _yes_no(name, value)
     if kind == "seat":
         return _seat(name, value)
     if kind == "seat_or_none":
