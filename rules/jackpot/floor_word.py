@@ -24,7 +24,7 @@ from rules.jackpot.event_base import Event, NotNow, Who, handles, may
 from rules.jackpot.irregularities import apply_ruling
 from rules.jackpot.moves import Move
 from rules.jackpot.settlement import finish_showdown
-from rules.jackpot.state import Phase, SeatStatus, WorkingTable
+from rules.jackpot.state import SETTLED_FIELDS, Phase, SeatStatus, WorkingTable
 from rules.rulings import Ruling as FloorRuling
 from rules.words import correction_headline
 
@@ -187,17 +187,6 @@ def log_ruling(t: WorkingTable, e: Ruling, move: RulingMove) -> None:
     apply_ruling(t, e.ruling, e.id)
 
 
-_SETTLED_FIELDS = (
-    "deals", "ante_deals", "requirement", "rising", "new_pot", "force_ante", "ante_for_all", "last_end",
-    "awards", "dealt", "opened", "opener", "proven", "unproven", "unproven_hand", "passed", "callers",
-    "raised_before_draw", "opener_bets", "bet_level", "last_raise", "raises", "last_aggressor", "stub", "muck",
-    "reshuffled", "escrow", "split", "show_order", "reopen",
-    # a pot awarded again is raked (and its drop set aside) again, in place of the first
-    "house_rake", "last_rake", "house_drop", "last_drop",
-    "streak_seat", "streak", "kill", "kill_base", "small_bet", "big_bet",  # kill pots: the run of pots won
-)
-
-
 def rule_last_deal(t: WorkingTable, r: FloorRuling, rid: int | None) -> None:
     """A ruling between deals re-settles the last finished deal (the dispute raised at the award).
 
@@ -237,7 +226,7 @@ def rule_last_deal(t: WorkingTable, r: FloorRuling, rid: int | None) -> None:
         if s in t.seats and (d_stack or d_put):
             x = t.seats[s]
             t.set(s, stack=x.stack + d_stack, put=x.put + d_put)
-    for name in _SETTLED_FIELDS:
+    for name in SETTLED_FIELDS:  # the fields the deal's settlement decides (state.Settled)
         setattr(t, name, getattr(work, name))
     for s in t.order:
         x = t.seats[s]

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any, TypeVar, get_type_hints
 
 from rules.cards import to_text
 from rules.hands import HandRules, categories
@@ -127,13 +127,24 @@ class ReopenOffer:
         return {"false_opener": self.false_opener, "eligible": list(self.eligible), "passed": list(self.asked)}
 
 
+#: A field of :class:`WorkingTable` that a ruling on the last finished deal settles again
+#: (:func:`rules.jackpot.floor_word.rule_last_deal`): the table takes it from the deal as re-settled,
+#: where the other fields (the seats' chips moved by difference, the record, the clock) are its own.
+#: ``Settled[int]`` is an ``int`` to the type checker; :data:`SETTLED_FIELDS` lists them.
+_RESETTLED = "settled again by a ruling on the last deal"
+
+
+_T = TypeVar("_T")
+Settled = Annotated[_T, _RESETTLED]
+
+
 class WorkingTable:
     """The mutable working copy behind a :class:`TableState`; never shared once frozen."""
 
     profile: Profile
     ante: int
-    small_bet: int
-    big_bet: int
+    small_bet: Settled[int]
+    big_bet: Settled[int]
     order: tuple[int, ...]
     seats: dict[int, Seat]
     button: int
@@ -141,37 +152,35 @@ class WorkingTable:
     to_act: int | None
     deal_no: int
     # the jackpot (this pot, over its deals)
-    deals: int
-    ante_deals: int
-    requirement: str
-    rising: bool
-    new_pot: bool
-    force_ante: bool
-    ante_for_all: int | None
-    last_end: DealEnd
-    # this deal
-    dealt: tuple[int, ...]
-    opened: bool
-    opener: int | None
-    proven: bool
-    unproven: bool
-    unproven_hand: tuple[str, ...] | None
-    passed: tuple[int, ...]
-    callers: int
-    raised_before_draw: bool
-    opener_bets: tuple[int, ...]
-    bet_level: int
-    last_raise: int  # the last full bet or raise of this round: the least a raise adds (pot and no limit)
-    raises: int
-    last_aggressor: int | None
-    stub: int
-    muck: int
-    reshuffled: bool
-    escrow: tuple[tuple[int, tuple[str, ...]], ...]
-    split: bool
-    show_order: tuple[int, ...]
-    reopen: ReopenOffer | None
-    # the variants (rules.profiles): the deal turned to ace-to-five low (D10), which draw of the
+    deals: Settled[int]
+    ante_deals: Settled[int]
+    requirement: Settled[str]
+    rising: Settled[bool]
+    new_pot: Settled[bool]
+    force_ante: Settled[bool]
+    ante_for_all: Settled[int | None]
+    last_end: Settled[DealEnd]  # this deal
+    dealt: Settled[tuple[int, ...]]
+    opened: Settled[bool]
+    opener: Settled[int | None]
+    proven: Settled[bool]
+    unproven: Settled[bool]
+    unproven_hand: Settled[tuple[str, ...] | None]
+    passed: Settled[tuple[int, ...]]
+    callers: Settled[int]
+    raised_before_draw: Settled[bool]
+    opener_bets: Settled[tuple[int, ...]]
+    bet_level: Settled[int]
+    last_raise: Settled[int]  # the last full bet or raise of this round: the least a raise adds (pot and no limit)
+    raises: Settled[int]
+    last_aggressor: Settled[int | None]
+    stub: Settled[int]
+    muck: Settled[int]
+    reshuffled: Settled[bool]
+    escrow: Settled[tuple[tuple[int, tuple[str, ...]], ...]]
+    split: Settled[bool]
+    show_order: Settled[tuple[int, ...]]
+    reopen: Settled[ReopenOffer | None]  # the variants (rules.profiles): the deal turned to ace-to-five low (D10), which draw of the
     # hand this is (D13), the age of a blind deal (D11) and whether the next deal is a jack pot
     low: bool
     widow: str | None  # wild widow: the card turned up in this deal, whose rank is wild (H4)
@@ -195,7 +204,7 @@ class WorkingTable:
     # the record
     rulings: tuple[Mapping[str, Any], ...]
     added: tuple[Mapping[str, Any], ...]  # the rulings the event being applied produced
-    awards: tuple[tuple[int, int], ...]
+    awards: Settled[tuple[tuple[int, int], ...]]
     message: str
     last_event: Event | None
     total: int
@@ -208,17 +217,16 @@ class WorkingTable:
     forfeited: tuple[int, ...]
     # the house's take (issue 32, rules.jackpot.house): the rake of the pots won, the time collected,
     # the drops set aside for promotions; and the rake of the last pot won
-    house_rake: int
+    house_rake: Settled[int]
     house_time: int
-    house_drop: int
-    last_rake: int
-    last_drop: int
-    # kill pots: who has won the last pots alone and how many; the killer of the pot in play and the
+    house_drop: Settled[int]
+    last_rake: Settled[int]
+    last_drop: Settled[int]  # kill pots: who has won the last pots alone and how many; the killer of the pot in play and the
     # table's bets before the kill (restored when the kill pot is won)
-    streak_seat: int | None
-    streak: int
-    kill: int | None
-    kill_base: tuple[int, int] | None
+    streak_seat: Settled[int | None]
+    streak: Settled[int]
+    kill: Settled[int | None]
+    kill_base: Settled[tuple[int, int] | None]
     clock: int  # the latest minute since the table opened that the log carries (time collection)
     # the last finished deal, for a ruling on it between deals: the table as it stood when the deal
     # ended (before any award), and each seat's (stack, claim) once it had ended
@@ -385,3 +393,9 @@ def check_cards(t: WorkingTable, texts: Iterable[str], what: str) -> None:
 def evaluate(cards: Iterable[str], rules: HandRules) -> Any:
     """A hand's value under the deal's hand rules (:meth:`WorkingTable.hand_rules`)."""
     return evaluate_hand(list(cards), rules)
+
+
+#: The fields of :class:`WorkingTable` declared ``Settled[...]``, in their order.
+SETTLED_FIELDS: tuple[str, ...] = tuple(
+    name for name, hint in get_type_hints(WorkingTable, include_extras=True).items()
+    if _RESETTLED in getattr(hint, "__metadata__", ()))
