@@ -116,3 +116,33 @@ def test_a_dealer_finds_players_but_creates_none(open_page, live_server):
     assert menu.locator("button[data-player-create]").count() == 0
     assert pick(page, menu, "gus", 5).startswith("Augusta Ada")
     no_horizontal_overflow(page)
+
+
+def test_a_suggestion_taken_names_the_record_before_the_search_timer(open_page, live_server):
+    """A floor person takes a suggestion and buys in at once, before the picker's 200 ms search
+    timer has fired (a busy tablet, a quick finger): the seat names the record taken. Before the fix
+    the record was named only when the timer fired, so the form sent the suggestion's label as a
+    name and the seat made a new player called "Augusta Ada · card 8002 · #n"."""
+    table_id = make_table(live_server)
+    with live_server.app.app_context():
+        ada = service.create("Augusta Ada", "8002")
+        db.session.commit()
+        ada_id = ada.id
+    page = open_page("floor", viewport=PHONE)
+    page.clock.install()  # the picker's timer runs only when the test says so
+    page.goto(f"{live_server.url}/dealer/tables/{table_id}")
+    menu = open_menu(page, 7)
+    field = menu.locator('[name="player"]')
+    field.fill("8002")
+    page.clock.run_for(300)  # the search for the card number fires
+    option = page.locator("#players-7 option").first
+    option.wait_for(state="attached")
+    field.fill(option.get_attribute("value"))  # the suggestion taken; no timer runs from here on
+    before = version(page)
+    menu.locator('[name="chips"]').fill("250")
+    menu.locator('[name="chips"]').press("Enter")
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    seated = seat_of(live_server, table_id, 7)
+    assert (seated.player, seated.player_id) == ("Augusta Ada", ada_id)
+    with live_server.app.app_context():
+        assert [p.name for p in service.find("Augusta")] == ["Augusta Ada"]  # no player named by the label

@@ -52,6 +52,13 @@
     const input = e.target.closest("input[data-player-picker]");
     if (!input) return;
     clearTimeout(timers.get(input));
+    // A suggestion taken, or the text changed from the one chosen: the form knows it at once, not
+    // after the search's 200 ms. A tap on the form's button may follow at once (a floor person
+    // takes "Bob · card 42 · #7" and pays): with the id still unset the form sent the label as a
+    // name, and a seat made a new player named by it.
+    const known = Array.from(parts(input).list.options).find((o) => o.value === input.value);
+    if (known) { choose(input, JSON.parse(known.dataset.player)); return; }
+    if (input.dataset.chosen !== input.value) choose(input, null);
     timers.set(input, setTimeout(() => search(input), 200));
   });
 
