@@ -189,6 +189,14 @@ class Night:
         """Everything whose findings count: the tables, the tournament's desk, the banked table, the cash floor."""
         return [*self.every, *(p for p in (self.event, self.banked, self.cash_floor) if p is not None)]
 
+    @property
+    def discrepancies(self) -> int:
+        return sum(len(p.discrepancies) for p in self.parts)
+
+    @property
+    def wrong(self) -> int:
+        return sum(len(p.wrong) for p in self.parts)
+
 
 def run_night(args: argparse.Namespace) -> int:
     """Play the night through the production server, have the referee check it, print the report;
@@ -211,9 +219,7 @@ def run_night(args: argparse.Namespace) -> int:
                 for record in tally.export:
                     out.write(json.dumps(record, sort_keys=True) + "\n")
     print("\n".join(report(night)), flush=True)
-    discrepancies = sum(len(p.discrepancies) for p in night.parts)
-    wrong = sum(len(p.wrong) for p in night.parts)
-    return 0 if (discrepancies == 0 and wrong == 0 and night.verify_ok) else 1
+    return 0 if (night.discrepancies == 0 and night.wrong == 0 and night.verify_ok) else 1
 
 
 def play(night: Night, rng: random.Random, night_began: datetime) -> None:
@@ -399,9 +405,6 @@ def summary_lines(night: Night) -> list[str]:
     lines.append(f"floor: {len(night.floor_pdfs)} rulings printed, {night.confirmed} rulings of the rules confirmed "
                  f"on the floor page, {corrections} chip corrections")
     lines.append(night.shift_report)
-    # the tables' findings, and those of the tournament's desk and the banked table
-    discrepancies = sum(len(p.discrepancies) for p in night.parts)
-    wrong = sum(len(p.wrong) for p in night.parts)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)
     entries = night.event.buy_ins if night.event is not None else 0
@@ -410,7 +413,7 @@ def summary_lines(night: Night) -> list[str]:
     if args.keep:
         lines.append(f"kept: {night.server.instance} (the night's database, witness and keys)")
     lines.append(f"night: {len(every) + (1 if night.banked is not None else 0)} tables, {pots} pots, {rulings} rulings, "
-                 f"{entries} entries; chip discrepancies {discrepancies}, wrong verdicts {wrong}, "
+                 f"{entries} entries; chip discrepancies {night.discrepancies}, wrong verdicts {night.wrong}, "
                  f"verify {'clean' if night.verify_ok else 'FAILED'}, p99 {percentile(everything, 99):.0f} ms")
     return lines
 

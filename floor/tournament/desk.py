@@ -192,7 +192,7 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     # counted out of chips, with no claim on a pot: out now, as by the desk's hand (no pot was won, so
     # no eliminator; the table log's hook would have read the last pot's winner as one)
     out = counted == 0 and change != 0 and x.put == 0
-    entered = service.entry_named(t, x.player)
+    entered = service.entry_named(t, x.player) if out else None  # read only when it is needed
 
     def kept(entry: Any) -> None:
         desk_models.record(t, DeskKind.COUNT, user, player=x.player, reason=reason[:500], table=table.id,
