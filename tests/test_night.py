@@ -205,6 +205,19 @@ def test_quick_night_through_the_production_server(tmp_path):
     pdf = subprocess.run(["pdftotext", str(tmp_path / "shift-report.pdf"), "-"], capture_output=True, text=True,
                          check=True).stdout
     assert "Flagged" in pdf and "Nothing flagged." in pdf
+    # the house's money (issue 32) is played in the quick night too: the raked, time-collected and
+    # high-hand tables took something, the referee checked each pot's rake and drop (a wrong one
+    # would be a wrong verdict above), and the shift report's "house's take" adds up to the room's
+    take = re.search(r"^room: .*the house's take (\d+)$", out, re.M)
+    assert take and int(take[1]) > 0, out[-2000:]
+    total = re.search(r"^\s*All tables\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$",
+                      subprocess.run(["pdftotext", "-layout", str(tmp_path / "shift-report.pdf"), "-"],
+                                     capture_output=True, text=True, check=True).stdout, re.M)
+    assert total, pdf[-2000:]
+    rake, time_, drop, in_all = map(int, total.groups())
+    assert rake > 0 and time_ > 0 and drop > 0 and in_all == rake + time_ + drop == int(take[1])
+    # issue 32 (docs/house.md): a hand below the high hand's qualifier was put to the app and refused
+    assert re.search(r"^promotions: .* [1-9]\d* hand\(s\) below the qualifier refused", out, re.M), out[-2000:]
 
 
 def test_the_referees_docstring_examples_hold():
