@@ -18,15 +18,11 @@ from typing import Any, Callable
 from night import promotions, referee
 from night.floorperson import FloorPerson
 from night.irregular import FloorWork
+from night.players import Players
 from night.server import Client
-from rules.jackpot.betting import BetMove, CallMove, CheckMove, FoldMove, RaiseMove
 from rules.jackpot.collection import TimeMove
-from rules.jackpot.draw import DrawMove
-from rules.jackpot.irregularities import ReopenMove
 from rules.jackpot.moves import Move, parse_move
-from rules.jackpot.opening import OpenMove, PassMove
 from rules.jackpot.seating import AddChipsMove, LeaveMove, SitMove
-from rules.jackpot.showdown import MuckMove, ShowMove
 
 MAX_STEPS = 400  # taps in one deal at most: a table that never ends its deal is a failure, not a hang
 
@@ -99,6 +95,25 @@ def guarded(work: Callable[[], None], errors: list[str], name: str) -> threading
 
 
 @dataclass
+class DealInPlay:
+    """What the night's dealer knows of the deal in play and the server does not: every card (the
+    seats' hands and the stub), the pot's export record, who folded, the values of the hands shown
+    that may win, who opened, the seat of the last tap and the table's state before it (what the
+    referee judges the pot's end against)."""
+
+    dealt: list[int]
+    hands: dict[int, list[str]]
+    deck: list[str]
+    record: dict[str, Any]
+    number: int
+    before: dict[str, Any]
+    folded: set[int] = field(default_factory=set)
+    shown: dict[int, tuple] = field(default_factory=dict)
+    opened_by: int | None = None
+    seat: int = 0
+
+
+@dataclass
 class Unproven:
     """Events of the contract the server may not serve yet (issue 22: ``expose``, ``keep_openers``),
     one record for all the night's tables: ``served`` name -> None (not tried), True (served), or
@@ -108,7 +123,7 @@ class Unproven:
     used: dict[str, int] = field(default_factory=lambda: {"expose": 0, "keep_openers": 0})
 
 
-class Dealer(FloorWork):
+class Dealer(FloorWork, Players):
     """Deals ``deals`` pots at one table; ``rate`` is how often an irregularity is injected (the
     irregularities called to the floor: :mod:`night.irregular`); ``unproven``: the night's record
     of the events the server may not serve (a table of its own when not given)."""
@@ -265,10 +280,46 @@ class Dealer(FloorWork):
         self.short_stack_sits()
 
     def play_deal(self) -> None:
+        """One deal, from the deal tap to the referee's verdict on the pot: the cards dealt, the
+        misdeal tried, then tap after tap (an irregularity called to the floor, a player's request,
+        a faced card replaced, the seat's choice and what follows it) until the deal is over."""
+        if not self.deal_tapped():
+            return
+        deal = self.deal_cards()
+        self.misdeal(deal.hands, deal.deck, deal.record, deal.dealt)
+        if self.deal_over(deal):
+            return
+        for _ in range(MAX_STEPS):
+            if self.state["phase"] == "between_deals":
+                break
+            if self.false_opener_called_before_the_draw(deal):
+                if self.deal_over(deal):
+                    return
+                continue
+            self.ask_to_keep_openers(deal)
+            self.replace_faced_card(deal)
+            event = self.seat_taps(deal)
+            if event is None:
+                return
+            if self.count_ruled_after_the_draw(deal, event):
+                if self.deal_over(deal):
+                    return
+                continue
+            self.face_a_drawn_card(deal, event)
+            if event["type"] == "show":
+                self.hand_shown(deal, deal.seat)
+            self.collect_rulings(deal.record)
+            if self.deal_over(deal):
+                return
+        self.tally.discrepancies.append(f"{self.tally.name} deal {deal.number}: the deal did not end in {MAX_STEPS} taps")
+
+    def deal_tapped(self) -> bool:
+        """The deal tap; False when the table closes instead (a tournament table short of players
+        waits for the floor; a cash table still stuck with a newcomer seated)."""
         status, body = self.tap({"type": "deal"})
         if short_handed(status, body) and self.tournament:
             self.closed = True  # the table waits for the floor to move players in, or breaks
-            return
+            return False
         if short_handed(status, body):
             # A table that cannot deal though it has players (issue #22's stuck trips-to-win table,
             # fixed: the lone claimant takes the pot): a discrepancy. A card room would seat a
@@ -285,9 +336,14 @@ class Dealer(FloorWork):
                 self.tally.stuck.append(f"{self.tally.name}: still refused with a newcomer seated: {body.get('message')};"
                                         " the table closes with its pot on it")
                 self.closed = True
-                return
+                return False
         if status != 201:
             raise RuntimeError(f"{self.tally.name}: deal refused: {status} {body.get('message', body)}")
+        return True
+
+    def deal_cards(self) -> DealInPlay:
+        """The cards of the deal the server just started, from a real shuffled deck, one at a time
+        round the seats dealt in (time unpaid and the F7 bar checked first)."""
         dealt = [int(s) for s in self.state.get("dealt", [])]
         for s in sorted(self.unpaid & set(dealt)):
             self.tally.wrong.append(f"{self.tally.name} deal {self.state['deal']}: seat {s} was dealt in without "
@@ -303,234 +359,126 @@ class Dealer(FloorWork):
         record = {"table": self.tally.name, "deal": self.state["deal"], "profile": self.tally.profile,
                   "dealt": {str(s): list(h) for s, h in hands.items()}, "drawn": {}, "final": {},
                   "awards": {}, "rulings": []}
-        folded: set[int] = set()
-        shown: dict[int, tuple] = {}
-        opened_by: int | None = None
-        deal_no = self.state["deal"]
         self.irregular = {"rulings_seen": len(self.state.get("rulings", []))}
         self.arm_all_in(dealt)
-        before = self.state
-        self.misdeal(hands, deck, record, dealt)
-        if self.state["phase"] == "between_deals":
-            self.judge(before, record, dealt, folded, shown, opened_by)
-            return
-        for _ in range(MAX_STEPS):
-            if self.state["phase"] == "between_deals":
-                break
-            irr = self.irregular
-            if (irr.get("false") and irr.get("find_before") and not irr.get("found")
-                    and self.state["phase"] in ("predraw", "draw")
-                    and self.state["seats"][str(irr["false"])]["status"] == "active" and not record["drawn"]
-                    and (self.state["phase"] == "draw" or self.rng.random() < 0.4)):
-                before = self.state
-                self.call_floor(record, folded, hands)
-                opened_by = irr.get("reopened", opened_by)
-                if self.state["phase"] == "between_deals":
-                    self.judge(before, record, dealt, folded, shown, opened_by)
-                    return
-                continue
-            if (opened_by is not None and not irr.get("asked") and self.state["phase"] == "predraw"
-                    and not irr.get("false") and self.rng.random() < self.rate / 2):
-                irr["asked"] = True  # G-R8, C12: a player asks the opener to keep the opening hand
-                asker = next((s for s in dealt if s != opened_by and s not in folded), None)
-                if asker is not None:
-                    self.optional({"type": "keep_openers", "seat": asker})
-            if irr.get("exposed") and self.state["phase"] != "draw" and deck:
-                # D12: the faced card is replaced once every other player has drawn
-                seat_x, card = irr.pop("exposed")
-                fresh = deck.pop()
-                hands[seat_x] = [c for c in hands[seat_x] if c != card] + [fresh]
-                record["drawn"][str(seat_x)] = [c for c in record["drawn"][str(seat_x)] if c != card] + [fresh]
-            before = self.state
-            seat = self.state["to_act"]
-            event = self.choose(seat, hands, deck, record)
-            if event["type"] == "fold":
-                folded.add(seat)
-            if event["type"] == "pass" and opened_by is None:
-                irr.setdefault("passed", set()).add(seat)  # F3: passed before the opening, cannot reopen
-            if event["type"] in ("open", "reopen"):
-                opened_by = seat
-            if irr.get("false") and event["type"] in ("call", "raise", "bet", "check") and self.state["phase"] == "predraw":
-                # over an all-in opener's opening of nothing, a check calls it and a bet raises it (F5)
-                kind = "callers" if event["type"] in ("call", "check") else "raises"
-                irr[kind] = irr.get(kind, 0) + 1
-            if event["type"] == "reopen":
-                irr["reopened"] = seat
-            status, body = self.tap(event)
-            if status != 201:
-                self.tally.discrepancies.append(
-                    f"{self.tally.name} deal {deal_no}: the legal move {event} was refused: {status} "
-                    f"{body.get('message', '')}")
-                return
-            if event["type"] == "draw" and irr.get("count_after") == seat and not irr.get("count_ruled"):
-                irr["count_ruled"] = True  # H6, D8: the player counts the draw and says so
-                before = self.state
-                self.rule_card_count(seat, len(hands[seat]), "after_draw", record)
-                if self.state["phase"] == "between_deals":
-                    self.judge(before, record, dealt, folded, shown, opened_by)
-                    return
-                continue
-            if (event["type"] == "draw" and event["count"] and not irr.get("exposed_once") and deck
-                    and record["drawn"].get(str(seat))
-                    and self.rng.random() < self.rate / 3):
-                irr["exposed_once"] = True  # D12: the dealer turns a card of the draw face up
-                card = record["drawn"][str(seat)][0]
-                if self.optional({"type": "expose", "seat": seat, "card": card}):
-                    irr["exposed"] = (seat, card)
-            if event["type"] == "show":
-                record["final"][str(seat)] = list(hands[seat])
-                split = irr.get("split")
-                if split and split["seat"] == seat:
-                    requirement = irr.get("requirement") or self.state["jackpot"].get("requirement") or "J"
-                    ok = referee.could_open_split(hands[seat], split["escrow"], split["drawn"], self.wild,
-                                                  requirement, self.wild_rank)
-                    irr["split_expect"] = "SPLIT_VERIFIED" if ok else "SPLIT_FAILED"
-                    self.tally.splits += 1
-                    if irr.get("false") == seat and not irr.get("found"):
-                        irr["found"] = "after_draw"
-                        if ok:
-                            irr["undetectable"] = True
-                    elif irr.get("false") != seat and not ok:
-                        self.tally.wrong.append(f"{self.tally.name} deal {deal_no}: an honest split of openers "
-                                                f"could not be proved by the referee ({hands[seat]} + {split['escrow']})")
-                if irr.get("false") == seat and not irr.get("found"):
-                    irr["found"] = "after_draw"
-                    drawn = len(record["drawn"].get(str(seat), []))
-                    requirement = irr.get("requirement", "J")
-                    if referee.kept_could_open(hands[seat], drawn, self.wild, requirement, self.wild_rank):
-                        irr["undetectable"] = True  # the cards shown could hold openers: nobody can tell
-                        self.tally.notes.append(f"{self.tally.name} deal {deal_no}: a false opener's final hand "
-                                                "could have held openers; uncaught, as at a real table")
-                if irr.get("false") != seat or irr.get("undetectable"):  # F1/F8: a false opener cannot win
-                    shown[seat] = referee.value(hands[seat], self.wild, self.wild_rank)
-            self.collect_rulings(record)
-            if self.state["phase"] == "between_deals":
-                self.judge(before, record, dealt, folded, shown, opened_by)
-                return
-        self.tally.discrepancies.append(f"{self.tally.name} deal {deal_no}: the deal did not end in {MAX_STEPS} taps")
+        return DealInPlay(dealt, hands, deck, record, number=self.state["deal"], before=self.state)
 
-    # ------------------------------------------------------------------ the players
-    def strength(self, cards: list[str]) -> tuple:
-        return referee.value(cards, self.wild, self.wild_rank)
+    def deal_over(self, deal: DealInPlay) -> bool:
+        """True, once the referee has judged the pot, when the last tap ended the deal."""
+        if self.state["phase"] != "between_deals":
+            return False
+        self.judge(deal.before, deal.record, deal.dealt, deal.folded, deal.shown, deal.opened_by)
+        return True
 
-    def choose(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict) -> dict[str, Any]:
-        """The seat's tap: an event built by one of the moves the server lists."""
-        moves = self.legal()
+    def false_opener_called_before_the_draw(self, deal: DealInPlay) -> bool:
+        """A false opening injected to be found before the draw, called to the floor now (at the draw
+        at the latest, else now and then): True when the floor was called."""
+        irr = self.irregular
+        if (irr.get("false") and irr.get("find_before") and not irr.get("found")
+                and self.state["phase"] in ("predraw", "draw")
+                and self.state["seats"][str(irr["false"])]["status"] == "active" and not deal.record["drawn"]
+                and (self.state["phase"] == "draw" or self.rng.random() < 0.4)):
+            deal.before = self.state
+            self.call_floor(deal.record, deal.folded, deal.hands)
+            deal.opened_by = irr.get("reopened", deal.opened_by)
+            return True
+        return False
 
-        def tap(kind: type[Move]) -> dict[str, Any]:
-            return moves[kind].event().to_dict()
+    def ask_to_keep_openers(self, deal: DealInPlay) -> None:
+        irr = self.irregular
+        if (deal.opened_by is not None and not irr.get("asked") and self.state["phase"] == "predraw"
+                and not irr.get("false") and self.rng.random() < self.rate / 2):
+            irr["asked"] = True  # G-R8, C12: a player asks the opener to keep the opening hand
+            asker = next((s for s in deal.dealt if s != deal.opened_by and s not in deal.folded), None)
+            if asker is not None:
+                self.optional({"type": "keep_openers", "seat": asker})
 
-        hand = hands[seat]
-        if len(hand) != 5:  # a wrong count the floor did not rule dead: the player gives the hand up
-            for kind in (FoldMove, MuckMove, PassMove, CheckMove):
-                if kind in moves:
-                    return tap(kind)
-        v = self.strength(hand)
-        rnd = self.rng.random()
-        if ShowMove in moves:
-            return moves[ShowMove].event(hand).to_dict()
-        if DrawMove in moves:
-            return self.draw(seat, hands, deck, record, moves[DrawMove])
-        if OpenMove in moves:
-            waiting = self.all_in_opens(seat, hand, moves)
-            if waiting is not None:
-                return waiting
-            requirement = self.state["jackpot"].get("requirement") or "J"
-            holds = referee.qualifies(hand, self.wild, requirement, self.wild_rank)
-            if holds and rnd < 0.9:
-                return tap(OpenMove)
-            if (requirement != "none" and not holds and rnd > 1 - self.rate and not self.irregular.get("false")
-                    and not self.state["seats"][str(seat)]["all_in"]):
-                self.irregular["false"] = seat  # an irregularity injected: opens without openers
-                self.irregular["requirement"] = requirement
-                self.irregular["find_before"] = self.rng.random() < 0.5  # else found at the showdown
-                return tap(OpenMove)
-            return tap(PassMove if PassMove in moves else CheckMove)
-        if CheckMove in moves:
-            if BetMove in moves and v[0] >= 2 and rnd < 0.5:
-                return tap(BetMove)
-            return tap(CheckMove)
-        if CallMove in moves:
-            if RaiseMove in moves and v[0] >= 2 and rnd < 0.25:
-                return tap(RaiseMove)
-            if v[0] >= 1 or rnd < 0.2:
-                return tap(CallMove)
-            return tap(FoldMove)
-        if ReopenMove in moves:  # F3: an eligible player with openers declares the pot open
-            requirement = self.state["jackpot"].get("requirement") or "J"
-            if referee.qualifies(hand, self.wild, requirement, self.wild_rank):
-                return tap(ReopenMove)
-            return tap(PassMove)
-        for kind in (PassMove, FoldMove):
-            if kind in moves:
-                return tap(kind)
-        raise RuntimeError(f"{self.tally.name}: no move the strategy knows in {self.state['legal']}")
+    def replace_faced_card(self, deal: DealInPlay) -> None:
+        irr = self.irregular
+        if irr.get("exposed") and self.state["phase"] != "draw" and deal.deck:
+            # D12: the faced card is replaced once every other player has drawn
+            seat_x, card = irr.pop("exposed")
+            fresh = deal.deck.pop()
+            deal.hands[seat_x] = [c for c in deal.hands[seat_x] if c != card] + [fresh]
+            drawn = deal.record["drawn"]
+            drawn[str(seat_x)] = [c for c in drawn[str(seat_x)] if c != card] + [fresh]
 
-    def keep(self, hand: list[str], most: int) -> list[str]:
-        """The cards a plain player keeps: a made hand of five stands pat; otherwise the wild cards,
-        every rank held twice or more (with the bug: the aces too), else the two highest."""
-        v = self.strength(hand)
-        if v[0] in (4, 5, 6, 8, 9):
-            return list(hand)
-        wilds = [c for c in hand if referee.is_wild(c, self.wild, self.wild_rank)]
-        naturals = [c for c in hand if c not in wilds]
-        counts: dict[str, int] = {}
-        for c in naturals:
-            counts[c[0]] = counts.get(c[0], 0) + 1
-        kept = wilds + [c for c in naturals if counts[c[0]] >= 2
-                        or (self.wild == "bug" and wilds and c[0] == "A")]
-        by_rank = sorted((c for c in naturals if c not in kept), key=lambda c: referee.RANKS[c[0]], reverse=True)
-        if not kept:
-            kept = by_rank[:2]
-        elif len(kept) == len(wilds):
-            kept += by_rank[:1]
-        rest = [c for c in by_rank if c not in kept]
-        while 5 - len(kept) > most:  # draw no more than the house allows: keep the next highest
-            kept.append(rest.pop(0))
-        return kept
-
-    def draw(self, seat: int, hands: dict[int, list[str]], deck: list[str], record: dict,
-             move: DrawMove) -> dict[str, Any]:
-        hand = hands[seat]
-        # D3 aside: a player never asks for more than the stub holds less its last card (six players
-        # and a newcomer can outrun 53 cards), so the deck never runs out in the simulation.
-        most = max(0, min(move.max, self.max_draw, 3, len(deck) - 1))
-        kept = self.keep(hand, most)
-        escrow: list[str] = []
-        if move.split and self.wild != "deuces":  # the opener, in the first draw
-            flush = self.split_for_flush(hand)
-            if flush is not None and most >= 1:  # S1: breaks a pair of openers to draw to a flush
-                kept, escrow = flush, [c for c in hand if c not in flush]
-            elif self.irregular.get("false") == seat and most >= 1 and self.rng.random() < 0.5:
-                # A false opener who says "splitting": the discards under a chip (S1: all of them), who
-                # may or may not be found out by them (S2)
-                escrow = [c for c in hand if c not in kept] or [kept.pop()]
-        discards = [c for c in hand if c not in kept]
-        given = len(discards)
-        if not escrow and not move.keep:
-            given = self.wrong_draw(seat, given, len(deck))  # H6, D8: a card too many or too few now and then
-        new = [deck.pop() for _ in range(given)]
-        hands[seat] = kept + new
-        record["drawn"][str(seat)] = new
-        if escrow:
-            self.irregular["split"] = {"seat": seat, "escrow": escrow, "drawn": len(discards)}
-            return move.event(len(discards), split=True, escrow=escrow).to_dict()
-        if move.keep and discards:
-            # F12: a player asked the opener to keep the opening hand, so every discard goes under a
-            # chip, kept apart; the dealer lists them as the escrow (the server's legal move says so)
-            return move.event(len(discards), escrow=discards).to_dict()
-        return move.event(len(discards)).to_dict()
-
-    def split_for_flush(self, hand: list[str]) -> list[str] | None:
-        """The four cards of a flush draw that keep only one card of a pair of openers, or None."""
-        v = self.strength(hand)
-        if v[0] != 1 or referee.JOKER in hand:
+    def seat_taps(self, deal: DealInPlay) -> dict[str, Any] | None:
+        """The seat to act chooses, the night notes what the choice means for the irregularities in
+        play, and the dealer taps it; None (a discrepancy noted) when the server refuses it."""
+        irr = self.irregular
+        deal.before = self.state
+        seat = deal.seat = self.state["to_act"]
+        event = self.choose(seat, deal.hands, deal.deck, deal.record)
+        if event["type"] == "fold":
+            deal.folded.add(seat)
+        if event["type"] == "pass" and deal.opened_by is None:
+            irr.setdefault("passed", set()).add(seat)  # F3: passed before the opening, cannot reopen
+        if event["type"] in ("open", "reopen"):
+            deal.opened_by = seat
+        if irr.get("false") and event["type"] in ("call", "raise", "bet", "check") and self.state["phase"] == "predraw":
+            # over an all-in opener's opening of nothing, a check calls it and a bet raises it (F5)
+            kind = "callers" if event["type"] in ("call", "check") else "raises"
+            irr[kind] = irr.get(kind, 0) + 1
+        if event["type"] == "reopen":
+            irr["reopened"] = seat
+        status, body = self.tap(event)
+        if status != 201:
+            self.tally.discrepancies.append(
+                f"{self.tally.name} deal {deal.number}: the legal move {event} was refused: {status} "
+                f"{body.get('message', '')}")
             return None
-        for suit in referee.SUITS:
-            same = [c for c in hand if c[1] == suit]
-            if len(same) == 4 and any(c[0] == referee.RANK_TEXT[v[1]] for c in same):
-                return same
-        return None
+        return event
+
+    def count_ruled_after_the_draw(self, deal: DealInPlay, event: dict[str, Any]) -> bool:
+        """H6, D8: a seat given a wrong count at the draw counts its cards and calls the floor."""
+        irr, seat = self.irregular, deal.seat
+        if event["type"] == "draw" and irr.get("count_after") == seat and not irr.get("count_ruled"):
+            irr["count_ruled"] = True  # H6, D8: the player counts the draw and says so
+            deal.before = self.state
+            self.rule_card_count(seat, len(deal.hands[seat]), "after_draw", deal.record)
+            return True
+        return False
+
+    def face_a_drawn_card(self, deal: DealInPlay, event: dict[str, Any]) -> None:
+        irr, seat, drawn = self.irregular, deal.seat, deal.record["drawn"]
+        if (event["type"] == "draw" and event["count"] and not irr.get("exposed_once") and deal.deck
+                and drawn.get(str(seat))
+                and self.rng.random() < self.rate / 3):
+            irr["exposed_once"] = True  # D12: the dealer turns a card of the draw face up
+            card = drawn[str(seat)][0]
+            if self.optional({"type": "expose", "seat": seat, "card": card}):
+                irr["exposed"] = (seat, card)
+
+    def hand_shown(self, deal: DealInPlay, seat: int) -> None:
+        """A hand shown: the referee proves a split of openers, finds a false opener out at the
+        showdown (unless the cards shown could hold openers) and values the hands that may win."""
+        irr, hand = self.irregular, deal.hands[seat]
+        deal.record["final"][str(seat)] = list(hand)
+        split = irr.get("split")
+        if split and split["seat"] == seat:
+            requirement = irr.get("requirement") or self.state["jackpot"].get("requirement") or "J"
+            ok = referee.could_open_split(hand, split["escrow"], split["drawn"], self.wild,
+                                          requirement, self.wild_rank)
+            irr["split_expect"] = "SPLIT_VERIFIED" if ok else "SPLIT_FAILED"
+            self.tally.splits += 1
+            if irr.get("false") == seat and not irr.get("found"):
+                irr["found"] = "after_draw"
+                if ok:
+                    irr["undetectable"] = True
+            elif irr.get("false") != seat and not ok:
+                self.tally.wrong.append(f"{self.tally.name} deal {deal.number}: an honest split of openers "
+                                        f"could not be proved by the referee ({hand} + {split['escrow']})")
+        if irr.get("false") == seat and not irr.get("found"):
+            irr["found"] = "after_draw"
+            drawn = len(deal.record["drawn"].get(str(seat), []))
+            requirement = irr.get("requirement", "J")
+            if referee.kept_could_open(hand, drawn, self.wild, requirement, self.wild_rank):
+                irr["undetectable"] = True  # the cards shown could hold openers: nobody can tell
+                self.tally.notes.append(f"{self.tally.name} deal {deal.number}: a false opener's final hand "
+                                        "could have held openers; uncaught, as at a real table")
+        if irr.get("false") != seat or irr.get("undetectable"):  # F1/F8: a false opener cannot win
+            deal.shown[seat] = referee.value(hand, self.wild, self.wild_rank)
 
     # ------------------------------------------------------------------ the referee's verdict
     def judge(self, before: dict, record: dict, dealt: list[int], folded: set[int], shown: dict[int, tuple],

@@ -67,6 +67,16 @@ class Tournament:
 
     # ------------------------------------------------------------------ the event
     def run(self) -> None:
+        """The event opened and drawn, then played round by round to its end (or the night's time)."""
+        desk = self.open_event()
+        if desk is not None:
+            self.play_rounds(self.event_id, desk)
+            self.finish(self.event_id)
+
+    def open_event(self) -> bool | None:
+        """The director creates the event (with late registration and re-entry when the server serves
+        them: the returned ``desk``), its tables and entries, draws the seats and starts the clock; a
+        dealer for each table. None (a discrepancy noted) when a step is refused."""
         status, body = self.director.request("POST", "/api/events", {
             "name": "Saturday night freezeout", "structure": self.structure(True), "profile": "cardroom"})
         desk = status == 201
@@ -77,25 +87,25 @@ class Tournament:
                 "name": "Saturday night freezeout", "structure": self.structure(False), "profile": "cardroom"})
         if status != 201:
             self.discrepancies.append(f"tournament: the event was refused: {status} {body}")
-            return
+            return None
         self.event_id = event = body["id"]
         for n in range((self.entries + SEATS - 1) // SEATS):
             status, body = self.director.request("POST", f"/api/events/{event}/tables",
                                                  {"name": f"Event {n + 1}", "seats": SEATS})
             if status != 201:
                 self.discrepancies.append(f"tournament: table refused: {status} {body}")
-                return
+                return None
         for n in range(self.entries):
             status, body = self.director.request("POST", f"/api/events/{event}/entries",
                                                  {"player": f"Entry {n + 1:03d}"})
             if status != 201:
                 self.discrepancies.append(f"tournament: entry {n + 1} refused: {status} {body}")
-                return
+                return None
         self.buy_ins = self.entries
         status, body = self.director.request("POST", f"/api/events/{event}/draw")
         if status != 200:
             self.discrepancies.append(f"tournament: the draw was refused: {status} {body}")
-            return
+            return None
         self.director.request("POST", f"/api/events/{event}/clock", {"action": "start"})
         status, info = self.director.request("GET", f"/api/events/{event}")
         for table in info["tables"]:
@@ -105,6 +115,12 @@ class Tournament:
                        random.Random(self.rng.getrandbits(64)), 0, self.rate, churn=0.0, unproven=self.unproven)
             d.tournament = True
             self.dealers[table["id"]] = d
+        return desk
+
+    def play_rounds(self, event: int, desk: bool) -> None:
+        """A deal at every table a round, the clock a level a round: balancing, a re-entry, hand for
+        hand near the bubble and the deal at three players, as a director runs them; stops when one
+        player is left, the deal is made, no table can deal three rounds running, or time is up."""
         hand_for_hand: bool | None = None
         idle = 0
         reentered = False
@@ -141,7 +157,6 @@ class Tournament:
                                           f"left (players by table {where}); the balancing plan {str(plan)[:300]}; "
                                           f"the last refusal {self.refusals[-1] if self.refusals else 'none'}")
                 break
-        self.finish(event)
 
     def through_the_break(self, event: int) -> None:
         """On a break no table deals (issue 31): a dealer's deal there is refused with the time play

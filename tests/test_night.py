@@ -138,9 +138,9 @@ def test_referee_awards_split_ties_and_hold_trips_to_win():
     assert referee.expected_awards(side, trips, trips_to_win=True) == {1: (30, 30), 2: (40, 40)}
 
 
-#: The simulated dealer and its irregularities read the moves the server lists as the engine's move
+#: The simulated dealer, its players and its irregularities read the moves the server lists as the engine's move
 #: values (the API's JSON read back, issue 34); nothing else of the night imports the project.
-MOVE_READERS = ("dealer.py", "irregular.py")
+MOVE_READERS = ("dealer.py", "players.py", "irregular.py")
 
 
 def test_the_referee_and_the_simulator_import_nothing_of_rules_or_floor():
