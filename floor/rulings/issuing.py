@@ -177,6 +177,37 @@ def confirm_ruling(row: IssuedRuling, user: User) -> None:
 # --------------------------------------------------------------------------- the general way
 
 
+def _ruling_corrected(supersedes: int | None) -> IssuedRuling | None:
+    """The ruling a correction replaces (None for a new ruling): it must exist and stand."""
+    if supersedes is None:
+        return None
+    old = db.session.get(IssuedRuling, supersedes)
+    if old is None:
+        raise IssueError(f"there is no ruling #{supersedes} to correct")
+    if old.superseded_by is not None:
+        raise IssueError(f"ruling #{old.id} was already corrected by ruling #{old.superseded_by.id}; "
+                         "correct that one instead")
+    return old
+
+
+def _at_the_table(table: Table, event_record: dict[str, Any], apply: bool,
+                  expected_version: int | None) -> tuple[dict[str, Any], dict[int, str], int | None, int]:
+    """A ruling for ``table`` as the table stands now: the record to seal (for a ruling applied,
+    what it does at this table, who gets what in words), the seats' names, the deal and the
+    version the log entry must follow. A ruling the table refuses is refused here, before anything
+    is stored; so is a device that saw an older version of the table."""
+    db.session.refresh(table)
+    if apply and expected_version is not None and expected_version != table.version:
+        raise tables.StaleVersion(expected_version, table.version)
+    before = tables.table_state(table)  # typed: the names and the deal, no plain-data copy
+    names = {s: x.player for s, x in before.seats.items()}
+    record = dict(event_record)
+    if apply:
+        after = jackpot.apply(before, {"type": "ruling", "ruling": event_record, "id": None})
+        record = {k: v for k, v in after.added[-1].items() if k != "id"}
+    return record, names, before.deal_no, table.version
+
+
 def issue(
     facts: Mapping[str, Any],
     user: User,
@@ -194,14 +225,7 @@ def issue(
     the facts or the table refuses the ruling), ``tables.StaleVersion`` or :class:`IssueError`.
     Nothing is written when it raises.
     """
-    old: IssuedRuling | None = None
-    if supersedes is not None:
-        old = db.session.get(IssuedRuling, supersedes)
-        if old is None:
-            raise IssueError(f"there is no ruling #{supersedes} to correct")
-        if old.superseded_by is not None:
-            raise IssueError(f"ruling #{old.id} was already corrected by ruling #{old.superseded_by.id}; "
-                             "correct that one instead")
+    old = _ruling_corrected(supersedes)
     if apply and table is None:
         raise IssueError("only a ruling for a table can be applied to a table's log")
     tables.check_role("ruling", user)
@@ -214,18 +238,7 @@ def issue(
         deal: int | None = None
         record = dict(event_record)
         if table is not None:
-            db.session.refresh(table)
-            if apply and expected_version is not None and expected_version != table.version:
-                raise tables.StaleVersion(expected_version, table.version)
-            expected_version = table.version
-            before = tables.table_state(table)  # typed: the names and the deal, no plain-data copy
-            names = {s: x.player for s, x in before.seats.items()}
-            deal = before.deal_no
-            if apply:
-                # what the ruling does at this table (who gets what, in words), before it is sealed;
-                # a ruling the table refuses is refused here, before anything is stored
-                after = jackpot.apply(before, {"type": "ruling", "ruling": event_record, "id": None})
-                record = {k: v for k, v in after.added[-1].items() if k != "id"}
+            record, names, deal, expected_version = _at_the_table(table, event_record, apply, expected_version)
         if "headline" not in record:
             record["headline"] = ruling_headline(record, names)
         row = IssuedRuling(
