@@ -4,7 +4,8 @@ A tap reads two rows before it can log anything: the user its bearer token (or i
 and the table. Through the ORM (``session.get``, a ``select(User)``) each cost a tap more than the
 statement itself: the ORM's compile of the query, its loading machinery and its bookkeeping, about
 a tenth of a tap apiece in a profile. Here the statement is a Core ``select`` of the model's
-columns, built once, and the row read becomes the persistent object the rest of the request uses
+columns, built once and run on the DB-API's cursor (:mod:`floor.prepared`: not even
+``Connection.execute``), and the row read becomes the persistent object the rest of the request uses
 (relationships load lazily as before, a change is flushed as before): the same row, read in the
 same transaction, with nothing cached between requests, so whatever the database holds now (a
 token revoked, a role changed, a seal broken) decides this very request.
@@ -20,6 +21,7 @@ from sqlalchemy.orm import configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from floor.extensions import db
+from floor.prepared import Prepared
 
 M = TypeVar("M")
 
@@ -28,7 +30,8 @@ _KEYS: dict[type, list[str]] = {}
 
 
 def columns(model: type[Any]) -> Select[Any]:
-    """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first`."""
+    """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first` (made a
+    :class:`floor.prepared.Prepared`, once)."""
     return select(*inspect(model).local_table.c)
 
 
@@ -40,13 +43,13 @@ def _keys(model: type[Any]) -> list[str]:
     return keys
 
 
-def first(model: type[M], statement: Select[Any], params: dict[str, Any]) -> M | None:
-    """The first row ``statement`` (made by :func:`columns`) reads, as the persistent ``model`` of
-    this request's session, or None. A row the session already holds (a request within a longer
-    application context: a command, a test) is that object, brought up to the row as read now
-    unless the session has changed it."""
+def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | None:
+    """The first row ``statement`` (a :func:`columns` select, prepared) reads, as the persistent
+    ``model`` of this request's session, or None. A row the session already holds (a request within
+    a longer application context: a command, a test) is that object, brought up to the row as read
+    now unless the session has changed it."""
     session = db.session()
-    row = session.connection().execute(statement, params).first()
+    row = statement.first(session.connection(), params)
     if row is None:
         return None
     mapper = inspect(model)
@@ -75,14 +78,14 @@ def by_id(model: type[Any]) -> Select[Any]:
 
 
 #: Per model, its :func:`by_id` statement, built once.
-_BY_ID: dict[type, Select[Any]] = {}
+_BY_ID: dict[type, Prepared] = {}
 
 
 def get(model: type[M], row_id: int) -> M | None:
     """``session.get(model, row_id)`` without the ORM's query (see the module)."""
     statement = _BY_ID.get(model)
     if statement is None:
-        statement = _BY_ID[model] = by_id(model)
+        statement = _BY_ID[model] = Prepared(by_id(model))
     return first(model, statement, {"id": row_id})
 
 

@@ -1,0 +1,110 @@
+"""Statements a tap runs on every request, compiled once and run on the DB-API's cursor (issue 34).
+
+A tap runs the same few statements every time: the token's user, the table, the rotation check,
+the table's head moved on, the entry inserted, the room's witness record moved on. Through
+SQLAlchemy's ``Connection.execute`` each cost several times what the database spent on it (in a
+py-spy profile of a tap, the six executes were a quarter of its CPU and the DB-API's own work a
+sixth of that): the compiled-statement cache's lookup, an execution context, the parameters
+processed, a result object built. Here a statement is a Core statement as before, compiled once per
+dialect (SQLite and PostgreSQL alike), and run on the cursor of the session's own connection, in the
+session's transaction: the same SQL, the same parameters as SQLAlchemy would send (its own bind
+and result processors: a datetime as SQLite stores it, a role as its enum), the same rows.
+
+What the engine's listeners do at each statement still happens: :meth:`Prepared.run` tells the
+engine's ``before_cursor_execute`` listeners of it (SQLite's writers queue for the write lock there,
+:mod:`floor.writelock`; the tests count statements there).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from sqlalchemy import Connection
+from sqlalchemy.engine import Dialect
+from sqlalchemy.sql import ClauseElement
+
+Processor = Callable[[Any], Any] | None
+
+
+class _Compiled:
+    """A statement's SQL for one dialect, the order its parameters go in (or None: by name), and the
+    processors of its parameters and of its result's columns."""
+
+    def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        if getattr(compiled, "escaped_bind_names", None) or getattr(compiled, "literal_execute_params", None):
+            raise ValueError("a prepared statement takes plain named parameters only")
+        self.sql: str = compiled.string
+        self.order: list[str] | None = list(compiled.positiontup or []) if compiled.positional else None
+        #: the values the statement carries itself (a literal), by the name it is compiled with
+        self.defaults: dict[str, Any] = {}
+        self.binds: dict[str, Processor] = {}
+        for bind, name in compiled.bind_names.items():
+            if not bind.required:
+                self.defaults[name] = bind.effective_value
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                self.binds[name] = process
+        columns = getattr(statement, "selected_columns", None)
+        self.results: list[Processor] = ([column.type.dialect_impl(dialect).result_processor(dialect, None)
+                                          for column in columns] if columns is not None and statement.is_select
+                                         else [])
+
+    def parameters(self, params: dict[str, Any]) -> Any:
+        values = {**self.defaults, **params}
+        for name, process in self.binds.items():
+            values[name] = process(values[name])
+        return values if self.order is None else tuple(values[name] for name in self.order)
+
+    def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
+        return tuple(value if process is None else process(value) for process, value in zip(self.results, raw))
+
+
+class Prepared:
+    """A Core statement (built once, at import) that a hot path runs without ``Connection.execute``.
+
+    >>> from sqlalchemy import create_engine, text, column, select, literal
+    >>> engine = create_engine("sqlite://")
+    >>> with engine.connect() as connection:
+    ...     Prepared(select(literal(2).label("two"), literal("x").label("x"))).first(connection, {})
+    (2, 'x')
+    """
+
+    def __init__(self, statement: ClauseElement) -> None:
+        self.statement = statement
+        self._by_dialect: dict[tuple[str, str, str], _Compiled] = {}
+
+    def _compiled(self, dialect: Dialect) -> _Compiled:
+        key = (dialect.name, dialect.driver, dialect.paramstyle)
+        compiled = self._by_dialect.get(key)
+        if compiled is None:
+            compiled = self._by_dialect[key] = _Compiled(self.statement, dialect)
+        return compiled
+
+    def run(self, connection: Connection, params: dict[str, Any]) -> tuple[Any, _Compiled]:
+        """Run the statement on ``connection``'s DB-API cursor, in its transaction: the cursor and
+        the compiled form (to read the rows with)."""
+        compiled = self._compiled(connection.dialect)
+        values = compiled.parameters(params)
+        cursor = connection.connection.cursor()
+        # what Connection.execute tells the engine's listeners before each statement
+        connection.dispatch.before_cursor_execute(connection, cursor, compiled.sql, values, None, False)
+        cursor.execute(compiled.sql, values)
+        return cursor, compiled
+
+    def first(self, connection: Connection, params: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The statement's first row (its values as SQLAlchemy would give them), or None."""
+        cursor, compiled = self.run(connection, params)
+        try:
+            raw = cursor.fetchone()
+        finally:
+            cursor.close()
+        return None if raw is None else compiled.row(raw)
+
+    def rowcount(self, connection: Connection, params: dict[str, Any]) -> int:
+        """Run a write; the number of rows it changed."""
+        cursor, _ = self.run(connection, params)
+        try:
+            return int(cursor.rowcount)
+        finally:
+            cursor.close()
