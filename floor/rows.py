@@ -27,6 +27,8 @@ M = TypeVar("M")
 
 #: Per model, the attribute of each column of its table, in the table's order.
 _KEYS: dict[type, list[str]] = {}
+#: Per model, the attributes of its primary key.
+_PRIMARY: dict[type, list[str]] = {}
 
 
 def columns(model: type[Any]) -> Select[Any]:
@@ -43,6 +45,14 @@ def _keys(model: type[Any]) -> list[str]:
     return keys
 
 
+def _primary_keys(model: type[Any]) -> list[str]:
+    keys = _PRIMARY.get(model)
+    if keys is None:
+        mapper = inspect(model)
+        keys = _PRIMARY[model] = [mapper.get_property_by_column(c).key for c in mapper.primary_key]
+    return keys
+
+
 def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | None:
     """The first row ``statement`` (a :func:`columns` select, prepared) reads, as the persistent
     ``model`` of this request's session, or None. A row the session already holds (a request within
@@ -54,15 +64,15 @@ def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | No
         return None
     mapper = inspect(model)
     values = dict(zip(_keys(model), row))
-    key = mapper.identity_key_from_primary_key([values[mapper.get_property_by_column(c).key]
-                                                for c in mapper.primary_key])
+    key = mapper.identity_key_from_primary_key([values[name] for name in _primary_keys(model)])
     held = session.identity_map.get(key)
     if held is not None:
         if not session.is_modified(held):
             for name, value in values.items():
                 set_committed_value(held, name, value)
         return held
-    configure_mappers()  # a worker's first request may come before any ORM query made the attributes
+    if not mapper.configured:  # a worker's first request may come before any ORM query made the attributes
+        configure_mappers()
     obj = mapper.class_manager.new_instance()
     for name, value in values.items():
         set_committed_value(obj, name, value)

@@ -106,3 +106,19 @@ def test_a_new_workers_first_request_is_a_tap(app, tokens, table_id):
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.stdout.strip() == "201", done.stdout + done.stderr[-3000:]
     assert logged(app, table_id) == 1
+
+
+def test_an_account_changed_outside_the_app_after_a_good_tap_logs_nothing_on_the_next(app, tokens, table_id):
+    """The user's seal is checked once per process for the exact row read (floor.seals.seal_holds):
+    a row found good on one tap and changed outside the app before the next (the dealer made a
+    floor person by SQL, the seal left as it was) is another row, checked again and refused."""
+    import sqlalchemy as sa
+
+    api = app.test_client()
+    assert tap(api, table_id, OPENED[0], tokens["dealer"]).status_code == 201
+    with app.app_context():
+        db.session.execute(sa.update(User.__table__).where(User.__table__.c.username == "dee").values(role="floor"))
+        db.session.commit()
+    refused = tap(api, table_id, OPENED[1], tokens["dealer"])
+    assert refused.status_code == 401 and "dee's record does not match its seal" in refused.json["message"]
+    assert logged(app, table_id) == 1
