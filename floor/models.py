@@ -202,8 +202,13 @@ class Table(DbModel):
         if not self.head_seal:
             return not self.version
         # checked once per process for this very head (floor.seals.seal_holds): every tap checks it
-        covered = (self.id, self.version, self.head_digest, setup_spelled(self))
-        return seal_holds(self.head_seal, covered, self.compute_head_seal)
+        return seal_holds(self.head_seal, self.head_covered(), self.compute_head_seal)
+
+    def head_covered(self, version: int | None = None, head: str | None = None) -> tuple[Any, ...]:
+        """What the head's seal is taken over (the row's own setup), as a key of
+        :func:`floor.seals.seal_holds`."""
+        return (self.id, self.version if version is None else version,
+                self.head_digest if head is None else head, setup_spelled(self))
 
     def compute_head_seal(self, version: int | None = None, head: str | None = None,
                           setup: Any = None) -> str:

@@ -163,6 +163,12 @@ def seal_holds(seal: str, covered: tuple[Any, ...], compute: Callable[[], str], 
     return good
 
 
+def taken(seal: str, covered: tuple[Any, ...], key: bytes | None = None) -> None:
+    """Remember ``seal`` as the seal of ``covered`` (as :func:`seal_holds` does once it has checked
+    it): for a seal this process has just taken itself, which the next read of the row finds."""
+    _FOUND_GOOD.put((seal, key if key is not None else seal_key(), covered), True)
+
+
 def typed(values: Any) -> tuple[tuple[type, Any], ...]:
     """``values`` each with its type: a key for :func:`seal_holds`."""
     return tuple((type(value), value) for value in values)

@@ -45,7 +45,7 @@ from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
 from floor.chain import log_page as log_page
 from floor.chain import sealed_entries as sealed_entries
 from floor.chain import check_record, prefix_checked, sealed_events
-from floor.seals import SealBroken, Spelled, setup_spelled, spelled
+from floor.seals import SealBroken, Spelled, setup_spelled, spelled, taken
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.players import service as players
@@ -468,7 +468,11 @@ def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) 
     seal spelled it: the row stores that text (:class:`floor.seals.Spelled`)."""
     payload = payload if payload is not None else spelled(entry.payload)
     check_stored_json("event", payload)
-    head_seal = table.compute_head_seal(entry.seq, entry.digest) if table.head_seal_intact else table.head_seal
+    if table.head_seal_intact:
+        head_seal = table.compute_head_seal(entry.seq, entry.digest)
+        taken(head_seal, table.head_covered(entry.seq, entry.digest))  # the next tap reads this very head
+    else:
+        head_seal = table.head_seal  # stays broken, for `flask verify` to name
     connection = db.session.connection()
     moved = _MOVE_HEAD.rowcount(connection, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
                                              "digest": entry.digest, "seal": head_seal})
