@@ -12,7 +12,8 @@ and result processors: a datetime as SQLite stores it, a role as its enum), the 
 
 What the engine's listeners do at each statement still happens: :meth:`Prepared.run` tells the
 engine's ``before_cursor_execute`` listeners of it (SQLite's writers queue for the write lock there,
-:mod:`floor.writelock`; the tests count statements there).
+:mod:`floor.writelock`; the tests count statements there). A driver's error is raised as SQLAlchemy
+raises it (``sqlalchemy.exc.IntegrityError`` and its kin), so callers catch what they caught before.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from typing import Any, Callable, Sequence
 
 from sqlalchemy import Connection
 from sqlalchemy.engine import Dialect
-from sqlalchemy.sql import ClauseElement
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql import ClauseElement, Select
+from sqlalchemy.sql.compiler import SQLCompiler
 
 Processor = Callable[[Any], Any] | None
 
@@ -32,23 +35,23 @@ class _Compiled:
 
     def __init__(self, statement: ClauseElement, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
-        if getattr(compiled, "escaped_bind_names", None) or getattr(compiled, "literal_execute_params", None):
+        assert isinstance(compiled, SQLCompiler)
+        if compiled.escaped_bind_names or compiled.literal_execute_params:
             raise ValueError("a prepared statement takes plain named parameters only")
         self.sql: str = compiled.string
         self.order: list[str] | None = list(compiled.positiontup or []) if compiled.positional else None
         #: the values the statement carries itself (a literal), by the name it is compiled with
         self.defaults: dict[str, Any] = {}
-        self.binds: dict[str, Processor] = {}
+        self.binds: dict[str, Callable[[Any], Any]] = {}
         for bind, name in compiled.bind_names.items():
             if not bind.required:
                 self.defaults[name] = bind.effective_value
             process = bind.type.dialect_impl(dialect).bind_processor(dialect)
             if process is not None:
                 self.binds[name] = process
-        columns = getattr(statement, "selected_columns", None)
-        self.results: list[Processor] = ([column.type.dialect_impl(dialect).result_processor(dialect, None)
-                                          for column in columns] if columns is not None and statement.is_select
-                                         else [])
+        columns: list[Any] = list(statement.selected_columns) if isinstance(statement, Select) else []
+        self.results: list[Processor] = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                                         for column in columns]
 
     def parameters(self, params: dict[str, Any]) -> Any:
         values = {**self.defaults, **params}
@@ -87,9 +90,24 @@ class Prepared:
         compiled = self._compiled(connection.dialect)
         values = compiled.parameters(params)
         cursor = connection.connection.cursor()
-        # what Connection.execute tells the engine's listeners before each statement
-        connection.dispatch.before_cursor_execute(connection, cursor, compiled.sql, values, None, False)
-        cursor.execute(compiled.sql, values)
+        dialect = connection.dialect
+        try:
+            # what Connection.execute tells the engine's listeners before each statement
+            connection.dispatch.before_cursor_execute(connection, cursor, compiled.sql, values, None, False)
+            cursor.execute(compiled.sql, values)
+        except dialect.loaded_dbapi.Error as exc:
+            # as Connection.execute does: a connection the database dropped is not given back to the
+            # pool, and the driver's error is raised as SQLAlchemy's (an IntegrityError is the log's
+            # backstop against a second entry of one tap: floor.tables.append_all catches SQLAlchemy's)
+            dropped = dialect.is_disconnect(exc, connection.connection.dbapi_connection, cursor)
+            cursor.close()
+            if dropped:
+                connection.invalidate(exc)
+            raise DBAPIError.instance(compiled.sql, values, exc, dialect.loaded_dbapi.Error,
+                                      connection_invalidated=dropped, dialect=dialect) from exc
+        except BaseException:  # a listener's refusal (floor.writelock's): the cursor is not kept open
+            cursor.close()
+            raise
         return cursor, compiled
 
     def first(self, connection: Connection, params: dict[str, Any]) -> tuple[Any, ...] | None:
