@@ -66,7 +66,7 @@ class _Compiled:
 class Prepared:
     """A Core statement (built once, at import) that a hot path runs without ``Connection.execute``.
 
-    >>> from sqlalchemy import create_engine, text, column, select, literal
+    >>> from sqlalchemy import create_engine, literal, select
     >>> engine = create_engine("sqlite://")
     >>> with engine.connect() as connection:
     ...     Prepared(select(literal(2).label("two"), literal("x").label("x"))).first(connection, {})

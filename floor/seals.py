@@ -42,7 +42,6 @@ from flask import current_app
 from floor.cache import LRU
 
 
-
 class SealBroken(Exception):
     """A table whose stored record does not match its seals (changed outside the app): the app shows
     and logs nothing there (issue 20); ``flask verify`` names what was changed."""
