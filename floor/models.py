@@ -24,8 +24,8 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from floor.extensions import DbModel, db
 from floor.keys import token_key
 from floor.sealed import SealedRow
-from floor.seals import (Spelled, canonical, entry_content, head_content, keyed_digest, same, seal_key, setup_spelled,
-                         snapshot_content, spelled_with)
+from floor.seals import (Spelled, canonical, entry_content, head_content, keyed_digest, same, seal_holds, seal_key,
+                         setup_spelled, snapshot_content, spelled_with)
 
 
 def utcnow() -> datetime:
@@ -201,7 +201,14 @@ class Table(DbModel):
         """Whether the head seal matches the row as it is (an empty table not yet sealed counts)."""
         if not self.head_seal:
             return not self.version
-        return same(self.head_seal, self.compute_head_seal())
+        # checked once per process for this very head (floor.seals.seal_holds): every tap checks it
+        return seal_holds(self.head_seal, self.head_covered(), self.compute_head_seal)
+
+    def head_covered(self, version: int | None = None, head: str | None = None) -> tuple[Any, ...]:
+        """What the head's seal is taken over (the row's own setup), as a key of
+        :func:`floor.seals.seal_holds`."""
+        return (self.id, self.version if version is None else version,
+                self.head_digest if head is None else head, setup_spelled(self))
 
     def compute_head_seal(self, version: int | None = None, head: str | None = None,
                           setup: Any = None) -> str:

@@ -25,6 +25,7 @@ from floor import tables as table_log
 from floor.extensions import DbModel, db
 from floor.localtime import local
 from floor.models import Role, Table, User, utcnow
+from floor.prepared import Prepared
 from rules import IllegalAction
 
 #: How long a round may be, in minutes (a push every 10 minutes to every 2 hours).
@@ -207,12 +208,13 @@ def now_and_next(dealer: User, now: datetime | None = None) -> tuple[Slot | None
 
 #: Whether anything binds a dealer's taps now: a rotation in force, or a move by hand of that dealer.
 #: One statement, built once, and no ORM objects: every dealer's tap asks it, and in a room that
-#: does not rotate the answer is no (issue 34: the two ORM queries it took were a seventh of a tap).
-_BOUND = select(or_(
+#: does not rotate the answer is no (issue 34: the two ORM queries it took were a seventh of a tap;
+#: run on the DB-API's cursor, :mod:`floor.prepared`).
+_BOUND = Prepared(select(or_(
     exists().where(Rotation.__table__.c.ended_at.is_(None)),
     exists().where(DealerAssignment.__table__.c.dealer_id == bindparam("dealer"),
                    DealerAssignment.__table__.c.start <= bindparam("now"),
-                   DealerAssignment.__table__.c.until > bindparam("now"))))
+                   DealerAssignment.__table__.c.until > bindparam("now")))))
 
 
 def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> None:
@@ -223,7 +225,8 @@ def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> No
         return
     now = utcnow()
     # a move by hand holds that dealer only
-    if not db.session.connection().execute(_BOUND, {"dealer": user.id, "now": now}).scalar():
+    bound = _BOUND.first(db.session.connection(), {"dealer": user.id, "now": now})
+    if bound is None or not bound[0]:
         return
     current, upcoming = now_and_next(user, now)
     if current is not None and current.table.id == table.id:

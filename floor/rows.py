@@ -4,7 +4,8 @@ A tap reads two rows before it can log anything: the user its bearer token (or i
 and the table. Through the ORM (``session.get``, a ``select(User)``) each cost a tap more than the
 statement itself: the ORM's compile of the query, its loading machinery and its bookkeeping, about
 a tenth of a tap apiece in a profile. Here the statement is a Core ``select`` of the model's
-columns, built once, and the row read becomes the persistent object the rest of the request uses
+columns, built once and run on the DB-API's cursor (:mod:`floor.prepared`: not even
+``Connection.execute``), and the row read becomes the persistent object the rest of the request uses
 (relationships load lazily as before, a change is flushed as before): the same row, read in the
 same transaction, with nothing cached between requests, so whatever the database holds now (a
 token revoked, a role changed, a seal broken) decides this very request.
@@ -20,15 +21,19 @@ from sqlalchemy.orm import configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from floor.extensions import db
+from floor.prepared import Prepared
 
 M = TypeVar("M")
 
 #: Per model, the attribute of each column of its table, in the table's order.
 _KEYS: dict[type, list[str]] = {}
+#: Per model, the attributes of its primary key.
+_PRIMARY: dict[type, list[str]] = {}
 
 
 def columns(model: type[Any]) -> Select[Any]:
-    """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first`."""
+    """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first` (made a
+    :class:`floor.prepared.Prepared`, once)."""
     return select(*inspect(model).local_table.c)
 
 
@@ -40,26 +45,34 @@ def _keys(model: type[Any]) -> list[str]:
     return keys
 
 
-def first(model: type[M], statement: Select[Any], params: dict[str, Any]) -> M | None:
-    """The first row ``statement`` (made by :func:`columns`) reads, as the persistent ``model`` of
-    this request's session, or None. A row the session already holds (a request within a longer
-    application context: a command, a test) is that object, brought up to the row as read now
-    unless the session has changed it."""
+def _primary_keys(model: type[Any]) -> list[str]:
+    keys = _PRIMARY.get(model)
+    if keys is None:
+        mapper = inspect(model)
+        keys = _PRIMARY[model] = [mapper.get_property_by_column(c).key for c in mapper.primary_key]
+    return keys
+
+
+def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | None:
+    """The first row ``statement`` (a :func:`columns` select, prepared) reads, as the persistent
+    ``model`` of this request's session, or None. A row the session already holds (a request within
+    a longer application context: a command, a test) is that object, brought up to the row as read
+    now unless the session has changed it."""
     session = db.session()
-    row = session.connection().execute(statement, params).first()
+    row = statement.first(session.connection(), params)
     if row is None:
         return None
     mapper = inspect(model)
     values = dict(zip(_keys(model), row))
-    key = mapper.identity_key_from_primary_key([values[mapper.get_property_by_column(c).key]
-                                                for c in mapper.primary_key])
+    key = mapper.identity_key_from_primary_key([values[name] for name in _primary_keys(model)])
     held = session.identity_map.get(key)
     if held is not None:
         if not session.is_modified(held):
             for name, value in values.items():
                 set_committed_value(held, name, value)
         return held
-    configure_mappers()  # a worker's first request may come before any ORM query made the attributes
+    if not mapper.configured:  # a worker's first request may come before any ORM query made the attributes
+        configure_mappers()
     obj = mapper.class_manager.new_instance()
     for name, value in values.items():
         set_committed_value(obj, name, value)
@@ -75,14 +88,14 @@ def by_id(model: type[Any]) -> Select[Any]:
 
 
 #: Per model, its :func:`by_id` statement, built once.
-_BY_ID: dict[type, Select[Any]] = {}
+_BY_ID: dict[type, Prepared] = {}
 
 
 def get(model: type[M], row_id: int) -> M | None:
     """``session.get(model, row_id)`` without the ORM's query (see the module)."""
     statement = _BY_ID.get(model)
     if statement is None:
-        statement = _BY_ID[model] = by_id(model)
+        statement = _BY_ID[model] = Prepared(by_id(model))
     return first(model, statement, {"id": row_id})
 
 

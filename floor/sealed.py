@@ -39,7 +39,7 @@ from sqlalchemy import String, event, inspect, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from sqlalchemy.orm.attributes import set_committed_value
 
-from floor.seals import SealBroken, canonical, keyed_digest, moment, same, set_member, sum_text
+from floor.seals import SealBroken, canonical, keyed_digest, moment, same, seal_holds, set_member, sum_text, typed
 
 __all__ = ["SealedRow", "trust", "check_tournament", "tournament_children", "plain", "user_problem"]
 
@@ -95,7 +95,18 @@ class SealedRow:
 
     @property
     def row_seal_intact(self) -> bool:
-        return bool(self.row_seal) and same(self.row_seal, self.compute_row_seal())
+        """Whether the row matches its seal: checked once per process for the exact values read
+        (:func:`floor.seals.seal_holds`; a row whose sealed values are not all hashable, a JSON
+        structure, is checked every time)."""
+        if not self.row_seal:
+            return False
+        values = self.sealed_values()
+        try:
+            covered = (self.__tablename__, self.id, *typed(values.values()))
+            hash(covered)
+        except TypeError:
+            return same(self.row_seal, self.seal_of(self.id, values))
+        return seal_holds(self.row_seal, covered, lambda: self.seal_of(self.id, values))
 
     def member(self) -> int:
         """This row's part in a set's keyed sum (:func:`floor.seals.set_member`)."""

@@ -35,10 +35,11 @@ import hashlib
 import hmac
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from flask import current_app
 
+from floor.cache import LRU
 
 
 class SealBroken(Exception):
@@ -126,6 +127,50 @@ def setup_spelled(row: Any) -> Spelled:
 def same(a: str | None, b: str | None) -> bool:
     """Digests compared in constant time."""
     return hmac.compare_digest(a or "", b or "")
+
+
+#: Seals found good, by everything each was taken over and the key (issue 34: a tap checked the
+#: token's user and the table's head against their seals on every request, spelling their canonical
+#: JSON each time). Only a seal found good is kept, under the exact typed values read: a row changed
+#: since (a role, a version, a setup, the seal itself) is another key, so it misses and is checked.
+_FOUND_GOOD: LRU[tuple[Any, ...], bool] = LRU(4096)
+
+
+def seal_holds(seal: str, covered: tuple[Any, ...], compute: Callable[[], str], key: bytes | None = None) -> bool:
+    """Whether ``seal`` is the seal ``compute()`` takes of a row, ``covered`` being every value that
+    seal is taken over (hashable, each with its type, so that ``1`` never stands for ``True`` or
+    ``1.0``; see :func:`typed`): checked once per process for those exact values and the seal key
+    (``key``, default the installation's), then remembered.
+
+    >>> calls = []
+    >>> def compute():
+    ...     calls.append(1)
+    ...     return "abc"
+    >>> seal_holds("abc", ((int, 7),), compute, b"k"), seal_holds("abc", ((int, 7),), compute, b"k"), len(calls)
+    (True, True, 1)
+    >>> seal_holds("abd", ((int, 7),), compute, b"k"), len(calls)  # another seal over the same values: checked
+    (False, 2)
+    >>> seal_holds("abc", ((int, 7),), compute, b"other key"), len(calls)  # under another key: checked
+    (True, 3)
+    """
+    known = (seal, key if key is not None else seal_key(), covered)
+    if _FOUND_GOOD.get(known):
+        return True
+    good = same(seal, compute())
+    if good:
+        _FOUND_GOOD.put(known, True)
+    return good
+
+
+def taken(seal: str, covered: tuple[Any, ...], key: bytes | None = None) -> None:
+    """Remember ``seal`` as the seal of ``covered`` (as :func:`seal_holds` does once it has checked
+    it): for a seal this process has just taken itself, which the next read of the row finds."""
+    _FOUND_GOOD.put((seal, key if key is not None else seal_key(), covered), True)
+
+
+def typed(values: Any) -> tuple[tuple[type, Any], ...]:
+    """``values`` each with its type: a key for :func:`seal_holds`."""
+    return tuple((type(value), value) for value in values)
 
 
 def moment(when: datetime | None) -> str | None:

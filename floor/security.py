@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from flask import Flask, abort, current_app, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from sqlalchemy import JSON, String, event, inspect
 from sqlalchemy.orm import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -178,8 +179,21 @@ def _check_stored_text(session: Session, _context: Any, _instances: Any) -> None
                 raise StoredTextRefused(f"The {label} holds a NUL character (\\0), which cannot be stored.")
 
 
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with nothing to open when the request brings no session
+    cookie: an empty session at once, as Flask's own gives then, without first building the cookie's
+    signer (issue 34: a tablet's tap with a bearer token brings none, and the signer was a fortieth
+    of its CPU). A request with a cookie is opened, checked and saved exactly as before."""
+
+    def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def init_app(app: Flask) -> None:
-    """Headers, request checks, the refusal of over-long text, and the proxy in front."""
+    """Headers, request checks, the refusal of over-long text, the session cookie, and the proxy in
+    front."""
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, value)
     if app.config["FLOOR_HTTPS"]:
@@ -187,6 +201,7 @@ def init_app(app: Flask) -> None:
     proxies = int(app.config["FLOOR_PROXIES"] or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+    app.session_interface = CookieSessions()
     app.before_request(check_request)
     app.after_request(add_headers)
 

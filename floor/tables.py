@@ -45,10 +45,11 @@ from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
 from floor.chain import log_page as log_page
 from floor.chain import sealed_entries as sealed_entries
 from floor.chain import check_record, prefix_checked, sealed_events
-from floor.seals import SealBroken, Spelled, setup_spelled, spelled
+from floor.seals import SealBroken, Spelled, setup_spelled, spelled, taken
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.players import service as players
+from floor.prepared import Prepared
 from floor.models import CardRoomEvent, FloorCall, IssuedRuling, LogEntry, PotSnapshot, Role, Table, User, utcnow
 from floor.security import check_stored_json
 from rules import IllegalAction, RulesError, jackpot
@@ -442,12 +443,14 @@ class _Moved(Exception):
     """The table's version in the database is no longer the one the entry follows."""
 
 
-#: The two statements of a tap (issue 23: without the ORM's unit of work), built once: the table's
-#: head moved on from the version the entry follows, and the entry.
-_MOVE_HEAD = (_TABLES.update().where(_TABLES.c.id == bindparam("table"), _TABLES.c.version == bindparam("follows"))
-              .values(version=bindparam("seq"), head_digest=bindparam("digest"), head_seal=bindparam("seal")))
-_INSERT_ENTRY = _LOG.insert().values({name: bindparam(name) for name in (
-    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")})
+#: The two statements of a tap (issue 23: without the ORM's unit of work), built once and run on the
+#: DB-API's cursor (issue 34, :mod:`floor.prepared`): the table's head moved on from the version the
+#: entry follows, and the entry.
+_MOVE_HEAD = Prepared(_TABLES.update()
+                      .where(_TABLES.c.id == bindparam("table"), _TABLES.c.version == bindparam("follows"))
+                      .values(version=bindparam("seq"), head_digest=bindparam("digest"), head_seal=bindparam("seal")))
+_INSERT_ENTRY = Prepared(_LOG.insert().values({name: bindparam(name) for name in (
+    "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")}))
 
 
 def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) -> None:
@@ -465,13 +468,17 @@ def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) 
     seal spelled it: the row stores that text (:class:`floor.seals.Spelled`)."""
     payload = payload if payload is not None else spelled(entry.payload)
     check_stored_json("event", payload)
-    head_seal = table.compute_head_seal(entry.seq, entry.digest) if table.head_seal_intact else table.head_seal
+    if table.head_seal_intact:
+        head_seal = table.compute_head_seal(entry.seq, entry.digest)
+        taken(head_seal, table.head_covered(entry.seq, entry.digest))  # the next tap reads this very head
+    else:
+        head_seal = table.head_seal  # stays broken, for `flask verify` to name
     connection = db.session.connection()
-    moved = connection.execute(_MOVE_HEAD, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
-                                            "digest": entry.digest, "seal": head_seal})
-    if moved.rowcount != 1:
+    moved = _MOVE_HEAD.rowcount(connection, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
+                                             "digest": entry.digest, "seal": head_seal})
+    if moved != 1:
         raise _Moved()
-    connection.execute(_INSERT_ENTRY, {
+    _INSERT_ENTRY.rowcount(connection, {
         "table_id": entry.table_id, "seq": entry.seq, "payload": payload, "logged_by_id": entry.logged_by_id,
         "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest,
         "tap_id": entry.tap_id})

@@ -106,3 +106,48 @@ def test_a_new_workers_first_request_is_a_tap(app, tokens, table_id):
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.stdout.strip() == "201", done.stdout + done.stderr[-3000:]
     assert logged(app, table_id) == 1
+
+
+def test_an_account_changed_outside_the_app_after_a_good_tap_logs_nothing_on_the_next(app, tokens, table_id):
+    """The user's seal is checked once per process for the exact row read (floor.seals.seal_holds):
+    a row found good on one tap and changed outside the app before the next (the dealer made a
+    floor person by SQL, the seal left as it was) is another row, checked again and refused."""
+    import sqlalchemy as sa
+
+    api = app.test_client()
+    assert tap(api, table_id, OPENED[0], tokens["dealer"]).status_code == 201
+    with app.app_context():
+        db.session.execute(sa.update(User.__table__).where(User.__table__.c.username == "dee").values(role="floor"))
+        db.session.commit()
+    refused = tap(api, table_id, OPENED[1], tokens["dealer"])
+    assert refused.status_code == 401 and "dee's record does not match its seal" in refused.json["message"]
+    assert logged(app, table_id) == 1
+
+
+def test_a_prepared_statement_reads_and_writes_what_sqlalchemy_would(app, tokens, table_id):
+    """floor.prepared runs the tap's statements on the DB-API's cursor: the rows it reads (times, a
+    JSON setup, a role) are the values ``Connection.execute`` gives for the same statement, and what
+    it writes reads back the same, on SQLite and on PostgreSQL (the PG pass runs this file)."""
+    import datetime
+
+    import sqlalchemy as sa
+
+    from floor.models import Table
+    from floor.prepared import Prepared
+
+    api = app.test_client()
+    assert tap(api, table_id, OPENED[0], tokens["dealer"]).status_code == 201
+    with app.app_context():
+        connection = db.session.connection()
+        for model, params in ((User, {"id": user("dee").id}), (Table, {"id": table_id})):
+            statement = rows.by_id(model)
+            assert Prepared(statement).first(connection, params) == tuple(connection.execute(statement, params).one())
+        assert Prepared(rows.by_id(User)).first(connection, {"id": 10**9}) is None
+        users = User.__table__
+        moment = datetime.datetime(2026, 11, 27, 13, 5, 7, 123456)
+        touch = Prepared(users.update().where(users.c.id == sa.bindparam("who"))
+                         .values(locked_until=sa.bindparam("until")))
+        assert touch.rowcount(connection, {"who": user("dee").id, "until": moment}) == 1
+        assert touch.rowcount(connection, {"who": 10**9, "until": moment}) == 0
+        assert connection.execute(sa.select(users.c.locked_until).where(users.c.username == "dee")).scalar() == moment
+        db.session.rollback()

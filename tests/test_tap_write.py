@@ -86,3 +86,24 @@ def test_what_a_tap_answers_is_what_the_sealed_log_holds(app, tokens):
         tables.heads.clear()
         replayed = tables.table_state(table).to_dict()
     assert tables.jsonable(replayed) == answer.json["state"]
+
+
+def test_the_same_tap_written_twice_at_once_is_refused_by_the_log_and_writes_nothing(app):
+    """The log's unique ``(table, tap_id)`` is the backstop when two posts of one tap pass the
+    look-up together: the second insert fails in the database, and the append answers as for a
+    table moved on (StaleVersion: the caller finds the first tap's entry), never with the driver's
+    own error (the statements run on the DB-API's cursor, floor.prepared, raise SQLAlchemy's)."""
+    with app.app_context():
+        table_id = tables.create_table("T", SETUP).id
+        tables.append(db.session.get(Table, table_id), {"type": "deal"}, user("dee"), tap_id="tap-one")
+        db.session.remove()
+        table = db.session.get(Table, table_id)
+        to_act = tables.table_state(table).to_act
+        try:
+            tables.append(table, {"type": "pass", "seat": to_act}, user("dee"), 1, fresh=True, tap_id="tap-one")
+        except tables.StaleVersion:
+            pass
+        else:
+            raise AssertionError("a second entry of the same tap was logged")
+        db.session.remove()
+        assert entries(table_id) == 1 and db.session.get(Table, table_id).version == 1

@@ -26,6 +26,7 @@ from floor import rows
 from floor.extensions import login
 from floor.inputs import is_whole
 from floor.models import Role, User, token_digest
+from floor.prepared import Prepared
 from floor.sealed import user_problem
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -48,7 +49,7 @@ def load_user(session_id: str) -> User | None:
 
 #: The user a bearer token names (its digest is unique), built once: every tap asks it, and reads
 #: the row without the ORM's query (:mod:`floor.rows`).
-_BY_TOKEN = rows.columns(User).where(User.__table__.c.token_digest == bindparam("digest"))
+_BY_TOKEN = Prepared(rows.columns(User).where(User.__table__.c.token_digest == bindparam("digest")))
 
 
 @login.request_loader

@@ -45,6 +45,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from floor.extensions import DbModel, db
+from floor.prepared import Prepared
 from floor.seals import keyed_digest, same, seal_key, set_member, sum_text
 from floor.witness.lines import (ADOPT, APPEND, BANKED_APPEND, BANKED_RULING, BANKED_TABLE, CHECKPOINT, CONFIRM,
                                  RESTORE, RULING, SETS, START, TABLE, chain, encode, link_of)
@@ -87,11 +88,13 @@ _CHECKPOINTS = WitnessCheckpoint.metadata.tables[WitnessCheckpoint.__tablename__
 _READ_REACH = select(_REACH).where(_REACH.c.id == 1)
 _MOVE_REACH = _REACH.update().where(_REACH.c.id == 1)
 #: The record moved on only from the very row this process wrote last, every column of it but the
-#: time (see :func:`_prepare`): its pending lines compared as the JSON text stored.
-_MOVE_OWN_REACH = _REACH.update().where(
+#: time (see :func:`_prepare`): its pending lines compared as the JSON text stored. Most taps' commit
+#: runs it, on the DB-API's cursor (:mod:`floor.prepared`); its values are named ``to_<column>``.
+_MOVE_OWN_REACH = Prepared(_REACH.update().where(
     _REACH.c.id == 1, _REACH.c.n == bindparam("was_n"), _REACH.c.link == bindparam("was_link"),
     _REACH.c.checkpoint == bindparam("was_checkpoint"), _REACH.c.seal == bindparam("was_seal"),
     cast(_REACH.c.pending, Text) == bindparam("was_pending", type_=Text))
+    .values({name: bindparam(f"to_{name}") for name in ("n", "link", "checkpoint", "pending", "at", "seal")}))
 
 
 def reach_row(connection: Any) -> Any:
@@ -296,7 +299,7 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
     if mine is not None:
         was = {"was_n": mine[0], "was_link": mine[1], "was_checkpoint": mine[2], "was_seal": mine[3],
                "was_pending": mine[4]}
-        if connection.execute(_MOVE_OWN_REACH, {**values, **was}).rowcount != 1:
+        if _MOVE_OWN_REACH.rowcount(connection, {**{f"to_{k}": v for k, v in values.items()}, **was}) != 1:
             the_room.written = None  # not the row this process wrote: read it and check it
             return _prepare(the_room, session, acts, epoch, force)
     elif connection.execute(_MOVE_REACH, values).rowcount == 0:
