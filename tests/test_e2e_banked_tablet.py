@@ -148,6 +148,7 @@ def test_a_banked_tap_after_the_login_ended_is_sent_after_the_login(open_page, l
     page = open_page("dealer", viewport=viewport)
     page.goto(f"{live_server.url}/banked/tables/{table_id}")
     other = open_page("dealer")
+    other.goto(live_server.url + "/")
     other.locator("form[action$='/logout'] button").first.click()
     other.wait_for_url("**/login**")
     fold = page.locator('.box[data-box="1"] button[data-action="fold"]')

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests import people_data
-from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, log_in, open_page, screenshot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 
@@ -80,18 +80,18 @@ def test_phone_screenshots(open_page, live_server, room):
     as /tmp/people-*.png to be looked at; the picker keeps each suit on one row (one line of 13 cards)."""
     dealer = open_page("dealer", viewport=PHONE)
     dealer.goto(f"{live_server.url}/dealer/tables/{room['showdown']}")
-    dealer.screenshot(path="/tmp/people-dealer.png", full_page=True)
+    screenshot(dealer, "/tmp/people-dealer.png", full_page=True)
     rows = dealer.locator('.picker[data-picker="show"] .card-row').all()
     assert len(rows) == 4
     for row in rows:  # every card of a suit at the same height: one row
         tops = {round(box["y"]) for box in (card.bounding_box() for card in row.locator(".card[data-card]:not(.joker)").all())}
         assert len(tops) == 1, (row.get_attribute("class"), tops)
-    dealer.screenshot(path="/tmp/people-dealer.png", full_page=True)
+    screenshot(dealer, "/tmp/people-dealer.png", full_page=True)
     floor = open_page("floor", viewport=PHONE)
     floor.goto(f"{live_server.url}/floor/")
-    floor.screenshot(path="/tmp/people-floor.png", full_page=True)
+    screenshot(floor, "/tmp/people-floor.png", full_page=True)
     floor.goto(f"{live_server.url}/rulings/")
-    floor.screenshot(path="/tmp/people-rulings.png", full_page=True)
+    screenshot(floor, "/tmp/people-rulings.png", full_page=True)
 
 
 def test_the_floor_sees_a_new_call_live_and_the_dealer_sees_it_answered(open_page, live_server, room):
@@ -125,7 +125,7 @@ def test_the_floor_sees_a_new_call_live_and_the_dealer_sees_it_answered(open_pag
     assert floor.locator("tr.new-call-row").count() == 1
     assert "caller wants the bet back" in floor.locator("tr.new-call-row").inner_text().lower()
     assert floor.title().startswith("(1) ")
-    floor.screenshot(path="/tmp/people-floor-new-call.png", full_page=True)
+    screenshot(floor, "/tmp/people-floor-new-call.png", full_page=True)
 
     dealer.evaluate("window.__same_page = true")
     floor.locator("tr.new-call-row button:has-text('Dismiss')").click()
@@ -171,7 +171,7 @@ def test_a_show_of_four_cards_asks_before_the_hand_is_declared_dead(open_page, l
     assert show.inner_text() == "4 cards, not 5: a dead hand (H6). Tap again to show"
     dealer.wait_for_timeout(500)
     assert int(dealer.locator("#panel").get_attribute("data-version")) == at  # nothing logged yet
-    dealer.screenshot(path="/tmp/people-foul-show.png")
+    screenshot(dealer, "/tmp/people-foul-show.png")
     # a fifth card picked: the confirmation no longer holds, and five cards need none
     dealer.locator('.picker[data-picker="show"] .card[data-card="Tc"]').click()
     assert show.inner_text() == "Show A♠ K♠ Q♥ J♦ T♣"
@@ -201,4 +201,4 @@ def test_the_history_pages_on_a_phone(open_page, live_server, room):
     floor.locator("ol.hand-log").wait_for()
     assert "Seat 2 (王小明) did not hold openers" in floor.locator("ol.hand-log").inner_text()
     assert floor.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    floor.screenshot(path="/tmp/people-hand.png", full_page=True)
+    screenshot(floor, "/tmp/people-hand.png", full_page=True)
