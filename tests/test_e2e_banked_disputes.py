@@ -1,7 +1,7 @@
 """A banked dispute in Debian's chromium (issue 15): a floor person at a settled banked round calls up
 the dispute page from the table, picks "a wrong payout" for box 1, finds the log's facts filled in,
 answers what was handed to the box, issues the ruling and sees the correction on the table (B5).
-The walk is photographed: /tmp/banked-dispute.png."""
+The walk is photographed (FLOOR_E2E_SHOTS set): /tmp/banked-dispute.png."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The banked tablet in Debian's chromium at a phone's, a tablet's and a desktop's size (issue 25): the
 dealer deals and exchanges by tapping cards (no card text typed), withdraws the last entry with two
 taps, reads the round's log, and calls the floor, which sees the call on its overview.
-Screenshots in /tmp/i25/shots/; nothing scrolls sideways."""
+Screenshots (FLOOR_E2E_SHOTS set) in /tmp/i25/shots/; nothing scrolls sideways."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """In Debian's chromium: the public board on a TV (1920x1080) and a phone (390x844), and the floor
 seating a called player from the overview on a phone (issue 31; docs/players.md, "The board").
-Screenshots: /tmp/board-tv.png, /tmp/board-phone.png, /tmp/floor-lists-phone.png."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/board-tv.png, /tmp/board-phone.png, /tmp/floor-lists-phone.png."""
 
 from __future__ import annotations
 

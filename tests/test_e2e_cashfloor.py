@@ -1,8 +1,8 @@
 """In Debian's chromium: the floor person, on a phone (390 wide) and on a tablet (1024), links a
 must-move game to its main game, takes a seat-change request and moves a dealer by hand from
 ``/floor/cash``; a refusal is shown beside the form (docs/players.md, "The floor's forms").
-Screenshots: /tmp/cashfloor-phone.png, /tmp/cashfloor-phone-refused.png, /tmp/cashfloor-tablet.png,
-/tmp/cashfloor-assign-phone.png, /tmp/cashfloor-assign-tablet.png."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/cashfloor-phone.png, /tmp/cashfloor-phone-refused.png,
+/tmp/cashfloor-tablet.png, /tmp/cashfloor-assign-phone.png, /tmp/cashfloor-assign-tablet.png."""
 
 from __future__ import annotations
 

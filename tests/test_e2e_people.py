@@ -99,7 +99,8 @@ def test_no_page_scrolls_sideways(open_page, live_server, room):
 
 def test_phone_screenshots(open_page, live_server, room):
     """The dealer's table at the showdown, the floor overview and the rulings list on a phone, saved
-    as /tmp/people-*.png to be looked at; the picker keeps each suit on one row (one line of 13 cards)."""
+    as /tmp/people-*.png to be looked at (FLOOR_E2E_SHOTS set); the picker keeps each suit on one
+    row (one line of 13 cards)."""
     dealer = open_page("dealer", viewport=PHONE)
     dealer.goto(f"{live_server.url}/dealer/tables/{room['showdown']}")
     screenshot(dealer, "/tmp/people-dealer.png", full_page=True)

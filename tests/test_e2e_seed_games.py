@@ -1,6 +1,6 @@
 """In Debian's chromium, at a phone's width (390) and a tablet's (1024): a dealer plays a whole
 spread-limit pot (D17) and a declared-hand show (H9) by tapping, and the engine's refusals appear in
-place with their rule. Screenshots go to /tmp/i22/shots/ to be looked at.
+place with their rule. Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i22/shots/ to be looked at.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ network comes back: the tap is sent again with its tap id, the server answers wi
 logged, and the tablet says it is logged; the log holds it once. The same for a tap that never
 reached the server (logged on the resend), for a second tab of the same table, and at each size.
 
-Screenshots go to /tmp/i33/shots/ to be looked at.
+Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i33/shots/ to be looked at.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ dealer's tablet is lost or taken twice.
   own expected version when the network is back; a tap that no longer fits (another device logged
   first) is named as NOT logged.
 
-Screenshots go to /tmp/i25/shots/ to be looked at. Every page is measured: nothing scrolls sideways.
+Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i25/shots/ to be looked at. Every page is measured:
+nothing scrolls sideways.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 on a big screen updates itself (the director's start and advance, players left) without a reload;
 hands are driven through the API until eliminations call for balancing and a table breaks, and the
 floor person carries out each move with one tap on the floor page (which refreshes itself); down to
-the final table and the payouts. The wall is photographed: /tmp/tournament-wall.png."""
+the final table and the payouts. The wall is photographed (FLOOR_E2E_SHOTS set): /tmp/tournament-wall.png."""
 
 from __future__ import annotations
 

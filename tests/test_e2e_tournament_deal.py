@@ -1,8 +1,9 @@
 """The deal in Debian's chromium (issue 29): a bounty event down to three players (one bust paid a
 bounty, one was the floor's, nobody's), the floor draws up an ICM deal on the deal page, reviews the
 sheet, ticks each player's signature and settles it; the results page then shows prizes and
-bounties that add up to every unit paid in. The pages are photographed at phone, tablet and desktop
-widths (/tmp/deal-*.png), and the sheet's PDF is saved (/tmp/deal-sheet.pdf) for pdftoppm."""
+bounties that add up to every unit paid in. The pages are photographed (FLOOR_E2E_SHOTS set) at
+phone, tablet and desktop widths (/tmp/deal-*.png), and the sheet's PDF is saved
+(/tmp/deal-sheet.pdf) for pdftoppm."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The wall clock in Debian's chromium at a TV's 1920x1080, an old screen's 1024x768 and a phone's
 390x844 (issue 21): no sideways scroll, every figure inside the screen, the clock's new figures
 (time of day, the level's end, the next break, chips in play, the payout ladder) shown and counting.
-Screenshots: /tmp/tournament-wall-<width>x<height>.png (looked at by eye when the wall changes)."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/tournament-wall-<width>x<height>.png (looked at by eye
+when the wall changes)."""
 
 from __future__ import annotations
 
