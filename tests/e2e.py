@@ -29,8 +29,9 @@ Fixtures:
   next test (a new context costs chromium ten page loads); ``fresh=True`` for a context of the
   test's own, closed after it.
 
-Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`log_in` (the real login form in the browser: tests of the login itself use
-it), :func:`session_cookies`, :func:`serve` (a context manager for a live server of any app),
+Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`log_in`
+(the real login form in the browser: tests of the login itself use it), :func:`session_cookies`,
+:func:`clean_device`, :func:`serve` (a context manager for a live server of any app),
 :data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`, :data:`TABLET`
 (1024x768), :data:`TABLET_PORTRAIT` (820x1180).
 """
@@ -165,7 +166,7 @@ def session_cookies(server: LiveServer, username: str, password: str = PASSWORD)
 _IDLE: dict[int, list[tuple[Any, Any]]] = {}
 
 
-def _clean(context: Any, page: Any, origin: str) -> bool:
+def clean_device(context: Any, page: Any, origin: str) -> bool:
     """Make a finished test's context a blank device again: extra pages closed, routes gone, the
     network back, the page on ``about:blank`` (its scripts and polls stopped), no cookie, nothing
     stored for ``origin``. False (the context is then closed) if any of it fails."""
@@ -199,7 +200,7 @@ def open_page(browser, live_server, request) -> Iterator[Callable[..., Any]]:
 
     Issue 34: a new context's first page and first page load cost chromium about a second of CPU (a
     renderer process started, then another for the site), a later page load a tenth of that. So a
-    test's contexts are kept after it, cleaned (:func:`_clean`), and handed to the next test of
+    test's contexts are kept after it, cleaned (:func:`clean_device`), and handed to the next test of
     the process as its devices; a test that failed leaves none behind. ``fresh=True`` asks for a
     new context, closed after the test: for a test that changes its context for good
     (``page.clock.install()`` stays installed for every later page load)."""
@@ -223,7 +224,7 @@ def open_page(browser, live_server, request) -> Iterator[Callable[..., Any]]:
     yield make
     keep = request.session.testsfailed == failures
     for context, page, reusable in used:
-        if keep and reusable and _clean(context, page, live_server.url):
+        if keep and reusable and clean_device(context, page, live_server.url):
             idle.append((context, page))
         else:
             context.close()

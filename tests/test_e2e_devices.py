@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e import _clean, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, clean_device, live_app, live_server, open_page  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ def test_a_device_handed_on_holds_nothing_of_the_last_test(open_page, live_serve
     page.context.set_offline(True)
     page.route("**/floor/", lambda route: route.abort())
     extra = page.context.new_page()
-    assert _clean(page.context, page, live_server.url)
+    assert clean_device(page.context, page, live_server.url)
     assert extra.is_closed() and page.url == "about:blank" and page.context.cookies() == []
     response = page.goto(live_server.url + "/floor/")  # online, not routed, and logged out
     assert response.ok and "/login" in page.url
