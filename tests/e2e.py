@@ -22,22 +22,29 @@ Fixtures:
   network of its own: docs/testing.md), once per test process (conftest's ``chromium``: issue 34,
   it was launched again for each module). Skips the test, saying why, when chromium or playwright
   is missing. Never run ``playwright install``.
-- ``open_page(role=None, viewport=TABLET)``: a new browser context (its own cookies: a separate
-  device) and page, logged in as the role's test user when ``role`` is given. Every context is
-  closed after the test, before the server stops.
+- ``open_page(role=None, viewport=TABLET, *, fresh=False)``: a browser context of its own (its
+  own cookies and storage: a separate device) and its page on ``about:blank``, holding a session
+  of the role's test user when ``role`` is given (logged in through the app's login route by
+  :func:`session_cookies`). After the test its contexts are cleaned and kept for the process's
+  next test (a new context costs chromium ten page loads); ``fresh=True`` for a context of the
+  test's own, closed after it.
 
-Plain helpers: :func:`log_in` (the real login form), :func:`serve` (a context manager for a live
-server of any app), :data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`,
-:data:`TABLET` (1024x768), :data:`TABLET_PORTRAIT` (820x1180).
+Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`log_in`
+(the real login form in the browser: tests of the login itself use it), :func:`session_cookies`,
+:func:`clean_device`, :func:`serve` (a context manager for a live server of any app),
+:data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`, :data:`TABLET`
+(1024x768), :data:`TABLET_PORTRAIT` (820x1180).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
 from typing import Any
 
 import pytest
@@ -71,6 +78,15 @@ def serve(app: Any) -> Iterator[LiveServer]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def screenshot(page: Any, path: str, *, full_page: bool = False) -> None:
+    """Save the page as the PNG ``path`` names, to be looked at, when ``FLOOR_E2E_SHOTS`` is set;
+    nothing otherwise. No test reads the image, and a screenshot costs chromium about what a page
+    load does (issue 34): ``FLOOR_E2E_SHOTS=/tmp/shots make test`` when someone will look."""
+    if os.environ.get("FLOOR_E2E_SHOTS"):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        page.screenshot(path=path, full_page=full_page)
 
 
 def log_in(page: Any, base_url: str, username: str, password: str = PASSWORD) -> None:
@@ -116,6 +132,7 @@ def launch() -> Iterator[Any]:
         try:
             yield chromium
         finally:
+            _IDLE.pop(id(chromium), None)
             chromium.close()
 
 
@@ -126,20 +143,88 @@ def browser(chromium):
     return chromium
 
 
-@pytest.fixture
-def open_page(browser, live_server) -> Iterator[Callable[..., Any]]:
-    """``open_page(role=None, viewport=TABLET)``: a page in a new context (a separate device)."""
-    contexts = []
+def session_cookies(server: LiveServer, username: str, password: str = PASSWORD) -> list[dict[str, Any]]:
+    """Log ``username`` in through the app's login route (its form's fields and CSRF token, posted
+    by Flask's test client, no browser) and return the session cookies it set, ready for a
+    browser context's ``add_cookies``: the browser then holds a session the login made, as if its
+    own form had been sent (issue 34: the form in chromium cost two page loads a device)."""
+    client = server.app.test_client()
+    form = client.get("/login").get_data(as_text=True)
+    token = re.search(r'<input[^>]*name="csrf_token"[^>]*value="([^"]*)"', form)
+    data = {"username": username, "password": password, "csrf_token": token.group(1) if token else ""}
+    response = client.post("/login", data=data)
+    assert response.status_code == 302 and "/login" not in response.location, (username, response.status)
+    jar: SimpleCookie = SimpleCookie()
+    for header in response.headers.getlist("Set-Cookie"):
+        jar.load(header)
+    assert jar, f"the login of {username} set no cookie"
+    return [{"name": morsel.key, "value": morsel.value, "url": server.url, "httpOnly": bool(morsel["httponly"]),
+             "sameSite": (morsel["samesite"] or "Lax").capitalize()} for morsel in jar.values()]
 
-    def make(role: str | None = None, viewport: dict[str, int] | None = None) -> Any:
-        context = browser.new_context(viewport=viewport or TABLET)
+
+# The contexts a test process's finished tests left clean, by browser: the next test's devices.
+_IDLE: dict[int, list[tuple[Any, Any]]] = {}
+
+
+def clean_device(context: Any, page: Any, origin: str) -> bool:
+    """Make a finished test's context a blank device again: extra pages closed, routes gone, the
+    network back, the page on ``about:blank`` (its scripts and polls stopped), no cookie, nothing
+    stored for ``origin``. False (the context is then closed) if any of it fails."""
+    try:
+        if page.is_closed():
+            return False
+        for other in context.pages:
+            if other is not page:
+                other.close()
+        page.unroute_all(behavior="ignoreErrors")
+        context.unroute_all(behavior="ignoreErrors")
+        context.set_offline(False)
+        page.goto("about:blank")
+        context.clear_cookies()
+        cdp = context.new_cdp_session(page)
+        try:  # localStorage (the tablet's queue of taps), sessionStorage, caches: the next server may reuse the port
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        finally:
+            cdp.detach()
+        return True
+    except Exception:  # noqa: BLE001 - a context that cannot be cleaned is closed, never reused
+        return False
+
+
+@pytest.fixture
+def open_page(browser, live_server, request) -> Iterator[Callable[..., Any]]:
+    """``open_page(role=None, viewport=TABLET, *, fresh=False)``: a page in a context of its own
+    (a separate device: its own cookies and storage), logged in as the role's test user when
+    ``role`` is given (:func:`session_cookies`; the page is on ``about:blank``: go where the test
+    starts).
+
+    Issue 34: a new context's first page and first page load cost chromium about a second of CPU (a
+    renderer process started, then another for the site), a later page load a tenth of that. So a
+    test's contexts are kept after it, cleaned (:func:`clean_device`), and handed to the next test of
+    the process as its devices; a test that failed leaves none behind. ``fresh=True`` asks for a
+    new context, closed after the test: for a test that changes its context for good
+    (``page.clock.install()`` stays installed for every later page load)."""
+    idle = _IDLE.setdefault(id(browser), [])
+    used: list[tuple[Any, Any, bool]] = []
+    failures = request.session.testsfailed
+
+    def make(role: str | None = None, viewport: dict[str, int] | None = None, *, fresh: bool = False) -> Any:
+        if idle and not fresh:
+            context, page = idle.pop()
+            page.set_viewport_size(viewport or TABLET)
+        else:
+            context = browser.new_context(viewport=viewport or TABLET)
+            page = context.new_page()
         context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
+        used.append((context, page, not fresh))
         if role is not None:
-            log_in(page, live_server.url, USER_OF_ROLE[role])
+            context.add_cookies(session_cookies(live_server, USER_OF_ROLE[role]))
         return page
 
     yield make
-    for context in contexts:
-        context.close()
+    keep = request.session.testsfailed == failures
+    for context, page, reusable in used:
+        if keep and reusable and clean_device(context, page, live_server.url):
+            idle.append((context, page))
+        else:
+            context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 SCREENSHOT = "/tmp/banked.png"
@@ -76,6 +76,6 @@ def test_a_banked_round_with_three_boxes(open_page, live_server):
     assert payouts == {1: "player wins: +4.2", 2: "folded: -0.6", 3: "player wins: +2.1"}
     assert page.locator("#house-net").inner_text() == "House this round: -5.7"
     assert page.locator("#table").get_attribute("data-stage") == "settled"
-    page.screenshot(path=SCREENSHOT, full_page=True)
+    screenshot(page, SCREENSHOT, full_page=True)
     # the next round can be dealt
     assert page.locator('button[data-action="deal"]').is_visible()

@@ -1,13 +1,13 @@
 """A banked dispute in Debian's chromium (issue 15): a floor person at a settled banked round calls up
 the dispute page from the table, picks "a wrong payout" for box 1, finds the log's facts filled in,
 answers what was handed to the box, issues the ruling and sees the correction on the table (B5).
-The walk is photographed: /tmp/banked-dispute.png."""
+The walk is photographed (FLOOR_E2E_SHOTS set): /tmp/banked-dispute.png."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 SCREENSHOT = "/tmp/banked-dispute.png"
@@ -54,7 +54,7 @@ def test_a_floor_person_rules_on_a_wrong_payout(open_page, live_server):
     preview = page.locator("#preview")
     assert preview.get_attribute("data-outcome") == "PAYOUT_CORRECTED"
     assert "the house pays the box 3.6 more" in preview.inner_text()
-    page.screenshot(path=SCREENSHOT, full_page=True)
+    screenshot(page, SCREENSHOT, full_page=True)
     with page.expect_navigation():
         page.click('button[data-action="issue"]')
     assert page.locator("#outcome").get_attribute("data-outcome") == "PAYOUT_CORRECTED"

@@ -1,7 +1,7 @@
 """The banked tablet in Debian's chromium at a phone's, a tablet's and a desktop's size (issue 25): the
 dealer deals and exchanges by tapping cards (no card text typed), withdraws the last entry with two
 taps, reads the round's log, and calls the floor, which sees the call on its overview.
-Screenshots in /tmp/i25/shots/; nothing scrolls sideways."""
+Screenshots (FLOOR_E2E_SHOTS set) in /tmp/i25/shots/; nothing scrolls sideways."""
 
 from __future__ import annotations
 
@@ -148,6 +148,7 @@ def test_a_banked_tap_after_the_login_ended_is_sent_after_the_login(open_page, l
     page = open_page("dealer", viewport=viewport)
     page.goto(f"{live_server.url}/banked/tables/{table_id}")
     other = open_page("dealer")
+    other.goto(live_server.url + "/")
     other.locator("form[action$='/logout'] button").first.click()
     other.wait_for_url("**/login**")
     fold = page.locator('.box[data-box="1"] button[data-action="fold"]')

@@ -1,6 +1,6 @@
 """In Debian's chromium: the public board on a TV (1920x1080) and a phone (390x844), and the floor
 seating a called player from the overview on a phone (issue 31; docs/players.md, "The board").
-Screenshots: /tmp/board-tv.png, /tmp/board-phone.png, /tmp/floor-lists-phone.png."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/board-tv.png, /tmp/board-phone.png, /tmp/floor-lists-phone.png."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from floor.extensions import db
 from floor.models import User
 from floor.players import lists, service
 from floor.players.models import WaitingList
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_players import seat_of
 from tests.test_e2e_seating import make_table, no_horizontal_overflow
 
@@ -53,7 +53,7 @@ def test_the_board_on_a_tv_and_a_phone(open_page, live_server, size, shot):
         assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('li')).fontSize)") >= 24
         box = game.bounding_box()
         assert box is not None and box["width"] < TV["width"] / 2
-    page.screenshot(path=shot, full_page=True)
+    screenshot(page, shot, full_page=True)
     assert page.locator('meta[http-equiv="refresh"]').count() == 1
 
 
@@ -70,7 +70,7 @@ def test_the_floor_seats_a_called_player_from_a_phone(open_page, live_server):
     gus.locator('select[name="place"]').select_option(label="Table 1 · seat 6")
     gus.locator('input[name="chips"]').fill("300")
     no_horizontal_overflow(page)
-    page.screenshot(path="/tmp/floor-lists-phone.png", full_page=True)
+    screenshot(page, "/tmp/floor-lists-phone.png", full_page=True)
     gus.locator('button[data-seat="Gus Grissom"]').click()
     page.wait_for_selector('.flash:has-text("Gus Grissom seated at Table 1, seat 6")')
     assert page.locator('.list-card li[data-player="Gus Grissom"]').count() == 0

@@ -1,8 +1,8 @@
 """In Debian's chromium: the floor person, on a phone (390 wide) and on a tablet (1024), links a
 must-move game to its main game, takes a seat-change request and moves a dealer by hand from
 ``/floor/cash``; a refusal is shown beside the form (docs/players.md, "The floor's forms").
-Screenshots: /tmp/cashfloor-phone.png, /tmp/cashfloor-phone-refused.png, /tmp/cashfloor-tablet.png,
-/tmp/cashfloor-assign-phone.png, /tmp/cashfloor-assign-tablet.png."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/cashfloor-phone.png, /tmp/cashfloor-phone-refused.png,
+/tmp/cashfloor-tablet.png, /tmp/cashfloor-assign-phone.png, /tmp/cashfloor-assign-tablet.png."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from floor.extensions import db
 from floor.players.models import MustMove, SeatChange
-from tests.e2e import TABLET, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import TABLET, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_seating import make_table, no_horizontal_overflow
 
 pytestmark = pytest.mark.e2e
@@ -48,7 +48,7 @@ def test_the_floor_links_a_must_move_game_and_takes_a_seat_change(open_page, liv
     assert "wants seat 6" in request.inner_text()
     no_horizontal_overflow(page)
     page.locator('section.cash-table[data-table="Table 1"]').scroll_into_view_if_needed()
-    page.screenshot(path=shot, full_page=True)
+    screenshot(page, shot, full_page=True)
 
     if size is PHONE:  # the same request again: refused beside the form, nothing written
         card = page.locator('section.cash-table[data-table="Table 1"]')
@@ -62,7 +62,7 @@ def test_the_floor_links_a_must_move_game_and_takes_a_seat_change(open_page, liv
         expect(refused).to_be_in_viewport(ratio=1)
         assert "nothing was changed" in page.locator(".flash.error").inner_text()
         no_horizontal_overflow(page)
-        page.screenshot(path="/tmp/cashfloor-phone-refused.png", full_page=True)
+        screenshot(page, "/tmp/cashfloor-phone-refused.png", full_page=True)
     with live_server.app.app_context():
         assert db.session.get(MustMove, must).main_id == main and db.session.get(MustMove, big) is None
         assert [(r.player.name, r.seat, r.outcome) for r in db.session.scalars(db.select(SeatChange))] == [
@@ -117,6 +117,6 @@ def test_the_floor_moves_a_dealer_by_hand(open_page, live_server, size, shot):
     row = page.locator("table.rotation-slots tr", has_text="by hand")
     assert [t.strip() for t in row.first.locator("td").all_inner_texts()[:2]] == ["dee", "Table 1 by hand"]
     no_horizontal_overflow(page)
-    page.screenshot(path=shot, full_page=True)
+    screenshot(page, shot, full_page=True)
     with live_server.app.app_context():
         assert [m.table_id for m in db.session.scalars(db.select(DealerAssignment))] == [main]

@@ -8,7 +8,7 @@ import pytest
 
 from floor import tables
 from tests.conftest import SETUP
-from tests.e2e import TABLET_PORTRAIT, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import TABLET_PORTRAIT, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 SCREENSHOT = "/tmp/dealer.png"
@@ -60,7 +60,11 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     page.wait_for_url(table_url)
     assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Deal"]
     sent = []  # every request the page makes from now on: a tap is one POST, the panel comes back in it
-    page.on("request", lambda request: sent.append((request.method, request.url.split(live_server.url, 1)[-1])))
+
+    def record(request) -> None:
+        sent.append((request.method, request.url.split(live_server.url, 1)[-1]))
+
+    page.on("request", record)
 
     # three deals nobody opens: antes on each, the button moving one seat a deal
     for deal in (1, 2, 3):
@@ -113,7 +117,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     jack = page.locator('.picker[data-picker="escrow"] .card[data-card="Jh"]')
     assert jack.is_disabled()  # cannot be picked twice
     assert draw.inner_text() == "Draws 2, split: J♥ 7♠ in escrow"
-    page.screenshot(path="/tmp/dealer-draw.png")
+    screenshot(page, "/tmp/dealer-draw.png")
     tap(page, 'button[data-action="draw"]')
     assert "J♥" in page.locator(".summary .escrow").inner_text()  # shown as the picker shows it
     for _ in range(3):
@@ -138,8 +142,8 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
         assert page.locator('.picker[data-picker="show"] .tray [data-picked]').count() == 5
         if n == 1:
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=SCREENSHOT)  # the tablet's screen as the dealer sees it
-            page.screenshot(path="/tmp/dealer-full.png", full_page=True)
+            screenshot(page, SCREENSHOT)  # the tablet's screen as the dealer sees it
+            screenshot(page, "/tmp/dealer-full.png", full_page=True)
         tap(page, 'button[data-action="show"]')
     award = page.locator("#award")
     assert award.inner_text() == "Seat 2 · Bob wins 180 with three deuces, ten-nine"  # the winning hand named
@@ -149,6 +153,7 @@ def test_a_whole_pot_logged_by_tapping(open_page, live_server, table_url):
     assert not [url for _, url in sent if url.endswith("/panel")]  # never a second request for the panel
     assert stacks(page) == {1: 455, 2: 635, 3: 455, 4: 455}
     assert page.locator("#panel .buttons button.act").all_inner_texts() == ["Deal"]
+    page.remove_listener("request", record)  # the page is the next test's device
 
 
 def test_two_devices_at_one_table(open_page, table_url):
@@ -180,7 +185,7 @@ def test_two_devices_at_one_table(open_page, table_url):
     first.wait_for_selector('#panel[data-version="3"]')
     assert first.locator(".seat.to-act").get_attribute("data-seat") == "2"
     assert "withdrawn" in first.locator("#message").inner_text()
-    second.screenshot(path="/tmp/dealer-portrait.png")
+    screenshot(second, "/tmp/dealer-portrait.png")
 
 
 def test_a_hand_of_the_wrong_size_reported_from_its_form(open_page, table_url):

@@ -14,7 +14,7 @@ from floor import tables
 from floor.extensions import db
 from floor.models import IssuedRuling, User
 from tests.conftest import SETUP, bearer
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.e2e
 
@@ -118,7 +118,7 @@ def test_a_ruling_the_rules_make_on_a_dealers_show_waits_for_the_floors_signatur
     assert ruling.count() == 1
     assert "Seat 4, Dev, wins the pot of 60 with a pair of kings" in ruling.inner_text()
     assert "by the rules: the floor will confirm it" in ruling.inner_text()
-    dealer.screenshot(path=SCREENSHOT, full_page=True)
+    screenshot(dealer, SCREENSHOT, full_page=True)
 
     floor = open_page("floor")
     floor.goto(f"{live_server.url}/floor/")

@@ -4,7 +4,7 @@ window chosen from the floor's page, a tournament bust-out confirmed then undone
 exchange picker at a finger's size with the players' names on the boxes, the phone's header, and
 no page scrolling sideways (the banked rules among them).
 
-Screenshots go to /tmp/i33/shots/ to be looked at (the tablet after a won pot at each size)."""
+Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i33/shots/ to be looked at (the tablet after a won pot at each size)."""
 
 from __future__ import annotations
 

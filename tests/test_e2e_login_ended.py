@@ -21,6 +21,7 @@ def test_a_tap_after_the_login_ended_says_it_was_not_logged(open_page, live_serv
     log_in(tablet, live_server.url, "Dee")  # a tablet's keyboard capitalises the first letter
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     other = open_page("dealer")  # the same dealer logs out on another device: every session ends
+    other.goto(live_server.url + "/")
     other.locator("header button:has-text('Log out'), form[action$='/logout'] button").first.click()
     tablet.locator('#panel button[data-type="deal"]').first.click()
     tablet.wait_for_selector("#net:not([hidden])")

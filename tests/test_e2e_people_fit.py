@@ -1,7 +1,7 @@
 """The people's pages, second pass (issue 25), in Debian's chromium at 390x844, 1024x768 and 1440x900:
-no page scrolls sideways (the new ones: the card room's settings, the banked tablet and its call; at
-1440 every page of the first pass too); the header after a carried pot; shown cards inside their
-seat's box; the login's tick box beside its words."""
+the header after a carried pot; shown cards inside their seat's box; the login's tick box beside its
+words. That no page scrolls sideways (the new pages: the card room's settings, the banked tablet and
+its call; every page at 1440) is measured with the first pass's pages, in test_e2e_people.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from floor.models import Table, User
 from floor.rulings import issuing
 from tests import people_data
 from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
-from tests.test_e2e_people import WIDEST, pages
-from tests.test_e2e_taps import DESKTOP, SIZES, shot
+from tests.test_e2e_taps import SIZES, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -22,38 +21,6 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def room(live_server):
     return people_data.load(live_server.app)
-
-
-NEW_PAGES = {"dealer": ["/banked/tables/1", "/banked/tables/1/call"],
-             "floor": ["/floor/", "/banked/tables/1"],
-             "director": ["/director/settings/", "/director/"]}
-
-
-@SIZES
-def test_no_page_scrolls_sideways(open_page, live_server, room, viewport):
-    visits = {role: list(urls) for role, urls in NEW_PAGES.items()}
-    if viewport == DESKTOP:  # the first pass measured 390 and 1024 wide; the desktop too now
-        for role, urls in pages(room).items():
-            visits[role] += urls
-    login = open_page(viewport=viewport)
-    login.goto(live_server.url + "/login")
-    too_wide, failed = {}, {}
-    if login.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
-        too_wide["/login"] = login.evaluate(WIDEST)
-    for role, urls in visits.items():
-        page = open_page(role, viewport=viewport)
-        for url in urls:
-            response = page.goto(live_server.url + url)
-            if response.status != 200:
-                failed[url] = response.status
-                continue
-            if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
-                too_wide[url] = page.evaluate(WIDEST)
-        if role == "director":
-            page.goto(live_server.url + "/director/settings/")
-            shot(page, "director-settings")
-    assert not too_wide, too_wide
-    assert not failed, failed
 
 
 @SIZES

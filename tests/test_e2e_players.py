@@ -91,7 +91,7 @@ def test_a_search_typed_before_new_player_does_not_undo_the_created_record(open_
     search found the new record's label in no option, cleared the chosen id, and the seat made a
     second, phantom player named by the label ("Zoe Walker · card 9002 · #n")."""
     table_id = make_table(live_server)
-    page = open_page("floor", viewport=PHONE)
+    page = open_page("floor", viewport=PHONE, fresh=True)  # a clock installed stays in its context
     page.clock.install()  # the picker's 200 ms timer runs only when the test says so
     page.goto(f"{live_server.url}/dealer/tables/{table_id}")
     menu = open_menu(page, 7)
@@ -128,7 +128,7 @@ def test_a_suggestion_taken_names_the_record_before_the_search_timer(open_page, 
         ada = service.create("Augusta Ada", "8002")
         db.session.commit()
         ada_id = ada.id
-    page = open_page("floor", viewport=PHONE)
+    page = open_page("floor", viewport=PHONE, fresh=True)  # a clock installed stays in its context
     page.clock.install()  # the picker's timer runs only when the test says so
     page.goto(f"{live_server.url}/dealer/tables/{table_id}")
     menu = open_menu(page, 7)

@@ -10,7 +10,7 @@ import pytest
 
 from floor import tables
 from tests.conftest import SETUP
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_dealer import act, pick, tap, to_act, version
 
 pytestmark = pytest.mark.e2e
@@ -87,7 +87,7 @@ def test_a_seat_menu_sits_a_newcomer_and_takes_a_rebuy(open_page, live_server, v
     assert "over this table's maximum of 1000 (at most 350 more)" in refusal.inner_text()
     assert version(page) == at
     no_horizontal_overflow(page)
-    page.screenshot(path=f"/tmp/seat-menu-{viewport['width']}.png", full_page=True)
+    screenshot(page, f"/tmp/seat-menu-{viewport['width']}.png", full_page=True)
 
 
 def test_a_night_the_tablet_and_the_floor_pages_agree(open_page, live_server):

@@ -1,18 +1,17 @@
 """In Debian's chromium, at a phone's width (390) and a tablet's (1024): a dealer plays a whole
 spread-limit pot (D17) and a declared-hand show (H9) by tapping, and the engine's refusals appear in
-place with their rule. Screenshots go to /tmp/i22/shots/ to be looked at.
+place with their rule. Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i22/shots/ to be looked at.
 """
 
 from __future__ import annotations
 
 import copy
-import os
 
 import pytest
 
 from floor import tables
 from tests.conftest import SETUP, user
-from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, log_in, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_taps import events as logged, fits
 
 pytestmark = pytest.mark.e2e
@@ -24,8 +23,7 @@ SHOTS = "/tmp/i22/shots"
 
 
 def shot(page, name: str) -> None:
-    os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
+    screenshot(page, f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
 
 def new_table(app, profile, events: list[dict] | None = None) -> int:

@@ -4,16 +4,14 @@ network comes back: the tap is sent again with its tap id, the server answers wi
 logged, and the tablet says it is logged; the log holds it once. The same for a tap that never
 reached the server (logged on the resend), for a second tab of the same table, and at each size.
 
-Screenshots go to /tmp/i33/shots/ to be looked at.
+Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i33/shots/ to be looked at.
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_taps import DESKTOP, PHONE, TABLET, events, fits, new_table
 
 pytestmark = pytest.mark.e2e
@@ -23,8 +21,7 @@ SHOTS = "/tmp/i33/shots"
 
 
 def shot(page, name: str) -> None:
-    os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
+    screenshot(page, f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
 
 def answer_lost(page, posted: list[str]) -> None:

@@ -10,12 +10,11 @@ dealer's tablet is lost or taken twice.
   own expected version when the network is back; a tap that no longer fits (another device logged
   first) is named as NOT logged.
 
-Screenshots go to /tmp/i25/shots/ to be looked at. Every page is measured: nothing scrolls sideways.
+Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i25/shots/ to be looked at. Every page is measured:
+nothing scrolls sideways.
 """
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
@@ -23,7 +22,7 @@ from floor import tables
 from floor.extensions import db
 from floor.models import LogEntry, Table, User
 from tests.conftest import SETUP
-from tests.e2e import browser, live_app, live_server, log_in, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, log_in, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.people_data import play_to_showdown
 
 pytestmark = pytest.mark.e2e
@@ -36,8 +35,7 @@ SHOTS = "/tmp/i25/shots"
 
 
 def shot(page, name: str) -> None:
-    os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
+    screenshot(page, f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
 
 def fits(page) -> None:
@@ -115,6 +113,7 @@ def test_a_tap_after_the_login_ended_waits_for_the_login_and_is_sent_then(open_p
     tablet = open_page("dealer", viewport=viewport)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     other = open_page("dealer")  # the same dealer logs out on another device: every session ends
+    other.goto(live_server.url + "/")
     other.locator("form[action$='/logout'] button").first.click()
     other.wait_for_url("**/login**")
     tablet.locator('#panel button[data-type="deal"]').click()

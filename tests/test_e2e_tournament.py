@@ -2,7 +2,7 @@
 on a big screen updates itself (the director's start and advance, players left) without a reload;
 hands are driven through the API until eliminations call for balancing and a table breaks, and the
 floor person carries out each move with one tap on the floor page (which refreshes itself); down to
-the final table and the payouts. The wall is photographed: /tmp/tournament-wall.png."""
+the final table and the payouts. The wall is photographed (FLOOR_E2E_SHOTS set): /tmp/tournament-wall.png."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from floor.extensions import db
 from floor.models import User
 from floor.tournament import service
 from tests.conftest import make_app
-from tests.e2e import browser, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.tourney_play import Api, play_hand
 
 pytestmark = pytest.mark.e2e
@@ -122,7 +122,7 @@ def test_a_three_table_event_on_the_wall_and_the_floor_down_to_the_payouts(api, 
     expect(wall.locator("#players_left")).to_have_text("1 / 20")
     assert wall.locator("#stakes").inner_text() == "ante 20 · bets 100/200"
     assert wall.locator("#average_stack").inner_text() == "2,000"
-    wall.screenshot(path=SCREENSHOT)
+    screenshot(wall, SCREENSHOT)
 
     # The results: places and prizes summing to the pool.
     director.goto(f"{live_server.url}/tournament/{event}/results")

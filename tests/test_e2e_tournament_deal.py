@@ -1,8 +1,9 @@
 """The deal in Debian's chromium (issue 29): a bounty event down to three players (one bust paid a
 bounty, one was the floor's, nobody's), the floor draws up an ICM deal on the deal page, reviews the
 sheet, ticks each player's signature and settles it; the results page then shows prizes and
-bounties that add up to every unit paid in. The pages are photographed at phone, tablet and desktop
-widths (/tmp/deal-*.png), and the sheet's PDF is saved (/tmp/deal-sheet.pdf) for pdftoppm."""
+bounties that add up to every unit paid in. The pages are photographed (FLOOR_E2E_SHOTS set) at
+phone, tablet and desktop widths (/tmp/deal-*.png), and the sheet's PDF is saved
+(/tmp/deal-sheet.pdf) for pdftoppm."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_tournament_wall import api  # noqa: F401 (fixture: the API with a token per role)
 from tests.test_tournament_deal import BOUNTY
 from tests.tourney_play import bust
@@ -26,7 +27,7 @@ def photograph(page, step: str) -> None:
     for name, size in (("phone", PHONE), ("tablet", TABLET), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (step, name)
-        page.screenshot(path=f"/tmp/deal-{step}-{name}.png", full_page=True)
+        screenshot(page, f"/tmp/deal-{step}-{name}.png", full_page=True)
     page.set_viewport_size(TABLET)
 
 
@@ -93,4 +94,4 @@ def test_the_floor_settles_an_icm_deal_on_the_page_and_the_money_adds_up(api, li
     wall.goto(f"{live_server.url}/tournament/{event}/wall")
     expect(wall.locator("#state")).to_have_text("Ended with a deal")
     expect(wall.locator("#time")).to_have_text("Over")
-    wall.screenshot(path="/tmp/deal-wall-desktop.png")
+    screenshot(wall, "/tmp/deal-wall-desktop.png")

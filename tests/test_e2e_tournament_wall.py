@@ -1,7 +1,8 @@
 """The wall clock in Debian's chromium at a TV's 1920x1080, an old screen's 1024x768 and a phone's
 390x844 (issue 21): no sideways scroll, every figure inside the screen, the clock's new figures
 (time of day, the level's end, the next break, chips in play, the payout ladder) shown and counting.
-Screenshots: /tmp/tournament-wall-<width>x<height>.png (looked at by eye when the wall changes)."""
+Screenshots (FLOOR_E2E_SHOTS set): /tmp/tournament-wall-<width>x<height>.png (looked at by eye
+when the wall changes)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import expect
 
 from floor.extensions import db
 from floor.models import User
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.tourney_play import Api
 
 pytestmark = pytest.mark.e2e
@@ -75,4 +76,4 @@ def test_the_wall_fits_a_tv_an_old_screen_and_a_phone(api, live_server, open_pag
     assert time_px >= min(0.2 * width, 0.2 * height)
     if width >= 1024:
         assert page.evaluate("() => document.documentElement.scrollHeight <= window.innerHeight")
-    page.screenshot(path=f"/tmp/tournament-wall-{width}x{height}.png", full_page=True)
+    screenshot(page, f"/tmp/tournament-wall-{width}x{height}.png", full_page=True)

@@ -2,7 +2,7 @@
 the opener drew (the log holds it, with the escrow), and the cards it asks for are tapped in a card
 picker of the table's deck, not typed. S1/S2: seat 3 opened, split, escrowed Td and drew one; the
 floor person taps the hand the opener holds now, and the rules rule the split failed (no cards of
-Js 8h 7h 6h 2h with Td make openers). Screenshots in /tmp/i33/shots/."""
+Js 8h 7h 6h 2h with Td make openers). Screenshots (FLOOR_E2E_SHOTS set) in /tmp/i33/shots/."""
 
 from __future__ import annotations
 
