@@ -72,7 +72,7 @@ XDIST := -n $(TEST_JOBS) --dist worksteal
 
 # The 5,000 random walks (marked deep) are left to `make test-deep`: make test walks 57 seeds measured
 # to reach every arc of rules/ and every situation the 5,000 reach, and 400 fresh seeds each run
-# (docs/testing.md, "Issue 34, session 39").
+# (docs/testing.md, "Issue 34, session 39: a corpus of walks, measured").
 test: sysdeps $(STAMP)
 	$(BIN)/python -m pytest $(XDIST) -m "not deep" $(PYTEST_ARGS)
 	FLOOR_TEST_PG=1 $(BIN)/python -m pytest $(XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS)

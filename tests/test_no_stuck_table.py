@@ -4,8 +4,8 @@ three faults found from the seeds, each decided as a card room would.
 
 `make test` walks a corpus of 57 seeds and 400 fresh ones; `make test-deep` all 5,000 seeds. The
 5,000 reach 4,350 arcs of ``rules/`` after 1,000 walks and 4,379 after 5,000 (247 situations:
-tests/walk_corpus.py), and the 57 reach all of them; why that is enough, measured, is in
-docs/testing.md, "Issue 34, session 39".
+tests/walk_corpus.py), and the 57 reach all of them; why that is enough, measured:
+docs/testing.md, "Issue 34, session 39: a corpus of walks, measured".
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ FRESH_WALKS = 400
 def test_every_legal_move_is_accepted_over_the_corpus_and_fresh_walks(part: int) -> None:
     """The same over walks of up to 150 events: the corpus that reaches every arc of ``rules/`` and
     every situation the 5,000 walks of `make test-deep` reach (tests/walk_corpus.py, measured:
-    docs/testing.md, "Issue 34, session 39"), and fresh seeds drawn for this run, in two parts
-    that xdist spreads over its workers."""
+    docs/testing.md, "Issue 34, session 39: a corpus of walks, measured"), and fresh seeds drawn for this
+    run, in two parts that xdist spreads over its workers."""
     fresh = random.SystemRandom().sample(range(DEEP_SEEDS.stop, 2**31), FRESH_WALKS // 2)
     seeds = [*WALK_SEEDS[part - 1::2], *fresh]
     assert walks(seeds, steps=150) == 150 * len(seeds)

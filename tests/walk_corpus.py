@@ -9,16 +9,17 @@ What "everything" means, for each walk of :func:`tests.walks.walk` (150 events):
   rule id a message cites, each profile option with each value it was given.
 
 ``python -m tests.walk_corpus`` measures every seed of the deep run (coverage.py is not one of the
-project's packages: ``.venv/bin/uv pip install coverage`` first; a few minutes of CPU on both
-cores), prints how the arcs and situations grow as walks are added, and picks the corpus greedily:
-the seed that adds the most not yet reached, until the corpus reaches all the deep run does. Run it
-again when the engine changes, and paste the seeds it prints into :data:`WALK_SEEDS`: a corpus
-chosen on older code still walks the same tables, but what it reaches of new code is left to the
-fresh seeds and to `make test-deep` (docs/testing.md, "Issue 34, session 39").
+project's packages: ``.venv/bin/uv pip install coverage`` first; about ten minutes of CPU), prints
+how the arcs and situations grow as walks are added, and picks the corpus greedily: the seed that
+adds the most not yet reached, until the corpus reaches all the deep run does. Run it again when the
+engine changes, and paste the seeds it prints into :data:`WALK_SEEDS`: a corpus chosen on older code
+still walks the same tables, but what it reaches of new code is left to the fresh seeds and to
+`make test-deep` (docs/testing.md, "Issue 34, session 39: a corpus of walks, measured").
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 import sys
@@ -30,7 +31,8 @@ DEEP_SEEDS = range(1000, 6000)
 
 #: Chosen from :data:`DEEP_SEEDS` by ``python -m tests.walk_corpus`` (at 994f216): these 57 walks
 #: reach every arc of ``rules/`` (4,379) and every situation (247) that the 5,000 reach, measured
-#: again for the 57 alone in a fresh process (docs/testing.md, "Issue 34, session 39").
+#: again for the 57 alone in a fresh process (docs/testing.md,
+#: "Issue 34, session 39: a corpus of walks, measured").
 WALK_SEEDS: tuple[int, ...] = (
     1003, 1037, 1039, 1050, 1072, 1104, 1126, 1128, 1133, 1171, 1206, 1229, 1231, 1276, 1322, 1323,
     1365, 1378, 1398, 1417, 1522, 1538, 1549, 1569, 1583, 1590, 1629, 1662, 1989, 2012, 2146, 2411,
@@ -88,7 +90,8 @@ def measure(seeds: Iterable[int]) -> dict[int, tuple[frozenset[Any], frozenset[t
             walks.walk(seed, steps=150)
             cov.stop()
             data = cov.get_data()
-            arcs = {(f.split("/rules/", 1)[1], arc) for f in data.measured_files() for arc in data.arcs(f) or ()}
+            arcs = {(f.split("/rules/", 1)[1], arc)
+                    for f in data.measured_files() for arc in data.arcs(f) or ()}
             cov.erase()
             out[seed] = (frozenset(arcs), frozenset(seen))
     finally:
@@ -100,8 +103,6 @@ def measure(seeds: Iterable[int]) -> dict[int, tuple[frozenset[Any], frozenset[t
 def choose(reached: dict[int, tuple[frozenset[Any], frozenset[Any]]]) -> list[int]:
     """Few seeds that together reach all that ``reached`` does, picked greedily: the seed adding the
     most not yet reached first (lazily: what a seed adds only shrinks as others are picked)."""
-    import heapq
-
     every = {seed: a | s for seed, (a, s) in reached.items()}
     left = set().union(*every.values())
     queue = [(-len(things), seed) for seed, things in every.items()]
