@@ -1,6 +1,11 @@
 """No table is ever left stuck (issue 22): every move ``legal`` lists is accepted by ``apply``, no
 reachable state has an empty ``legal`` list, in every profile and option combination; and the
 three faults found from the seeds, each decided as a card room would.
+
+`make test` walks a corpus of 57 seeds and 400 fresh ones; `make test-deep` all 5,000 seeds. The
+5,000 reach 4,350 arcs of ``rules/`` after 1,000 walks and 4,379 after 5,000 (247 situations:
+tests/walk_corpus.py), and the 57 reach all of them; why that is enough, measured:
+docs/testing.md, "Issue 34, session 39: a corpus of walks, measured".
 """
 
 from __future__ import annotations
@@ -16,30 +21,48 @@ from rules.hands import evaluate
 from rules.jackpot import replay, start
 from rules.profiles import get_profile
 from tests.notation import log, stacks, statuses, table
-from tests.walks import best_five, walk
+from tests.walk_corpus import DEEP_SEEDS, WALK_SEEDS
+from tests.walks import best_five, walk, walks
 
 TRIPS = {"base": "cardroom", "trips_to_win": True}
 
 
 def test_every_legal_move_is_accepted_over_many_random_walks() -> None:
     """100 random walks of up to 80 events, each in a random profile the schema allows, with real
-    shuffled cards: every listed move is accepted and some move is always listed (the 5000 long
-    walks below are the slow run)."""
+    shuffled cards: every listed move is accepted and some move is always listed (the long walks
+    below are the slow run)."""
     assert sum(walk(seed) for seed in range(100)) > 5_000
 
 
-#: The slow run's 5,000 walks (seeds 1000 to 5999) in parts of 500 seeds: one test of them all took
-#: minutes of one core (about 0.1 s of CPU a walk), the longest test of `make test`, and the other
-#: worker ran out of work while it went on; as ten tests, xdist spreads them over the workers.
-#: The same seeds and walks (docs/testing.md, "What the suite's time goes to", issue 34).
-WALK_PARTS = [range(first, first + 500) for first in range(1000, 6000, 500)]
+#: How many fresh seeds each run of `make test` walks beside the corpus (new ones every run, above
+#: the deep run's seeds, named by any failure: ``walk(seed, steps=150)`` replays it).
+FRESH_WALKS = 400
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("part", [1, 2])
+def test_every_legal_move_is_accepted_over_the_corpus_and_fresh_walks(part: int) -> None:
+    """The same over walks of up to 150 events: the corpus that reaches every arc of ``rules/`` and
+    every situation the 5,000 walks of `make test-deep` reach (tests/walk_corpus.py, measured:
+    docs/testing.md, "Issue 34, session 39: a corpus of walks, measured"), and fresh seeds drawn for this
+    run, in two parts that xdist spreads over its workers."""
+    fresh = random.SystemRandom().sample(range(DEEP_SEEDS.stop, 2**31), FRESH_WALKS // 2)
+    seeds = [*WALK_SEEDS[part - 1::2], *fresh]
+    assert walks(seeds, steps=150) == 150 * len(seeds)
+
+
+#: `make test-deep`'s 5,000 walks (seeds 1000 to 5999) in parts of 500 seeds: one test of them all
+#: took minutes of one core (about 0.1 s of CPU a walk), and as ten tests xdist spreads them over
+#: the workers (docs/testing.md, "What the suite's time goes to", issue 34).
+WALK_PARTS = [range(first, first + 500) for first in range(DEEP_SEEDS.start, DEEP_SEEDS.stop, 500)]
+
+
+@pytest.mark.slow
+@pytest.mark.deep
 @pytest.mark.parametrize("seeds", WALK_PARTS, ids=lambda seeds: f"seeds{seeds.start}-{seeds.stop - 1}")
 def test_every_legal_move_is_accepted_over_thousands_of_random_walks(seeds: range) -> None:
     """The same over 5000 walks of up to 150 events (seeds 1000 to 5999, 500 a part)."""
-    assert sum(walk(seed, steps=150) for seed in seeds) > 50_000
+    assert walks(seeds, steps=150) == 150 * len(seeds)
 
 
 # --------------------------------------------------------------------------- D9: the stuck table

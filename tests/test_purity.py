@@ -4,6 +4,7 @@ only where the banked game's house numbers take every hand at once)."""
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 import subprocess
 import sys
@@ -75,17 +76,25 @@ RULES_TESTS = {
 
 def rules_test_modules() -> list[pathlib.Path]:
     """The test modules that name nothing of the app (directly or through a helper of tests/)."""
+    @functools.cache
+    def imported(path: pathlib.Path) -> tuple[str, ...]:
+        """The modules ``path`` imports by absolute name (each file parsed once: the helpers of
+        tests/ are read for every test module that imports them)."""
+        names: list[str] = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.append(node.module)
+        return tuple(names)
+
     def roots(path: pathlib.Path, seen: frozenset[str] = frozenset()) -> set[str]:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         out = set()
-        for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else []
-            for name in names:
-                out.add(name.split(".")[0])
-                helper = TESTS / (name.split(".")[1] + ".py") if name.startswith("tests.") else None
-                if helper is not None and helper.exists() and helper.stem not in seen:
-                    out |= roots(helper, seen | {helper.stem})
+        for name in imported(path):
+            out.add(name.split(".")[0])
+            helper = TESTS / (name.split(".")[1] + ".py") if name.startswith("tests.") else None
+            if helper is not None and helper.exists() and helper.stem not in seen:
+                out |= roots(helper, seen | {helper.stem})
         return out
 
     return sorted(p for p in TESTS.glob("test_*.py") if not roots(p) & set(APP_ROOTS))
