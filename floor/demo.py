@@ -22,6 +22,7 @@ from floor.accounts import create_user
 from floor.extensions import db
 from floor.banked.models import BankedTable
 from floor.models import CardRoomEvent, Role, User
+from floor.tournament import desk
 from floor.tournament import service as tournament
 from rules.tournament import PRESETS
 
@@ -131,7 +132,7 @@ def _load_tournament() -> Iterator[str]:
     for n in (1, 2):
         tournament.add_table(t, f"Table {n}", 8)
     for player in TOURNAMENT_PLAYERS:
-        tournament.add_entry(t, player, None)
+        desk.add_entry(t, player, None)
     tournament.draw_seats(t)
     yield f"Loaded the demo tournament {TOURNAMENT_NAME!r}: {len(TOURNAMENT_PLAYERS)} entries drawn at 2 tables."
 

@@ -77,14 +77,14 @@ def test_the_shift_report_is_reached_from_the_floor_and_shows_the_window_chosen(
 
 
 def test_a_bust_out_is_confirmed_then_undone_on_the_floor_page(open_page, live_server):
-    from floor.tournament import service
+    from floor.tournament import desk, service
 
     with live_server.app.app_context():
         t = service.create("Desk cup", {"levels": [{"minutes": 20, "ante": 10, "small_bet": 50, "big_bet": 100}],
                                         "starting_chips": 100, "buy_in": 50, "payouts": [100]})
         service.add_table(t, "Table 1", 4)
         for n in range(1, 5):
-            service.add_entry(t, f"Player {n}", None)
+            desk.add_entry(t, f"Player {n}", None)
         service.draw_seats(t)
         db.session.commit()
         event_id = t.event_id

@@ -254,3 +254,48 @@ def test_a_player_counted_at_0_is_out_at_once_with_no_eliminator(api):
     assert [b["player"] for b in api.get(f"/api/events/{event}/bounties")] == [names[seats[1]]]
     undo = api.call("POST", f"/api/events/{event}/reinstate", role="floor", json={"player": counted})
     assert undo.status_code == 422  # no bust-out by hand to undo: its chips went to the house
+
+
+# --------------------------------------------------------------------------- the actions themselves
+
+
+def _direct(name: str, t, loser: str, winner: str):
+    """Call one desk action the way a new route or a CLI command would: the function, no route."""
+    from floor.tournament import desk, floorwork, service
+
+    calls = {
+        "add_entry": lambda: desk.add_entry(t, "Zed", None),
+        "recount": lambda: desk.recount(t, winner, desk.seat_of(t, winner)[2].stack, "check", None),
+        "eliminate": lambda: desk.eliminate(t, next(e.player for e in service.live_entries(t)
+                                                    if e.player not in (loser, winner)), "went home", None),
+        "set_hand_for_hand": lambda: desk.set_hand_for_hand(t, True, None),
+        "rebuy": lambda: floorwork.buy(t, service.entry_named(t, loser), "rebuy", None),
+        "bust_preview": lambda: desk.bust_preview(t, loser),  # refused: the cards busted them
+    }
+    return calls[name]()
+
+
+@pytest.mark.parametrize("action", ["add_entry", "recount", "eliminate", "set_hand_for_hand", "rebuy",
+                                    "bust_preview"])
+def test_a_desk_action_called_directly_records_the_bust_out_the_hook_missed(app, api, monkeypatch, action):
+    """The sync is the action's own (floor.tournament.eliminations.synced), not its route's: called as
+    a function, with no route around it, each action records the bust-out the log holds first, so the
+    bounty is the hand's winner's (checked: each fails with the action's ``@synced`` taken off)."""
+    from floor.extensions import db
+    from floor.tournament import service
+    from rules import IllegalAction
+
+    event, ids = make_event(api, entries=6, tables=2, structure={**STRUCTURE, "bounty": 10, "rebuy_levels": 2})
+    big = max(ids, key=lambda i: len(seats_of(api, i)))
+    loser, winner, seat = missed_bust(api, monkeypatch, event, big)
+    with app.app_context():
+        t = service.get(event)
+        try:
+            _direct(action, t, loser, winner)
+        except IllegalAction as exc:
+            assert action == "bust_preview" and "out of the event already" in str(exc)
+        db.session.remove()
+    assert [(b["player"], b["winner"]) for b in api.get(f"/api/events/{event}/bounties")] == [(loser, winner)]
+    if action != "rebuy":  # a rebuy sits the player back in: the bust-out recorded, then undone by the buy
+        assert place_of(api, event, loser) == (7 if action == "add_entry" else 6)
+        assert seat not in seats_of(api, big) or seats_of(api, big)[seat]["player"] != loser

@@ -6,8 +6,8 @@ the director, whose role includes it) enters players, draws the seats, runs the 
 the balancing moves, records rebuys, add-ons and re-entries, busts players out, records recounts,
 turns hand for hand on and off and settles deals: at a real desk the floor runs them. A role that may not gets 403 saying so; a move
 the rules refuse gets 422 with the rules' words; nothing of the refused action is written on an
-error (a desk action records first the bust-outs the log already holds:
-:func:`floor.tournament.floorwork.sync_eliminations` says which actions and why).
+error (a desk action records first the bust-outs the log already holds, inside itself:
+:func:`floor.tournament.eliminations.synced` says which actions and why).
 """
 
 from __future__ import annotations
@@ -67,9 +67,8 @@ def add_entry(event_id: int) -> Any:
     t = service.get(event_id)
     data = json_body()
     player = data["player"] if isinstance(data.get("player"), dict) else body_text(data, "player")
-    floorwork.sync_eliminations(t)  # first: a re-entry, the late seat and the final table's close read who is in
     try:
-        entry, seated = service.add_entry(t, player, current_user)
+        entry, seated = desk.add_entry(t, player, current_user)
     except (RulesError, tables.StaleVersion) as exc:
         db.session.rollback()
         return refused(exc)
@@ -141,15 +140,12 @@ def carry_out(event_id: int) -> Any:
     moves = json_body().get("moves")
     if not isinstance(moves, list) or not moves:
         return error(400, "Bad Request", "Send {moves: [{player, from_table, from_seat, to_table, to_seat}, ...]}.")
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     done = []
     for move in moves:
         try:
             done.append(floorwork.carry_out(t, move, current_user))
         except (RulesError, tables.StaleVersion) as exc:
-            floorwork.sync_eliminations(t)
             return error(422, "Unprocessable Entity", str(exc), done=done, plan=floorwork.plan(t).to_dict())
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return jsonify(done=done, plan=floorwork.plan(t).to_dict())
 
 
@@ -162,12 +158,10 @@ def buy(event_id: int) -> Any:
     entry = service.entry_named(t, body_text(body, "player"))
     if entry is None:
         return error(404, "Not Found", f"{body.get('player')!r} has not entered this event")
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         done = floorwork.buy(t, entry, body_text(body, "kind"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
-    floorwork.sync_eliminations(t)  # the desk's action: a player back in may call for a new final draw
     return jsonify(done=done, prize_pool=service.pool(t)), 201
 
 
@@ -208,12 +202,10 @@ def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], En
     """One desk action on a player {player, reason?}: 201 with the player's results row, or the refusal."""
     t = service.get(event_id)
     body = json_body()
-    floorwork.sync_eliminations(t)  # first: a player the cards busted is out already, not busted by hand
     try:
         entry = act(t, body_text(body, "player"), body_text(body, "reason"), current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
-    floorwork.sync_eliminations(t)  # the desk's action: fewer players (or one back) may call for the final draw
     row = next(r for r in service.results(t) if r["player"] == entry.player)
     return jsonify(row), 201
 
@@ -225,13 +217,11 @@ def counts(event_id: int) -> Any:
     as a floor correction against the house (who, why)."""
     t = service.get(event_id)
     body = json_body()
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         done = desk.recount(t, body_text(body, "player"), body.get("stack"), body_text(body, "reason"),
                             current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return jsonify(done), 201
 
 
@@ -243,13 +233,11 @@ def hand_for_hand(event_id: int) -> Any:
     on = json_body().get("on")
     if not isinstance(on, bool):
         return error(400, "Bad Request", "Send {on: true} or {on: false}.")
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         desk.set_hand_for_hand(t, on, current_user)
     except RulesError as exc:
         return refused(exc)
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
-    return jsonify(on=service.hand_for_hand_on(t), clock=service.summary(t))  # as it stands after the sync
+    return jsonify(on=service.hand_for_hand_on(t), clock=service.summary(t))  # as it stands after the action's sync
 
 
 @api.get("/<int:event_id>/chop")
@@ -272,7 +260,6 @@ def settle(event_id: int) -> Any:
     they signed; refused if they changed since)."""
     t = service.get(event_id)
     body = json_body()
-    floorwork.sync_eliminations(t)  # first: a player the cards busted is placed, never dealt in
     try:
         rows = desk.settle(t, body_text(body, "method"), body.get("agreed"), body.get("prizes"), current_user,
                            bounties=body.get("bounties"), seen=body.get("seen"))
@@ -286,12 +273,10 @@ def settle(event_id: int) -> Any:
 def color_up(event_id: int) -> Any:
     """Run the chip race the structure's ``color_up`` has due now, at every table (between deals)."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         report = desk.color_up(t, current_user)
     except (RulesError, tables.StaleVersion) as exc:
         return refused(exc)
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return jsonify(report), 201
 
 

@@ -19,7 +19,7 @@ from flask_login import current_user
 from floor.auth.access import role_required
 from floor.models import Role, Tournament, utcnow
 from floor.pdf import pdf_response
-from floor.tournament import desk, floorwork, service
+from floor.tournament import desk, service
 from floor.tournament.views import bp
 from rules import RulesError
 from rules.tournament import BountyRule
@@ -125,7 +125,6 @@ def settle_deal(event_id: int) -> Any:
     """Settle the deal reviewed: every player left has signed; the chips are the sheet's."""
     t = service.get(event_id)
     method, rule, prizes, bounties = _asked(request.form)
-    floorwork.sync_eliminations(t)  # first: a player the cards busted is placed, never dealt in
     try:
         seen = json.loads(request.form.get("seen") or "null")
         rows = desk.settle(t, method, request.form.getlist("agreed"), prizes, current_user, bounties=bounties,

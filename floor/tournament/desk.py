@@ -1,6 +1,7 @@
 """The tournament desk (issue 21): what the floor does for the event as a whole, beside the
 balancing of :mod:`floor.tournament.floorwork`.
 
+* :func:`add_entry`: an entry, a late entry seated at once, a re-entry.
 * :func:`eliminate`: a manual bust-out (a player who leaves or is disqualified): the place is
   given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept;
   the page confirms it first (:func:`bust_preview`) and :func:`reinstate` undoes the latest one.
@@ -14,6 +15,10 @@ balancing of :mod:`floor.tournament.floorwork`.
 * :func:`color_up`: the chip race of the structure's ``color_up`` due now, at every table.
 
 Every action is one :class:`~floor.tournament.models.DeskAction` (who, when, why, the figures).
+Every action that changes who is in or their chips records first the bust-outs the log holds and the
+desk has not (and again after it, where its change may leave one or the final table's draw due),
+inside itself: :func:`floor.tournament.eliminations.synced` (issue 34), so a page and the JSON API
+get it alike by calling the action.
 """
 
 from __future__ import annotations
@@ -25,13 +30,16 @@ from floor import tables
 from floor.extensions import db
 from floor.inputs import BadNumber, whole
 from floor.models import Entry, Table, Tournament, User, utcnow
+from floor.players import service as players
 from floor.tournament import models as desk_models
 from floor.tournament import service
+from floor.tournament.eliminations import (end_hand_for_hand_at_the_bubble, hand_for_hand_off, next_out_order,
+                                           places_paid, synced)
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
 from rules.bounds import CHIPS_MAX
 from rules.jackpot import Seat, TableState
-from rules.tournament import BountyRule, chop, deal_bounties, next_chip, race
+from rules.tournament import BountyRule, chop, deal_bounties, late_seat, next_chip, race
 
 # --------------------------------------------------------------------------- where a player sits
 
@@ -72,14 +80,74 @@ def _between_deals(table: Table, what: str) -> TableState:
     return state
 
 
-def next_out_order(t: Tournament) -> int:
-    """The order number of the next bust-out (players out in one hand share one: the caller decides)."""
-    return (db.session.scalar(db.select(db.func.max(Entry.out_order)).where(Entry.tournament_id == t.id)) or 0) + 1
+# --------------------------------------------------------------------------- entries
+
+
+@synced(after=False)
+def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
+    """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
+    at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips.
+
+    A player already out enters again where the structure allows re-entries (``reentry`` n, while
+    late registration is open): a new buy-in (and bounty) to the pool, the starting chips, and a
+    seat drawn at random where the balance needs one, as a new entry (not the seat left: a re-entry
+    is a new entry). The entry keeps its row: places are per player, the pool counts every buy-in."""
+    if isinstance(player, str) and not player.strip():
+        raise IllegalAction("entry: a player's name, 1 to 80 characters")
+    # the player's record (issue 31): a name or {"id": n}; a banned player is refused with the reason
+    record = players.named(player, None, user, "entry")
+    players.check_not_banned(record, "entry")
+    player = record.name
+    existing = next((e for e in t.entries if e.player_id == record.id), None) or service.entry_named(t, player)
+    if existing is not None and existing.player_id not in (None, record.id):
+        raise IllegalAction(f"entry: another player named {player} (#{existing.player_id}) is entered; "
+                            "an event's entries have different names")
+    if existing is not None and not existing.is_out:
+        raise IllegalAction(f"entry: {player} is already entered")
+    if existing is not None:
+        allowed = service.structure(t).reentry
+        if not allowed:
+            raise IllegalAction(f"re-entry: {existing.player} is out and this event has no re-entries")
+        if existing.reentries >= allowed:
+            raise IllegalAction(f"re-entry: {existing.player} has had the {allowed} re-entr"
+                                f"{'y' if allowed == 1 else 'ies'} allowed")
+        service.check_late_registration(t, "re-entry")
+    else:
+        service.check_late_registration(t)
+    seated = None
+    if t.drawn_at is not None:
+        views = service.seat_views(t)
+        key, seat = late_seat(views, service.RANDOM)
+        table = db.session.get(Table, key)
+        assert table is not None
+        service.clear_seat(table, seat, user)
+        if existing is not None:
+            entry = existing
+            entry.reentries += 1
+            entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
+            entry.out_seat = None
+            desk_models.record(t, DeskKind.REENTRY, user, player=entry.player, number=entry.reentries)
+        else:
+            entry = Entry(tournament=t, player=player, player_id=record.id)
+            db.session.add(entry)
+        db.session.flush()
+        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
+                              "chips": service.structure(t).starting_chips}, user)  # commits the entry with it
+        seated = (table, seat)
+    elif existing is not None:
+        raise IllegalAction(f"re-entry: {existing.player} is out before the draw?")  # pragma: no cover
+    else:
+        entry = Entry(tournament=t, player=player, player_id=record.id)
+        db.session.add(entry)
+        db.session.commit()
+    return entry, seated
+
 
 
 # --------------------------------------------------------------------------- manual bust-out and recounts
 
 
+@synced(after=True)
 def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
     """Bust a player out by hand: the next place at once, the stack taken off the table."""
     check_not_over(t, "eliminate")
@@ -112,9 +180,12 @@ def _place_at_the_desk(t: Tournament, entry: Entry, table: Table, seat: int, chi
                        table=table.id, seat=seat, out_order=entry.out_order, **data)
 
 
+@synced(after=False)
 def bust_preview(t: Tournament, player: str) -> dict[str, Any]:
     """What a manual bust-out of ``player`` would do, for the floor to confirm before it is done:
-    where they sit, the chips that leave the table, the place they get. Raises as :func:`eliminate`."""
+    where they sit, the chips that leave the table, the place they get. Raises as :func:`eliminate`.
+    It is the first step of the bust-out's POST, so it records the bust-outs the log holds first (a
+    player the cards busted is out already, not offered to the floor to bust by hand); no GET calls it."""
     check_not_over(t, "eliminate")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
@@ -135,6 +206,7 @@ def last_manual_bust(t: Tournament) -> tuple[Entry, Any] | None:
     return entry, action
 
 
+@synced(after=True)
 def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
     """Undo a manual bust-out made by mistake: the player sits again in the seat left, with the chips
     that left the table with them (a ``sit`` on the table's log: the ledger's chips in), and the
@@ -169,6 +241,7 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     return entry
 
 
+@synced(after=True)
 def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | None) -> dict[str, Any]:
     """The staff count a stack: a difference from the log is logged on the table as a floor
     ``correction`` against the house, with who counted and why. A player counted at 0 (with no claim
@@ -221,10 +294,7 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
 # --------------------------------------------------------------------------- hand for hand
 
 
-def places_paid(t: Tournament) -> int:
-    return sum(1 for p in service.payout_table(t) if p["prize"] > 0)
-
-
+@synced(after=True)
 def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, Any]:
     """Turn hand for hand on (the clock paused; each table's hand count starts now) or off (the
     clock runs again if hand for hand paused it). Refused on once the bubble has burst: it would
@@ -247,44 +317,9 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
             service.add_clock_move(t, "pause", user)
         desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=True, start=started, paused_clock=paused)
     else:
-        _off(t, now, user)
+        hand_for_hand_off(t, now, user)
     db.session.commit()
     return {"on": on, "clock": service.summary(t)}
-
-
-def _off(t: Tournament, switch: desk_models.DeskAction | None, user: User | None, reason: str | None = None) -> None:
-    c = service.clock(t)
-    if switch is not None and switch.data.get("paused_clock") and c.started and not c.running:
-        service.add_clock_move(t, "resume", user)
-    desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=False, reason=reason)
-
-
-def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
-    """Hand for hand ends by itself once the bubble bursts (no more players left than places paid)
-    and the hand in play is over at every table (players out in it at other tables still share)."""
-    switch = service.hand_for_hand_switch(t)
-    if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
-            _hand_over(x) for x in service.event_tables(t)):
-        _off(t, switch, user, reason="the bubble burst")
-        db.session.commit()
-
-
-def _hand_over(table: Table) -> bool:
-    """Whether the table's hand in play is over; not known (so not over) while its record is broken."""
-    try:
-        return tables.table_state(table).phase == "between_deals"
-    except tables.BROKEN_RECORD:
-        return False
-
-
-def hand_round(t: Tournament, table: Table, deal_no: int) -> tuple[int, int] | None:
-    """(switch id, the hand-for-hand hand number at ``table`` for its deal ``deal_no``), or None
-    when hand for hand is off."""
-    switch = service.hand_for_hand_switch(t)
-    if switch is None:
-        return None
-    start = int(switch.data["start"].get(str(table.id), 0))
-    return switch.id, deal_no - start
 
 
 def check_hand_for_hand(t: Tournament, table: Table) -> None:
@@ -406,6 +441,7 @@ def offer(t: Tournament, method: str, bounties: Any = BountyRule.KEPT) -> list[d
     return draw_up(t, method, None, bounties).rows()
 
 
+@synced(after=False)
 def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | None, bounties: Any = None,
            seen: Any = None) -> list[dict[str, Any]]:
     """Settle a deal every player left agreed to (:func:`draw_up`). ``seen``, when given, is the chips
@@ -449,6 +485,7 @@ def races_due(t: Tournament) -> list[Any]:
     return [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
 
 
+@synced(after=True)
 def color_up(t: Tournament, user: User | None) -> list[dict[str, Any]]:
     """Run the chip race due now (the latest ``color_up`` whose level has begun and not yet raced)
     at every table with players: each change logged as a floor correction against the house."""

@@ -18,14 +18,13 @@ from floor import tables
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
 from floor.localtime import local, zone
-from floor.players import service as players
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
 from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, deal_bounties, draw,
-                              late_registration_open, late_seat, next_break_seconds, parse_structure, pay, places,
+                              late_registration_open, next_break_seconds, parse_structure, pay, places,
                               prize_pool, prizes, read_clock)
 
 #: The random source of every draw (the seats, the button, late entries, the final table).
@@ -167,65 +166,6 @@ def check_late_registration(t: Tournament, what: str = "entry") -> None:
         raise IllegalAction(f"{what}: the final table is drawn; entries are closed")
     if the_deal(t) is not None:
         raise IllegalAction(f"{what}: a deal has ended the event")
-
-
-def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tuple[Table, int] | None]:
-    """A new entry. Before the draw it waits for it; after it (a late entry) the player is seated
-    at once where the balance needs them (:func:`rules.tournament.late_seat`), with the starting chips.
-
-    A player already out enters again where the structure allows re-entries (``reentry`` n, while
-    late registration is open): a new buy-in (and bounty) to the pool, the starting chips, and a
-    seat drawn at random where the balance needs one, as a new entry (not the seat left: a re-entry
-    is a new entry). The entry keeps its row: places are per player, the pool counts every buy-in."""
-    if isinstance(player, str) and not player.strip():
-        raise IllegalAction("entry: a player's name, 1 to 80 characters")
-    # the player's record (issue 31): a name or {"id": n}; a banned player is refused with the reason
-    record = players.named(player, None, user, "entry")
-    players.check_not_banned(record, "entry")
-    player = record.name
-    existing = next((e for e in t.entries if e.player_id == record.id), None) or entry_named(t, player)
-    if existing is not None and existing.player_id not in (None, record.id):
-        raise IllegalAction(f"entry: another player named {player} (#{existing.player_id}) is entered; "
-                            "an event's entries have different names")
-    if existing is not None and not existing.is_out:
-        raise IllegalAction(f"entry: {player} is already entered")
-    if existing is not None:
-        allowed = structure(t).reentry
-        if not allowed:
-            raise IllegalAction(f"re-entry: {existing.player} is out and this event has no re-entries")
-        if existing.reentries >= allowed:
-            raise IllegalAction(f"re-entry: {existing.player} has had the {allowed} re-entr"
-                                f"{'y' if allowed == 1 else 'ies'} allowed")
-        check_late_registration(t, "re-entry")
-    else:
-        check_late_registration(t)
-    seated = None
-    if t.drawn_at is not None:
-        views = seat_views(t)
-        key, seat = late_seat(views, RANDOM)
-        table = db.session.get(Table, key)
-        assert table is not None
-        clear_seat(table, seat, user)
-        if existing is not None:
-            entry = existing
-            entry.reentries += 1
-            entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
-            entry.out_seat = None
-            desk_models.record(t, DeskKind.REENTRY, user, player=entry.player, number=entry.reentries)
-        else:
-            entry = Entry(tournament=t, player=player, player_id=record.id)
-            db.session.add(entry)
-        db.session.flush()
-        tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
-                              "chips": structure(t).starting_chips}, user)  # commits the entry with it
-        seated = (table, seat)
-    elif existing is not None:
-        raise IllegalAction(f"re-entry: {existing.player} is out before the draw?")  # pragma: no cover
-    else:
-        entry = Entry(tournament=t, player=player, player_id=record.id)
-        db.session.add(entry)
-        db.session.commit()
-    return entry, seated
 
 
 def clear_seat(table: Table, seat: int, user: User | None) -> None:

@@ -234,11 +234,10 @@ def add_entry(event_id: int) -> Any:
         names.append(request.form["player"])
     if not names:
         return _back(t, "Write a player's name.", "error")
-    floorwork.sync_eliminations(t)  # first: a re-entry, the late seat and the final table's close read who is in
     said = []
     for name in names:
         try:
-            entry, seated = service.add_entry(t, name, current_user)
+            entry, seated = desk.add_entry(t, name, current_user)
         except (RulesError, tables.StaleVersion) as exc:
             db.session.rollback()
             said.append(f"{name.strip() if isinstance(name, str) else 'player #' + str(name['id'])}: {exc}")
@@ -353,7 +352,6 @@ def floor_panel(event_id: int) -> Any:
 def move(event_id: int) -> Any:
     """Carry out one suggested move (one tap)."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         move = json.loads(request.form.get("move") or "{}")
         said = floorwork.carry_out(t, move, current_user)
@@ -361,7 +359,6 @@ def move(event_id: int) -> Any:
         flash(f"Not moved: {exc}", "error")
     else:
         flash(said + ".", "success")
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
 
 
@@ -370,7 +367,6 @@ def move(event_id: int) -> Any:
 def buy(event_id: int) -> Any:
     """A rebuy or an add-on for a player."""
     t = service.get(event_id)
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     entry = service.entry_named(t, request.form.get("player") or "")
     if entry is None:
         flash("No such entry.", "error")
@@ -379,7 +375,6 @@ def buy(event_id: int) -> Any:
             flash(floorwork.buy(t, entry, request.form.get("kind") or "", current_user) + ".", "success")
         except (RulesError, tables.StaleVersion) as exc:
             flash(str(exc), "error")
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
 
 
@@ -432,7 +427,6 @@ def desk_action(event_id: int) -> Any:
     t = service.get(event_id)
     action = request.form.get("action", "")
     player, reason = request.form.get("player") or "", request.form.get("reason") or ""
-    floorwork.sync_eliminations(t)  # first: the desk acts on who the log says is in
     try:
         if action == "eliminate" and request.form.get("confirmed") != "yes":
             # a bust-out gives a place and takes the chips off the table: the floor confirms it
@@ -459,5 +453,4 @@ def desk_action(event_id: int) -> Any:
         flash(str(exc), "error")
     else:
         flash(said + ".", "success")
-    floorwork.sync_eliminations(t)  # the desk's action: a missed elimination, the final table's draw
     return redirect(url_for("tournament.floor_page", event_id=event_id))
