@@ -288,7 +288,8 @@ def test_a_desk_action_called_directly_records_the_bust_out_the_hook_missed(app,
     event, ids = make_event(api, entries=6, tables=2, structure={**STRUCTURE, "bounty": 10, "rebuy_levels": 2})
     big = max(ids, key=lambda i: len(seats_of(api, i)))
     loser, winner, seat = missed_bust(api, monkeypatch, event, big)
-    with app.app_context():
+    with app.app_context(), monkeypatch.context() as m:
+        m.setattr(table_log, "AFTER_APPEND", [])  # the action's own sync, not the hook on a seat it logs
         t = service.get(event)
         try:
             _direct(action, t, loser, winner)
@@ -299,3 +300,14 @@ def test_a_desk_action_called_directly_records_the_bust_out_the_hook_missed(app,
     if action != "rebuy":  # a rebuy sits the player back in: the bust-out recorded, then undone by the buy
         assert place_of(api, event, loser) == (7 if action == "add_entry" else 6)
         assert seat not in seats_of(api, big) or seats_of(api, big)[seat]["player"] != loser
+
+
+def test_every_desk_action_syncs_before_it_and_after_it_where_the_docstring_says():
+    """The decision in floor.tournament.eliminations.synced, action by action: after too, or before only."""
+    from floor.tournament import desk, floorwork
+
+    after = {f.__name__: f.synced_after for f in (  # type: ignore[attr-defined]
+        desk.add_entry, desk.eliminate, desk.bust_preview, desk.reinstate, desk.recount, desk.set_hand_for_hand,
+        desk.settle, desk.color_up, floorwork.carry_out, floorwork.buy)}
+    assert after == {"add_entry": False, "eliminate": True, "bust_preview": False, "reinstate": True, "recount": True,
+                     "set_hand_for_hand": True, "settle": False, "color_up": True, "carry_out": True, "buy": True}
