@@ -306,7 +306,7 @@ def test_every_desk_action_syncs_before_it_and_after_it_where_the_docstring_says
     """The decision in floor.tournament.eliminations.synced, action by action: after too, or before only."""
     from floor.tournament import desk, floorwork
 
-    after = {f.__name__: f.synced_after for f in (  # type: ignore[attr-defined]
+    after = {f.__name__: f.synced_after for f in (
         desk.add_entry, desk.eliminate, desk.bust_preview, desk.reinstate, desk.recount, desk.set_hand_for_hand,
         desk.settle, desk.color_up, floorwork.carry_out, floorwork.buy)}
     assert after == {"add_entry": False, "eliminate": True, "bust_preview": False, "reinstate": True, "recount": True,
