@@ -28,7 +28,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from floor import rotation, tables
 from floor.auth.access import role_required
 from floor.extensions import db
-from floor.floorpages.views import bp, state_or_problem
+from floor.floorpages.views import bp, labelled_tables, state_or_problem
 from floor.inputs import select_choices
 from floor.localtime import local
 from floor.models import Role, Table, User
@@ -159,12 +159,6 @@ def _who_deals() -> list[tuple[str, str]]:
             for u in sorted(users, key=lambda u: (u.role, u.username.casefold()))]
 
 
-def _all_tables() -> list[tuple[int, str]]:
-    """Every table a dealer may be sent to: the cash tables, then a tournament's."""
-    return [(t.id, t.label) for t in db.session.scalars(
-        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id))]
-
-
 def _rotation_form(posted: RotationForm | None = None) -> RotationForm:
     """The rotation's form: as sent (a refusal), else the schedule in force, else empty. Every table
     may be in the push (a tournament's dealers rotate too)."""
@@ -177,7 +171,7 @@ def _rotation_form(posted: RotationForm | None = None) -> RotationForm:
             data = {"dealers": [db.session.get_one(User, d).username for d in running.dealer_ids],
                     "tables": list(running.table_ids), "minutes": running.minutes}
         form = RotationForm(formdata=None, **data)
-    form.tables.choices = select_choices(_all_tables())
+    form.tables.choices = select_choices(labelled_tables())
     return form
 
 
@@ -188,7 +182,7 @@ def _assign_form(posted: AssignForm | None, who: list[tuple[str, str]]) -> Assig
     if form.dealer.data and all(name != form.dealer.data for name, _ in people):
         people.append((form.dealer.data, form.dealer.data))
     form.dealer.choices = select_choices([(NONE, "— who —"), *people])
-    form.table.choices = select_choices([(NONE, "— which table —"), *((str(i), n) for i, n in _all_tables())])
+    form.table.choices = select_choices([(NONE, "— which table —"), *((str(i), n) for i, n in labelled_tables())])
     return form
 
 

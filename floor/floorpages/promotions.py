@@ -23,6 +23,7 @@ from wtforms.validators import DataRequired, Length, NumberRange
 
 from floor import promotions
 from floor.extensions import db
+from floor.floorpages.views import labelled_tables
 from floor.inputs import select_choices
 from floor.models import Table
 from floor.players.models import Player
@@ -46,8 +47,7 @@ class AwardForm(FlaskForm):
 
 def _form() -> AwardForm:
     form = AwardForm()
-    form.table.choices = select_choices((t.id, t.label) for t in db.session.scalars(
-        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id)))
+    form.table.choices = select_choices(labelled_tables())
     return form
 
 

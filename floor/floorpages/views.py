@@ -54,6 +54,14 @@ def state_or_problem(table: Table) -> tuple[TableState | None, str]:
         return None, "the log was rolled back: nothing is shown or logged here; call the director"
 
 
+def labelled_tables() -> list[tuple[int, str]]:
+    """Every table as (id, label) for a form's list: the cash tables, then a tournament's, each by
+    its name (a tournament's with its event's: every event numbers its tables from 1). The dealers'
+    rotation, a dealer sent by hand and a promotion's award choose from it."""
+    return [(t.id, t.label) for t in db.session.scalars(
+        db.select(Table).order_by(Table.event_id.is_not(None), Table.name, Table.id))]
+
+
 def glance(table: Table) -> dict[str, Any]:
     """One table's line on the floor page: where the deal stands and what waits for the floor.
 
