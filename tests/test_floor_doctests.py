@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-MODULES = ["floor.tapids", "floor.localtime", "floor.rulings.stored", "floor.rulings.printed"]
+MODULES = ["floor.tapids", "floor.localtime", "floor.rulings.stored", "floor.rulings.printed", "floor.tournament.eliminations"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -215,15 +215,17 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
 
 def _seat_to_rebuy(t: Tournament, left: tuple[int | None, int | None]) -> tuple[Table, int]:
     """The seat a busted player who rebuys sits in: the one left (``left``: table id, seat), when
-    it is still free; else where the balance needs a player."""
+    it is still free and its table still plays (a table the balance broke is not opened again for
+    one player); else where the balance needs a player."""
     key, seat = left
-    if key is not None and seat is not None:
+    views = service.seat_views(t)
+    if key is not None and seat is not None and any(v.key == key and v.count for v in views):
         table = db.session.get(Table, key)
-        if table is not None and table.event_id == t.event_id:
+        if table is not None:
             state = tables.table_state(table)
             if seat not in state.seats and seat <= state.capacity:
                 return table, seat
-    key, seat = late_seat(service.seat_views(t), service.RANDOM)
+    key, seat = late_seat(views, service.RANDOM)
     table = db.session.get(Table, key)
     assert table is not None
     service.clear_seat(table, seat, None)

@@ -109,13 +109,20 @@ def draw(players: Sequence[str], tables: Sequence[TableSeats], rng: Random) -> d
 
 
 def late_seat(tables: Sequence[TableSeats], rng: Random) -> tuple[int, int]:
-    """Where a late entry sits: (table key, seat).
+    """Where a late entry sits: (table key, seat): a free seat at the table in play (one with
+    players) that has fewest (ties: the first in the event's order). An empty table only when every
+    table in play is full (a table the director added for them) or nobody is seated yet: the
+    balance plays only tables with players (:mod:`rules.tournament.balance`), so one seated alone
+    at a table that broke would be a game of one, moved again by the next plan.
 
     >>> import random
     >>> late_seat([TableSeats(1, 3, {1: "A", 2: "B"}), TableSeats(2, 3, {1: "C"})], random.Random(1))[0]
     2
+    >>> late_seat([TableSeats(1, 3, {1: "A", 2: "B"}), TableSeats(2, 3)], random.Random(1))[0]
+    1
     """
-    open_tables = [t for t in tables if t.empty]
+    in_play = [t for t in tables if t.empty and t.count]
+    open_tables = in_play or [t for t in tables if t.empty]
     if not open_tables:
         raise IllegalAction("late entry: every seat is taken; add a table")
     fewest = min(t.count for t in open_tables)
