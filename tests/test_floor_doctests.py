@@ -8,7 +8,8 @@ import importlib
 
 import pytest
 
-MODULES = ["floor.tapids", "floor.localtime", "floor.rulings.stored", "floor.rulings.printed", "floor.tournament.eliminations"]
+MODULES = ["floor.tapids", "floor.localtime", "floor.rulings.stored", "floor.rulings.printed",
+           "floor.tournament.eliminations"]
 
 
 @pytest.mark.parametrize("name", MODULES)
