@@ -57,3 +57,4 @@ def test_a_rebuy_after_the_table_broke_sits_at_a_table_in_play_not_in_the_seat_l
     api.post(f"/api/events/{event}/buys", {"player": first, "kind": "rebuy"}, role="floor", status=201)
     assert seats_of(api, ids[-1]) == {}
     assert [c["table"] for c in api.get(f"/api/events/{event}/chips") if c["player"] == first] != [ids[-1]]
+

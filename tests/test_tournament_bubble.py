@@ -1,0 +1,30 @@
+"""Hand for hand ends at the bubble as soon as the hand in play is over at every table, however that
+hand ended (issue 34, read as a director runs the desk at 2 a.m.)."""
+
+from __future__ import annotations
+
+from tests.test_tournament_desk import _down_to_two_a_table, api, clock, finish, make_event, seats_of  # noqa: F401
+
+def test_hand_for_hand_ends_at_the_bubble_when_the_last_hand_is_passed_out(api, clock):
+    """Hand for hand ends, and the clock runs, once the bubble bursts and the hand in play is over at
+    every table. The other table's hand can end with nobody opening (the antes stay for the next
+    deal, no pot is won): that is its hand over too (before: hand for hand stayed on and the clock
+    stood until some table won a pot, while the tables went on dealing one hand at a time)."""
+    event, ids = make_event(api, entries=8)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    _down_to_two_a_table(api, event, ids)  # 4 left, 3 places paid
+    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)
+    seats = sorted(seats_of(api, ids[0]))
+    short = seats_of(api, ids[0])[seats[1]]["player"]
+    api.post(f"/api/events/{event}/counts", {"player": short, "stack": 10, "reason": "a short stack"},
+             role="floor", status=201)
+    api.log(ids[0], {"type": "deal"})
+    api.log(ids[1], {"type": "deal"})
+    finish(api, ids[0], seats[0], seats[1])  # the short stack is out: 3 left, the bubble bursts
+    assert {r["player"]: r["place"] for r in api.get(f"/api/events/{event}/results")}[short] == 4
+    assert api.get(f"/api/events/{event}/clock")["hand_for_hand"] is True  # Table 2's hand is still on
+    while api.table(ids[1])["phase"] != "between_deals":  # nobody opens at Table 2
+        api.log(ids[1], {"type": "pass", "seat": api.table(ids[1])["to_act"]})
+    assert api.table(ids[1])["pot"] > 0  # the antes carried: no pot won
+    info = api.get(f"/api/events/{event}/clock")
+    assert info["hand_for_hand"] is False and info["running"] is True
