@@ -8,7 +8,8 @@ Two hooks of :mod:`floor.tables` (the one place that appends) tie the tournament
   a replay of the log never needs the clock.
 * :func:`after_append`: once an event that wins a pot is committed, every entry at that table with
   no chips and no claim is out, at once: the time, the table, the hand (its deal's log number) and
-  the chips the player began that hand with (to place two players out in one hand)
+  the chips the player began that hand with (to place two players out in one hand); and once any
+  hand is over (a pot won or passed out), hand for hand ends if the bubble has burst
   (:func:`floor.tournament.eliminations.record_eliminations`; a log written without this hook is
   caught by the desk's next action: :func:`floor.tournament.eliminations.synced`).
 
@@ -92,13 +93,15 @@ def amend_deal(table: Table, event: dict[str, Any]) -> dict[str, Any]:
 
 
 def after_append(table: Table, entry: LogEntry, state: jackpot.TableState) -> None:
-    """Record eliminations once a pot is won (never failing the dealer's tap: it is logged already)."""
-    if table.event_id is None or not state.new_pot:
+    """Record eliminations once a pot is won; once a hand is over, however it ended (a pot won, or
+    nobody opened and the antes stay for the next deal), end hand for hand if the bubble has burst
+    (never failing the dealer's tap: it is logged already)."""
+    if table.event_id is None or state.phase != "between_deals":
         return
     try:
         t = service.of_table(table)
         if t is not None:
-            out = eliminations.record_eliminations(t, table, state)
+            out = eliminations.record_eliminations(t, table, state) if state.new_pot else []
             eliminations.end_hand_for_hand_at_the_bubble(t, None)  # a hand over at the last table may end it
             if out:  # fewer players: the final table's redraw may fall due now
                 eliminations.draw_final_when_due(t)
