@@ -28,3 +28,22 @@ def test_hand_for_hand_ends_at_the_bubble_when_the_last_hand_is_passed_out(api, 
     assert api.table(ids[1])["pot"] > 0  # the antes carried: no pot won
     info = api.get(f"/api/events/{event}/clock")
     assert info["hand_for_hand"] is False and info["running"] is True
+
+
+def test_undoing_the_bust_out_that_burst_the_bubble_puts_hand_for_hand_back(api, clock):
+    """Four left, three paid, hand for hand on: the floor busts the wrong player by hand, the bubble
+    bursts (hand for hand off, the clock runs), and the floor undoes it at once. The undo puts the
+    event back as it was: four left, hand for hand on, the clock standing (before: the player was
+    back but hand for hand stayed off and the clock ran, the bubble played hand by hand no more)."""
+    event, ids = make_event(api, entries=8)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    _down_to_two_a_table(api, event, ids)
+    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)
+    wrong = next(iter(seats_of(api, ids[0]).values()))["player"]
+    api.post(f"/api/events/{event}/eliminate", {"player": wrong, "reason": "left"}, role="floor", status=201)
+    burst = api.get(f"/api/events/{event}/clock")
+    assert burst["hand_for_hand"] is False and burst["running"] is True
+    api.post(f"/api/events/{event}/reinstate", {"player": wrong, "reason": "wrong player"}, role="floor", status=201)
+    back = api.get(f"/api/events/{event}/clock")
+    assert back["players_left"] == 4
+    assert back["hand_for_hand"] is True and back["running"] is False
