@@ -33,8 +33,8 @@ from floor.models import Entry, Table, Tournament, User, utcnow
 from floor.players import service as players
 from floor.tournament import models as desk_models
 from floor.tournament import service
-from floor.tournament.eliminations import (end_hand_for_hand_at_the_bubble, hand_for_hand_off, next_out_order,
-                                           places_paid, synced)
+from floor.tournament.eliminations import (BUBBLE_BURST, end_hand_for_hand_at_the_bubble, hand_for_hand_off,
+                                           next_out_order, places_paid, synced)
 from floor.tournament.models import DeskKind
 from rules import IllegalAction
 from rules.bounds import CHIPS_MAX
@@ -212,7 +212,10 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     that left the table with them (a ``sit`` on the table's log: the ledger's chips in), and the
     place is given back; the desk keeps who undid it and why. Only the event's latest bust-out, made
     by the desk, while nobody has been busted since, the seat is still free and the table is between
-    deals: a bust-out by the cards is the table's log, put right by a floor ruling."""
+    deals: a bust-out by the cards is the table's log, put right by a floor ruling.
+
+    When that bust-out burst the bubble and so ended hand for hand, the undo turns it on again (the
+    clock paused as it was), in the same transaction: the event is back as it stood before the mistake."""
     check_not_over(t, "undo the bust-out")
     found = last_manual_bust(t)
     entry = service.entry_named(t, player)
@@ -227,6 +230,9 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     state = _between_deals(table, "undo the bust-out")
     if seat in state.seats:
         raise IllegalAction(f"undo the bust-out: seat {seat} at {table.name} is taken now")
+    switch = desk_models.latest(t, DeskKind.HAND_FOR_HAND)
+    burst = switch is not None and not switch.data.get("on") and switch.reason == BUBBLE_BURST and switch.id > action.id
+    started = _hands_now(t) if burst else None
 
     def place_back(_: Any) -> None:
         out_order = entry.out_order
@@ -234,6 +240,8 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
         entry.out_seat = None
         desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
                            table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
+        if started is not None:  # the bubble this bust-out burst is back: so is hand for hand
+            _hand_for_hand_on(t, started, user, undoes=action.id)
 
     # the chips come back with the player and the place is given back, in one transaction
     tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
@@ -310,16 +318,24 @@ def set_hand_for_hand(t: Tournament, on: bool, user: User | None) -> dict[str, A
         raise IllegalAction(f"hand for hand: the bubble has burst ({left} players left, {paid} places paid); "
                             "it is played only while someone is still out of the money")
     if on:
-        started = {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
-        c = service.clock(t)
-        paused = bool(c.running)
-        if paused:
-            service.add_clock_move(t, "pause", user)
-        desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=True, start=started, paused_clock=paused)
+        _hand_for_hand_on(t, _hands_now(t), user)
     else:
         hand_for_hand_off(t, now, user)
     db.session.commit()
     return {"on": on, "clock": service.summary(t)}
+
+
+def _hands_now(t: Tournament) -> dict[str, int]:
+    """Each table's deal count now: hand for hand counts each table's hands from it."""
+    return {str(x.id): tables.table_state(x).deal_no for x in service.event_tables(t)}
+
+
+def _hand_for_hand_on(t: Tournament, started: dict[str, int], user: User | None, **data: Any) -> None:
+    """Record hand for hand on, the clock paused if it runs (the caller commits)."""
+    paused = bool(service.clock(t).running)
+    if paused:
+        service.add_clock_move(t, "pause", user)
+    desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=True, start=started, paused_clock=paused, **data)
 
 
 def check_hand_for_hand(t: Tournament, table: Table) -> None:

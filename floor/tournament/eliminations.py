@@ -129,6 +129,10 @@ def leave_busted(t: Tournament, table: Table) -> None:
 # --------------------------------------------------------------------------- what a bust-out brings about
 
 
+#: Why hand for hand ended by itself (the desk's record says it; an undone bust-out reads it).
+BUBBLE_BURST = "the bubble burst"
+
+
 def places_paid(t: Tournament) -> int:
     return sum(1 for p in service.payout_table(t) if p["prize"] > 0)
 
@@ -148,7 +152,7 @@ def end_hand_for_hand_at_the_bubble(t: Tournament, user: User | None) -> None:
     switch = service.hand_for_hand_switch(t)
     if switch is not None and len(service.live_entries(t)) <= places_paid(t) and all(
             _hand_over(x) for x in service.event_tables(t)):
-        hand_for_hand_off(t, switch, user, reason="the bubble burst")
+        hand_for_hand_off(t, switch, user, reason=BUBBLE_BURST)
         db.session.commit()
 
 
