@@ -47,3 +47,19 @@ def test_undoing_the_bust_out_that_burst_the_bubble_puts_hand_for_hand_back(api,
     back = api.get(f"/api/events/{event}/clock")
     assert back["players_left"] == 4
     assert back["hand_for_hand"] is True and back["running"] is False
+
+
+def test_undoing_the_bust_out_that_drew_the_final_table_opens_entries_again(api):
+    """Five at two tables of four, late registration until the final table: a bust-out by hand
+    leaves four, the final table's seats are drawn and entries close. The floor undoes it: five
+    again, no final table, and a late entry is taken (before: the draw was kept, "the final table
+    is drawn; entries are closed", though five players cannot sit at it)."""
+    event, ids = make_event(api, entries=5, tables=2)
+    wrong = next(iter(seats_of(api, ids[0]).values()))["player"]
+    api.post(f"/api/events/{event}/eliminate", {"player": wrong, "reason": "left"}, role="floor", status=201)
+    closed = api.call("POST", f"/api/events/{event}/entries", role="floor", json={"player": "Zed"})
+    assert closed.status_code == 422 and "the final table is drawn" in closed.get_json()["message"]
+    api.post(f"/api/events/{event}/reinstate", {"player": wrong, "reason": "wrong player"}, role="floor", status=201)
+    assert api.get(f"/api/events/{event}/clock")["late_registration_open"] is True
+    assert api.get(f"/api/events/{event}/balance")["final_redraw"] is False
+    api.post(f"/api/events/{event}/entries", {"player": "Zed"}, role="floor", status=201)
