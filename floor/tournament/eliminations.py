@@ -179,13 +179,21 @@ def planned(t: Tournament) -> tuple[Plan, list[TableSeats], dict[str, int] | Non
 
 def draw_final_when_due(t: Tournament) -> None:
     """Draw the final table's seats once, when the plan says the redraw is due and no draw is kept
-    for the players still in: after a bust-out, and at the desk's actions (a move, a rebuy)."""
+    for the players still in: after a bust-out, and at the desk's actions (a move, a rebuy). A draw
+    kept for fewer players than are in now (a bust-out undone, a rebuy) who no longer fit the final
+    table is dropped: it is not the final table yet, and entries close at it
+    (:func:`floor.tournament.service.check_late_registration`)."""
     result, views, final = planned(t)
-    if result.final_redraw and final is None:
-        players = sorted(p for v in views for p in v.seats.values())
-        final_table = next(v for v in views if v.count)
-        t.final_seats = draw_final(players, views[0].capacity if views[0].count else final_table.capacity,
-                                   service.RANDOM)
+    if final is not None or not any(v.count for v in views):
+        return
+    players = sorted(p for v in views for p in v.seats.values())
+    final_table = next(v for v in views if v.count)
+    capacity = views[0].capacity if views[0].count else final_table.capacity
+    if result.final_redraw:
+        t.final_seats = draw_final(players, capacity, service.RANDOM)
+        db.session.commit()
+    elif t.final_seats is not None and len(players) > capacity:
+        t.final_seats = None
         db.session.commit()
 
 
