@@ -63,3 +63,25 @@ def test_undoing_the_bust_out_that_drew_the_final_table_opens_entries_again(api)
     assert api.get(f"/api/events/{event}/clock")["late_registration_open"] is True
     assert api.get(f"/api/events/{event}/balance")["final_redraw"] is False
     api.post(f"/api/events/{event}/entries", {"player": "Zed"}, role="floor", status=201)
+
+
+def test_the_chip_race_is_due_on_the_break_before_its_level(api, clock):
+    """color_up {level 3, chip 5}: the room races the 5s on the break before level 3, when no table
+    deals (a deal in a break is refused); the desk offers it then (before: "none is due now" until
+    level 3 began and every table was dealing again, so the floor had to stop them all)."""
+    from tests.test_tournament_desk import STRUCTURE
+
+    structure = {**STRUCTURE, "color_up": [{"level": 3, "chip": 5}]}
+    event, ids = make_event(api, entries=4, tables=1, structure=structure)
+    api.post(f"/api/events/{event}/counts", {"player": "Player 01", "stack": 105, "reason": "set up"}, role="floor",
+             status=201)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    clock.wait(minutes=25)  # level 2: the race is not due yet
+    early = api.call("POST", f"/api/events/{event}/color_up", role="floor")
+    assert early.status_code == 422 and "none is due now" in early.get_json()["message"]
+    clock.wait(minutes=20)  # the break before level 3
+    assert api.get(f"/api/events/{event}/clock")["on_break"] is True
+    report = api.post(f"/api/events/{event}/color_up", role="floor", status=201)
+    assert all(v % 25 == 0 for v in report[0]["after"].values())
+    clock.wait(minutes=10)  # level 3 begins: raced already
+    assert api.call("POST", f"/api/events/{event}/color_up", role="floor").status_code == 422
