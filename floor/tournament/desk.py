@@ -490,13 +490,18 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
 
 
 def races_due(t: Tournament) -> list[Any]:
-    """The structure's chip races whose level has begun and that have not been run (the floor page
-    says so; the floor runs them between deals)."""
+    """The structure's chip races whose level has begun, or whose break before it is on, and that
+    have not been run (the floor page says so; the floor runs them between deals). A room races on
+    the break before the level, when no table deals: a break counts as the level that follows it
+    (the one before it when no level follows)."""
     s = service.structure(t)
     c = service.clock(t)
     if not s.color_up or not c.started:
         return []
-    level = c.level if c.level is not None else s.playing_number(c.index - 1) if c.index else None
+    level = c.level
+    if level is None:  # a break: the level that follows it, else the one before it
+        after = (s.playing_number(i) for i in range(c.index + 1, len(s.levels)))
+        level = next((n for n in after if n is not None), None) or (s.playing_number(c.index - 1) if c.index else None)
     done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
     return [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
 
