@@ -1,5 +1,7 @@
-"""Hand for hand ends at the bubble as soon as the hand in play is over at every table, however that
-hand ended (issue 34, read as a director runs the desk at 2 a.m.)."""
+"""The bubble, the final table and the breaks, read as a director runs the desk at 2 a.m. (issue 34):
+hand for hand ends at the bubble as soon as the hand in play is over at every table, however that
+hand ended; undoing a bust-out puts back what it brought about (hand for hand, the final table's
+draw); a chip race is run on the break before its level."""
 
 from __future__ import annotations
 
