@@ -87,3 +87,18 @@ def test_the_chip_race_is_due_on_the_break_before_its_level(api, clock):
     assert all(v % 25 == 0 for v in report[0]["after"].values())
     clock.wait(minutes=10)  # level 3 begins: raced already
     assert api.call("POST", f"/api/events/{event}/color_up", role="floor").status_code == 422
+
+
+def test_a_deal_on_the_bubble_ends_hand_for_hand_with_the_event(app, api, clock):
+    """The four left deal on the bubble, hand for hand on (a common deal: the bubble paid). The
+    event is over: the wall no longer says "Hand for hand" and the clock stands (before: the clock
+    summary kept hand_for_hand true, the wall showed it over the ended event, and the floor page
+    offered "Hand for hand off", refused: "the event ended with a deal")."""
+    event, ids = make_event(api, entries=8)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    _down_to_two_a_table(api, event, ids)
+    api.post(f"/api/events/{event}/hand_for_hand", {"on": True}, role="floor", status=200)
+    left = [c["player"] for c in api.get(f"/api/events/{event}/chips")]
+    api.post(f"/api/events/{event}/chop", {"method": "chip", "agreed": left}, role="floor", status=201)
+    info = api.get(f"/api/events/{event}/clock")
+    assert info["ended"] is not None and info["hand_for_hand"] is False and info["running"] is False
