@@ -462,7 +462,7 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
            seen: Any = None) -> list[dict[str, Any]]:
     """Settle a deal every player left agreed to (:func:`draw_up`). ``seen``, when given, is the chips
     {player: stack} of the sheet the players signed: the deal is refused if the chips have changed
-    since. The event ends: the clock stops, the results show what was agreed."""
+    since. The event ends: the clock stops, hand for hand ends, the results show what was agreed."""
     sheet = draw_up(t, method, custom, bounties)
     stacks = sheet.stacks
     if not isinstance(agreed, list) or not all(isinstance(p, str) for p in agreed):
@@ -479,6 +479,8 @@ def settle(t: Tournament, method: str, agreed: Any, custom: Any, user: User | No
     c = service.clock(t)
     if c.running:
         service.add_clock_move(t, "pause", user)
+    if service.hand_for_hand_on(t):  # a deal on the bubble: hand for hand ends with the event (the clock stands)
+        desk_models.record(t, DeskKind.HAND_FOR_HAND, user, on=False, reason="the deal ended the event")
     desk_models.record(t, DeskKind.DEAL, user, method=method, prizes=sheet.prizes, stacks=stacks,
                        agreed=sorted(stacks), total=sheet.total, bounties=sheet.bounties, bounty_rule=sheet.rule,
                        bounty=sheet.bounty, unclaimed=sheet.unclaimed)
