@@ -503,7 +503,8 @@ def races_due(t: Tournament) -> list[Any]:
     level = c.level
     if level is None:  # a break: the level that follows it, else the one before it
         after = (s.playing_number(i) for i in range(c.index + 1, len(s.levels)))
-        level = next((n for n in after if n is not None), None) or (s.playing_number(c.index - 1) if c.index else None)
+        before = s.playing_number(c.index - 1) if c.index else None
+        level = next((n for n in after if n is not None), before)
     done = {int(a.data["level"]) for a in desk_models.actions(t, DeskKind.COLOR_UP)}
     return [r for r in s.color_up if level is not None and r.level <= level and r.level not in done]
 

@@ -9,7 +9,7 @@ Two ways in:
 
 The sync lives here, below the desk's actions and beside nothing that acts, so that each action
 (:mod:`floor.tournament.desk`, :mod:`floor.tournament.floorwork`) calls it itself, and a page and
-the JSON API get it alike by calling the action (issue 34: before, the routes called it, 24 calls
+the JSON API get it alike by calling the action (issue 34: before, the routes called it, 23 calls
 in three modules, and a new route could forget it). This module imports the service and the desk's
 rows only: the desk and the floorwork import it, never the other way round.
 """
@@ -123,7 +123,7 @@ def leave_busted(t: Tournament, table: Table) -> None:
         return
     for seat, x in sorted(state.seats.items()):
         if x.stack == 0 and x.put == 0 and x.player.casefold() not in live:
-            tables.append(table, {"type": "leave", "seat": seat}, None)
+            tables.append(table, {"type": "leave", "seat": int(seat)}, None)
 
 
 # --------------------------------------------------------------------------- what a bust-out brings about
