@@ -50,7 +50,7 @@ def test_the_shift_report_lists_tables_pots_rulings_corrections_and_verify(app, 
     line = next(x for x in text.splitlines() if "cardroom" in x)
     # 13 entries logged, 1 deal, 1 pot won, none carried, 40 awarded (antes 20, the bet and the call), biggest 40
     assert line.split()[-6:] == ["13", "1", "1", "0", "40", "40"]
-    assert "CHIPS_CORRECTED" in text and "matches" in text  # the correction's ruling and its seal
+    assert "Chips corrected: seat 4" in text and "matches" in text  # the correction's ruling, in words, and its seal
     assert "a pot pushed long by ten" in text and "seat 4: -10" in text
     assert "every chain and seal matches" in text
 
@@ -150,6 +150,10 @@ def test_the_report_has_the_banked_tables_and_heads_every_ruling_in_words(app, a
     assert "<strong>Chips corrected: seat 4, Dev, gives 10; seat 3, Cleo, gets 10.</strong>" in page
     assert "<strong>Box 1: the house pays 3.6 more.</strong>" in page and ">banked #1</a>" in page
     assert "Chips corrected: seat 4," in rulings and "banked #1" in rulings and "Box 1: the house pays" in rulings
+    # the list speaks the floor's words: no outcome code, in the page or the print (docs/pages.md, "Lists")
+    assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", rulings)
+    listed = page[page.index("Disputes and rulings"):page.index("Chip corrections")]
+    assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", re.sub(r"<[^>]+>", " ", listed))
 
 
 def test_the_shift_report_shows_the_houses_take_per_table_and_in_all(app, as_role, tmp_path):

@@ -6,6 +6,7 @@ written in rules/tournament/ (named in each test's docstring)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import random
 import re
@@ -448,6 +449,32 @@ def test_the_director_writes_a_structure_in_the_form(app, api):
     assert bad.status_code == 400 and b"Structure not saved" in bad.data
     director.post(f"/tournament/{event}/structure", data={"preset": "turbo"})
     assert api.get(f"/api/events/{event}")["structure"]["starting_chips"] == 1000
+
+
+def test_a_structure_the_form_cannot_save_is_refused_in_the_forms_words(app, api):
+    """The director reads why a structure was not saved in the words of the form's labels, never the
+    JSON keys the API uses (until_level, color_up[0], small_bet); nothing is saved."""
+    event, _ = make_event(api, entries=2, tables=1, draw=False)
+    before = api.get(f"/api/events/{event}")["structure"]
+    director = login(app.test_client(), "dana")
+    good = {"levels": "15 5 10 20\n15 10 20 40", "starting_chips": 500, "buy_in": 20, "fee": 0,
+            "payouts": "standard"}
+    cases = {  # what the director typed: what the page must say
+        "levels": ({"levels": "15 5"}, "write the minutes, the ante, the small bet and the big bet"),
+        "rebuy past the levels": ({"rebuy": "20 500 9 2"}, "rebuys: last level 9, but the structure has 2 levels"),
+        "rebuy short": ({"rebuy": "20"}, "rebuys: write the price, the chips, the last level"),
+        "add-on past the levels": ({"add_on": "20 1000 7"}, "add-on: level 7, but the structure has 2 levels"),
+        "a race": ({"color_up": "5"}, "chip race 1: write the level and the chip raced off"),
+        "payouts": ({"payouts": "120"}, "payouts, first place: a percentage"),
+    }
+    for name, (typed, said) in cases.items():
+        page = director.post(f"/tournament/{event}/structure", data={**good, **typed})
+        text = html.unescape(" ".join(page.get_data(as_text=True).split()))
+        assert page.status_code == 400 and "Structure not saved" in text, name
+        flash = text[text.index("Structure not saved"):].split("<", 1)[0]  # the message, to its markup's end
+        assert said in flash, (name, flash)
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|\[\d+\]", flash), (name, flash)  # no JSON keys
+    assert api.get(f"/api/events/{event}")["structure"] == before
 
 
 def test_the_clock_form_needs_the_csrf_token(csrf_app):

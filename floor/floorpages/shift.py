@@ -193,7 +193,7 @@ def build(start: datetime, end: datetime) -> Shift:
     for row in rows:
         shift.rulings.append({"row": row, "at": row.issued_at, "where": row.table.name if row.table else "not at a table",
                               "deal": row.deal, "headline": stored.headline_of(row),
-                              "summary": (row.record or {}).get("summary", ""), "code": row.outcome,
+                              "summary": (row.record or {}).get("summary", ""),
                               "by": row.issued_by, "reported_by": row.reported_by, "supersedes": row.supersedes_id,
                               "link": url_for("rulings.detail", ruling_id=row.id), "name": f"#{row.id}",
                               "seal": "matches" if not ruling_seal_problems(row) else "DOES NOT MATCH"})
@@ -202,7 +202,7 @@ def build(start: datetime, end: datetime) -> Shift:
         money = banked_options(banked.table.setup.get("options")).money
         shift.rulings.append({"row": banked, "at": banked.issued_at, "where": f"{banked.table.name} · round {banked.round}",
                               "deal": None, "headline": banked_headline(banked.record, money),
-                              "summary": (banked.record or {}).get("summary", ""), "code": banked.outcome,
+                              "summary": (banked.record or {}).get("summary", ""),
                               "by": banked.issued_by, "reported_by": None, "supersedes": None,
                               "link": url_for("banked.ruling_page", ruling_id=banked.id), "name": f"banked #{banked.id}",
                               "seal": "matches" if banked.seal_intact else "DOES NOT MATCH"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -41,7 +42,7 @@ bp = Blueprint("tournament", __name__, url_prefix="/tournament")
 
 
 def levels_text(levels: list[dict[str, Any]]) -> str:
-    """Levels as the form writes them: ``minutes ante small_bet big_bet`` a line, ``break minutes``."""
+    """Levels as the form writes them: ``minutes ante small-bet big-bet`` a line, ``break minutes``."""
     lines = []
     for x in levels:
         if "break" in x:
@@ -66,22 +67,55 @@ def read_levels(text: str) -> list[dict[str, Any]]:
                 level["big_bet"] = words[3]
             out.append(level)
         else:
-            raise StructureError(f"levels, line {n}: write 'minutes ante small_bet big_bet' or 'break minutes', "
-                                 f"not {line.strip()!r}")
+            raise StructureError(f"levels, line {n}: write the minutes, the ante, the small bet and the big bet "
+                                 f"(such as '15 5 10 20'), or 'break' and its minutes, not {line.strip()!r}")
     return out
+
+
+# What the form's rebuy and add-on fields hold, in order, said as a director would.
+_LISTED = {"rebuy": "the price, the chips, the last level they are sold and the most per player (such as '20 500 4 2')",
+           "add_on": "the price, the chips and the level it is sold at (such as '20 1000 4')"}
+
+# rules/tournament/structure.py names a structure's parts as its JSON does (the API's words: ``until_level``,
+# ``color_up[1]``); the director's form says them as its labels do. A closed list: each key a message of
+# that module names.
+_FORM_WORDS = (("late_registration_levels", "late registration"), ("starting_chips", "starting chips"),
+               ("until_level", "last level"), ("at_level", "level"), ("small_bet", "small bet"),
+               ("big_bet", "big bet"), ("buy_in", "buy-in"), ("color_up", "chip races"), ("add_on", "add-on"),
+               ("rebuy:", "rebuys:"))
+
+
+def in_form_words(message: str) -> str:
+    """A structure's error in the form's words, not the JSON's.
+
+    >>> in_form_words("rebuy: until_level 9, but the structure has 8 levels")
+    'rebuys: last level 9, but the structure has 8 levels'
+    >>> in_form_words("payouts[0]: a percentage of at most 100, not 120")
+    'payouts, first place: a percentage of at most 100, not 120'
+    """
+    places = ("first", "second", "third")
+    words = re.sub(r"payouts\[(\d+)\]", lambda m: "payouts, " + (
+        f"{places[int(m[1])]} place" if int(m[1]) < len(places) else f"place {int(m[1]) + 1}"), message)
+    words = re.sub(r"color_up\[(\d+)\]", lambda m: f"chip race {int(m[1]) + 1}", words)
+    for key, said in _FORM_WORDS:
+        words = words.replace(key, said)
+    return words
 
 
 class StructureForm(FlaskForm):
     """The structure, as a director writes it."""
 
-    levels = TextAreaField("Levels (one a line: minutes ante small_bet big_bet, or: break minutes)",
+    levels = TextAreaField("Levels, one a line: minutes, ante, small bet, big bet (such as '15 5 10 20'); "
+                           "or a break: 'break 10'",
                            validators=[DataRequired()])
     starting_chips = IntegerField("Starting chips", validators=[InputRequired(), NumberRange(min=1)])
     buy_in = IntegerField("Buy-in (to the prize pool)", validators=[InputRequired(), NumberRange(min=0)])
     fee = IntegerField("Fee (the house's)", default=0, validators=[InputRequired(), NumberRange(min=0)])
     payouts = StringField("Payouts: percentages, first place first (or 'standard')", default="standard")
-    rebuy = StringField("Rebuys: price chips until_level max (empty: none)", default="")
-    add_on = StringField("Add-on: price chips at_level (empty: none)", default="")
+    rebuy = StringField("Rebuys: price, chips, the last level they are sold, most per player (0: no limit) "
+                        "(such as '20 500 4 2'; empty: none)", default="")
+    add_on = StringField("Add-on: price, chips, the level it is sold at (such as '20 1000 4'; empty: none)",
+                         default="")
     late_registration_levels = IntegerField("Late registration through level (empty: until the final table)",
                                             validators=[Optional(), NumberRange(min=1)])
     reentry = IntegerField("Re-entries per player", default=0, validators=[Optional(), NumberRange(min=0)])
@@ -96,7 +130,7 @@ class StructureForm(FlaskForm):
             words = (getattr(self, key).data or "").replace(",", " ").split()
             if words:
                 if len(words) not in (len(fields), len(fields) - (key == "rebuy")):
-                    raise StructureError(f"{key}: write {' '.join(fields)}")
+                    raise StructureError(f"{key}: write {_LISTED[key]}")
                 data[key] = dict(zip(fields, words))
         if self.late_registration_levels.data:
             data["late_registration_levels"] = self.late_registration_levels.data
@@ -105,7 +139,8 @@ class StructureForm(FlaskForm):
         for n, part in enumerate(p for p in (self.color_up.data or "").split(",") if p.strip()):
             words = part.split()
             if len(words) != 2:
-                raise StructureError(f"color_up, race {n + 1}: write 'level chip', not {part.strip()!r}")
+                raise StructureError(f"chip race {n + 1}: write the level and the chip raced off (such as '5 5'), "
+                                     f"not {part.strip()!r}")
             races.append({"level": words[0], "chip": words[1]})
         if races:
             data["color_up"] = races
@@ -214,7 +249,7 @@ def structure(event_id: int) -> Any:
             raise StructureError("; ".join(f"{getattr(form, k).label.text}: {', '.join(v)}" for k, v in form.errors.items()))
         service.set_structure(t, form.data_for_rules())
     except StructureError as exc:
-        flash(f"Structure not saved: {exc}", "error")
+        flash(f"Structure not saved: {in_form_words(str(exc))}", "error")
         return render_template("tournament/show.html", t=t, s=service.structure(t), info=service.summary(t),
                                tables=service.event_tables(t), results=service.results(t), form=form,
                                presets=PRESETS, Break=Break), 400
