@@ -150,7 +150,7 @@ def test_the_report_has_the_banked_tables_and_heads_every_ruling_in_words(app, a
     assert "<strong>Chips corrected: seat 4, Dev, gives 10; seat 3, Cleo, gets 10.</strong>" in page
     assert "<strong>Box 1: the house pays 3.6 more.</strong>" in page and ">banked #1</a>" in page
     assert "Chips corrected: seat 4," in rulings and "banked #1" in rulings and "Box 1: the house pays" in rulings
-    # the list speaks the floor's words: no outcome code, in the page or the print (docs/pages.md, "Lists")
+    # the list speaks the floor's words: no outcome code, in the page or the print (docs/pages.md, "The floor's words first")
     assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", rulings)
     listed = page[page.index("Disputes and rulings"):page.index("Chip corrections")]
     assert not re.search(r"\b[A-Z]+(_[A-Z]+)+\b", re.sub(r"<[^>]+>", " ", listed))
