@@ -10,7 +10,7 @@ import html
 import io
 import random
 import re
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from pypdf import PdfReader
@@ -261,7 +261,10 @@ def test_a_player_with_no_chips_once_a_pot_is_won_is_out_with_a_place_at_once(ap
     results = api.get(f"/api/events/{event}/results")
     out = [r for r in results if r["place"] is not None]
     assert [(r["player"], r["place"], r["prize"]) for r in out] == [(loser, 6, 0)]
-    assert out[0]["out_at"] is not None and out[0]["table"] == "Table 1"
+    assert out[0]["table"] == "Table 1"
+    # the time out in UTC, marked as every time the API gives (it was bare: read as local time by a client)
+    out_at = datetime.fromisoformat(out[0]["out_at"])
+    assert out[0]["out_at"].endswith("Z") and abs(datetime.now(UTC) - out_at) < timedelta(minutes=5)
     info = api.get(f"/api/events/{event}/clock")
     assert info["players_left"] == 5 and info["average_stack"] == 120
 

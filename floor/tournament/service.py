@@ -394,7 +394,7 @@ def results(t: Tournament) -> list[dict[str, Any]]:
         rows.append({"place": placed.get(player), "player": player, "player_id": e.player_id,
                      "prize": paid.get(player, 0) if player in placed else None,
                      "bounties": won.get(player, 0),
-                     "out_at": e.out_at.isoformat(timespec="seconds") if e.out_at else None,
+                     "out_at": e.out_at.isoformat(timespec="seconds") + "Z" if e.out_at else None,  # UTC, marked
                      "table": e.out_table.name if e.out_table else None,
                      "hand": e.out_hand, "deal": player in agreed,
                      "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
