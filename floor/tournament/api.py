@@ -186,8 +186,14 @@ def chips(event_id: int) -> Any:
 @api.post("/<int:event_id>/eliminate")
 @api_role(Role.floor)
 def eliminate(event_id: int) -> Any:
-    """A manual bust-out {player, reason?}: a player who leaves or is disqualified; the place at once."""
-    return _player_at_desk(event_id, desk.eliminate)
+    """A manual bust-out {player, reason?, disqualified?}: a player who leaves or is disqualified; the
+    place at once. ``disqualified: true`` (a reason required) keeps the player out of the event: no
+    rebuy, add-on or entry while it stands (422 naming who, when and why); the undo lifts it."""
+    disqualified = json_body().get("disqualified", False)
+    if not isinstance(disqualified, bool):
+        return error(400, "Bad Request", "disqualified is true or false")
+    return _player_at_desk(event_id, lambda t, player, reason, user: desk.eliminate(t, player, reason, user,
+                                                                                     disqualified=disqualified))
 
 
 @api.post("/<int:event_id>/reinstate")

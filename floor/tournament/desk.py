@@ -3,7 +3,8 @@ balancing of :mod:`floor.tournament.floorwork`.
 
 * :func:`add_entry`: an entry, a late entry seated at once, a re-entry.
 * :func:`eliminate`: a manual bust-out (a player who leaves or is disqualified): the place is
-  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept;
+  given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept
+  (a disqualified player may not come back: :func:`floor.tournament.service.check_not_disqualified`);
   the page confirms it first (:func:`bust_preview`) and :func:`reinstate` undoes the latest one.
 * :func:`recount`: the staff's chip count: the difference from the log is a floor ``correction``
   against the house on the player's table (who, why), so the table's conservation law holds.
@@ -105,6 +106,7 @@ def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tup
     if existing is not None and not existing.is_out:
         raise IllegalAction(f"entry: {player} is already entered")
     if existing is not None:
+        service.check_not_disqualified(t, existing, "re-entry")
         allowed = service.structure(t).reentry
         if not allowed:
             raise IllegalAction(f"re-entry: {existing.player} is out and this event has no re-entries")
@@ -148,9 +150,14 @@ def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tup
 
 
 @synced(after=True)
-def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
-    """Bust a player out by hand: the next place at once, the stack taken off the table."""
+def eliminate(t: Tournament, player: str, reason: str, user: User | None, disqualified: bool = False) -> Entry:
+    """Bust a player out by hand: the next place at once, the stack taken off the table. A
+    ``disqualified`` player (cheating, abuse: the reason is required) stays out of the event: the
+    desk's record says so, and a rebuy, add-on or entry is refused while it stands
+    (:func:`floor.tournament.service.check_not_disqualified`; :func:`reinstate` lifts it)."""
     check_not_over(t, "eliminate")
+    if disqualified and not (reason or "").strip():
+        raise IllegalAction("disqualify: say why the player is disqualified (reason)")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
     if x.put:
@@ -160,7 +167,8 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     assert entry is not None
 
     def place_given(_: Any) -> None:
-        _place_at_the_desk(t, entry, table, seat, x.stack, user, reason, manual=True, chips_removed=x.stack)
+        _place_at_the_desk(t, entry, table, seat, x.stack, user, reason, manual=True, chips_removed=x.stack,
+                           **({"disqualified": True} if disqualified else {}))
 
     # the chips leave with the player (the ledger's chips out) and the place is given, in one transaction
     tables.append(table, {"type": "leave", "seat": seat}, user, with_it=place_given)

@@ -174,6 +174,7 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
     (``add_chips``; a busted player who rebuys is back in, seated again where the balance needs them).
     After a deal nothing is bought: the money was shared out."""
     desk.check_not_over(t, kind.replace("_", "-"))
+    service.check_not_disqualified(t, entry, kind.replace("_", "-") if kind in ("rebuy", "add_on") else "buy")
     s = service.structure(t)
     c = service.clock(t)
     level = s.playing_number(c.index) or (s.playing_number(c.index - 1) if c.index else 1) or 1

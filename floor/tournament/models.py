@@ -3,7 +3,7 @@
 * :class:`Bounty`: a bounty paid: whose, to whom, at which table and hand (the hand that busted
   the player), so that every bounty on the results is traced to a hand of the log.
 * :class:`DeskAction`: what the floor did at the desk that is not a table's event: a manual
-  bust-out (who and why), a recount (also logged on the table as a ``correction``), hand for hand
+  bust-out (who and why; ``disqualified`` in its data when it is a disqualification), a recount (also logged on the table as a ``correction``), hand for hand
   on and off, a colour-up, a deal settled (its prizes). Append-only, in time order.
 """
 
@@ -100,6 +100,23 @@ def record(t: Tournament, kind: DeskKind, user: User | None, player: str | None 
                         by_id=user.id if user is not None else None, at=utcnow())
     db.session.add(action)
     return action
+
+
+def disqualifications(t: Tournament) -> dict[str, DeskAction]:
+    """The disqualifications in force in ``t``: the player's name (casefolded) -> the manual bust-out
+    that disqualified them (:func:`floor.tournament.desk.eliminate` with ``disqualified``), unless the
+    desk undid that bust-out since (a :attr:`DeskKind.REINSTATE` whose ``undoes`` is its id: the undo
+    gives the place back and lifts the disqualification with it). Read from the sealed records alone."""
+    q = db.select(DeskAction).where(DeskAction.tournament_id == t.id,
+                                    DeskAction.kind.in_((DeskKind.ELIMINATE.value, DeskKind.REINSTATE.value)))
+    standing: dict[str, DeskAction] = {}
+    for a in db.session.scalars(q.order_by(DeskAction.id)):
+        name = (a.player or "").casefold()
+        if a.kind == DeskKind.ELIMINATE.value and a.data.get("disqualified"):
+            standing[name] = a
+        elif a.kind == DeskKind.REINSTATE.value and name in standing and a.data.get("undoes") == standing[name].id:
+            del standing[name]
+    return standing
 
 
 def bounties(t: Tournament) -> list[Bounty]:

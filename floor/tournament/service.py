@@ -21,7 +21,7 @@ from floor.localtime import local, zone
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
-from floor.tournament.models import DeskKind
+from floor.tournament.models import DeskKind, disqualifications
 from rules import IllegalAction
 from rules.tournament import (Bust, Clock, Level, Move, Structure, TableSeats, check_move, deal_bounties, draw,
                               late_registration_open, next_break_seconds, parse_structure, pay, places,
@@ -166,6 +166,19 @@ def check_late_registration(t: Tournament, what: str = "entry") -> None:
         raise IllegalAction(f"{what}: the final table is drawn; entries are closed")
     if the_deal(t) is not None:
         raise IllegalAction(f"{what}: a deal has ended the event")
+
+
+def check_not_disqualified(t: Tournament, entry: Entry, what: str) -> None:
+    """A player the desk disqualified from ``t`` stays out of it: no rebuy, add-on, re-entry nor new
+    entry, refused naming who disqualified them, when and why, until the desk undoes that bust-out
+    (docs/tournament.md, "Disqualification")."""
+    action = disqualifications(t).get(entry.player.casefold())
+    if action is None:
+        return
+    by = action.by.username if action.by is not None else "the desk"
+    raise IllegalAction(f"{what}: {entry.player} was disqualified from {t.event.name} by {by} at {local(action.at)}"
+                        f"{f' ({action.reason})' if action.reason else ''}; a disqualified player may not rebuy, "
+                        "add on or enter this event again (undoing that bust-out at the desk lifts it)")
 
 
 def clear_seat(table: Table, seat: int, user: User | None) -> None:
@@ -353,7 +366,8 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     played out, the players left keep their own and the champion takes those nobody won; after a
     deal, the players in it are placed by their chips at the deal (equal stacks share the place),
     paid the prizes agreed and the bounties the deal gives (rules.tournament.chop.deal_bounties:
-    never the chip leader's alone)."""
+    never the chip leader's alone). ``disqualified``: the desk disqualified the player (a card room's
+    "DQ"); the place and its prize stand (docs/tournament.md, "Disqualification")."""
     s = structure(t)
     players = [e.player for e in t.entries]
     groups: dict[int, list[Entry]] = {}
@@ -381,6 +395,7 @@ def results(t: Tournament) -> list[dict[str, Any]]:
     for b in desk_models.bounties(t):
         won[b.winner] = won.get(b.winner, 0) + b.amount
     by_name = {e.player: e for e in t.entries}
+    disqualified = disqualifications(t)
     standing = [p for p in players if p in placed and not by_name[p].is_out]
     if deal is not None:
         for p, amount in deal_bounties_of(t, deal).items():
@@ -397,6 +412,7 @@ def results(t: Tournament) -> list[dict[str, Any]]:
                      "out_at": e.out_at.isoformat(timespec="seconds") + "Z" if e.out_at else None,  # UTC, marked
                      "table": e.out_table.name if e.out_table else None,
                      "hand": e.out_hand, "deal": player in agreed,
+                     "disqualified": player.casefold() in disqualified,  # "DQ": the place stands, prize and all
                      "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries})
     return rows
 

@@ -441,16 +441,16 @@ def results_pdf(event_id: int) -> Any:
 @login_required
 def results_csv(event_id: int) -> Any:
     """The results as CSV: place, player, prize, bounties, out at, table, hand, rebuys, add-ons,
-    re-entries, deal. Times in the card room's zone, with their offset, as the pages show them."""
+    re-entries, deal, disqualified ("DQ"). Times in the card room's zone, with their offset, as the pages show them."""
     t = service.get(event_id)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["place", "player", "prize", "bounties", "out_at", "table", "hand", "rebuys", "add_ons",
-                     "reentries", "deal"])
+                     "reentries", "deal", "disqualified"])
     for r in service.results(t):
         writer.writerow([r["place"] or "", r["player"], "" if r["prize"] is None else r["prize"], r["bounties"],
                          local_iso(r["out_at"]), r["table"] or "", r["hand"] or "", r["rebuys"], r["add_ons"],
-                         r["reentries"], "yes" if r["deal"] else ""])
+                         r["reentries"], "yes" if r["deal"] else "", "DQ" if r["disqualified"] else ""])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="results-{event_id}.csv"'})
 
@@ -469,8 +469,12 @@ def desk_action(event_id: int) -> Any:
             return render_template("tournament/confirm_bust.html", t=t, bust=desk.bust_preview(t, player),
                                    reason=reason)
         if action == "eliminate":
-            entry = desk.eliminate(t, player, reason, current_user)
+            disqualified = request.form.get("disqualified") == "yes"
+            entry = desk.eliminate(t, player, reason, current_user, disqualified=disqualified)
             said = f"{entry.player} is out"
+            if disqualified:  # the room's bar is the floor's separate call (docs/tournament.md, "Disqualification")
+                said += (", disqualified: no rebuy, add-on or entry in this event; to bar them from the room too, "
+                         "ban their player record")
         elif action == "reinstate":
             entry = desk.reinstate(t, player, reason, current_user)
             said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"

@@ -1,0 +1,158 @@
+"""A disqualified tournament player stays out (docs/tournament.md, "Disqualification"): the manual
+bust-out says whether it is a disqualification (the confirm page's checkbox, ``"disqualified": true``
+in the API), the desk's sealed record keeps it, and while it stands a rebuy, an add-on, a re-entry
+and a new entry are refused, each naming who disqualified the player, when and why, with nothing
+written; undoing that bust-out lifts it. Only the floor or the director disqualifies. The results
+(page, CSV, JSON) show the place as "DQ", prize and all."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from floor.extensions import db
+from floor.tournament.models import DeskAction, DeskKind
+from tests.conftest import login
+from tests.test_tournament_desk import STRUCTURE, api, clock, conserved, make_event, play_bust, seats_of  # noqa: F401
+
+OPEN = {**STRUCTURE, "rebuy_levels": 2, "reentry": 2, "add_on": {"chips": 150, "price": 40}}
+
+
+def written(app, api, event, ids):
+    """What a refused action must leave as it was: the desk's records, every table's log, the pool, the entries."""
+    with app.app_context():
+        desk = db.session.scalar(db.select(db.func.count()).select_from(DeskAction))
+    logs = [len(api.get(f"/api/tables/{x}/events")["events"]) for x in ids]
+    return desk, logs, api.get(f"/api/events/{event}/clock")["prize_pool"], api.get(f"/api/events/{event}")["entries"]
+
+
+def disqualify(api, event, player, reason="marked cards", role="floor", status=201):
+    return api.post(f"/api/events/{event}/eliminate", {"player": player, "reason": reason, "disqualified": True},
+                    role=role, status=status)
+
+
+def refusal(api, event, path, body):
+    response = api.call("POST", f"/api/events/{event}/{path}", role="floor", json=body)
+    assert response.status_code == 422, response.get_json()
+    return response.get_json()["message"]
+
+
+def test_a_disqualified_player_may_not_rebuy_add_on_re_enter_or_be_entered_again(app, api, clock):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    api.post(f"/api/events/{event}/clock", {"action": "start"}, role="floor", status=200)
+    row = disqualify(api, event, "Player 02", "marked cards", role="director")
+    assert row["disqualified"] is True and row["place"] == 4 and row["prize"] == 0
+    with app.app_context():
+        action = db.session.scalars(db.select(DeskAction).where(DeskAction.kind == DeskKind.ELIMINATE.value)).one()
+        assert action.data["disqualified"] is True and action.reason == "marked cards" and action.by.username == "dana"
+    before = written(app, api, event, ids)
+    said = {
+        "rebuy": refusal(api, event, "buys", {"player": "Player 02", "kind": "rebuy"}),
+        "re-entry": refusal(api, event, "entries", {"player": "Player 02"}),
+        "re-entry ": refusal(api, event, "entries", {"player": " player 02 "}),  # the name as typed at a desk
+    }
+    record = next(e["player_id"] for e in api.get(f"/api/events/{event}")["entries"] if e["player"] == "Player 02")
+    said["re-entry by record"] = refusal(api, event, "entries", {"player": {"id": record}})
+    clock.wait(minutes=41)  # the break after level 2: the add-on's time
+    said["add-on"] = refusal(api, event, "buys", {"player": "Player 02", "kind": "add_on"})
+    for what, message in said.items():
+        # who, when (the room's time), why, in plain words
+        assert message.startswith(f"{what.split()[0].strip()}: Player 02 was disqualified from Desk cup by dana at "), what
+        assert "(marked cards); a disqualified player may not rebuy, add on or enter this event again" in message
+    assert written(app, api, event, ids) == before  # nothing written
+    # another player the cards busted still rebuys, and one who left (not disqualified) re-enters
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 03", "reason": "went home"}, role="floor", status=201)
+    back = api.post(f"/api/events/{event}/entries", {"player": "Player 03"}, role="floor", status=201)
+    assert back["seated"] is not None
+    conserved(api, ids)
+
+
+def test_entered_again_in_an_event_without_re_entries_the_refusal_names_the_disqualification(app, api):
+    event, ids = make_event(api, entries=4, tables=1)
+    disqualify(api, event, "Player 01", "abuse of the dealer")
+    message = refusal(api, event, "entries", {"player": "Player 01"})
+    assert "Player 01 was disqualified from Desk cup by fred" in message and "(abuse of the dealer)" in message
+    assert "no re-entries" not in message
+
+
+def test_only_the_floor_or_the_director_disqualifies_and_a_reason_is_required(app, api):
+    event, ids = make_event(api, entries=4, tables=1)
+    refused = api.call("POST", f"/api/events/{event}/eliminate", role="dealer",
+                       json={"player": "Player 01", "reason": "cheating", "disqualified": True})
+    assert refused.status_code == 403
+    dealer = login(app.test_client(), "dee")
+    assert dealer.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 01", "reason": "x",
+                                                         "disqualified": "yes", "confirmed": "yes"}).status_code == 403
+    before = written(app, api, event, ids)
+    message = refusal(api, event, "eliminate", {"player": "Player 01", "reason": " ", "disqualified": True})
+    assert message == "disqualify: say why the player is disqualified (reason)"
+    bad = api.call("POST", f"/api/events/{event}/eliminate", role="floor", json={"player": "Player 01",
+                                                                                "disqualified": "yes"})
+    assert bad.status_code == 400 and "true or false" in bad.get_json()["message"]
+    assert written(app, api, event, ids) == before
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    disqualify(api, event, "Player 01", "cheating", role="director")
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
+
+
+def test_undoing_the_disqualifying_bust_out_lifts_it(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    disqualify(api, event, "Player 02")
+    assert "disqualified" in refusal(api, event, "buys", {"player": "Player 02", "kind": "rebuy"})
+    back = api.post(f"/api/events/{event}/reinstate", {"player": "Player 02", "reason": "wrong seat"}, role="floor",
+                    status=201)
+    assert back["disqualified"] is False and back["place"] is None
+    # in again; busted by the cards now, the player rebuys like anyone
+    seat = next(s for s, x in seats_of(api, ids[0]).items() if x["player"] == "Player 02")
+    other = next(s for s in seats_of(api, ids[0]) if s != seat)
+    play_bust(api, ids[0], other, seat)
+    api.post(f"/api/events/{event}/buys", {"player": "Player 02", "kind": "rebuy"}, role="floor", status=201)
+    row = next(r for r in api.get(f"/api/events/{event}/results") if r["player"] == "Player 02")
+    assert row["disqualified"] is False and row["place"] is None and row["rebuys"] == 1
+    conserved(api, ids)
+
+
+def test_the_floor_disqualifies_on_the_confirm_page_and_the_results_say_dq(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    floor = login(app.test_client(), "fred")
+    asked = floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 03",
+                                                          "reason": "collusion"}).get_data(as_text=True)
+    assert 'name="disqualified" value="yes"' in asked and 'name="reason" value="collusion"' in asked
+    # the box ticked without a reason: refused on the page, nothing done
+    page = floor.post(f"/tournament/{event}/desk", follow_redirects=True,
+                      data={"action": "eliminate", "player": "Player 03", "reason": "", "disqualified": "yes",
+                            "confirmed": "yes"}).get_data(as_text=True)
+    assert "disqualify: say why the player is disqualified (reason)" in page
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    page = floor.post(f"/tournament/{event}/desk", follow_redirects=True,
+                      data={"action": "eliminate", "player": "Player 03", "reason": "collusion", "disqualified": "yes",
+                            "confirmed": "yes"}).get_data(as_text=True)
+    assert "Player 03 is out, disqualified: no rebuy, add-on or entry in this event" in page
+    assert "ban their player record" in page
+    # the floor page's rebuy and entry refused with a flash naming why, nothing written
+    before = written(app, api, event, ids)
+    page = floor.post(f"/tournament/{event}/buys", data={"player": "Player 03", "kind": "rebuy"},
+                      follow_redirects=True).get_data(as_text=True)
+    assert "rebuy: Player 03 was disqualified from Desk cup by fred at " in page and "(collusion)" in page
+    page = floor.post(f"/tournament/{event}/entries", data={"player": "Player 03"},
+                      follow_redirects=True).get_data(as_text=True)
+    assert "re-entry: Player 03 was disqualified from Desk cup by fred at " in page
+    assert written(app, api, event, ids) == before
+    results = floor.get(f"/tournament/{event}/results").get_data(as_text=True)
+    assert '<td><strong title="disqualified">DQ</strong> (4)</td><td>Player 03</td>' in results
+    rows = list(csv.DictReader(io.StringIO(floor.get(f"/tournament/{event}/results.csv").get_data(as_text=True))))
+    assert {r["player"]: r["disqualified"] for r in rows} == {"Player 03": "DQ", "Player 01": "", "Player 02": "",
+                                                             "Player 04": ""}
+    assert next(r for r in rows if r["player"] == "Player 03")["place"] == "4"
+    # a player who leaves is not disqualified: the results say so, and the undo is offered as before
+    json_rows = api.get(f"/api/events/{event}/results")
+    assert [r["player"] for r in json_rows if r["disqualified"]] == ["Player 03"]
+    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+
+
+def test_a_disqualified_player_in_the_money_keeps_the_place_and_its_prize(app, api):
+    """The house's call, decided: the place stands with its prize (docs/tournament.md, "Disqualification")."""
+    event, ids = make_event(api, entries=4, tables=1, structure={**STRUCTURE, "payouts": [50, 30, 20]})
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 01", "reason": "went home"}, role="floor", status=201)
+    row = disqualify(api, event, "Player 02", "cheating")
+    assert row["place"] == 3 and row["prize"] == 40 and row["disqualified"] is True  # 20 % of 200
