@@ -128,7 +128,7 @@ def test_the_floor_disqualifies_on_the_confirm_page_and_the_results_say_dq(app, 
                       data={"action": "eliminate", "player": "Player 03", "reason": "collusion", "disqualified": "yes",
                             "confirmed": "yes"}).get_data(as_text=True)
     assert "Player 03 is out, disqualified: no rebuy, add-on or entry in this event" in page
-    assert "ban their player record" in page
+    assert "to bar them from the room too, a director bans their player record" in page
     # the floor page's rebuy and entry refused with a flash naming why, nothing written
     before = written(app, api, event, ids)
     page = floor.post(f"/tournament/{event}/buys", data={"player": "Player 03", "kind": "rebuy"},

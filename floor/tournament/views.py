@@ -474,7 +474,7 @@ def desk_action(event_id: int) -> Any:
             said = f"{entry.player} is out"
             if disqualified:  # the room's bar is the floor's separate call (docs/tournament.md, "Disqualification")
                 said += (", disqualified: no rebuy, add-on or entry in this event; to bar them from the room too, "
-                         "ban their player record")
+                         "a director bans their player record")
         elif action == "reinstate":
             entry = desk.reinstate(t, player, reason, current_user)
             said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"
