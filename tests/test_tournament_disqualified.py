@@ -133,10 +133,12 @@ def test_the_floor_disqualifies_on_the_confirm_page_and_the_results_say_dq(app, 
     before = written(app, api, event, ids)
     page = floor.post(f"/tournament/{event}/buys", data={"player": "Player 03", "kind": "rebuy"},
                       follow_redirects=True).get_data(as_text=True)
-    assert "rebuy: Player 03 was disqualified from Desk cup by fred at " in page and "(collusion)" in page
+    assert '<div class="flash error" role="status">rebuy: Player 03 was disqualified from Desk cup by fred at ' in page
+    assert "(collusion)" in page
     page = floor.post(f"/tournament/{event}/entries", data={"player": "Player 03"},
                       follow_redirects=True).get_data(as_text=True)
-    assert "re-entry: Player 03 was disqualified from Desk cup by fred at " in page
+    # a refused entry is flashed as an error, not as done (it was a success's green before)
+    assert '<div class="flash error" role="status">Player 03: re-entry: Player 03 was disqualified from Desk cup' in page
     assert written(app, api, event, ids) == before
     results = floor.get(f"/tournament/{event}/results").get_data(as_text=True)
     assert '<td><strong title="disqualified">DQ</strong> (4)</td><td>Player 03</td>' in results
@@ -147,7 +149,9 @@ def test_the_floor_disqualifies_on_the_confirm_page_and_the_results_say_dq(app, 
     # a player who leaves is not disqualified: the results say so, and the undo is offered as before
     json_rows = api.get(f"/api/events/{event}/results")
     assert [r["player"] for r in json_rows if r["disqualified"]] == ["Player 03"]
-    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    floor_page = floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    assert "Undo the bust-out of Player 03 (lifts the disqualification)" in floor_page
+    assert "<strong>Player 03</strong> was disqualified and busted out at the desk by fred" in floor_page
 
 
 def test_a_disqualified_player_in_the_money_keeps_the_place_and_its_prize(app, api):

@@ -269,16 +269,17 @@ def add_entry(event_id: int) -> Any:
         names.append(request.form["player"])
     if not names:
         return _back(t, "Write a player's name.", "error")
-    said = []
+    said, refused = [], False
     for name in names:
         try:
             entry, seated = desk.add_entry(t, name, current_user)
         except (RulesError, tables.StaleVersion) as exc:
             db.session.rollback()
             said.append(f"{name.strip() if isinstance(name, str) else 'player #' + str(name['id'])}: {exc}")
+            refused = True
             continue
         said.append(f"{entry.player} entered" + (f", seated at {seated[0].name} seat {seated[1]}" if seated else ""))
-    return _back(t, "; ".join(said))
+    return _back(t, "; ".join(said), "error" if refused else "success")  # a refusal is not shown as done
 
 
 @bp.post("/<int:event_id>/tables")
