@@ -57,7 +57,7 @@ def test_a_disqualified_player_may_not_rebuy_add_on_re_enter_or_be_entered_again
     said["add-on"] = refusal(api, event, "buys", {"player": "Player 02", "kind": "add_on"})
     for what, message in said.items():
         # who, when (the room's time), why, in plain words
-        assert message.startswith(f"{what.split()[0].strip()}: Player 02 was disqualified from Desk cup by dana at "), what
+        assert message.startswith(f"{what.split()[0]}: Player 02 was disqualified from Desk cup by dana at "), what
         assert "(marked cards); a disqualified player may not rebuy, add on or enter this event again" in message
     assert written(app, api, event, ids) == before  # nothing written
     # another player the cards busted still rebuys, and one who left (not disqualified) re-enters
@@ -138,7 +138,8 @@ def test_the_floor_disqualifies_on_the_confirm_page_and_the_results_say_dq(app, 
     page = floor.post(f"/tournament/{event}/entries", data={"player": "Player 03"},
                       follow_redirects=True).get_data(as_text=True)
     # a refused entry is flashed as an error, not as done (it was a success's green before)
-    assert '<div class="flash error" role="status">Player 03: re-entry: Player 03 was disqualified from Desk cup' in page
+    flashed = '<div class="flash error" role="status">Player 03: re-entry: Player 03 was disqualified from Desk cup'
+    assert flashed in page
     assert written(app, api, event, ids) == before
     results = floor.get(f"/tournament/{event}/results").get_data(as_text=True)
     assert '<td><strong title="disqualified">DQ</strong> (4)</td><td>Player 03</td>' in results

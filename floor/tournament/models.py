@@ -3,8 +3,9 @@
 * :class:`Bounty`: a bounty paid: whose, to whom, at which table and hand (the hand that busted
   the player), so that every bounty on the results is traced to a hand of the log.
 * :class:`DeskAction`: what the floor did at the desk that is not a table's event: a manual
-  bust-out (who and why; ``disqualified`` in its data when it is a disqualification), a recount (also logged on the table as a ``correction``), hand for hand
-  on and off, a colour-up, a deal settled (its prizes). Append-only, in time order.
+  bust-out (who and why; ``disqualified`` in its data when it is a disqualification), a recount
+  (also logged on the table as a ``correction``), hand for hand on and off, a colour-up, a deal
+  settled (its prizes). Append-only, in time order.
 """
 
 from __future__ import annotations

@@ -473,7 +473,7 @@ def desk_action(event_id: int) -> Any:
             disqualified = request.form.get("disqualified") == "yes"
             entry = desk.eliminate(t, player, reason, current_user, disqualified=disqualified)
             said = f"{entry.player} is out"
-            if disqualified:  # the room's bar is the floor's separate call (docs/tournament.md, "Disqualification")
+            if disqualified:  # a room's ban is the director's own act (docs/tournament.md, "Disqualification")
                 said += (", disqualified: no rebuy, add-on or entry in this event; to bar them from the room too, "
                          "a director bans their player record")
         elif action == "reinstate":
