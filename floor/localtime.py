@@ -41,6 +41,18 @@ def local_iso(moment: datetime | str | None) -> str:
     return at.isoformat(timespec="seconds") if at is not None else ""
 
 
+def utc_text(moment: datetime | None) -> str | None:
+    """A stored UTC time as the JSON API writes every time: ISO 8601 to the second, marked ``Z``
+    (a client never reads it as its own local time); None for no time.
+
+    >>> utc_text(datetime(2026, 11, 27, 2, 14, 5, 123456))
+    '2026-11-27T02:14:05Z'
+    >>> utc_text(None) is None
+    True
+    """
+    return moment.isoformat(timespec="seconds") + "Z" if moment is not None else None
+
+
 def in_room(moment: datetime | str | None) -> datetime | None:
     """A stored UTC time (a datetime without a zone, or the ISO text of a JSON row) as an aware time
     in the card room's zone; None for no time."""

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from floor import tables, tapids
 from floor.extensions import db
 from floor.jsonapi import problem
+from floor.localtime import utc_text
 from floor.models import FloorCall, LogEntry, Role, Table
 from floor.rulings import issuing
 from rules import RulesError
@@ -47,7 +48,7 @@ def entry_json(entry: LogEntry) -> dict[str, Any]:
         "index": entry.seq - 1,
         "event": entry.payload,
         "logged_by": entry.logged_by.username if entry.logged_by else None,
-        "logged_at": entry.logged_at.isoformat(timespec="seconds") + "Z",
+        "logged_at": utc_text(entry.logged_at),
     }
 
 
@@ -56,7 +57,7 @@ def call_json(call: FloorCall) -> dict[str, Any]:
     return {
         "id": call.id, "table_id": call.table_id, "issue": call.issue, "seat": call.seat,
         "called_by": call.called_by.username if call.called_by else None,
-        "called_at": call.called_at.isoformat(timespec="seconds") + "Z",
+        "called_at": utc_text(call.called_at),
         "open": call.is_open, "event": call.event, "version": call.version, "proposal": call.proposal,
         "ruling_id": call.ruling_id,
     }

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from floor import tables as table_log
 from floor.extensions import DbModel, db
+from floor.localtime import utc_text
 from floor.models import Table, User, utcnow
 from floor.players.models import Player
 from floor.sealed import SealedRow
@@ -222,4 +223,4 @@ def to_json(row: PromotionAward) -> dict[str, Any]:
             "seat": row.seat, "player": row.player, "player_id": row.player_id, "cards": row.cards, "hand": row.hand,
             "qualifier": qualifier_words(row.qualifier),
             "by": row.by.username if row.by is not None else None,
-            "at": row.at.isoformat(timespec="seconds") + "Z", "intact": row.row_seal_intact}
+            "at": utc_text(row.at), "intact": row.row_seal_intact}

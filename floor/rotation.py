@@ -23,7 +23,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from floor import tables as table_log
 from floor.extensions import DbModel, db
-from floor.localtime import local
+from floor.localtime import local, utc_text
 from floor.models import Role, Table, User, utcnow
 from floor.prepared import Prepared
 from rules import IllegalAction
@@ -73,11 +73,7 @@ class Slot:
 
     def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer.username, "table": self.table.id, "table_name": self.table.name,
-                "from": _iso(self.start), "until": _iso(self.until), "by_hand": self.by_hand}
-
-
-def _iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds") + "Z"
+                "from": utc_text(self.start), "until": utc_text(self.until), "by_hand": self.by_hand}
 
 
 def place(i: int, k: int, dealers: int, tables: int) -> int | None:

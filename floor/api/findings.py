@@ -17,6 +17,7 @@ from floor.api.common import bp
 from floor.extensions import db
 from floor.findings import MAX_SOURCE, MAX_TEXT, Finding, FindingKind
 from floor.jsonapi import api_role, body_whole, error, json_body, unknown_fields
+from floor.localtime import utc_text
 from floor.models import Role, Table
 
 _KEYS = {"kind", "text", "table_id", "deal", "source"}
@@ -25,7 +26,7 @@ _KEYS = {"kind", "text", "table_id", "deal", "source"}
 def to_json(f: Finding) -> dict[str, Any]:
     return {"id": f.id, "kind": f.kind, "text": f.text, "table_id": f.table_id,
             "table": f.table.name if f.table is not None else None, "deal": f.deal, "source": f.source,
-            "filed_by": f.filed_by.username, "filed_at": f.filed_at.isoformat(timespec="seconds") + "Z"}
+            "filed_by": f.filed_by.username, "filed_at": utc_text(f.filed_at)}
 
 
 @bp.post("/findings")

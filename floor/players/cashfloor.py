@@ -22,6 +22,7 @@ from flask import current_app
 
 from floor import tables
 from floor.extensions import db
+from floor.localtime import utc_text
 from floor.models import LogEntry, Table, User, utcnow
 from floor.players import lists
 from floor.players import service as players
@@ -179,8 +180,8 @@ def pending(table: Table) -> list[SeatChange]:
 
 def seat_change_json(r: SeatChange) -> dict[str, Any]:
     return {"id": r.id, "player_id": r.player_id, "name": r.player.name, "seat": r.seat,
-            "asked_at": lists.iso(r.asked_at), "outcome": r.outcome, "to_seat": r.to_seat,
-            "done_at": lists.iso(r.done_at)}
+            "asked_at": utc_text(r.asked_at), "outcome": r.outcome, "to_seat": r.to_seat,
+            "done_at": utc_text(r.done_at)}
 
 
 def _honour_seat_change(table: Table, opened: int, user: User | None) -> bool:

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from floor import tables
 from floor.extensions import db
 from floor.house_profiles import ProfileNotFound, find_profile
+from floor.localtime import utc_text
 from floor.models import Table, User, utcnow
 from floor.players import service as players
 from floor.players.models import ListEntry, WaitingList
@@ -24,10 +25,6 @@ SEAT_OPENED: list[Callable[[Table, int, User | None], None]] = []
 _STAKES = re.compile(r"\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*")
 
 
-def iso(moment: Any) -> str | None:
-    return moment.isoformat(timespec="seconds") + "Z" if moment is not None else None
-
-
 def waiting(wl: WaitingList) -> list[ListEntry]:
     """The players on the list now: must-move players moving up first (floor.players.cashfloor),
     then first come first."""
@@ -38,8 +35,8 @@ def waiting(wl: WaitingList) -> list[ListEntry]:
 
 def to_json(wl: WaitingList) -> dict[str, Any]:
     return {"id": wl.id, "game": wl.game, "stakes": wl.stakes, "interest": wl.interest,
-            "players": [{"player_id": e.player_id, "name": e.player.name, "since": iso(e.joined_at),
-                         "called_at": iso(e.called_at), "must_move_from": e.must_move_from_id}
+            "players": [{"player_id": e.player_id, "name": e.player.name, "since": utc_text(e.joined_at),
+                         "called_at": utc_text(e.called_at), "must_move_from": e.must_move_from_id}
                         for e in waiting(wl)]}
 
 

@@ -22,6 +22,7 @@ from sqlalchemy import String, cast, func
 
 from floor import promotions, tables
 from floor.extensions import db
+from floor.localtime import utc_text
 from floor.models import Entry, LogEntry, Table, Tournament, utcnow
 from floor.players.models import ListEntry, Player, WaitingList
 from rules import RulesError, jackpot
@@ -46,17 +47,13 @@ def _names_player(table: Table, player: Player) -> bool:
                for s in seats)
 
 
-def _iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds") + "Z"
-
-
 def table_stints(table: Table, player: Player, now: datetime) -> dict[str, Any]:
     """The player's stints at ``table``: seat, from, until (None: still seated), chips in and out."""
     stints: list[dict[str, Any]] = []
     state = jackpot.start(table.setup)
     seat = _seat_of(state, player)
     if seat is not None:
-        stints.append({"seat": seat, "from": _iso(table.created_at), "until": None,
+        stints.append({"seat": seat, "from": utc_text(table.created_at), "until": None,
                        "bought_in": state.seats[seat].stack, "cashed_out": 0, "_from": table.created_at})
     for entry in tables.sealed_entries(table):
         before_seat = seat
@@ -66,7 +63,7 @@ def table_stints(table: Table, player: Player, now: datetime) -> dict[str, Any]:
         at_their_seat = kind in SEATING and entry.payload.get("seat") in {before_seat, seat} - {None}
         mine = at_their_seat or (kind == "void" and before_seat != seat)
         if before_seat is None and seat is not None:
-            stints.append({"seat": seat, "from": _iso(entry.logged_at), "until": None, "bought_in": 0,
+            stints.append({"seat": seat, "from": utc_text(entry.logged_at), "until": None, "bought_in": 0,
                            "cashed_out": 0, "_from": entry.logged_at})
         if stints and mine:
             stints[-1]["bought_in"] += after.chips_in - state.chips_in
@@ -74,7 +71,7 @@ def table_stints(table: Table, player: Player, now: datetime) -> dict[str, Any]:
         if seat is not None and stints:
             stints[-1]["seat"] = seat
         if before_seat is not None and seat is None and stints:
-            stints[-1]["until"], stints[-1]["_until"] = _iso(entry.logged_at), entry.logged_at
+            stints[-1]["until"], stints[-1]["_until"] = utc_text(entry.logged_at), entry.logged_at
         state = after
     seconds = 0.0
     for stint in stints:
@@ -111,12 +108,12 @@ def night(player: Player) -> dict[str, Any]:
     for e in db.session.scalars(db.select(Entry).where(
             (Entry.player_id == player.id) | ((Entry.player_id.is_(None)) & (Entry.player == player.name)))):
         t = e.tournament
-        entries.append({"event_id": t.event_id, "event": t.event.name, "entered_at": _iso(e.entered_at),
+        entries.append({"event_id": t.event_id, "event": t.event.name, "entered_at": utc_text(e.entered_at),
                         "rebuys": e.rebuys, "add_ons": e.add_ons, "reentries": e.reentries,
-                        "out_at": _iso(e.out_at) if e.out_at else None})
-    waited = [{"list_id": e.list_id, "game": wl.game, "stakes": wl.stakes, "joined_at": _iso(e.joined_at),
-               "called_at": _iso(e.called_at) if e.called_at else None,
-               "removed_at": _iso(e.removed_at) if e.removed_at else None, "reason": e.reason}
+                        "out_at": utc_text(e.out_at)})
+    waited = [{"list_id": e.list_id, "game": wl.game, "stakes": wl.stakes, "joined_at": utc_text(e.joined_at),
+               "called_at": utc_text(e.called_at),
+               "removed_at": utc_text(e.removed_at), "reason": e.reason}
               for e, wl in db.session.execute(db.select(ListEntry, WaitingList).join(
                   WaitingList, WaitingList.id == ListEntry.list_id).where(ListEntry.player_id == player.id)
                   .order_by(ListEntry.joined_at, ListEntry.id))]

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import func, or_, true
 
 from floor.extensions import db
-from floor.localtime import local
+from floor.localtime import local, utc_text
 from floor.models import User, utcnow
 from floor.players.models import Player
 from rules import IllegalAction, parse
@@ -31,8 +31,8 @@ def to_json(p: Player) -> dict[str, Any]:
     banned = p.ban_in_force()
     return {"id": p.id, "name": p.name, "card": p.card, "note": p.note, "banned": banned,
             "banned_reason": p.banned_reason if banned else None,
-            "banned_until": p.banned_until.isoformat(timespec="seconds") + "Z" if banned and p.banned_until else None,
-            "created_at": p.created_at.isoformat(timespec="seconds") + "Z"}
+            "banned_until": utc_text(p.banned_until) if banned else None,
+            "created_at": utc_text(p.created_at)}
 
 
 def find(q: str) -> list[Player]:

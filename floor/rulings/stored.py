@@ -14,6 +14,7 @@ from flask import url_for
 
 from floor import witness
 from floor.house_profiles import resolve_profile
+from floor.localtime import utc_text
 from floor.models import IssuedRuling
 from rules import RulesError, catalogue
 from rules.jackpot.state import DealEnd, Phase
@@ -113,12 +114,12 @@ def to_json(row: IssuedRuling) -> dict[str, Any]:
         "facts": row.facts,
         "note": row.note,
         "issued_by": row.issued_by.username if row.issued_by else None,
-        "issued_at": row.issued_at.isoformat(timespec="seconds") + "Z",
+        "issued_at": utc_text(row.issued_at),
         "reported_by": row.reported_by.username if row.reported_by else None,
         "by_rules": row.by_rules,
         "pending": row.pending,
         "ruled_by": row.ruled_by.username if row.ruled_by else None,
-        "confirmed_at": row.confirmed_at.isoformat(timespec="seconds") + "Z" if row.confirmed_at else None,
+        "confirmed_at": utc_text(row.confirmed_at),
         "supersedes": row.supersedes_id,
         "superseded_by": row.superseded_by.id if row.superseded_by else None,
         "digest": row.digest,

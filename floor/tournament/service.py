@@ -17,7 +17,7 @@ from flask import abort
 from floor import tables
 from floor.extensions import db
 from floor.house_profiles import resolve_profile
-from floor.localtime import local, zone
+from floor.localtime import local, utc_text, zone
 from floor.models import CardRoomEvent, ClockMove, Entry, Table, Tournament, User, utcnow
 from floor.sealed import check_tournament
 from floor.tournament import models as desk_models
@@ -409,7 +409,7 @@ def results(t: Tournament) -> list[dict[str, Any]]:
         rows.append({"place": placed.get(player), "player": player, "player_id": e.player_id,
                      "prize": paid.get(player, 0) if player in placed else None,
                      "bounties": won.get(player, 0),
-                     "out_at": e.out_at.isoformat(timespec="seconds") + "Z" if e.out_at else None,  # UTC, marked
+                     "out_at": utc_text(e.out_at),
                      "table": e.out_table.name if e.out_table else None,
                      "hand": e.out_hand, "deal": player in agreed,
                      "disqualified": player.casefold() in disqualified,  # "DQ": the place stands, prize and all
