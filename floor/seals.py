@@ -59,7 +59,13 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-class Spelled(str):
+class Stored(str):
+    """A JSON text spelled already, which a JSON column stores as it is (:func:`json_serializer`):
+    for a value whose text the caller needs too (the witness's pending lines, which the record's
+    next move compares as stored: :mod:`floor.witness.anchor`), spelled once for both."""
+
+
+class Spelled(Stored):
     """A record's :func:`canonical` text, spelled once (issue 34: one canonical JSON per entry).
     A seal takes it as it is (:func:`keyed_digest`), and so does a JSON column
     (:func:`json_serializer`): an entry's seal and its stored row share one serialisation, and a
@@ -85,9 +91,9 @@ def spelled_with(data: dict[str, Any], parts: dict[str, str]) -> Spelled:
 
 
 def json_serializer(value: Any) -> str:
-    """The engine's JSON serializer (``create_app``): a :class:`Spelled` text is stored as it is,
-    anything else as SQLAlchemy's default spells it."""
-    return str(value) if isinstance(value, Spelled) else json.dumps(value)
+    """The engine's JSON serializer (``create_app``): a :class:`Stored` text (a :class:`Spelled` one
+    among them) is stored as it is, anything else as SQLAlchemy's default spells it."""
+    return str(value) if isinstance(value, Stored) else json.dumps(value)
 
 
 def seal_key() -> bytes:
