@@ -16,6 +16,7 @@ from typing import Any, Callable, TypeVar
 from flask import abort, current_app, g, jsonify, request, url_for
 from flask_login import current_user
 
+from floor.auth.access import login_without_cookies
 from floor.extensions import csrf
 from floor.inputs import BadNumber, whole, whole_or_none
 from floor.models import Role
@@ -41,6 +42,7 @@ def api_role(minimum: Role) -> Callable[[F], F]:
     def decorate(view: F) -> F:
         @wraps(view)
         def wrapped(*args: Any, **kwargs: Any) -> Any:
+            login_without_cookies()  # a bearer client's user, read at once (Flask-Login's own way otherwise)
             if not current_user.is_authenticated:
                 if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and not g.get("bearer"):
                     # A tablet whose login ended (logged out elsewhere, password changed, expired):
