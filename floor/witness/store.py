@@ -97,10 +97,13 @@ class FileStore:
             return
         data = b"".join(raws)
         fd = os.open(self.live, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "ab") as fh:
-            fh.write(data)
-            fh.flush()
+        try:
+            written = 0
+            while written < len(data):  # one write, but a short one (a full disk's) is taken on
+                written += os.write(fd, data[written:])
             stat = os.fstat(fd)
+        finally:
+            os.close(fd)
         self.own = (stat.st_ino, stat.st_size, len(data))
         if self._live_lines is not None:
             self._live_lines += len(raws)
