@@ -204,7 +204,7 @@ def _init_extensions(app: Flask) -> None:
     """The database (SQLite tuned), migrations, CSRF, logins, the rate limiter, the security
     headers; then the seal key checked against the database and the witness started."""
     from floor import ratelimit, witness  # noqa: F401  (the floordb:// storage; the witness's session hooks)
-    from floor.extensions import csrf, db, limiter, login, migrate
+    from floor.extensions import csrf, db, limiter, login, migrate, throttle_only_throttled
 
     db.init_app(app)
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
@@ -215,6 +215,7 @@ def _init_extensions(app: Flask) -> None:
     csrf.init_app(app)
     login.init_app(app)
     limiter.init_app(app)
+    throttle_only_throttled(app)
     security.init_app(app)
     _check_keys(app)  # a host with another seal key, or none for a sealed database, does not start
     witness.init_app(app)

@@ -13,9 +13,11 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable, TypeVar
 
-from flask import abort, current_app, g, jsonify, request, url_for
+import orjson
+from flask import Response, abort, current_app, g, jsonify, request, url_for
 from flask_login import current_user
 
+from floor.auth.access import login_without_cookies
 from floor.extensions import csrf
 from floor.inputs import BadNumber, whole, whole_or_none
 from floor.models import Role
@@ -27,6 +29,27 @@ def problem(status: int, title: str, message: str, **extra: Any) -> tuple[dict[s
     """An error answer's body and status: for a caller that adds to the body before sending it (the
     tablet's tap adds its panel, :mod:`floor.dealer.taps`)."""
     return {"error": title, "message": message, "status": status, **extra}, status
+
+
+#: How a tap's answer is written (:func:`answer`): seat numbers as keys (JSON's keys are text, as
+#: Flask writes them), keys sorted as Flask sorts them, and times, dates and dataclasses left to
+#: Flask's own ``default``, so that any of them is spelled as in every other answer.
+_ANSWER = (orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
+           | orjson.OPT_PASSTHROUGH_DATACLASS)
+
+
+def answer(body: dict[str, Any], status: int) -> Response:
+    """A tap's answer (the table's whole state with it) as JSON, written by orjson: the same JSON
+    as ``jsonify`` (the same keys and values, text in UTF-8 rather than escaped to ASCII), in half
+    its CPU within a tap and a fifth alone (issue 34: ``jsonify`` was a twentieth of a tap). A value
+    orjson cannot write (a whole number beyond 64 bits) is answered by ``jsonify``, as before."""
+    try:
+        data = orjson.dumps(body, default=getattr(current_app.json, "default", None), option=_ANSWER)
+    except TypeError:  # orjson's JSONEncodeError
+        response = jsonify(body)
+        response.status_code = status
+        return response
+    return current_app.response_class(data + b"\n", status=status, mimetype="application/json")
 
 
 def error(status: int, title: str, message: str, **extra: Any) -> Any:
@@ -41,6 +64,7 @@ def api_role(minimum: Role) -> Callable[[F], F]:
     def decorate(view: F) -> F:
         @wraps(view)
         def wrapped(*args: Any, **kwargs: Any) -> Any:
+            login_without_cookies()  # a bearer client's user, read at once (Flask-Login's own way otherwise)
             if not current_user.is_authenticated:
                 if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]) and not g.get("bearer"):
                     # A tablet whose login ended (logged out elsewhere, password changed, expired):

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from flask import abort
 from sqlalchemy import Select, bindparam, inspect, select
 from sqlalchemy.orm import configure_mappers, make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import instance_dict, set_committed_value
 
 from floor.extensions import db
 from floor.prepared import Prepared
@@ -74,10 +74,21 @@ def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | No
     if not mapper.configured:  # a worker's first request may come before any ORM query made the attributes
         configure_mappers()
     obj = mapper.class_manager.new_instance()
-    for name, value in values.items():
-        set_committed_value(obj, name, value)
+    # as a query's loading fills a new object: its attributes' values, none of them a change
+    instance_dict(obj).update(values)
     make_transient_to_detached(obj)  # as if loaded by a query: persistent once added, nothing to flush
     session.add(obj)
+    return obj
+
+
+def transient(model: type[M], **values: Any) -> M:
+    """A new ``model`` object holding ``values``, in no session, filled as a query's loading fills
+    one (its attributes' values, none of them a change) rather than through the constructor's
+    instrumented assignments: for a row a statement of its own writes (the table log's entry,
+    :func:`floor.tables._write_entry`), which the request keeps as its answer. Relationships among
+    ``values`` are read back as given."""
+    obj: M = inspect(model).class_manager.new_instance()
+    instance_dict(obj).update(values)
     return obj
 
 

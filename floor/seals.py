@@ -35,6 +35,7 @@ import hashlib
 import hmac
 import json
 from datetime import datetime
+from json.encoder import encode_basestring
 from typing import Any, Callable
 
 from flask import current_app
@@ -47,19 +48,47 @@ class SealBroken(Exception):
     and logs nothing there (issue 20); ``flask verify`` names what was changed."""
 
 
+#: The encoder of every canonical text, built once: ``json.dumps`` given these settings builds a new
+#: encoder at each call, which cost more than spelling a short value (issue 34: a tap spells some
+#: twenty-five values, most of them the members of its seals' records). ``encode`` keeps no state
+#: between calls.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def canonical(data: Any) -> str:
     """The one byte-exact spelling of a record that its seal is taken over (a :class:`Spelled`
-    text is that spelling already).
+    text is that spelling already): ``json.dumps`` with sorted keys, no spaces, the text as it is
+    (not escaped to ASCII), and ``str()`` of what JSON has no type for. A text, a whole number,
+    null, true and false are spelled as the encoder spells them, without it.
 
     >>> canonical({"b": 1, "a": [1, "ü"]})
     '{"a":[1,"ü"],"b":1}'
+    >>> values = ["ü", 'a"b', "tab" + chr(9), 7, -3, None, True, False, 2.5, [1], {"x": None}]
+    >>> [canonical(v) for v in values] == [json.dumps(v, sort_keys=True, separators=(",", ":"),
+    ...                                                 ensure_ascii=False, default=str) for v in values]
+    True
     """
+    kind = type(data)
+    if kind is str:
+        return encode_basestring(data)
+    if kind is int:
+        return int.__repr__(data)
+    if data is None:
+        return "null"
+    if kind is bool:
+        return "true" if data else "false"
     if isinstance(data, Spelled):
         return data
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _CANONICAL.encode(data)
 
 
-class Spelled(str):
+class Stored(str):
+    """A JSON text spelled already, which a JSON column stores as it is (:func:`json_serializer`):
+    for a value whose text the caller needs too (the witness's pending lines, which the record's
+    next move compares as stored: :mod:`floor.witness.anchor`), spelled once for both."""
+
+
+class Spelled(Stored):
     """A record's :func:`canonical` text, spelled once (issue 34: one canonical JSON per entry).
     A seal takes it as it is (:func:`keyed_digest`), and so does a JSON column
     (:func:`json_serializer`): an entry's seal and its stored row share one serialisation, and a
@@ -85,9 +114,9 @@ def spelled_with(data: dict[str, Any], parts: dict[str, str]) -> Spelled:
 
 
 def json_serializer(value: Any) -> str:
-    """The engine's JSON serializer (``create_app``): a :class:`Spelled` text is stored as it is,
-    anything else as SQLAlchemy's default spells it."""
-    return str(value) if isinstance(value, Spelled) else json.dumps(value)
+    """The engine's JSON serializer (``create_app``): a :class:`Stored` text (a :class:`Spelled` one
+    among them) is stored as it is, anything else as SQLAlchemy's default spells it."""
+    return str(value) if isinstance(value, Stored) else json.dumps(value)
 
 
 def seal_key() -> bytes:

@@ -38,7 +38,7 @@ from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from floor import witness
+from floor import rows, witness
 from floor.cache import LRU
 # the sealed log's readers; other modules read CALL_THE_DIRECTOR, log_page and sealed_entries here
 from floor.chain import CALL_THE_DIRECTOR as CALL_THE_DIRECTOR
@@ -412,9 +412,10 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     after = jackpot.apply(before, parsed)
     # table_id, not table=: assigning the relationship would load the whole log into the session.
     # The entry is sealed to the one before it (the table's head): floor.seals.
-    entry = LogEntry(table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
-                     logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
-                     prev_digest=table.head_digest or "", tap_id=tap_id)
+    # (made as a query's loading makes an object: the statements below write it, not the ORM)
+    entry = rows.transient(LogEntry, table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
+                           logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
+                           prev_digest=table.head_digest or "", tap_id=tap_id)
     # one canonical JSON of the payload: its size checked, its seal taken, its row stored (issue 34)
     text = spelled(payload)
     entry.digest = entry.compute_digest(text)

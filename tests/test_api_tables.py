@@ -298,3 +298,30 @@ def test_a_201_carries_the_version_of_the_state_it_carries(app, tokens, monkeypa
     assert answer.json["version"] == answer.json["state"]["version"] == 2
     now = client.get(f"/api/tables/{table['id']}", headers=bearer(tokens["dealer"])).json
     assert now["version"] == 2 and now["state"] == answer.json["state"]
+
+
+def test_a_taps_answer_is_the_json_jsonify_writes(app, client, tokens):
+    """A tap's answer is written by orjson (floor.jsonapi.answer): the same JSON as jsonify's, seat
+    numbers as keys, text beyond ASCII, a time spelled as Flask spells it; a whole number beyond 64
+    bits, which orjson cannot write, is answered by jsonify. Through the API, a player's accented
+    name comes back as it was written."""
+    import datetime
+    import json
+
+    from flask import jsonify
+
+    from floor.jsonapi import answer
+
+    body = {"seats": {1: {"player": "Zoë Ñandú", "stack": 500}, 2: None}, "at": datetime.datetime(2026, 11, 27, 9, 5),
+            "legal": [{"type": "pass", "seat": 3}], "ok": True, "pot": 2.5}
+    with app.test_request_context():
+        for value in (body, {**body, "huge": 2**70}):
+            response = answer(value, 201)
+            assert (response.status_code, response.mimetype) == (201, "application/json")
+            assert json.loads(response.get_data()) == json.loads(jsonify(value).get_data())
+    setup = {**SETUP, "seats": [{**SETUP["seats"][0], "player": "Zoë Ñandú"}, *SETUP["seats"][1:]]}
+    table = client.post("/api/tables", json={"name": "T1", **setup}, headers=bearer(tokens["director"])).json
+    tapped = client.post(f"/api/tables/{table['id']}/events", json={"type": "deal", "expected_version": 0},
+                         headers=bearer(tokens["dealer"]))
+    assert tapped.status_code == 201
+    assert tapped.json["state"]["seats"][str(SETUP["seats"][0]["seat"])]["player"] == "Zoë Ñandú"

@@ -78,3 +78,56 @@ def test_a_taps_seals_are_the_seals_of_their_content_as_floor_seals_spells_it(ap
         stored = db.session.execute(sa.text("SELECT payload FROM log_entries WHERE table_id = :t ORDER BY seq"),
                                     {"t": table_id}).scalars().all()
         assert [s if isinstance(s, str) else canonical(s) for s in stored] == [canonical(e.payload) for e in entries]
+
+
+def test_a_process_folds_its_own_lines_as_a_fresh_reader_of_the_witness_reads_them(tmp_path):
+    """A commit folds the lines it has just appended as it wrote them, without reading them back
+    (floor.witness.room.Room.read_own): what the process then knows of the witness (its head, every
+    table's reach, every user's seal) is what a reader of the whole witness finds, across
+    checkpoints (every 4 lines here: those are read back as before) and taps of another process."""
+    from floor import create_app
+    from floor.seals import seal_key
+    from floor.witness import room
+    from floor.witness.lines import Seen, parse
+    from tests.conftest import _APPS, make_app, user
+
+    app = make_app(tmp_path, FLOOR_CHECKPOINT_LINES=4)
+    # a second server process on the same database and witness, with a fold of its own
+    other = create_app({**app.config, "FLOOR_CHECKPOINT_LINES": 4}, instance_path=app.instance_path)
+    _APPS.append(other)
+    with app.app_context():
+        token, director = user("dee").new_api_token(), user("dana").new_api_token()
+        db.session.commit()
+    client, elsewhere = app.test_client(), other.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(director)).json["id"]
+    for n in range(9):
+        _play(elsewhere if n % 4 == 3 else client, table_id, token, 1)
+    with app.app_context():
+        the_room = room()
+        known = the_room.fold
+        fresh = Seen(seal_key())
+        for raw in the_room.store.everything():
+            fresh.take(parse(raw))
+    assert not fresh.broken
+    assert (known.n, known.link) == (fresh.n, fresh.link)
+    assert known.state() == fresh.state()
+    assert known.tables[table_id][:2] == fresh.tables[table_id][:2]
+
+
+def test_a_reader_moves_past_its_own_append_only_when_it_had_read_everything_before_it(tmp_path):
+    """The file store's reader skips the bytes its own process has just appended only when they
+    begin where it stopped reading; a line another process appended before them is read, then
+    they are (floor.witness.store.FileReader.read_own)."""
+    from floor.witness.store import FileStore
+
+    store, other = FileStore(str(tmp_path)), FileStore(str(tmp_path))
+    reader = store.reader()
+    store.append([b'{"n":1}\n'])
+    assert reader.read_new() == [b'{"n":1}']
+    store.append([b'{"n":2}\n'])
+    assert reader.read_own(*store.own)
+    assert reader.read_new() == []
+    other.append([b'{"n":3}\n'])  # another process's line, not read yet
+    store.append([b'{"n":4}\n'])
+    assert not reader.read_own(*store.own)
+    assert reader.read_new() == [b'{"n":3}', b'{"n":4}']

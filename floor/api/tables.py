@@ -26,7 +26,7 @@ from flask_login import current_user
 from floor import rows, tables
 from floor.api.common import bp
 from floor.extensions import db
-from floor.jsonapi import BadQuery, api_role, error, json_body, query_int
+from floor.jsonapi import BadQuery, answer, api_role, error, json_body, query_int
 from floor.models import IssuedRuling, Role, Table
 from floor.posting import entry_json, log_event, table_json
 from floor.rulings import stored
@@ -122,4 +122,4 @@ def post_event(table_id: int) -> Any:
     """
     table = rows.get_or_404(Table, table_id)  # without the ORM's query: floor.rows
     body, status = log_event(table, json_body())
-    return jsonify(body), status
+    return answer(body, status)

@@ -18,7 +18,7 @@ from typing import Any, Callable, TypeVar
 
 from urllib.parse import urlsplit
 
-from flask import abort, g
+from flask import abort, g, request
 from flask_login import current_user
 from sqlalchemy import bindparam
 
@@ -67,6 +67,19 @@ def load_user_from_token(req: Any) -> User | None:
         g.bearer = True
         return user
     return None
+
+
+def login_without_cookies() -> None:
+    """Who a request that brings no cookie at all is, from its bearer token, at the first check of
+    it (:func:`floor.jsonapi.api_role`: a tablet's tap). Without a cookie there is no session to
+    name a user and no "keep me logged in" cookie, so Flask-Login's own loading would come to the
+    request loader, :func:`load_user_from_token`, after its checks of both (issue 34: a fiftieth of
+    a tap, the session's fingerprint among them); here it is asked at once, and the user (or
+    nobody) becomes ``current_user`` as Flask-Login makes it. The token is still read against the
+    database on every request: a token revoked or a user deactivated is refused at once. A request
+    with any cookie is left to Flask-Login."""
+    if "_login_user" not in g and not request.cookies:
+        login._update_request_context_with_user(load_user_from_token(request))
 
 
 def require_role(minimum: Role) -> Callable[[], Any]:

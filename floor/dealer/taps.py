@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify
-
 from floor import rows
 from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf
-from floor.jsonapi import api_role, json_body
+from floor.jsonapi import answer, api_role, json_body
 from floor.models import Role, Table
 from floor.posting import log_event
 
@@ -45,7 +43,7 @@ def tap(table_id: int) -> Any:
         body["message"] = rule_words(body["message"])
     if status in WITH_PANEL:
         body["panel"] = render_panel(table)
-    return jsonify(body), status
+    return answer(body, status)
 
 
 #: The dealer views that check the login and the role themselves and answer in JSON.

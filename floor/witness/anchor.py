@@ -46,7 +46,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from floor.extensions import DbModel, db
 from floor.prepared import Prepared
-from floor.seals import keyed_digest, same, seal_key, set_member, sum_text
+from floor.seals import Stored, keyed_digest, same, seal_key, set_member, sum_text
 from floor.witness.lines import (ADOPT, APPEND, BANKED_APPEND, BANKED_RULING, BANKED_TABLE, CHECKPOINT, CONFIRM,
                                  RESTORE, RULING, SETS, START, TABLE, chain, encode, link_of)
 from floor.witness.collector import send
@@ -230,7 +230,7 @@ def _append(session: Session) -> None:
         resume = checkpoint if checkpoint is not None and checkpoint["kind"] == CHECKPOINT else None
         the_room.store.append([encode(line) for line in lines if line is not resume],
                               encode(resume) if resume is not None else None)
-        the_room.read_on()
+        the_room.read_own(lines)
         the_room.written = written
     except Exception:  # the database holds the lines (witness_reach.pending): the next write appends them
         current_app.logger.exception("the room's witness could not be written (%s)", the_room.store.name)
@@ -294,7 +294,10 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
     if checkpoint is not None:
         last_checkpoint = checkpoint["n"]
     last = lines[-1]
-    values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": lines, "at": moment,
+    # the pending lines spelled once, as the JSON column stores them (SQLAlchemy's default
+    # serializer, both databases): the text written is the text the next move compares
+    pending = Stored(json.dumps(lines))
+    values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": pending, "at": moment,
               "seal": reach_seal(last["n"], last["link"], last_checkpoint, lines, key)}
     if mine is not None:
         was = {"was_n": mine[0], "was_link": mine[1], "was_checkpoint": mine[2], "was_seal": mine[3],
@@ -312,8 +315,7 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
             table = "rulings" if line["kind"] == RULING else "banked_rulings"
             connection.execute(text(f"UPDATE {table} SET witness_line = :n WHERE id = :id"),
                                {"n": line["n"], "id": line["ruling"]})
-    # the pending lines as the JSON column stores them (SQLAlchemy's default serializer, both databases)
-    return lines, checkpoint, (values["n"], values["link"], values["checkpoint"], values["seal"], json.dumps(lines))
+    return lines, checkpoint, (values["n"], values["link"], values["checkpoint"], values["seal"], str(pending))
 
 
 def _checked_reach(the_room: Room, connection: Any, fold: Any, epoch: dict[str, Any] | None,

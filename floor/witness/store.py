@@ -51,6 +51,9 @@ class FileStore:
         self.rotate_lines = rotate_lines
         self.name = "instance/witness.log"
         self._live_lines: int | None = None  # lines in the live segment, counted by this process's writes
+        #: The live file's inode, its size and the bytes this process's last append wrote at its end
+        #: (None after a rotation): a reader that had read up to where they begin knows them already.
+        self.own: tuple[int, int, int] | None = None
 
     def close(self) -> None:
         """Nothing stays open between reads and writes."""
@@ -81,19 +84,27 @@ class FileStore:
     def append(self, raws: list[bytes], checkpoint: bytes | None = None) -> None:
         """Append ``raws`` (under :meth:`lock`); a ``checkpoint`` line goes last, and begins a new
         live segment when this one has grown past the rotation size."""
+        self.own = None
         if checkpoint is not None and self._live_size() + len(raws) >= self.rotate_lines:
             self._write(raws)
             self._rotate(checkpoint)
+            self.own = None
             return
         self._write(raws + ([checkpoint] if checkpoint is not None else []))
 
     def _write(self, raws: list[bytes]) -> None:
         if not raws:
             return
+        data = b"".join(raws)
         fd = os.open(self.live, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "ab") as fh:
-            fh.write(b"".join(raws))
-            fh.flush()
+        try:
+            written = 0
+            while written < len(data):  # one write, but a short one (a full disk's) is taken on
+                written += os.write(fd, data[written:])
+            stat = os.fstat(fd)
+        finally:
+            os.close(fd)
+        self.own = (stat.st_ino, stat.st_size, len(data))
         if self._live_lines is not None:
             self._live_lines += len(raws)
 
@@ -232,6 +243,15 @@ class FileReader:
             raise WitnessLost(f"the room's witness ({self.store.name}) was cut back to fewer lines than this server "
                               "read from it")
         return out + self._read(self.store.live)
+
+    def read_own(self, inode: int, end: int, size: int) -> bool:
+        """Move past the ``size`` bytes ending at ``end`` of the live file (inode ``inode``) that this
+        process has just appended under the store's lock, when they begin exactly where this reader
+        stopped: every byte before them read already, so they are the lines the writer holds."""
+        if self.inode != inode or self.offset != end - size:
+            return False
+        self.offset = end
+        return True
 
     def _read(self, path: str) -> list[bytes]:
         with open(path, "rb") as fh:
