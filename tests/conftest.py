@@ -111,8 +111,70 @@ def _url_builders_compiled_once() -> None:
     Rule._compile_builder = compile_once  # type: ignore[method-assign]
 
 
+@functools.cache
+def _templates_compiled_once() -> None:
+    """Jinja compiles each template the first time an app renders it (lexed, parsed, turned into
+    Python source and compiled by ``compile()``), and keeps it in that app's environment only: every
+    test's app compiled again every page it showed, about a third of a page test's CPU (issue 34,
+    session 40). Jinja's own hook for this, a bytecode cache (``Environment.bytecode_cache``), is
+    given to every app the test process makes, one kept in memory: a template is compiled once per
+    process and each app builds its ``Template`` from that code, as from a fresh compile. The code is
+    kept by template name, file, source and every setting of the environment the compiler reads (its
+    syntax, whether it escapes that template, its extensions, the functions of its filters and tests),
+    so an app configured otherwise compiles its own. A server the tests start compiles as the app does."""
+    from flask import Flask
+    from jinja2.bccache import BytecodeCache, Bucket
+
+    class CompiledOnce(BytecodeCache):
+        def __init__(self) -> None:
+            self.code: dict[tuple, object] = {}
+
+        def get_bucket(self, environment, name, filename, source):  # type: ignore[no-untyped-def]
+            bucket = Bucket(environment, "", "")
+            bucket.key = (name, filename, source, _settings(environment, name))  # type: ignore[assignment]
+            bucket.code = self.code.get(bucket.key)  # type: ignore[arg-type]
+            return bucket
+
+        def set_bucket(self, bucket) -> None:  # type: ignore[no-untyped-def]
+            self.code[bucket.key] = bucket.code
+
+    def _settings(env, name):  # type: ignore[no-untyped-def]
+        autoescape = env.autoescape(name) if callable(env.autoescape) else env.autoescape
+        return (env.block_start_string, env.block_end_string, env.variable_start_string,
+                env.variable_end_string, env.comment_start_string, env.comment_end_string,
+                env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks,
+                env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
+                _function(env.finalize), autoescape, tuple(sorted(env.extensions)), env.sandboxed,
+                getattr(env, "intercepted_binops", None), getattr(env, "intercepted_unops", None),
+                frozenset((name, _function(f)) for name, f in env.filters.items()),
+                frozenset((name, _function(f)) for name, f in env.tests.items()))
+
+    def _function(f):  # type: ignore[no-untyped-def]
+        """A filter by what it runs (the compiler reads how it is called and may run it on
+        constants): a method by its function (its app differs), a function made again for each app
+        (a lambda in an ``init_app``) by its code and the very objects it reads, any other by itself."""
+        f = getattr(f, "__func__", f)
+        code = getattr(f, "__code__", None)
+        if code is None:
+            return f
+        cells = tuple(id(cell.cell_contents) for cell in f.__closure__ or ())
+        return (code, id(f.__globals__), cells, f.__defaults__, repr(f.__kwdefaults__),
+                getattr(f, "jinja_pass_arg", None))
+
+    compiled = CompiledOnce()
+    create_environment = Flask.create_jinja_environment
+
+    def create_with_shared_code(self):  # type: ignore[no-untyped-def]
+        environment = create_environment(self)
+        environment.bytecode_cache = compiled
+        return environment
+
+    Flask.create_jinja_environment = create_with_shared_code  # type: ignore[method-assign]
+
+
 def _create_schema(url: str, instance_path: str | None = None) -> None:
     _url_builders_compiled_once()
+    _templates_compiled_once()
     from floor import create_app
     from floor.extensions import db
 
@@ -192,6 +254,7 @@ def database_url(tmp_path) -> str:
 
 def make_app(tmp_path, **config):
     _url_builders_compiled_once()
+    _templates_compiled_once()
     from floor import create_app
     from floor.extensions import db
     from floor.models import Role, User
