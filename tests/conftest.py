@@ -156,10 +156,23 @@ def _templates_compiled_once() -> None:
         f = getattr(f, "__func__", f)
         code = getattr(f, "__code__", None)
         if code is None:
-            return f
-        cells = tuple(id(cell.cell_contents) for cell in f.__closure__ or ())
-        return (code, id(f.__globals__), cells, f.__defaults__, repr(f.__kwdefaults__),
-                getattr(f, "jinja_pass_arg", None))
+            return _Same(f)
+        return (code, _Same(f.__globals__), tuple(_Same(cell.cell_contents) for cell in f.__closure__ or ()),
+                _Same(f.__defaults__), _Same(f.__kwdefaults__), getattr(f, "jinja_pass_arg", None))
+
+    class _Same:
+        """An object as a key by its identity (a dict is not hashable), held so its id stays its own."""
+
+        __slots__ = ("obj",)
+
+        def __init__(self, obj: object) -> None:
+            self.obj = obj
+
+        def __hash__(self) -> int:
+            return id(self.obj)
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, _Same) and other.obj is self.obj
 
     compiled = CompiledOnce()
     create_environment = Flask.create_jinja_environment
