@@ -26,6 +26,7 @@ suite's time goes to"):
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import os
@@ -110,9 +111,118 @@ def _url_builders_compiled_once() -> None:
 
     Rule._compile_builder = compile_once  # type: ignore[method-assign]
 
+    # Parsing each rule's text into its parts (a regular expression per part, its weight, the
+    # converters' names and arguments) is the same for every app too: about 6 of the 17 ms a new
+    # app spends adding its routes (issue 34, session 40). Parsed once per rule text and set of
+    # converter classes; each rule still gets converter objects of its own, made by its map.
+    parse_rule = Rule._parse_rule
+    parsed: dict[tuple, tuple] = {}
+
+    def parse_once(self, rule: str):  # type: ignore[no-untyped-def]
+        key = (rule, tuple(sorted(self.map.converters.items())))
+        if key not in parsed:
+            made: list[tuple] = []
+            get_converter = self.get_converter
+
+            def recording(variable, converter, args, kwargs):  # type: ignore[no-untyped-def]
+                made.append((variable, converter, args, dict(kwargs)))
+                return get_converter(variable, converter, args, kwargs)
+
+            trace_from = len(self._trace)
+            self.get_converter = recording
+            try:
+                parts = list(parse_rule(self, rule))
+            finally:
+                del self.get_converter
+            parsed[key] = (parts, self._trace[trace_from:], made)
+            return parts
+        parts, trace, made = parsed[key]
+        self._trace.extend(trace)
+        for variable, converter, args, kwargs in made:
+            self._converters[variable] = self.get_converter(variable, converter, args, kwargs)
+            self.arguments.add(variable)
+        return [dataclasses.replace(part) for part in parts]
+
+    Rule._parse_rule = parse_once  # type: ignore[method-assign]
+
+
+@functools.cache
+def _templates_compiled_once() -> None:
+    """Jinja compiles each template the first time an app renders it (lexed, parsed, turned into
+    Python source and compiled by ``compile()``), and keeps it in that app's environment only: every
+    test's app compiled again every page it showed, about a third of a page test's CPU (issue 34,
+    session 40). Jinja's own hook for this, a bytecode cache (``Environment.bytecode_cache``), is
+    given to every app the test process makes, one kept in memory: a template is compiled once per
+    process and each app builds its ``Template`` from that code, as from a fresh compile. The code is
+    kept by template name, file, source and every setting of the environment the compiler reads (its
+    syntax, whether it escapes that template, its extensions, the functions of its filters and tests),
+    so an app configured otherwise compiles its own. A server the tests start compiles as the app does."""
+    from flask import Flask
+    from jinja2.bccache import BytecodeCache, Bucket
+
+    class CompiledOnce(BytecodeCache):
+        def __init__(self) -> None:
+            self.code: dict[tuple, object] = {}
+
+        def get_bucket(self, environment, name, filename, source):  # type: ignore[no-untyped-def]
+            bucket = Bucket(environment, "", "")
+            bucket.key = (name, filename, source, _settings(environment, name))  # type: ignore[assignment]
+            bucket.code = self.code.get(bucket.key)  # type: ignore[arg-type]
+            return bucket
+
+        def set_bucket(self, bucket) -> None:  # type: ignore[no-untyped-def]
+            self.code[bucket.key] = bucket.code
+
+    def _settings(env, name):  # type: ignore[no-untyped-def]
+        autoescape = env.autoescape(name) if callable(env.autoescape) else env.autoescape
+        return (env.block_start_string, env.block_end_string, env.variable_start_string,
+                env.variable_end_string, env.comment_start_string, env.comment_end_string,
+                env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks,
+                env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
+                _function(env.finalize), autoescape, tuple(sorted(env.extensions)), env.sandboxed,
+                getattr(env, "intercepted_binops", None), getattr(env, "intercepted_unops", None),
+                frozenset((name, _function(f)) for name, f in env.filters.items()),
+                frozenset((name, _function(f)) for name, f in env.tests.items()))
+
+    def _function(f):  # type: ignore[no-untyped-def]
+        """A filter by what it runs (the compiler reads how it is called and may run it on
+        constants): a method by its function (its app differs), a function made again for each app
+        (a lambda in an ``init_app``) by its code and the very objects it reads, any other by itself."""
+        f = getattr(f, "__func__", f)
+        code = getattr(f, "__code__", None)
+        if code is None:
+            return _Same(f)
+        return (code, _Same(f.__globals__), tuple(_Same(cell.cell_contents) for cell in f.__closure__ or ()),
+                _Same(f.__defaults__), _Same(f.__kwdefaults__), getattr(f, "jinja_pass_arg", None))
+
+    class _Same:
+        """An object as a key by its identity (a dict is not hashable), held so its id stays its own."""
+
+        __slots__ = ("obj",)
+
+        def __init__(self, obj: object) -> None:
+            self.obj = obj
+
+        def __hash__(self) -> int:
+            return id(self.obj)
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, _Same) and other.obj is self.obj
+
+    compiled = CompiledOnce()
+    create_environment = Flask.create_jinja_environment
+
+    def create_with_shared_code(self):  # type: ignore[no-untyped-def]
+        environment = create_environment(self)
+        environment.bytecode_cache = compiled
+        return environment
+
+    Flask.create_jinja_environment = create_with_shared_code  # type: ignore[method-assign]
+
 
 def _create_schema(url: str, instance_path: str | None = None) -> None:
     _url_builders_compiled_once()
+    _templates_compiled_once()
     from floor import create_app
     from floor.extensions import db
 
@@ -192,6 +302,7 @@ def database_url(tmp_path) -> str:
 
 def make_app(tmp_path, **config):
     _url_builders_compiled_once()
+    _templates_compiled_once()
     from floor import create_app
     from floor.extensions import db
     from floor.models import Role, User
