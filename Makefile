@@ -77,17 +77,17 @@ XDIST := -n $(TEST_JOBS) --dist worksteal
 # The two passes run at once (issue 34, session 40): the SQLite pass alone left a sixth of the two
 # cores idle (its workers' start, the tail where one worker has finished, gunicorn and chromium
 # starting), and the PostgreSQL pass, run after it, waited for all of it. The PostgreSQL pass's
-# output is kept and printed when both have ended, then each pass's summary line; make fails if
-# either pass failed (docs/testing.md, "Issue 34, session 40: the two passes at once").
+# output is kept and printed when both have ended, so the last line is pytest's own summary (the
+# SQLite pass's again after it when that pass failed); make fails if either pass failed (docs/testing.md, "Issue 34, session 40: the two passes at once").
 test: sysdeps $(STAMP)
 	@pg_log=$$(mktemp); \
 	FLOOR_TEST_PG=1 $(BIN)/python -m pytest $(XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS) >$$pg_log 2>&1 & \
 	pg=$$!; \
 	{ $(BIN)/python -m pytest $(XDIST) -m "not deep" $(PYTEST_ARGS); echo $$? >$$pg_log.rc; } | tee $$pg_log.sqlite; \
 	sqlite=$$(cat $$pg_log.rc); wait $$pg; postgres=$$?; \
-	echo; echo "==== the PostgreSQL pass (FLOOR_TEST_PG=1, run beside the SQLite pass) ===="; cat $$pg_log; \
-	echo "SQLite pass:     $$(tail -n 1 $$pg_log.sqlite)"; echo "PostgreSQL pass: $$(tail -n 1 $$pg_log)"; \
-	rm -f $$pg_log $$pg_log.sqlite $$pg_log.rc; test $$sqlite = 0 && test $$postgres = 0
+	echo; echo "==== the PostgreSQL pass (FLOOR_TEST_PG=1, run beside the SQLite pass above) ===="; cat $$pg_log; \
+	if [ "$$sqlite" != 0 ]; then echo; echo "The SQLite pass above failed:"; tail -n 1 $$pg_log.sqlite; fi; \
+	rm -f $$pg_log $$pg_log.sqlite $$pg_log.rc; test "$$sqlite" = 0 && test $$postgres = 0
 
 # The deep runs alone: every one of the 5,000 random walks (about three minutes of CPU): after a change
 # to rules/, with `python -m tests.walk_corpus` to choose the corpus again (tests/walk_corpus.py).
