@@ -120,7 +120,8 @@ class StructureForm(FlaskForm):
                                             validators=[Optional(), NumberRange(min=1)])
     reentry = IntegerField("Re-entries per player", default=0, validators=[Optional(), NumberRange(min=0)])
     bounty = IntegerField("Bounty (part of the buy-in)", default=0, validators=[Optional(), NumberRange(min=0)])
-    color_up = StringField("Chip races: level chip, ... (e.g. '5 5, 9 25'; empty: none)", default="")
+    color_up = StringField("Chip races: the level and the chip raced off, a comma between races "
+                           "(such as '5 5, 9 25'; empty: none)", default="")
 
     def data_for_rules(self) -> dict[str, Any]:
         data: dict[str, Any] = {"levels": read_levels(self.levels.data or ""), "starting_chips": self.starting_chips.data,
