@@ -3,7 +3,8 @@ flags, limits on what a client may send, and on what the database may be asked t
 
 - **Headers**: a Content-Security-Policy that allows only this site's own scripts (no inline
   script; inline *style* attributes stay allowed, the pages use a few), frames only from this site,
-  ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin``; over HTTPS (``FLOOR_HTTPS``)
+  ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin``, ``Cache-Control: no-store``
+  (a shared terminal's Back shows no page of the last person's); over HTTPS (``FLOOR_HTTPS``)
   also HSTS, and the session and "keep me logged in" cookies are ``Secure``. Both cookies are
   always ``HttpOnly`` and ``SameSite=Lax``.
 - **Requests**: at most ``MAX_CONTENT_LENGTH`` bytes (1 MB; 413); a JSON body nested at most
@@ -126,9 +127,12 @@ def check_request() -> None:
 
 
 #: The headers every answer carries unless its view set its own: (name in lower case, name, value).
+#: ``Cache-Control: no-store``: a floor terminal or a tablet is shared, and after a logout Back must
+#: not show the last person's pages from the browser's history (the players' records, a ban's
+#: reason, a ruling). Files served as files (the style sheet, the scripts) keep Flask's own rule.
 HEADERS = tuple((name.lower(), name, value) for name, value in (
     ("Content-Security-Policy", CSP), ("X-Frame-Options", "SAMEORIGIN"), ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "same-origin")))
+    ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store")))
 
 
 def add_headers(response: Any) -> Any:

@@ -194,6 +194,21 @@ def test_every_page_sends_the_security_headers(client):
         assert headers["X-Content-Type-Options"] == "nosniff"
 
 
+def test_no_page_nor_answer_is_kept_by_the_browser_after_it_was_shown(app, tokens):
+    """A floor terminal is shared: after a logout, Back must not show the last person's pages (the
+    players' records, a ban's reason) from the browser's history. Every page and API answer says
+    ``no-store``; the style sheet keeps Flask's own rule (asked again each time, no store forbidden)."""
+    floor = login(app.test_client(), "fred")
+    for url in ("/floor/", "/floor/shift", "/rulings/", "/login"):
+        response = floor.get(url)
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store", url
+    answer = app.test_client().get("/api/players", headers=bearer(tokens["floor"]))
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    style = floor.get("/static/floor.css")
+    style.close()  # a file served as a file: its handle is closed with the answer
+    assert style.status_code == 200 and "no-store" not in style.headers.get("Cache-Control", "")
+
+
 # --------------------------------------------------------------------------- what a client may send
 
 def test_a_request_over_the_size_limit_is_refused(client, tokens):
