@@ -590,3 +590,8 @@ class Entry(SealedRow, DbModel):
     @property
     def is_out(self) -> bool:
         return self.out_order is not None
+
+    def back_in(self) -> None:
+        """In the event again (a rebuy, a re-entry, a bust-out undone): no longer out, nor when,
+        where or with what; the desk's record keeps what it was."""
+        self.out_order = self.out_at = self.out_table_id = self.out_hand = self.out_chips = self.out_seat = None

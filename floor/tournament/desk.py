@@ -126,8 +126,7 @@ def add_entry(t: Tournament, player: Any, user: User | None) -> tuple[Entry, tup
         if existing is not None:
             entry = existing
             entry.reentries += 1
-            entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
-            entry.out_seat = None
+            entry.back_in()
             desk_models.record(t, DeskKind.REENTRY, user, player=entry.player, number=entry.reentries)
         else:
             entry = Entry(tournament=t, player=player, player_id=record.id)
@@ -244,8 +243,7 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
 
     def place_back(_: Any) -> None:
         out_order = entry.out_order
-        entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
-        entry.out_seat = None
+        entry.back_in()
         desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
                            table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
         if started is not None:  # the bubble this bust-out burst is back: so is hand for hand

@@ -204,8 +204,7 @@ def buy(t: Tournament, entry: Entry, kind: str, user: User | None) -> str:
             raise IllegalAction(f"rebuy: {entry.player} has {stack} chips, more than the {s.starting_chips} to start")
         entry.rebuys += 1
         seat_back = (entry.out_table_id, entry.out_seat)
-        entry.out_order = entry.out_at = entry.out_table_id = entry.out_hand = entry.out_chips = None
-        entry.out_seat = None
+        entry.back_in()
     else:
         entry.add_ons += 1
     if where is None:
