@@ -26,6 +26,8 @@ from rules.banked.allhands import (
     hand_index,
     hand_table,
     parse_hands,
+    subset_index,
+    subsets,
 )
 from rules.banked.dealer import Item
 from rules.banked.house import (
@@ -34,6 +36,8 @@ from rules.banked.house import (
     FOLD,
     FOLD_2,
     Tally,
+    _best,
+    _exclude,
     dealer_hands,
     hand_choices,
     play,
@@ -76,6 +80,36 @@ def test_every_hand_has_one_row_and_its_index_is_its_row():
     assert rows.shape == (HANDS, 5) == (2_869_685, 5)
     assert (np.diff(rows.astype(np.int16), axis=1) > 0).all()  # five distinct cards, sorted
     assert (hand_index(rows) == np.arange(HANDS)).all()
+
+
+def test_subsets_index_every_subset_as_subset_index_does():
+    """The strategy's sums read each subset's index built one card at a time (``subsets``): on
+    every 7th hand of the deck, all 31 subsets are the rows' ``subset_index`` of those columns, and
+    those of each size come in the order of ``itertools.combinations`` (the order the sums add in)."""
+    hands = all_hands()[::7]
+    found = list(subsets(hands))
+    assert [m for m, _ in found if bin(m).count("1") == 3] == \
+        [sum(1 << j for j in kept) for kept in combinations(range(5), 3)]
+    assert sorted(m for m, _ in found) == list(range(1, 32))
+    for mask, index in found:
+        assert (index == subset_index(hands[:, [j for j in range(5) if mask >> j & 1]])).all(), mask
+
+
+def test_the_strategys_array_steps_give_what_the_plain_numpy_steps_gave():
+    """``_best`` is ``argmax`` and ``max`` across rows (ties to the first row), ``_exclude`` the
+    inclusion-exclusion loop it replaced: bit for bit, on values with many exact ties."""
+    rng = np.random.Generator(np.random.PCG64(13))
+    choices = rng.integers(0, 6, (33, 20_000)) / 4 - 0.5
+    first, best = _best(choices)
+    assert (first == choices.argmax(axis=0)).all() and (best == choices.max(axis=0)).all()
+    g = rng.random((32, 5_000)) * 1e3
+    loop = g.copy()
+    for bit in (1, 2, 4, 8, 16):
+        for m in range(32):
+            if not m & bit:
+                loop[m] -= loop[m | bit]
+    _exclude(g)
+    assert np.array_equal(g, loop)
 
 
 @pytest.mark.parametrize("name", PROFILES)

@@ -24,7 +24,7 @@ C(c4, 5)`` for the sorted codes), so a table over every hand is a plain array.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -38,7 +38,7 @@ from rules.cards import Card, parse_cards, to_text
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import table
 
-__all__ = ["HANDS", "all_hands", "hand_index", "subset_index", "parse_hands", "HandTable", "hand_table", "evaluated",
+__all__ = ["HANDS", "all_hands", "hand_index", "subset_index", "subsets", "parse_hands", "HandTable", "hand_table", "evaluated",
            "dealer_keeps", "keep_cards", "popcount", "replace", "Settlement"]
 
 #: How many five-card hands the 53-card deck holds.
@@ -47,6 +47,8 @@ _JOKER = 52
 _JOKER_GAME = HandRules("joker")
 #: C(n, k) for every card code n and subset size k (the index's terms).
 _BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(54)], dtype=np.int64)
+#: The same by subset size: ``_TERMS[k][n]`` is C(n, k), a card's term at place ``k`` of a subset.
+_TERMS = tuple(np.ascontiguousarray(_BINOM[:, k]) for k in range(6))
 _POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 Hands = NDArray[np.uint8]
@@ -69,11 +71,33 @@ def subset_index(cards: NDArray[np.integer]) -> Ints:
     >>> subset_index(np.array([[0, 1, 2, 3, 4], [48, 49, 50, 51, 52]], dtype=np.uint8)).tolist()
     [0, 2869684]
     """
-    rows = np.asarray(cards, dtype=np.int64)
-    out = np.zeros(rows.shape[0], dtype=np.int64)
-    for j in range(rows.shape[1]):
-        out += _BINOM[rows[:, j], j + 1]
+    out = np.zeros(len(cards), dtype=np.int64)
+    for j in range(cards.shape[1]):
+        out += _TERMS[j + 1][cards[:, j]]
     return out
+
+
+def subsets(hands: Hands) -> Iterator[tuple[int, Ints]]:
+    """Every non-empty subset of the five positions, as its 5-bit mask and the index of each row's
+    cards at those positions among the subsets of their size (:func:`subset_index` of those
+    columns). A subset's index is its prefix's plus one term, so each costs one lookup and one
+    sum; the subsets of one size come in the order of ``itertools.combinations`` (sums over them
+    then add up in that order).
+
+    >>> hands = parse_hands(["2c 2d 2h 2s 3c", "Jk Ah Kh Qh Jh"])
+    >>> found = dict(subsets(hands))
+    >>> len(found), list(found)[:6], found[0b11].tolist(), found[0b11111].tolist() == hand_index(hands).tolist()
+    (31, [1, 3, 7, 15, 31, 23], [0, 899], True)
+    """
+    columns = [np.ascontiguousarray(hands[:, j]) for j in range(5)]
+
+    def walk(mask: int, index: Ints | int, start: int, size: int) -> Iterator[tuple[int, Ints]]:
+        for j in range(start, 5):
+            here = index + _TERMS[size + 1][columns[j]]
+            yield mask | 1 << j, here
+            yield from walk(mask | 1 << j, here, j + 1, size + 1)
+
+    return walk(0, 0, 0, 0)
 
 
 def hand_index(hands: Hands) -> Ints:
@@ -117,14 +141,21 @@ _RANK_FIELD = np.array([1 << (3 * (13 if c == _JOKER else c >> 2)) for c in rang
 
 def _rank_keys(hands: Hands) -> Ints:
     """The evaluator's rank field of each hand: a 3-bit count per rank slot."""
-    keys: Ints = _RANK_FIELD[hands].sum(axis=1)
+    keys: Ints = _RANK_FIELD[hands[:, 0]]
+    for j in range(1, 5):  # column by column: NumPy sums along a row of five slowly
+        keys = keys + _RANK_FIELD[hands[:, j]]
     return keys
+
+
+#: Each card's suit as one bit (clubs 1 ... spades 8), the joker none.
+_SUIT_BIT = np.array([0 if c == _JOKER else 1 << (c & 3) for c in range(53)], dtype=np.uint8)
 
 
 def _suited(hands: Hands) -> NDArray[np.bool_]:
     """Whether the hand's natural cards all share one suit (the joker fits any)."""
-    suits = np.where(hands == _JOKER, 0, np.left_shift(1, hands & 3))
-    bits = np.bitwise_or.reduce(suits, axis=1)
+    bits = _SUIT_BIT[hands[:, 0]]
+    for j in range(1, 5):
+        bits = bits | _SUIT_BIT[hands[:, j]]
     one_suit: NDArray[np.bool_] = (bits & (bits - 1)) == 0
     return one_suit
 
@@ -233,15 +264,18 @@ def dealer_keeps(hands: Hands, options: BankedOptions | None = None) -> NDArray[
     keys = _rank_keys(hands)
     row = np.searchsorted(_known_keys()[0], keys)
     rank_mask, before_flush = masks[row], first[row]
-    joker = hands == _JOKER
-    suit = np.where(joker, 4, hands & 3)
-    counts = np.stack([(suit == s).sum(axis=1) for s in range(4)], axis=1)
-    best = counts.argmax(axis=1)
-    jokers = joker.sum(axis=1)
+    # Column by column (NumPy reduces along a row of five slowly): each suit's count, the joker
+    # its own "suit" 4; the first suit of the most cards; the positions of that suit or the joker.
+    suit = [np.where(hands[:, j] == _JOKER, 4, hands[:, j] & 3) for j in range(5)]
+    counts = [sum((s == k).astype(np.uint8) for s in suit) for k in range(5)]
+    most, best = counts[0], np.zeros(len(hands), dtype=np.uint8)
+    for k in range(1, 4):
+        more = counts[k] > most
+        best[more] = k
+        most = np.maximum(most, counts[k])
     made_flush = _suited(hands) & _distinct_naturals(keys)  # a flush stands, whatever the option
-    draw = (counts.max(axis=1) + jokers >= 4) & ~made_flush
-    bits = np.left_shift(1, np.arange(5, dtype=np.uint8)).astype(np.uint8)
-    flush_mask = ((joker | (suit == best[:, None])) * bits).sum(axis=1).astype(np.uint8)
+    draw = (most + counts[4] >= 4) & ~made_flush
+    flush_mask = sum(((s == best) | (s == 4)).astype(np.uint8) << j for j, s in enumerate(suit))
     out = np.where(draw & ~before_flush, flush_mask, rank_mask)
     return np.where(made_flush, np.uint8(31), out).astype(np.uint8)
 

@@ -39,7 +39,6 @@ from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from math import comb
 from typing import NamedTuple
 
@@ -56,6 +55,7 @@ from rules.banked.allhands import (
     popcount,
     replace,
     subset_index,
+    subsets,
 )
 from rules.banked.options import BankedOptions, ExchangePayment, FoldLoses
 from rules.banked.strategy import Choice, Model
@@ -72,6 +72,8 @@ BET, FOLD = 31, 32
 #: The second decision's codes beside changing one card (0-4: the position changed).
 BET_2, FOLD_2 = 5, 6
 _CHUNK = 400_000
+#: ``Model.stakes``: the ante box, the fees and a fold's loss after 0, 1 and 2 exchanges.
+Stakes = tuple[tuple[int, int, int], tuple[int, int, int], tuple[float, float, float]]
 
 
 @lru_cache(maxsize=2)
@@ -90,36 +92,63 @@ def _keeps(options: BankedOptions) -> NDArray[np.uint8]:
 def _four_subsets() -> tuple[NDArray[np.int64], ...]:
     """For each hand and each position, the index of the four cards left without it."""
     hands = all_hands()
-    return tuple(subset_index(np.delete(hands, j, axis=1)) for j in range(5))
+    return tuple(subset_index(hands[:, [p for p in range(5) if p != j]]) for j in range(5))
+
+
+def _bets_per_value(model: Model) -> Floats:
+    """The model's value of betting each distinct hand value (``Model.e``), in the order of
+    ``HandTable.values``."""
+    values = _values(model.options)
+    high = np.zeros(len(values.values), dtype=np.int64)
+    high[values.value] = values.high
+    return np.array([model.e(v, int(h)) for v, h in zip(values.values, high.tolist())])
 
 
 def bet_values(model: Model) -> Floats:
     """The model's value of betting each hand, per unit of ante box (``Model.e``)."""
-    values = _values(model.options)
-    high = np.zeros(len(values.values), dtype=np.int64)
-    high[values.value] = values.high
-    per_value = np.array([model.e(v, int(h)) for v, h in zip(values.values, high.tolist())])
-    return per_value[values.value]
+    per_hand: Floats = _bets_per_value(model)[_values(model.options).value]
+    return per_hand
 
 
-def _backwards(model: Model, e: Floats, decide: bool = True
-               ) -> tuple[Floats, Floats, NDArray[np.uint8] | None, NDArray[np.bool_], Floats]:
-    """The values after a first and after a second exchange, the second decision (when
-    ``decide``), the third, and the sums of the value after a second exchange over the hands
-    holding each four cards."""
-    (_, b2, b3), (_, c2, c3), (_, f2, f3) = model.stakes
+def _best(choices: Floats) -> tuple[NDArray[np.uint8], Floats]:
+    """For each column, the first row holding its largest value, and that value: ``argmax`` and
+    ``max`` over the rows, a row at a time (NumPy's ``argmax`` across rows copies the whole array
+    into column order first, which cost more than all the sums of :func:`strategy`)."""
+    best = choices[0].copy()
+    first = np.zeros(choices.shape[1], dtype=np.uint8)
+    for i in range(1, len(choices)):
+        better = choices[i] > best  # strictly: on a tie the earlier row stays, as argmax keeps it
+        first[better] = i
+        np.copyto(best, choices[i], where=better)
+    return first, best
+
+
+def _backwards(stakes: Stakes, e: Floats) -> tuple[Floats, Floats, NDArray[np.uint8], NDArray[np.bool_], Floats]:
+    """The values after a first and after a second exchange, the second decision, the third, and
+    the sums of the value after a second exchange over the hands holding each four cards."""
+    (_, b2, b3), (_, c2, c3), (_, f2, f3) = stakes
     bet3 = b3 * e - c3
     v3 = np.maximum(f3, bet3)
     fours = _four_subsets()
     sums = np.zeros(comb(53, 4))
     for idx in fours:
         sums += np.bincount(idx, weights=v3, minlength=len(sums))
-    change = np.stack([(sums[idx] - v3) / 48 for idx in fours])  # changing the card at each position
-    v2 = np.maximum(np.maximum(change.max(axis=0), b2 * e - c2), f2)
-    second = None
-    if decide:
-        second = np.vstack([change, b2 * e - c2, np.full_like(e, f2)]).argmax(axis=0).astype(np.uint8)
+    choices = np.empty((7, len(e)))
+    for j, idx in enumerate(fours):  # changing the card at each position
+        np.subtract(sums[idx], v3, out=choices[j])
+        choices[j] /= 48
+    choices[5] = b2 * e - c2
+    choices[6] = f2
+    second, v2 = _best(choices)
     return v2, v3, second, bet3 > f3, sums
+
+
+@lru_cache(maxsize=2)
+def _after_one(options: BankedOptions, stakes: Stakes, bets: bytes) -> Floats:
+    """Every hand's value after a first exchange, for :func:`hand_choices`, which asks again for
+    each hand under the same model. Keyed by all it is computed from (the profile, the stakes,
+    the bytes of :func:`_bets_per_value`), so no other model's figures can answer."""
+    return _backwards(stakes, np.frombuffer(bets)[_values(options).value])[0]
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,35 +188,49 @@ class Strategy:
 def strategy(model: Model) -> Strategy:
     """The model's best play for every deal (a few seconds; under 1 GB of memory at its peak)."""
     e = bet_values(model)
-    v2, v3, second, third, four_sums = _backwards(model, e)
-    assert second is not None
+    v2, v3, second, third, four_sums = _backwards(model.stakes, e)
     hands = all_hands()
     (b1, _, _), (c1, _, _), (f1, _, _) = model.stakes
-    # Sums of v2 over the hands holding each subset of 0-4 cards.
+    # Sums of v2 over the hands holding each subset of 0-4 cards (of each size in the order of
+    # itertools.combinations, as subsets() gives them: the sums add up in one fixed order).
     sums = [np.zeros(comb(53, k)) for k in range(5)]
-    for k in range(5):
-        for positions in combinations(range(5), k):
-            idx = subset_index(hands[:, list(positions)]) if k else np.zeros(len(hands), dtype=np.int64)
+    sums[0] += np.bincount(np.zeros(len(hands), dtype=np.intp), weights=v2, minlength=1)
+    for mask, idx in subsets(hands):
+        if mask != 31:
+            k = bin(mask).count("1")
             sums[k] += np.bincount(idx, weights=v2, minlength=len(sums[k]))
     value = np.empty(len(hands))
     first = np.empty(len(hands), dtype=np.uint8)
     draws = np.array([comb(48, 5 - bin(m).count("1")) for m in range(31)], dtype=np.float64)
     for start in range(0, len(hands), _CHUNK):
         rows = hands[start:start + _CHUNK]
-        g = np.empty((32, len(rows)))
-        for m in range(31):
-            kept = [j for j in range(5) if m >> j & 1]
-            g[m] = sums[len(kept)][subset_index(rows[:, kept])] if kept else sums[0][0]
+        # Rows 0-30: each exchange by its kept positions, first summed over the hands holding the
+        # kept cards; 31: the hand itself (then the bet); 32: the fold.
+        g = np.empty((33, len(rows)))
+        g[0] = sums[0][0]
+        for mask, idx in subsets(rows):
+            if mask != 31:
+                g[mask] = sums[bin(mask).count("1")][idx]
         g[31] = v2[start:start + _CHUNK]
-        for bit in (1, 2, 4, 8, 16):  # inclusion-exclusion: keep the hands with none of the thrown cards
-            for m in range(32):
-                if not m & bit:
-                    g[m] -= g[m | bit]
-        ev = g[:31] / draws[:, None]
-        choices = np.vstack([ev, b1 * e[start:start + _CHUNK] - c1, np.full(len(rows), f1)])
-        first[start:start + _CHUNK] = choices.argmax(axis=0)
-        value[start:start + _CHUNK] = choices.max(axis=0)
+        _exclude(g[:32])
+        g[:31] /= draws[:, None]
+        g[31] = b1 * e[start:start + _CHUNK] - c1
+        g[32] = f1
+        first[start:start + _CHUNK], value[start:start + _CHUNK] = _best(g)
     return Strategy(model.options, value, v2, v3, four_sums, first, second, third)
+
+
+def _exclude(g: Floats) -> None:
+    """Inclusion-exclusion over the thrown cards, in place: row ``m`` of ``g`` (32 rows), a sum
+    over the hands holding at least the positions of ``m``, becomes the sum over those holding
+    exactly them (none of the others): ``g[m] -= g[m | bit]`` for each bit, lowest first, each
+    bit's 16 rows at once (a row with the bit is not changed in its own pass)."""
+    cube = g.view()
+    cube.shape = (2,) * 5 + (-1,)  # a view of g (setting the shape never copies); axis 0 is bit 16
+    for bit in range(5):
+        axis = 4 - bit
+        without, holding = ((slice(None),) * axis + (i,) for i in (0, 1))
+        cube[without] -= cube[holding]
 
 
 def hand_choices(model: Model, cards: str | Iterable[str | Card]) -> tuple[Choice, ...]:
@@ -197,17 +240,21 @@ def hand_choices(model: Model, cards: str | Iterable[str | Card]) -> tuple[Choic
     """
     hand = parse_cards(cards, count=5)
     codes = sorted(int(c) for c in hand)
-    e = bet_values(model)
-    v2 = _backwards(model, e, decide=False)[0]
+    per_value = _bets_per_value(model)
+    v2 = _after_one(model.options, model.stakes, per_value.tobytes())
     # Which of the hand's cards each hand of the deck holds, as a 5-bit mask.
-    bit = np.zeros(53, dtype=np.int64)
+    bit = np.zeros(53, dtype=np.uint8)
     for j, c in enumerate(codes):
         bit[c] = 1 << j
-    held = np.bitwise_or.reduce(bit[all_hands()], axis=1)
+    hands = all_hands()
+    held = bit[hands[:, 0]]
+    for j in range(1, 5):
+        held = held | bit[hands[:, j]]
     sums = np.bincount(held, weights=v2, minlength=32)
     (b1, _, _), (c1, _, _), (f1, _, _) = model.stakes
     row = int(hand_index(np.array([codes], dtype=np.uint8))[0])
-    out = [Choice("fold", (), f1), Choice("bet", (), float(b1 * e[row] - c1))]
+    bet = b1 * per_value[_values(model.options).value[row]] - c1
+    out = [Choice("fold", (), f1), Choice("bet", (), float(bet))]
     for m in range(31):  # m: the kept positions; the draws are the hands holding exactly those
         thrown = tuple(c for c in hand if not m >> codes.index(int(c)) & 1)
         draws = comb(48, len(thrown))
