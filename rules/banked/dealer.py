@@ -133,10 +133,11 @@ def _straight_draws(cards: tuple[Card, ...], open_ended: bool) -> tuple[Card, ..
     """The card to throw for the best four to a straight (open: two ranks or more complete it;
     inside: exactly one), or None. The choice depends on the ranks only (cached by them); of two
     cards of the rank to throw, the lower card code goes."""
-    rank = _straight_rank(tuple(sorted(c.rank for c in cards)), open_ended)
+    ranks = [0 if c == 52 else (c >> 2) + 2 for c in cards]  # Card.rank, from the codes (rules.cards)
+    rank = _straight_rank(tuple(sorted(ranks)), open_ended)
     if rank is None:
         return None
-    return (min(c for c in cards if c.rank == rank),)
+    return (min(c for c, r in zip(cards, ranks) if r == rank),)
 
 
 @lru_cache(maxsize=None)
@@ -161,10 +162,14 @@ def _straight_rank(ranks: tuple[int, ...], open_ended: bool) -> int | None:
 
 
 def _flush_draw(cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    jokers = sum(1 for c in cards if c.is_joker)
-    for suit in "cdhs":
-        if sum(1 for c in cards if c.suit == suit) + jokers >= 4:
-            return tuple(c for c in cards if not c.is_joker and c.suit != suit)
+    """The cards to throw for four to a flush (the joker any suit; suits in the order c d h s),
+    or None. Read from the card codes (4 x rank index + suit, the joker 52: rules.cards), as the
+    house's simulations call this for every dealer hand they deal."""
+    suits = [-1 if c == 52 else c & 3 for c in cards]
+    jokers = suits.count(-1)
+    for suit in range(4):
+        if suits.count(suit) + jokers >= 4:
+            return tuple(c for c, s in zip(cards, suits) if s != suit and s != -1)
     return None
 
 
