@@ -238,6 +238,7 @@ class Model:
     #: qualifier or higher); simulated, ``dealer_rounds`` each, unless given.
     tables: dict[tuple[bool, int], DealerTable] = field(default_factory=dict)
     _v2: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
+    _draws: dict[tuple[int, int], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.tables:
@@ -320,35 +321,41 @@ class Model:
         e = self._e_flush if (total >> SUIT_SHIFT) & _SUIT_MASK in _ONE_SUIT else self._e_plain
         bet = self._box[1] * e[total >> RANK_SHIFT] - self._fees[1]
         best, move, change = (bet, "bet", None) if bet > self._fold[1] else (self._fold[1], "fold", None)
-        # The 48 cards not in hand, grouped: per rank slot (the joker its own) how many are left,
-        # and which are left in each suit (a kept four of one suit makes a flush with those).
-        left = [4] * 13 + [1]
-        for c in cards:
-            left[13 if c == 52 else c >> 2] -= 1
-        slots = [(1 << (3 * i), n) for i, n in enumerate(left) if n]
         plain, flush = self._v3_plain, self._v3_flush
+        hand_ranks = total >> RANK_SHIFT
         for c, w in zip(cards, words):
             base = total - w
             rank = base >> RANK_SHIFT
             suits = (base >> SUIT_SHIFT) & _SUIT_MASK
-            s = 0.0
+            s = self._draws.get((hand_ranks, rank))
+            if s is None:
+                s = self._draws[(hand_ranks, rank)] = self._plain_draws(hand_ranks, rank)
             if suits in _ONE_SUIT:  # the four kept are of one suit (the joker fits any)
                 suit = (suits.bit_length() - 1) // 3
-                for step, n in slots:
-                    s += n * plain[rank + step]
                 for slot in range(13):
                     if slot * 4 + suit not in cards:
                         step = 1 << (3 * slot)
                         s += flush[rank + step] - plain[rank + step]
-                if left[13]:  # the joker completes the suited four as a flush
+                if not hand_ranks >> 39 & 7:  # the joker is left: it completes the suited four as a flush
                     step = 1 << 39
                     s += flush[rank + step] - plain[rank + step]
-            else:
-                for step, n in slots:
-                    s += n * plain[rank + step]
             if s / 48 > best:
                 best, move, change = s / 48, "exchange", c
         return best, move, change
+
+    def _plain_draws(self, hand_ranks: int, kept_ranks: int) -> float:
+        """The sum of the value after a second exchange over the 48 cards not in hand added to the
+        four kept, every draw read as a plain hand (the flushes are added by the caller). It
+        depends on the ranks alone: those of the hand (which say how many of each rank are left,
+        the joker its own rank) and those of the four kept; cached by them."""
+        plain = self._v3_plain
+        s = 0.0
+        for slot in range(14):
+            left = (1 if slot == 13 else 4) - (hand_ranks >> (3 * slot) & 7)
+            if left:
+                step = 1 << (3 * slot)
+                s += left * plain[kept_ranks + step]
+        return s
 
     def last_decision(self, cards: Sequence[Card]) -> str:
         """After a second exchange (B3): ``bet`` or ``fold``, whichever is worth more."""
