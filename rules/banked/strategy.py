@@ -237,7 +237,7 @@ class Model:
     #: The dealer's tables by (the box holds the joker, how many of its natural cards rank at the
     #: qualifier or higher); simulated, ``dealer_rounds`` each, unless given.
     tables: dict[tuple[bool, int], DealerTable] = field(default_factory=dict)
-    _v2: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
+    _v2: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _draws: dict[tuple[int, int], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -387,13 +387,14 @@ class Model:
         return tuple(sorted(out, key=lambda c: -c.ev))
 
 
-def _pattern(cards: Sequence[Card]) -> tuple[object, ...]:
-    """The hand up to a change of suits: the joker, and the sorted ranks of each suit, sorted."""
-    suits: tuple[list[int], ...] = ([], [], [], [])
-    joker = False
+def _pattern(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The hand up to a change of suits: the joker, and the ranks of each suit (as bits), sorted."""
+    suits = [0, 0, 0, 0]
+    joker = 0
     for c in cards:  # the card codes: 4 x rank index + suit, the joker 52 (rules.cards)
         if c == 52:
-            joker = True
+            joker = 1
         else:
-            suits[c & 3].append(c >> 2)
-    return (joker, *sorted(tuple(sorted(r)) for r in suits))
+            suits[c & 3] |= 1 << (c >> 2)
+    suits.sort()
+    return (joker, *suits)
