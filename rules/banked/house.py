@@ -202,15 +202,16 @@ def strategy(model: Model) -> Strategy:
     value = np.empty(len(hands))
     first = np.empty(len(hands), dtype=np.uint8)
     draws = np.array([comb(48, 5 - bin(m).count("1")) for m in range(31)], dtype=np.float64)
+    # Rows 0-30: each exchange by its kept positions, first summed over the hands holding the
+    # kept cards; 31: the hand itself (then the bet); 32: the fold. One buffer for every chunk.
+    whole = np.empty((33, _CHUNK))
     for start in range(0, len(hands), _CHUNK):
         rows = hands[start:start + _CHUNK]
-        # Rows 0-30: each exchange by its kept positions, first summed over the hands holding the
-        # kept cards; 31: the hand itself (then the bet); 32: the fold.
-        g = np.empty((33, len(rows)))
+        g = whole[:, :len(rows)]
         g[0] = sums[0][0]
         for mask, idx in subsets(rows):
             if mask != 31:
-                g[mask] = sums[bin(mask).count("1")][idx]
+                sums[bin(mask).count("1")].take(idx, out=g[mask])
         g[31] = v2[start:start + _CHUNK]
         _exclude(g[:32])
         g[:31] /= draws[:, None]
