@@ -12,7 +12,7 @@ Two parts, each doing what it is best at:
    averaged over **every** draw from the 48 unseen cards, exactly. The averages over draws are
    sums over the hands that contain the kept cards and none of the thrown ones, which one pass
    of sums over every subset of every hand gives for all hands at once (inclusion-exclusion over
-   the thrown cards). A few seconds for the whole table.
+   the thrown cards). About a second of CPU for the whole table.
 2. **The edge** (:func:`play`). Rounds dealt from a real shuffled 53-card deck (seeded): the box
    plays the strategy, the dealer is dealt from the same deck and exchanges by B4
    (:func:`~rules.banked.allhands.dealer_keeps`), the round settles by B5 and H3. Nothing of the
@@ -186,7 +186,7 @@ class Strategy:
 
 
 def strategy(model: Model) -> Strategy:
-    """The model's best play for every deal (a few seconds; under 1 GB of memory at its peak)."""
+    """The model's best play for every deal (about a second; under 1 GB of memory at its peak)."""
     e = bet_values(model)
     v2, v3, second, third, four_sums = _backwards(model.stakes, e)
     hands = all_hands()
