@@ -38,8 +38,8 @@ from rules.cards import Card, parse_cards, to_text
 from rules.hands import HandRules, HandValue
 from rules.hands.tables import table
 
-__all__ = ["HANDS", "all_hands", "hand_index", "subset_index", "subsets", "parse_hands", "HandTable", "hand_table", "evaluated",
-           "dealer_keeps", "keep_cards", "popcount", "replace", "Settlement"]
+__all__ = ["HANDS", "all_hands", "hand_index", "subset_index", "subsets", "parse_hands", "HandTable", "hand_table",
+           "evaluated", "dealer_keeps", "keep_cards", "popcount", "replace", "Settlement"]
 
 #: How many five-card hands the 53-card deck holds.
 HANDS = comb(53, 5)
@@ -71,9 +71,10 @@ def subset_index(cards: NDArray[np.integer]) -> Ints:
     >>> subset_index(np.array([[0, 1, 2, 3, 4], [48, 49, 50, 51, 52]], dtype=np.uint8)).tolist()
     [0, 2869684]
     """
-    out = np.zeros(len(cards), dtype=np.int64)
-    for j in range(cards.shape[1]):
-        out += _TERMS[j + 1][cards[:, j]]
+    rows = np.asarray(cards)
+    out = np.zeros(len(rows), dtype=np.int64)
+    for j in range(rows.shape[1]):
+        out += _TERMS[j + 1][rows[:, j]]
     return out
 
 

@@ -148,7 +148,9 @@ def _after_one(options: BankedOptions, stakes: Stakes, bets: bytes) -> Floats:
     """Every hand's value after a first exchange, for :func:`hand_choices`, which asks again for
     each hand under the same model. Keyed by all it is computed from (the profile, the stakes,
     the bytes of :func:`_bets_per_value`), so no other model's figures can answer."""
-    return _backwards(stakes, np.frombuffer(bets)[_values(options).value])[0]
+    v2 = _backwards(stakes, np.frombuffer(bets)[_values(options).value])[0]
+    v2.flags.writeable = False  # shared by every caller
+    return v2
 
 
 @dataclass(frozen=True, eq=False)
