@@ -216,6 +216,10 @@ def test_disqualifying_after_the_fact_is_refused_saying_why(app, api):
     api.post(f"/api/events/{event}/disqualify", {"player": "Player 03", "reason": "cheating"}, role="floor", status=201)
     assert refusal(api, event, "disqualify", {"player": "Player 03", "reason": "again"}) == \
         "disqualify: Player 03 is disqualified already"
+    # the bust-out before it is still the latest, but undone it would seat a disqualified player
+    assert refusal(api, event, "reinstate", {"player": "Player 03"}) == \
+        "undo the bust-out: Player 03 was disqualified since, by their own action; lift the disqualification first"
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
     assert refusal(api, event, "lift_disqualification", {"player": "Player 03", "reason": ""}) == \
         "lift the disqualification: say why it is lifted (reason)"
     assert api.call("POST", f"/api/events/{event}/lift_disqualification", role="dealer",
@@ -263,6 +267,7 @@ def test_the_floor_page_disqualifies_a_player_who_is_out_and_lifts_it(app, api):
     assert 'id="disqualify-out"' not in page  # nobody else is out
     assert "<strong>Player 01</strong> is disqualified by fred," in page and "(marked cards)" in page
     assert "Lift the disqualification of Player 01" in page
+    assert "Undo the bust-out" not in page  # nobody was busted at the desk
     page = floor.post(f"/tournament/{event}/desk", follow_redirects=True,
                       data={"action": "lift_disqualification", "player": "Player 01", "reason": "wrong player"}
                       ).get_data(as_text=True)
@@ -271,3 +276,20 @@ def test_the_floor_page_disqualifies_a_player_who_is_out_and_lifts_it(app, api):
     dealer = login(app.test_client(), "dee")
     assert dealer.post(f"/tournament/{event}/desk", data={"action": "disqualify", "player": "Player 01",
                                                          "reason": "x"}).status_code == 403
+
+
+def test_the_undo_of_a_bust_out_is_not_offered_while_a_later_disqualification_stands(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 03", "reason": "went home"}, role="floor", status=201)
+    floor = login(app.test_client(), "fred")
+    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    api.post(f"/api/events/{event}/disqualify", {"player": "Player 03", "reason": "cheating"}, role="floor", status=201)
+    page = floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    assert "Undo the bust-out of Player 03" not in page and "Lift the disqualification of Player 03" in page
+    api.post(f"/api/events/{event}/lift_disqualification", {"player": "Player 03", "reason": "the wrong player"},
+             role="floor", status=201)
+    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    api.post(f"/api/events/{event}/reinstate", {"player": "Player 03", "reason": "the wrong player"}, role="floor",
+             status=201)
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    conserved(api, ids)

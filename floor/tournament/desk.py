@@ -221,7 +221,8 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     that left the table with them (a ``sit`` on the table's log: the ledger's chips in), and the
     place is given back; the desk keeps who undid it and why. Only the event's latest bust-out, made
     by the desk, while nobody has been busted since, the seat is still free and the table is between
-    deals: a bust-out by the cards is the table's log, put right by a floor ruling.
+    deals: a bust-out by the cards is the table's log, put right by a floor ruling. A disqualification
+    made after the bust-out (:func:`disqualify`) is lifted first, on its own.
 
     When that bust-out burst the bubble and so ended hand for hand, the undo turns it on again (the
     clock paused as it was), in the same transaction: the event is back as it stood before the mistake."""
@@ -232,6 +233,12 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
         raise IllegalAction(f"undo the bust-out: only the latest bust-out made at the desk can be undone, while "
                             f"nobody has been busted since{'' if entry is None else f'; {entry.player} is not it'}")
     action = found[1]
+    standing = desk_models.disqualifications(t).get(entry.player.casefold())
+    if standing is not None and standing.id != action.id:
+        # disqualified after this bust-out, by its own action: back in play, the player would be
+        # seated and disqualified at once; the floor lifts it first, saying why, or leaves both
+        raise IllegalAction(f"undo the bust-out: {entry.player} was disqualified since, by their own action; "
+                            "lift the disqualification first")
     table = db.session.get(Table, int(action.data["table"]))
     seat, chips = int(action.data["seat"]), int(action.data["chips_removed"])
     if table is None:

@@ -368,15 +368,21 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
             "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t),
-            "undo_bust": desk.last_manual_bust(t), **_disqualify_context(t)}
+            **_desk_context(t)}
 
 
-def _disqualify_context(t: Tournament) -> dict[str, Any]:
-    """The desk's disqualification forms: who is out and may still be disqualified (the last out
-    first), and the desk actions of the disqualifications that stand (each with a button to lift it)."""
+def _desk_context(t: Tournament) -> dict[str, Any]:
+    """The desk's forms below the bust-out: the undo of the latest manual bust-out (not offered while
+    a disqualification made after it stands: :func:`floor.tournament.desk.reinstate` refuses it),
+    who is out and may still be disqualified (the last out first), and the desk actions of the
+    disqualifications that stand (each with a button to lift it)."""
     standing = desk_models.disqualifications(t)
+    undo = desk.last_manual_bust(t)
+    later = standing.get(undo[0].player.casefold()) if undo is not None else None
+    if undo is not None and later is not None and later.id != undo[1].id:
+        undo = None
     out = sorted((e for e in t.entries if e.is_out), key=lambda e: e.out_order or 0, reverse=True)
-    return {"out_to_disqualify": [e.player for e in out if e.player.casefold() not in standing],
+    return {"undo_bust": undo, "out_to_disqualify": [e.player for e in out if e.player.casefold() not in standing],
             "disqualified": sorted(standing.values(), key=lambda action: action.id)}
 
 
