@@ -156,6 +156,10 @@ ROUTES: dict[str, Route] = {
     "tournament_api.eliminate": Route(F, API, "/api/events/{tevent}/eliminate", get=False, post={"player": "Yan"}),
     "tournament_api.reinstate": Route(F, API, "/api/events/{tevent}/reinstate", get=False,  # nobody to undo: 422
                                       post={"player": "Nobody"}),
+    "tournament_api.disqualify": Route(F, API, "/api/events/{tevent}/disqualify", get=False,  # still in: 422
+                                       post={"player": "Yan", "reason": "cheating"}),
+    "tournament_api.lift_disqualification": Route(F, API, "/api/events/{tevent}/lift_disqualification", get=False,
+                                                  post={"player": "Nobody", "reason": "x"}),  # none: 422
     "tournament_api.counts": Route(F, API, "/api/events/{tevent}/counts", get=False,
                                    post={"player": "Yan", "stack": 10, "reason": "count"}),
     "tournament_api.hand_for_hand": Route(F, API, "/api/events/{tevent}/hand_for_hand", get=False, post={"on": False}),

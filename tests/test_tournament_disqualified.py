@@ -161,3 +161,135 @@ def test_a_disqualified_player_in_the_money_keeps_the_place_and_its_prize(app, a
     api.post(f"/api/events/{event}/eliminate", {"player": "Player 01", "reason": "went home"}, role="floor", status=201)
     row = disqualify(api, event, "Player 02", "cheating")
     assert row["place"] == 3 and row["prize"] == 40 and row["disqualified"] is True  # 20 % of 200
+
+
+# --------------------------------------------------------------------------- a player already out (session 41)
+
+
+def bust_by_the_cards(api, table_id, player):
+    """Play a pot in which ``player`` loses every chip to another player at the table."""
+    seats = seats_of(api, table_id)
+    loser = next(s for s, x in seats.items() if x["player"] == player)
+    play_bust(api, table_id, next(s for s in seats if s != loser), loser)
+
+
+def test_a_player_the_cards_busted_is_disqualified_after_the_fact_and_stays_out(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    bust_by_the_cards(api, ids[0], "Player 02")
+    out = next(r for r in api.get(f"/api/events/{event}/results") if r["player"] == "Player 02")
+    assert out["place"] == 4 and out["disqualified"] is False
+    before = written(app, api, event, ids)
+    row = api.post(f"/api/events/{event}/disqualify", {"player": " player 02 ", "reason": "marked cards"},
+                   role="floor", status=201)
+    # the place stands and nothing moves on a table: only the desk's sealed record is added
+    assert row["player"] == "Player 02" and row["place"] == 4 and row["disqualified"] is True
+    desk, logs, pool, entries = written(app, api, event, ids)
+    assert (desk, logs, pool, entries) == (before[0] + 1, *before[1:])
+    with app.app_context():
+        action = db.session.scalars(db.select(DeskAction).where(DeskAction.kind == DeskKind.DISQUALIFY.value)).one()
+        assert (action.player, action.reason, action.by.username) == ("Player 02", "marked cards", "fred")
+    for path, body in (("buys", {"player": "Player 02", "kind": "rebuy"}), ("entries", {"player": "Player 02"})):
+        message = refusal(api, event, path, body)
+        assert "Player 02 was disqualified from Desk cup by fred at " in message and "(marked cards)" in message
+    assert written(app, api, event, ids)[0] == before[0] + 1  # the refusals wrote nothing
+    conserved(api, ids)
+
+
+def test_disqualifying_after_the_fact_is_refused_saying_why(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 03", "reason": "went home"}, role="floor", status=201)
+    before = written(app, api, event, ids)
+    said = {
+        "still in": refusal(api, event, "disqualify", {"player": "Player 01", "reason": "cheating"}),
+        "no entry": refusal(api, event, "disqualify", {"player": "Nobody Here", "reason": "cheating"}),
+        "no reason": refusal(api, event, "disqualify", {"player": "Player 03", "reason": "  "}),
+        "nothing to lift": refusal(api, event, "lift_disqualification", {"player": "Player 03", "reason": "x"}),
+    }
+    assert said["still in"] == ("disqualify: Player 01 is still in the event; bust them out at the desk with "
+                                "'Disqualified' ticked, which takes their chips off the table")
+    assert said["no entry"] == "disqualify: Nobody Here has no entry in Desk cup"
+    assert said["no reason"] == "disqualify: say why the player is disqualified (reason)"
+    assert said["nothing to lift"] == "lift the disqualification: Player 03 is not disqualified in Desk cup"
+    assert api.call("POST", f"/api/events/{event}/disqualify", role="dealer",
+                    json={"player": "Player 03", "reason": "cheating"}).status_code == 403
+    assert written(app, api, event, ids) == before
+    api.post(f"/api/events/{event}/disqualify", {"player": "Player 03", "reason": "cheating"}, role="floor", status=201)
+    assert refusal(api, event, "disqualify", {"player": "Player 03", "reason": "again"}) == \
+        "disqualify: Player 03 is disqualified already"
+    # the bust-out before it is still the latest, but undone it would seat a disqualified player
+    assert refusal(api, event, "reinstate", {"player": "Player 03"}) == \
+        "undo the bust-out: Player 03 was disqualified since, by their own action; lift the disqualification first"
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 3
+    assert refusal(api, event, "lift_disqualification", {"player": "Player 03", "reason": ""}) == \
+        "lift the disqualification: say why it is lifted (reason)"
+    assert api.call("POST", f"/api/events/{event}/lift_disqualification", role="dealer",
+                    json={"player": "Player 03", "reason": "x"}).status_code == 403
+
+
+def test_lifting_a_disqualification_lets_the_player_in_again_and_the_place_stands(app, api):
+    """Both kinds are lifted by the desk, the bust-out's too once it can no longer be undone."""
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    disqualify(api, event, "Player 02", "marked cards")  # a bust-out that disqualifies
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 04", "reason": "went home"}, role="floor", status=201)
+    # Player 04 was busted since: the undo of Player 02's bust-out is gone, the lift is not
+    assert "only the latest bust-out" in refusal(api, event, "reinstate", {"player": "Player 02"})
+    api.post(f"/api/events/{event}/disqualify", {"player": "Player 04", "reason": "collusion"}, role="director",
+             status=201)
+    assert [r["player"] for r in api.get(f"/api/events/{event}/results") if r["disqualified"]] == \
+        ["Player 04", "Player 02"]
+    lifted = api.post(f"/api/events/{event}/lift_disqualification", {"player": "Player 02", "reason": "wrong player"},
+                      role="floor", status=201)
+    assert lifted["disqualified"] is False and lifted["place"] == 4  # out still, not disqualified
+    with app.app_context():
+        lift = db.session.scalars(db.select(DeskAction).where(DeskAction.kind == DeskKind.LIFT_DISQUALIFY.value)).one()
+        made = db.session.scalars(db.select(DeskAction).where(DeskAction.kind == DeskKind.ELIMINATE.value,
+                                                               DeskAction.player == "Player 02")).one()
+        assert lift.data["undoes"] == made.id and lift.reason == "wrong player" and lift.by.username == "fred"
+    back = api.post(f"/api/events/{event}/entries", {"player": "Player 02"}, role="floor", status=201)
+    assert back["seated"] is not None
+    # Player 04's stands, and disqualifying Player 02 again after the lift works
+    assert "Player 04 was disqualified" in refusal(api, event, "entries", {"player": "Player 04"})
+    conserved(api, ids)
+
+
+def test_the_floor_page_disqualifies_a_player_who_is_out_and_lifts_it(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    bust_by_the_cards(api, ids[0], "Player 01")
+    floor = login(app.test_client(), "fred")
+    page = floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    form = page[page.index('id="disqualify-out"'):]
+    form = form[:form.index("</form>")]
+    assert "<option>Player 01</option>" in form and "Player 02" not in form  # only who is out
+    page = floor.post(f"/tournament/{event}/desk", follow_redirects=True,
+                      data={"action": "disqualify", "player": "Player 01", "reason": "marked cards"}
+                      ).get_data(as_text=True)
+    assert "Player 01 is disqualified: no rebuy, add-on or entry in this event; their place stands" in page
+    assert 'id="disqualify-out"' not in page  # nobody else is out
+    assert "<strong>Player 01</strong> is disqualified by fred," in page and "(marked cards)" in page
+    assert "Lift the disqualification of Player 01" in page
+    assert "Undo the bust-out" not in page  # nobody was busted at the desk
+    page = floor.post(f"/tournament/{event}/desk", follow_redirects=True,
+                      data={"action": "lift_disqualification", "player": "Player 01", "reason": "wrong player"}
+                      ).get_data(as_text=True)
+    assert "The disqualification of Player 01 is lifted: they may buy in again as anyone" in page
+    assert "Lift the disqualification" not in page and "<option>Player 01</option>" in page
+    dealer = login(app.test_client(), "dee")
+    assert dealer.post(f"/tournament/{event}/desk", data={"action": "disqualify", "player": "Player 01",
+                                                         "reason": "x"}).status_code == 403
+
+
+def test_the_undo_of_a_bust_out_is_not_offered_while_a_later_disqualification_stands(app, api):
+    event, ids = make_event(api, entries=4, tables=1, structure=OPEN)
+    api.post(f"/api/events/{event}/eliminate", {"player": "Player 03", "reason": "went home"}, role="floor", status=201)
+    floor = login(app.test_client(), "fred")
+    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    api.post(f"/api/events/{event}/disqualify", {"player": "Player 03", "reason": "cheating"}, role="floor", status=201)
+    page = floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    assert "Undo the bust-out of Player 03" not in page and "Lift the disqualification of Player 03" in page
+    api.post(f"/api/events/{event}/lift_disqualification", {"player": "Player 03", "reason": "the wrong player"},
+             role="floor", status=201)
+    assert "Undo the bust-out of Player 03" in floor.get(f"/tournament/{event}/floor").get_data(as_text=True)
+    api.post(f"/api/events/{event}/reinstate", {"player": "Player 03", "reason": "the wrong player"}, role="floor",
+             status=201)
+    assert api.get(f"/api/events/{event}/clock")["players_left"] == 4
+    conserved(api, ids)

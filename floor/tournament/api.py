@@ -204,6 +204,21 @@ def reinstate(event_id: int) -> Any:
     return _player_at_desk(event_id, desk.reinstate)
 
 
+@api.post("/<int:event_id>/disqualify")
+@api_role(Role.floor)
+def disqualify(event_id: int) -> Any:
+    """Disqualify a player already out {player, reason}: no rebuy, add-on or entry in the event while
+    it stands; the place stays (docs/tournament.md, "Disqualification")."""
+    return _player_at_desk(event_id, desk.disqualify)
+
+
+@api.post("/<int:event_id>/lift_disqualification")
+@api_role(Role.floor)
+def lift_disqualification(event_id: int) -> Any:
+    """Lift a disqualification that stands {player, reason}: the player may buy in again as anyone."""
+    return _player_at_desk(event_id, desk.lift_disqualification)
+
+
 def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], Entry]) -> Any:
     """One desk action on a player {player, reason?}: 201 with the player's results row, or the refusal."""
     t = service.get(event_id)

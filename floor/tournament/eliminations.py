@@ -57,6 +57,13 @@ def _busted_players(state: jackpot.TableState) -> dict[str, int]:
     return {x.player.casefold(): int(s) for s, x in state.seats.items() if x.stack == 0 and x.put == 0}
 
 
+def lock_the_event(t: Tournament) -> None:
+    """Write-lock the event's row for the rest of the transaction (a row lock on PostgreSQL, the
+    database's write lock on SQLite): two desk actions or bust-outs on one event, in two server
+    processes at once, are done one after the other, the second seeing what the first wrote."""
+    db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))
+
+
 def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) -> list[Entry]:
     """Mark out the entries with no chips and no claim at ``table`` (its state between pots)."""
     busted = _busted_players(state)
@@ -66,7 +73,7 @@ def record_eliminations(t: Tournament, table: Table, state: jackpot.TableState) 
     # sync the same table as its dealer's tap does: write-lock the tournament's row first (a row
     # lock on PostgreSQL, the database's write lock on SQLite), then read the entries again, so a
     # place is never shared by players out in different hands nor an entry put out twice.
-    db.session.execute(db.update(Tournament).where(Tournament.id == t.id).values(id=Tournament.id))
+    lock_the_event(t)
     db.session.expire_all()
     out = [e for e in service.live_entries(t) if e.player.casefold() in busted]
     if not out:

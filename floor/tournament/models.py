@@ -32,6 +32,8 @@ class DeskKind(enum.StrEnum):
     COLOR_UP = "color_up"
     DEAL = "deal"
     REENTRY = "reentry"
+    DISQUALIFY = "disqualify"  # a player already out disqualified after the fact (session 41)
+    LIFT_DISQUALIFY = "lift_disqualify"  # a disqualification lifted (its ``undoes``: the action that made it)
 
 
 class Bounty(SealedRow, DbModel):
@@ -104,18 +106,21 @@ def record(t: Tournament, kind: DeskKind, user: User | None, player: str | None 
 
 
 def disqualifications(t: Tournament) -> dict[str, DeskAction]:
-    """The disqualifications in force in ``t``: the player's name (casefolded) -> the manual bust-out
-    that disqualified them (:func:`floor.tournament.desk.eliminate` with ``disqualified``), unless the
-    desk undid that bust-out since (a :attr:`DeskKind.REINSTATE` whose ``undoes`` is its id: the undo
-    gives the place back and lifts the disqualification with it). Read from the sealed records alone."""
-    q = db.select(DeskAction).where(DeskAction.tournament_id == t.id,
-                                    DeskAction.kind.in_((DeskKind.ELIMINATE.value, DeskKind.REINSTATE.value)))
+    """The disqualifications in force in ``t``: the player's name (casefolded) -> the desk action that
+    disqualified them, read from the sealed records alone. A player is disqualified by a manual
+    bust-out with ``disqualified`` in its data (:func:`floor.tournament.desk.eliminate`), or, once out
+    already, by a :attr:`DeskKind.DISQUALIFY` (:func:`floor.tournament.desk.disqualify`). It stands
+    until an action whose ``undoes`` is its id: a :attr:`DeskKind.REINSTATE` (the bust-out undone,
+    the place given back) or a :attr:`DeskKind.LIFT_DISQUALIFY` (the disqualification alone lifted)."""
+    made = (DeskKind.ELIMINATE.value, DeskKind.DISQUALIFY.value)
+    undone = (DeskKind.REINSTATE.value, DeskKind.LIFT_DISQUALIFY.value)
+    q = db.select(DeskAction).where(DeskAction.tournament_id == t.id, DeskAction.kind.in_(made + undone))
     standing: dict[str, DeskAction] = {}
     for a in db.session.scalars(q.order_by(DeskAction.id)):
         name = (a.player or "").casefold()
-        if a.kind == DeskKind.ELIMINATE.value and a.data.get("disqualified"):
+        if a.kind == DeskKind.DISQUALIFY.value or (a.kind == DeskKind.ELIMINATE.value and a.data.get("disqualified")):
             standing[name] = a
-        elif a.kind == DeskKind.REINSTATE.value and name in standing and a.data.get("undoes") == standing[name].id:
+        elif a.kind in undone and name in standing and a.data.get("undoes") == standing[name].id:
             del standing[name]
     return standing
 

@@ -170,15 +170,15 @@ def check_late_registration(t: Tournament, what: str = "entry") -> None:
 
 def check_not_disqualified(t: Tournament, entry: Entry, what: str) -> None:
     """A player the desk disqualified from ``t`` stays out of it: no rebuy, add-on, re-entry nor new
-    entry, refused naming who disqualified them, when and why, until the desk undoes that bust-out
-    (docs/tournament.md, "Disqualification")."""
+    entry, refused naming who disqualified them, when and why, until the desk lifts it (undoes the
+    bust-out that made it, or lifts the disqualification: docs/tournament.md, "Disqualification")."""
     action = disqualifications(t).get(entry.player.casefold())
     if action is None:
         return
     by = action.by.username if action.by is not None else "the desk"
     raise IllegalAction(f"{what}: {entry.player} was disqualified from {t.event.name} by {by} at {local(action.at)}"
                         f"{f' ({action.reason})' if action.reason else ''}; a disqualified player may not rebuy, "
-                        "add on or enter this event again (undoing that bust-out at the desk lifts it)")
+                        "add on or enter this event again (the desk may lift it)")
 
 
 def clear_seat(table: Table, seat: int, user: User | None) -> None:

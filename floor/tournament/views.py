@@ -32,6 +32,7 @@ from floor.pdf import pdf_response
 from floor.seals import SealBroken
 from floor.sealed import check_tournament
 from floor.tournament import desk, floorwork, service
+from floor.tournament import models as desk_models
 from rules import IllegalAction, RulesError
 from rules.jackpot.seating import MOST_SEATS
 from rules.jackpot.table import TableState
@@ -367,7 +368,22 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
             "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t),
-            "undo_bust": desk.last_manual_bust(t)}
+            **_desk_context(t)}
+
+
+def _desk_context(t: Tournament) -> dict[str, Any]:
+    """The desk's forms below the bust-out: the undo of the latest manual bust-out (not offered while
+    a disqualification made after it stands: :func:`floor.tournament.desk.reinstate` refuses it),
+    who is out and may still be disqualified (the last out first), and the desk actions of the
+    disqualifications that stand (each with a button to lift it)."""
+    standing = desk_models.disqualifications(t)
+    undo = desk.last_manual_bust(t)
+    later = standing.get(undo[0].player.casefold()) if undo is not None else None
+    if undo is not None and later is not None and later.id != undo[1].id:
+        undo = None
+    out = sorted((e for e in t.entries if e.is_out), key=lambda e: e.out_order or 0, reverse=True)
+    return {"undo_bust": undo, "out_to_disqualify": [e.player for e in out if e.player.casefold() not in standing],
+            "disqualified": sorted(standing.values(), key=lambda action: action.id)}
 
 
 @bp.get("/<int:event_id>/floor")
@@ -480,6 +496,13 @@ def desk_action(event_id: int) -> Any:
         elif action == "reinstate":
             entry = desk.reinstate(t, player, reason, current_user)
             said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"
+        elif action == "disqualify":
+            entry = desk.disqualify(t, player, reason, current_user)
+            said = (f"{entry.player} is disqualified: no rebuy, add-on or entry in this event; their place stands; "
+                    "to bar them from the room too, a director bans their player record")
+        elif action == "lift_disqualification":
+            entry = desk.lift_disqualification(t, player, reason, current_user)
+            said = f"The disqualification of {entry.player} is lifted: they may buy in again as anyone"
         elif action == "count":
             done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
             said = f"{done['player']}: {done['stack']} counted ({done['change']:+d})"
@@ -489,7 +512,8 @@ def desk_action(event_id: int) -> Any:
         elif action == "color_up":
             said = f"Chip race run at {len(desk.color_up(t, current_user))} table(s)"
         else:
-            raise IllegalAction("desk: eliminate, reinstate, count, hand_for_hand_on, hand_for_hand_off or color_up")
+            raise IllegalAction("desk: eliminate, reinstate, disqualify, lift_disqualification, count, "
+                                "hand_for_hand_on, hand_for_hand_off or color_up")
     except (RulesError, tables.StaleVersion) as exc:
         flash(str(exc), "error")
     else:
