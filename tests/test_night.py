@@ -250,8 +250,10 @@ def test_what_the_referee_flags_is_filed_and_listed_in_the_nights_shift_report(t
 
     original = referee.awards_match
     monkeypatch.setattr(referee, "awards_match", disagree_once)
+    # one gunicorn worker: what is checked here is the filing and the report, not several processes
+    # (the quick night above serves with three); each worker imports the app, 1.5 s of CPU
     status = run.main(["--tables", "1", "--deals", "3", "--entries", "0", "--banked", "0", "--rate", "0",
-                       "--seed", "5", "--out", str(tmp_path)])
+                       "--seed", "5", "--workers", "1", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert status == 1 and planted, out[-2000:]
     assert "WRONG Cash 1 deal 1: the engine gave" in out and "findings: 1 filed" in out
