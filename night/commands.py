@@ -4,8 +4,9 @@
 arguments as given to ``flask --app APP`` (``[["init-db"], ["create-user", "dee", "--role",
 "dealer", "--password", "..."]]``). Each runs as the ``flask`` command line runs it (Flask's own
 command group, a fresh app loaded for each), stopping at the first that fails. The last line
-printed is JSON: one ``{"code": ..., "out": ...}`` per command run (its exit status and what it
-printed), so the caller reads each command's output as if it had run it alone.
+printed is JSON: one ``{"code": ..., "out": ..., "err": ...}`` per command run (its exit status,
+what it printed and what it wrote to its error stream), so the caller reads each command's output
+as if it had run it alone.
 
 Why: each ``flask`` process imports the whole app (about a second and a half of CPU); setting up
 the night's server ran five of them, one per user (issue 34, session 41). It stays plain command
@@ -28,8 +29,8 @@ def run(app: str, commands: list[list[str]]) -> list[dict[str, object]]:
 
     done: list[dict[str, object]] = []
     for args in commands:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 cli.main(["--app", app, *args], prog_name="flask", standalone_mode=False)
                 code = 0
@@ -43,7 +44,7 @@ def run(app: str, commands: list[list[str]]) -> list[dict[str, object]]:
             except Exception:  # noqa: BLE001 - reported as the command line reports it, with its traceback
                 traceback.print_exc()
                 code = 1
-        done.append({"code": code, "out": out.getvalue()})
+        done.append({"code": code, "out": out.getvalue(), "err": err.getvalue()})
         if code:
             break
     return done

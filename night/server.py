@@ -98,7 +98,8 @@ class Server:
 
     def flask_commands(self, commands: list[list[str]]) -> list[str]:
         """Several ``flask`` commands in one process (:mod:`night.commands`: each process imports
-        the whole app); what each printed. Raises when one fails, naming it and what it printed."""
+        the whole app); what each printed on its output. Raises when one fails, naming it and what
+        it printed."""
         done = subprocess.run([sys.executable, "-m", "night.commands", self.app, json.dumps(commands)],
                               env=self.env(), capture_output=True, text=True, cwd=str(ROOT), timeout=300)
         try:
@@ -107,7 +108,8 @@ class Server:
             raise RuntimeError(f"the flask commands did not run: {done.stdout[-2000:]}{done.stderr[-2000:]}") from None
         for args, result in zip(commands, results):
             if result["code"]:
-                raise RuntimeError(f"flask {' '.join(args[:1])} exited {result['code']}: {result['out'][-2000:]}")
+                raise RuntimeError(f"flask {' '.join(args[:1])} exited {result['code']}: "
+                                   f"{(result['out'] + result['err'])[-2000:]}")
         return [result["out"] for result in results]
 
     def start(self, users: dict[str, str]) -> None:
