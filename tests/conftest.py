@@ -26,7 +26,6 @@ suite's time goes to"):
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import gc
 import os
@@ -102,7 +101,7 @@ def _url_builders_compiled_once() -> None:
 
     def compile_once(self, append_unknown: bool = True):  # type: ignore[no-untyped-def]
         defaults = self.defaults or {}
-        if any(dynamic and name in defaults for dynamic, name in self._trace):
+        if defaults and any(dynamic and name in defaults for dynamic, name in self._trace):
             return compile_builder(self, append_unknown)
         key = (self.rule, append_unknown, tuple(self._trace), tuple(str(k) for k in defaults))
         if key not in compiled:
@@ -141,7 +140,7 @@ def _url_builders_compiled_once() -> None:
         for variable, converter, args, kwargs in made:
             self._converters[variable] = self.get_converter(variable, converter, args, kwargs)
             self.arguments.add(variable)
-        return [dataclasses.replace(part) for part in parts]
+        return list(parts)  # a part is never changed once made (werkzeug makes new ones): shared, not copied
 
     Rule._parse_rule = parse_once  # type: ignore[method-assign]
 
