@@ -186,7 +186,7 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
-    if args.smoke:  # one size: two sizes run the same code twice (8 processes importing the app, not 4)
+    if args.smoke:  # one size: a second would run the same code again
         args.sizes = [1_500]
     if args.measure:
         for kind in args.measure:

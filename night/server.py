@@ -5,8 +5,8 @@ process and HTTP code (nothing of ``floor/`` or ``rules/``), so the night's refe
 SQLite by default (a file in a temporary folder); ``postgresql`` uses the test suite's throwaway
 server (``tests/pg.py``: a cluster on a unix socket in a temporary folder, dropped at the end).
 Set up through the app's own CLI (``init-db``, ``create-user`` which prints an API token; the
-commands in one process, :mod:`night.commands`), served
-on 127.0.0.1 on a free port, stopped at the end. Traffic goes to 127.0.0.1 only.
+commands in one process, :mod:`night.commands`), served on 127.0.0.1 on a free port, stopped at
+the end. Traffic goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations

@@ -281,7 +281,7 @@ def test_the_nights_server_leaves_no_folder_behind_unless_asked():
     assert not Path(kept.instance).exists()
 
 
-@pytest.mark.slow  # one process importing the app: two seconds (make test runs it)
+@pytest.mark.slow  # three processes importing the app: about five seconds of CPU (make test runs it)
 def test_the_nights_set_up_runs_each_flask_command_and_stops_at_the_first_that_fails():
     """``night.commands`` runs the server's set-up (``flask init-db``, then ``create-user`` per user)
     in one process: each command's own output comes back (the API token a dealer's tablet uses), and
@@ -291,13 +291,12 @@ def test_the_nights_set_up_runs_each_flask_command_and_stops_at_the_first_that_f
     server = Server(name="night")
     server.url = f"sqlite:///{server.instance}/night.sqlite"
     try:
-        made = server.flask_commands([["init-db"], ["create-user", "dee", "--role", "dealer", "--password", "password-1"]])
+        made = server.flask_commands([["init-db"],
+                                      ["create-user", "dee", "--role", "dealer", "--password", "password-1"]])
         assert made[0].startswith("Database ready: ") and made[1].startswith("Created dee (dealer). API token")
         with pytest.raises(RuntimeError, match=r"(?s)flask create-user exited 1: .*exists already"):
             server.flask_commands([["create-user", "Dee", "--role", "dealer", "--password", "password-2"],
                                    ["create-user", "fred", "--role", "floor", "--password", "password-3"]])
-        with pytest.raises(RuntimeError, match=r"(?s)flask create-user exited 2: .*'chef' is not one of"):
-            server.flask_commands([["create-user", "fred", "--role", "chef", "--password", "password-3"]])
         # fred was never made: the set-up stopped at the command before
         assert server.flask_commands([["create-user", "fred", "--role", "floor", "--password", "password-3"]])[0] \
             .startswith("Created fred (floor).")
