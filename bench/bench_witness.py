@@ -164,24 +164,33 @@ def measure(folder: Path, kind: str, trace: bool) -> dict[str, float]:
 
 
 def _run(folder: Path, kind: str, trace: bool) -> dict[str, float]:
-    done = subprocess.run([sys.executable, __file__, "--measure", kind, "--folder", str(folder)]
+    return _run_kinds(folder, [kind], trace)[kind]
+
+
+def _run_kinds(folder: Path, kinds: list[str], trace: bool) -> dict[str, dict[str, float]]:
+    """Each kind measured in turn in one fresh process (``make bench``: one kind a process, its
+    figures its own; a smoke run: the four in one, a process importing the app costs more than
+    what it measures there)."""
+    done = subprocess.run([sys.executable, __file__, "--measure", *kinds, "--folder", str(folder)]
                           + (["--trace"] if trace else []), capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures = [json.loads(line) for line in done.stdout.strip().splitlines()[-len(kinds):]]
+    return dict(zip(kinds, figures, strict=True))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000, 1_000_000])
-    parser.add_argument("--measure", choices=KINDS)
+    parser.add_argument("--measure", choices=KINDS, nargs="+")
     parser.add_argument("--folder", type=Path)
     parser.add_argument("--trace", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: does it run to its end (make bench-smoke)")
     args = parser.parse_args()
-    if args.smoke:  # one size: two sizes run the same code twice (8 processes importing the app, not 4)
+    if args.smoke:  # one size: a second would run the same code again
         args.sizes = [1_500]
     if args.measure:
-        print(json.dumps(measure(args.folder, args.measure, args.trace)))
+        for kind in args.measure:
+            print(json.dumps(measure(args.folder, kind, args.trace)), flush=True)
         return
     rows = {}
     with tempfile.TemporaryDirectory(prefix="bench-witness-") as tmp:
@@ -192,10 +201,12 @@ def main() -> None:
             segments = len(list((folder / "instance" / "witness").glob("*.log")))
             print(f"built {size:,} lines ({segments} closed segments) in {time.perf_counter() - began:.1f} s",
                   flush=True)
+            # a smoke run's figures mean nothing: one process measures the four kinds, traced, and
+            # its times stand for the timed runs (each process imports the app: 16 of them were
+            # 32 s of CPU in `make test`; one a kind, 7 s)
+            smoke = _run_kinds(folder, list(KINDS), True) if args.smoke else {}
             for kind in KINDS:
-                traced = _run(folder, kind, True)
-                # a smoke run's figures mean nothing: its one process a kind both times and traces
-                # (each process imports the app: 16 of them were 32 s of CPU in `make test`)
+                traced = smoke[kind] if args.smoke else _run(folder, kind, True)
                 timed = [traced["seconds"]] if args.smoke else [_run(folder, kind, False)["seconds"]
                                                                 for _ in range(RUNS)]
                 rows[(size, kind)] = (statistics.median(timed), traced["peak_mb"])

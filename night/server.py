@@ -4,8 +4,9 @@ process and HTTP code (nothing of ``floor/`` or ``rules/``), so the night's refe
 
 SQLite by default (a file in a temporary folder); ``postgresql`` uses the test suite's throwaway
 server (``tests/pg.py``: a cluster on a unix socket in a temporary folder, dropped at the end).
-Set up through the app's own CLI (``init-db``, ``create-user`` which prints an API token), served
-on 127.0.0.1 on a free port, stopped at the end. Traffic goes to 127.0.0.1 only.
+Set up through the app's own CLI (``init-db``, ``create-user`` which prints an API token; the
+commands in one process, :mod:`night.commands`), served on 127.0.0.1 on a free port, stopped at
+the end. Traffic goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -96,6 +97,22 @@ class Server:
         return subprocess.run([str(BIN / "flask"), "--app", self.app, *args], env=self.env(), check=check,
                               capture_output=True, text=True, cwd=str(ROOT), timeout=300)
 
+    def flask_commands(self, commands: list[list[str]]) -> list[str]:
+        """Several ``flask`` commands in one process (:mod:`night.commands`: each process imports
+        the whole app); what each printed on its output. Raises when one fails, naming it and what
+        it printed."""
+        done = subprocess.run([sys.executable, "-m", "night.commands", self.app, json.dumps(commands)],
+                              env=self.env(), capture_output=True, text=True, cwd=str(ROOT), timeout=300)
+        try:
+            results = json.loads(done.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            raise RuntimeError(f"the flask commands did not run: {done.stdout[-2000:]}{done.stderr[-2000:]}") from None
+        for args, result in zip(commands, results):
+            if result["code"]:
+                raise RuntimeError(f"flask {' '.join(args[:1])} exited {result['code']}: "
+                                   f"{(result['out'] + result['err'])[-2000:]}")
+        return [result["out"] for result in results]
+
     def start(self, users: dict[str, str]) -> None:
         """Database, schema, users (name -> role; their API tokens kept), then gunicorn."""
         if self.db == "postgresql":
@@ -107,9 +124,9 @@ class Server:
             self.url = self.cluster.empty_database()
         else:
             self.url = f"sqlite:///{self.instance}/{self.name}.sqlite"
-        self.flask("init-db")
-        for name, role in users.items():
-            out = self.flask("create-user", name, "--role", role, "--password", PASSWORD).stdout
+        made = self.flask_commands([["init-db"]] + [["create-user", name, "--role", role, "--password", PASSWORD]
+                                                     for name, role in users.items()])
+        for name, out in zip(users, made[1:]):
             self.tokens[name] = out.rsplit(": ", 1)[1].strip()
         self.port = free_port()
         self.process = subprocess.Popen(

@@ -26,7 +26,6 @@ suite's time goes to"):
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import gc
 import os
@@ -102,7 +101,7 @@ def _url_builders_compiled_once() -> None:
 
     def compile_once(self, append_unknown: bool = True):  # type: ignore[no-untyped-def]
         defaults = self.defaults or {}
-        if any(dynamic and name in defaults for dynamic, name in self._trace):
+        if defaults and any(dynamic and name in defaults for dynamic, name in self._trace):
             return compile_builder(self, append_unknown)
         key = (self.rule, append_unknown, tuple(self._trace), tuple(str(k) for k in defaults))
         if key not in compiled:
@@ -141,7 +140,7 @@ def _url_builders_compiled_once() -> None:
         for variable, converter, args, kwargs in made:
             self._converters[variable] = self.get_converter(variable, converter, args, kwargs)
             self.arguments.add(variable)
-        return [dataclasses.replace(part) for part in parts]
+        return list(parts)  # a part is never changed once made (werkzeug makes new ones): shared, not copied
 
     Rule._parse_rule = parse_once  # type: ignore[method-assign]
 
@@ -181,8 +180,19 @@ def _templates_compiled_once() -> None:
                 env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
                 _function(env.finalize), autoescape, tuple(sorted(env.extensions)), env.sandboxed,
                 getattr(env, "intercepted_binops", None), getattr(env, "intercepted_unops", None),
-                frozenset((name, _function(f)) for name, f in env.filters.items()),
-                frozenset((name, _function(f)) for name, f in env.tests.items()))
+                _functions(env, "filters"), _functions(env, "tests"))
+
+    def _functions(env, kind):  # type: ignore[no-untyped-def]
+        """The key of an environment's filters (or tests), worked out again only when they changed
+        since the environment's last template: a page loads several templates, each keyed by the
+        app's hundred filters. The mapping is compared with ``==``, true for the very same
+        functions only (a function equals itself alone)."""
+        functions = getattr(env, kind)
+        known = env.__dict__.get(f"_floor_test_{kind}")
+        if known is None or known[0] != functions:
+            known = (dict(functions), frozenset((name, _function(f)) for name, f in functions.items()))
+            env.__dict__[f"_floor_test_{kind}"] = known
+        return known[1]
 
     def _function(f):  # type: ignore[no-untyped-def]
         """A filter by what it runs (the compiler reads how it is called and may run it on

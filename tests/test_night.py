@@ -250,8 +250,10 @@ def test_what_the_referee_flags_is_filed_and_listed_in_the_nights_shift_report(t
 
     original = referee.awards_match
     monkeypatch.setattr(referee, "awards_match", disagree_once)
+    # one gunicorn worker: what is checked here is the filing and the report, not several processes
+    # (the quick night above serves with three); each worker imports the app, 1.5 s of CPU
     status = run.main(["--tables", "1", "--deals", "3", "--entries", "0", "--banked", "0", "--rate", "0",
-                       "--seed", "5", "--out", str(tmp_path)])
+                       "--seed", "5", "--workers", "1", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert status == 1 and planted, out[-2000:]
     assert "WRONG Cash 1 deal 1: the engine gave" in out and "findings: 1 filed" in out
@@ -277,3 +279,26 @@ def test_the_nights_server_leaves_no_folder_behind_unless_asked():
     assert not Path(gone.instance).exists() and Path(kept.instance, "night.sqlite").exists()
     kept.cleanup()
     assert not Path(kept.instance).exists()
+
+
+@pytest.mark.slow  # three processes importing the app: about five seconds of CPU (make test runs it)
+def test_the_nights_set_up_runs_each_flask_command_and_stops_at_the_first_that_fails():
+    """``night.commands`` runs the server's set-up (``flask init-db``, then ``create-user`` per user)
+    in one process: each command's own output comes back (the API token a dealer's tablet uses), and
+    a command that fails stops the set-up, naming itself and its message (issue 34, session 41)."""
+    from night.server import Server
+
+    server = Server(name="night")
+    server.url = f"sqlite:///{server.instance}/night.sqlite"
+    try:
+        made = server.flask_commands([["init-db"],
+                                      ["create-user", "dee", "--role", "dealer", "--password", "password-1"]])
+        assert made[0].startswith("Database ready: ") and made[1].startswith("Created dee (dealer). API token")
+        with pytest.raises(RuntimeError, match=r"(?s)flask create-user exited 1: .*exists already"):
+            server.flask_commands([["create-user", "Dee", "--role", "dealer", "--password", "password-2"],
+                                   ["create-user", "fred", "--role", "floor", "--password", "password-3"]])
+        # fred was never made: the set-up stopped at the command before
+        assert server.flask_commands([["create-user", "fred", "--role", "floor", "--password", "password-3"]])[0] \
+            .startswith("Created fred (floor).")
+    finally:
+        server.cleanup()
