@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, Request, abort, current_app, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from sqlalchemy import JSON, String, event, inspect
 from sqlalchemy.orm import Session
@@ -106,7 +106,8 @@ def lone_surrogate(value: Any) -> bool:
 
 def check_request() -> None:
     """Refuse a request with a NUL character, or a JSON body nested too deep (400, with the reason)."""
-    req = request._get_current_object()  # the request itself: the proxy costs a lookup per use (every request)
+    # the request itself: the proxy costs a lookup per use (werkzeug's proxy is typed as the request)
+    req: Request = request._get_current_object()  # type: ignore[attr-defined]
     texts = [req.path, *(req.view_args or {}).values()]
     args = req.args
     if args:
