@@ -204,13 +204,6 @@ class CookieSessions(SecureCookieSessionInterface):
             return self.session_class()
         return super().open_session(app, request)
 
-    def save_session(self, app: Flask, session: Any, response: Any) -> None:
-        """Nothing to do for a session nobody read or changed and that holds nothing (a bearer
-        client's tap): Flask's own would read the cookie's six settings from the configuration and
-        then do nothing either (issue 34). Any other session is saved exactly as before."""
-        if session.accessed or session.modified or session:
-            super().save_session(app, session, response)
-
 
 def init_app(app: Flask) -> None:
     """Headers, request checks, the refusal of over-long text, the session cookie, and the proxy in
