@@ -41,7 +41,14 @@ def _keys(model: type[Any]) -> list[str]:
     keys = _KEYS.get(model)
     if keys is None:
         mapper = inspect(model)
-        keys = _KEYS[model] = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
+        keys = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
+        # every column attribute is among them, none deferred: a row read holds all the object's
+        # columns, as :func:`first` makes it (an attribute left out would read as None, not load)
+        missing = {attr.key for attr in mapper.column_attrs if attr.deferred} | (
+            {attr.key for attr in mapper.column_attrs} - set(keys))
+        if missing:
+            raise TypeError(f"floor.rows reads {model.__name__}'s table columns only; not {sorted(missing)}")
+        _KEYS[model] = keys
     return keys
 
 
