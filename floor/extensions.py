@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, request
@@ -80,3 +81,21 @@ def throttle_only_throttled(app: Flask) -> None:
             check()
 
     hooks[hooks.index(check)] = check_throttled
+    # and after the request: the limiter's headers and the deductions of the limits it checked, then
+    # its context let go. A request it did not check has neither (and the headers are off), but paid
+    # for the limiter finding that out (issue 34, session 41: a hundredth of a tap)
+    after = app.after_request_funcs[None]
+    inject = next(hook for hook in after if isinstance(hook, partial) and hook.args == (limiter,))
+
+    def inject_throttled(response: Any) -> Any:
+        return inject(response) if request.endpoint in THROTTLED else response
+
+    after[after.index(inject)] = inject_throttled
+    teardowns = app.teardown_request_funcs[None]
+    release = limiter._Limiter__release_context  # type: ignore[attr-defined]
+
+    def release_throttled(exc: BaseException | None = None) -> None:
+        if request.endpoint in THROTTLED:
+            release(exc)
+
+    teardowns[teardowns.index(release)] = release_throttled

@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 from flask import abort
 from sqlalchemy import Select, bindparam, inspect, select
-from sqlalchemy.orm import configure_mappers, make_transient_to_detached
-from sqlalchemy.orm.attributes import instance_dict, set_committed_value
+from sqlalchemy.orm import configure_mappers
+from sqlalchemy.orm.attributes import instance_dict, instance_state, set_committed_value
 
 from floor.extensions import db
 from floor.prepared import Prepared
@@ -41,7 +41,14 @@ def _keys(model: type[Any]) -> list[str]:
     keys = _KEYS.get(model)
     if keys is None:
         mapper = inspect(model)
-        keys = _KEYS[model] = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
+        keys = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
+        # every column attribute is among them, none deferred: a row read holds all the object's
+        # columns, as :func:`first` makes it (an attribute left out would read as None, not load)
+        missing = {attr.key for attr in mapper.column_attrs if attr.deferred} | (
+            {attr.key for attr in mapper.column_attrs} - set(keys))
+        if missing:
+            raise TypeError(f"floor.rows reads {model.__name__}'s table columns only; not {sorted(missing)}")
+        _KEYS[model] = keys
     return keys
 
 
@@ -74,10 +81,18 @@ def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | No
     if not mapper.configured:  # a worker's first request may come before any ORM query made the attributes
         configure_mappers()
     obj = mapper.class_manager.new_instance()
-    # as a query's loading fills a new object: its attributes' values, none of them a change
+    # Made persistent in this session as a query's loading makes a new object
+    # (sqlalchemy.orm.loading._instance, SQLAlchemy 2.1): its identity, its session, the object in
+    # the session's identity map, then its attributes' values, none of them a change; relationships
+    # load lazily when read. (make_transient_to_detached and Session.add came to the same object,
+    # through a walk of every attribute and of the cascades a row just read cannot have: issue 34,
+    # session 41, 0.12 of a tap's 2.95 ms for its two rows. tests/test_tap_reads.py holds the object
+    # equal to a query's.)
+    state = instance_state(obj)
+    state.key, state.identity_token = key, key[2]
+    state.session_id = session.hash_key
+    session.identity_map._add_unpresent(state, key)
     instance_dict(obj).update(values)
-    make_transient_to_detached(obj)  # as if loaded by a query: persistent once added, nothing to flush
-    session.add(obj)
     return obj
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, Request, abort, current_app, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from sqlalchemy import JSON, String, event, inspect
 from sqlalchemy.orm import Session
@@ -106,18 +106,22 @@ def lone_surrogate(value: Any) -> bool:
 
 def check_request() -> None:
     """Refuse a request with a NUL character, or a JSON body nested too deep (400, with the reason)."""
-    texts = [request.path, *(request.view_args or {}).values()]
-    texts += [v for values in request.args.listvalues() for v in values] + list(request.args.keys())
-    if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
+    # the request itself: the proxy costs a lookup per use (werkzeug's proxy is typed as the request)
+    req: Request = request._get_current_object()  # type: ignore[attr-defined]
+    texts = [req.path, *(req.view_args or {}).values()]
+    args = req.args
+    if args:
+        texts += [v for values in args.listvalues() for v in values] + list(args.keys())
+    if req.method in ("POST", "PUT", "PATCH") and req.mimetype in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
-        texts += [v for values in request.form.listvalues() for v in values] + list(request.form.keys())
+        texts += [v for values in req.form.listvalues() for v in values] + list(req.form.keys())
     if any(isinstance(t, str) and "\x00" in t for t in texts):
         abort(400, description="A NUL character (\\0) is not accepted in any field.")
-    if request.is_json and request.content_length != 0:
-        body = request.get_data(cache=True)
+    if req.is_json and req.content_length != 0:
+        body = req.get_data(cache=True)
         if b"\x00" in body or b"\\u0000" in body:
             abort(400, description="A NUL character (\\u0000) is not accepted in any field.")
-        if _SURROGATE.search(body) and lone_surrogate(request.get_json(silent=True)):
+        if _SURROGATE.search(body) and lone_surrogate(req.get_json(silent=True)):
             abort(400, description="A lone UTF-16 surrogate (\\ud800 to \\udfff) is not text: it is not accepted "
                                    "in any field.")
         limit = current_app.config["FLOOR_JSON_DEPTH"]

@@ -151,3 +151,39 @@ def test_a_prepared_statement_reads_and_writes_what_sqlalchemy_would(app, tokens
         assert touch.rowcount(connection, {"who": 10**9, "until": moment}) == 0
         assert connection.execute(sa.select(users.c.locked_until).where(users.c.username == "dee")).scalar() == moment
         db.session.rollback()
+
+
+def test_a_row_read_is_the_persistent_object_a_query_would_load(app, tokens, table_id):
+    """floor.rows makes the row it reads a persistent object of the request's session as the ORM's
+    loading does (issue 34, session 41: not through ``Session.add``): in the session's identity map,
+    nothing to flush, its relationships loaded lazily when read, a change to it written by the next
+    flush and taken back by a rollback; the same attributes and values as ``Session.get`` loads."""
+    import sqlalchemy as sa
+
+    from floor.models import Table
+
+    api = app.test_client()
+    for event in OPENED:
+        assert tap(api, table_id, event, tokens["dealer"]).status_code == 201
+    with app.app_context():
+        expected = {}
+        for model, row_id in ((User, user("dee").id), (Table, table_id)):
+            loaded = db.session.get(model, row_id)
+            expected[model] = {k: getattr(loaded, k) for k in rows._keys(model)}
+        db.session.close()
+        dee, table = rows.get(User, user("dee").id), rows.get(Table, table_id)
+        for obj, model in ((dee, User), (table, Table)):
+            state = sa.inspect(obj)
+            assert state.persistent and obj in db.session and state.session is db.session()
+            assert db.session.identity_map.get(state.key) is obj
+            assert db.session.get(model, obj.id) is obj  # the identity map answers, as for a loaded row
+            assert {k: getattr(obj, k) for k in rows._keys(model)} == expected[model]
+            assert not db.session.is_modified(obj) and obj not in db.session.dirty and not db.session.new
+        assert [entry.seq for entry in table.log] == [1, 2, 3, 4]  # a relationship, loaded when read
+        assert not db.session.is_modified(table)
+        dee.username = "dee-renamed"
+        assert db.session.is_modified(dee)
+        db.session.flush()
+        assert db.session.scalar(sa.select(User.username).where(User.id == dee.id)) == "dee-renamed"
+        db.session.rollback()
+        assert dee.username == "dee"  # expired by the rollback and read again: the row as stored
