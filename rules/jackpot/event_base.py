@@ -32,8 +32,8 @@ from rules.cards import parse_cards, to_text
 from rules.words import card_face, cards_face
 
 __all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "MAY_IN", "ASKED_IN", "NotNow",
-           "handles", "may", "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none", "parse_event",
-           "parse_seat", "event_words"]
+           "handles", "may", "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none",
+           "parse_event", "parse_seat", "event_words"]
 
 
 class Who(StrEnum):

@@ -213,7 +213,7 @@ def _asked(phase: str) -> tuple[tuple[tuple[Any, Any], ...], tuple[tuple[Any, An
         found = ASKED_IN[phase] = (
             tuple((cls, check) for cls, check in here if cls.ask is None and cls.by is Who.DEALER),
             tuple((cls, check) for cls, check in here if cls.ask is not None))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def legal(t: "WorkingTable") -> tuple[Move, ...]:
