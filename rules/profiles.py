@@ -319,6 +319,7 @@ PROFILES: dict[str, Profile] = {
     ),
 }
 DEFAULT = PROFILES["cardroom"]
+_FIELDS = {f.name: f for f in dataclasses.fields(Profile)}  # each option's field, for _check
 _READ: dict[Any, Profile] = {}  # the mappings of options read, by their plain data (rules.memo)
 
 
@@ -329,7 +330,7 @@ _HOUSE_READERS: dict[str, Callable[[Any], Any]] = {
 
 def _check(name: str, value: Any) -> Any:
     """Validate one option's value, returning it normalised; raise ProfileError naming the option."""
-    fields = {f.name: f for f in dataclasses.fields(Profile)}
+    fields = _FIELDS
     if name not in fields:
         raise ProfileError(f"unknown option {name!r}; the options are: {', '.join(sorted(fields))}")
     meta = fields[name].metadata
@@ -436,10 +437,8 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
     ...
     rules.ProfileError: unknown profile 'poker night'; the named profiles are: cardroom, pagat, foster
     """
-    if spec is None:
-        return DEFAULT
-    if isinstance(spec, Profile):
-        return spec
+    if spec is None or isinstance(spec, Profile):
+        return DEFAULT if spec is None else spec
     if isinstance(spec, str):
         try:
             return PROFILES[spec]
