@@ -37,6 +37,7 @@ Shared by every part (modules):
 - :mod:`rules.house`     the house's money as a profile holds it: rake, time collection, drop, kill pots
 - :mod:`rules.catalogue` every rule id in the project's own words, with its sources
 - :mod:`rules.parse`     seats, chips and counts read once at the edge
+- :mod:`rules.memo`      what a pure function of plain data gave, remembered (a profile's options read once)
 - :mod:`rules.words`     plain words for rulings (headlines, seats, chips)
 - :mod:`rules.registry`  a game's event types declared once: who logs each, its rules' "may it
   happen now" and "what it does" (the banked game's; the jackpot engine keeps its own for now)

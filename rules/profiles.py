@@ -46,6 +46,7 @@ from rules import CardError, ProfileError, RulesError
 from rules.cards import JOKER_MODES, WILD_MODES, Wild, parse_rank, rank_plural, rank_text
 from rules.hands import SOUTHERN_HANDS, HandRules, Placement
 from rules.house import Drop, Kill, Rake, TimeCharge, read_drop, read_kill, read_rake, read_time_charge
+from rules.memo import remembered
 
 __all__ = ["Profile", "Option", "PROFILES", "NO_SOURCE", "get_profile", "from_toml", "toml_value", "DEFAULT", "house_rules", "game_words"]
 
@@ -318,6 +319,8 @@ PROFILES: dict[str, Profile] = {
     ),
 }
 DEFAULT = PROFILES["cardroom"]
+_FIELDS = {f.name: f for f in dataclasses.fields(Profile)}  # each option's field, for _check
+_READ: dict[Any, Profile] = {}  # the mappings of options read, by their plain data (rules.memo)
 
 
 #: The options of the house's take, each read by its own reader of rules.house.
@@ -327,10 +330,9 @@ _HOUSE_READERS: dict[str, Callable[[Any], Any]] = {
 
 def _check(name: str, value: Any) -> Any:
     """Validate one option's value, returning it normalised; raise ProfileError naming the option."""
-    fields = {f.name: f for f in dataclasses.fields(Profile)}
+    fields = _FIELDS
     if name not in fields:
-        known = ", ".join(sorted(fields))
-        raise ProfileError(f"unknown option {name!r}; the options are: {known}")
+        raise ProfileError(f"unknown option {name!r}; the options are: {', '.join(sorted(fields))}")
     meta = fields[name].metadata
     choices = meta.get("choices") if meta else None
     if name == "wild_rank":
@@ -346,10 +348,8 @@ def _check(name: str, value: Any) -> Any:
         return value.strip()
     if name == "southern_hands":
         return _southern_hands(value)
-    if name == "straddle":
-        if isinstance(value, bool):
-            return value
-        if not isinstance(value, int):  # how many: bounds.check
+    if name == "straddle":  # true or false, or how many (bounds.check): a bool is an int
+        if not isinstance(value, int):
             raise ProfileError(f"straddle: true, false, or the number of re-straddles allowed "
                                f"({bounds.words('straddle')}), not {value!r}")
         return value
@@ -437,19 +437,19 @@ def get_profile(spec: str | Profile | Mapping[str, Any] | None = None) -> Profil
     ...
     rules.ProfileError: unknown profile 'poker night'; the named profiles are: cardroom, pagat, foster
     """
-    if spec is None:
-        return DEFAULT
-    if isinstance(spec, Profile):
-        return spec
+    if spec is None or isinstance(spec, Profile):
+        return DEFAULT if spec is None else spec
     if isinstance(spec, str):
         try:
             return PROFILES[spec]
         except KeyError:
-            raise ProfileError(
-                f"unknown profile {spec!r}; the named profiles are: " + ", ".join(PROFILES)
-            ) from None
+            raise ProfileError(f"unknown profile {spec!r}; the named profiles are: " + ", ".join(PROFILES)) from None
     if not isinstance(spec, Mapping):
         raise ProfileError(f"a profile is a name or a table of options, not {type(spec).__name__}")
+    return remembered(_READ, spec, _read)  # a profile is a value: read once (rules/memo.py)
+
+
+def _read(spec: Mapping[str, Any]) -> Profile:
     overrides = dict(spec)
     base_name = overrides.pop("base", None)
     if base_name is None:

@@ -169,3 +169,21 @@ def test_H2_H4_H7_the_closed_vocabularies_are_defined_once() -> None:
     fields = {f.name: f for f in dataclasses.fields(Profile)}
     assert fields["wild"].metadata["choices"] == tuple(w.value for w in Wild)
     assert fields["southern_placement"].metadata["choices"] == tuple(p.value for p in Placement)
+
+
+def test_a_mapping_read_again_is_the_profile_read_first_and_a_refusal_is_said_again() -> None:
+    """get_profile remembers the mappings it read (rules/memo.py): the same options give the same
+    profile; options that are equal in Python but not the same data (``True`` for 1, a tuple for a
+    list) are read afresh, so one the checks refuse is still refused after its look-alike passed."""
+    options = {"ante_deals": 1, "blinds": [5, 10], "opening_minimum": "none"}
+    first = get_profile(options)
+    assert get_profile(dict(options)) is first and first.ante_deals == 1 and first.blinds == (5, 10)
+    for look_alike in ({**options, "ante_deals": True}, {**options, "blinds": "5 10"}):
+        for _ in range(2):
+            with pytest.raises(ProfileError):
+                get_profile(look_alike)
+    assert get_profile({**options, "blinds": (5, 10)}) == first  # read afresh, the same options
+    with pytest.raises(ProfileError, match="unknown option 'antes'"):
+        get_profile({"antes": 1})
+    with pytest.raises(ProfileError, match="unknown option 'antes'"):
+        get_profile({"antes": 1})

@@ -127,6 +127,8 @@ def test_ls_rules_shows_the_architecture():
         init = RULES / folder / "__init__.py"
         assert init.exists() and ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), folder
     shared = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
-    # house (issue 32): the rake and the time collection, values of a profile the engine and the reports read
-    assert shared == ["bounds", "cards", "catalogue", "house", "openers", "parse", "profiles", "registry", "words"]
+    # house (issue 32): the rake and the time collection, values of a profile the engine and the reports read;
+    # memo (issue 34): a pure function's answers kept by their plain data (profiles reads a mapping once)
+    assert shared == ["bounds", "cards", "catalogue", "house", "memo", "openers", "parse", "profiles", "registry",
+                      "words"]
     assert all(f":mod:`rules.{name}`" in rules.__doc__ for name in folders + shared)

@@ -333,7 +333,7 @@ def _reopen_action(t: WorkingTable, s: int) -> None:
 # ------------------------------------------------------------------ each action: may it happen now, and doing it
 
 
-@may(Call)
+@may(Call, (Phase.PREDRAW, Phase.POSTDRAW))
 def may_call(t: WorkingTable, seat: int | None) -> CallMove:
     x = betting_seat(t, "call", seat)
     to_call = t.bet_level - x.committed
@@ -353,7 +353,7 @@ def call(t: WorkingTable, e: Call, move: CallMove) -> None:
     after_action(t, s)
 
 
-@may(Check)
+@may(Check, (Phase.PREDRAW, Phase.POSTDRAW))
 def may_check(t: WorkingTable, seat: int | None) -> CheckMove:
     x = betting_seat(t, "check", seat)
     if t.bet_level > x.committed:
@@ -375,7 +375,7 @@ def check(t: WorkingTable, e: Check, move: CheckMove) -> None:
     after_action(t, s)
 
 
-@may(Bet)
+@may(Bet, (Phase.PREDRAW, Phase.POSTDRAW))
 def may_bet(t: WorkingTable, seat: int | None) -> BetMove:
     x = betting_seat(t, "bet", seat)
     if t.bet_level > 0:
@@ -397,7 +397,7 @@ def bet(t: WorkingTable, e: Bet, move: BetMove) -> None:
     after_action(t, s)
 
 
-@may(Raise)
+@may(Raise, (Phase.PREDRAW, Phase.POSTDRAW))
 def may_raise(t: WorkingTable, seat: int | None) -> RaiseMove:
     x = betting_seat(t, "raise", seat)
     s, to_call = x.seat, t.bet_level - x.committed
@@ -429,7 +429,7 @@ def raise_(t: WorkingTable, e: Raise, move: RaiseMove) -> None:
     after_action(t, s)
 
 
-@may(Fold)
+@may(Fold, (Phase.PREDRAW, Phase.POSTDRAW))
 def may_fold(t: WorkingTable, seat: int | None) -> FoldMove:
     return FoldMove(betting_seat(t, "fold", seat).seat)
 
@@ -442,7 +442,7 @@ def fold(t: WorkingTable, e: Fold, move: FoldMove) -> None:
     after_action(t, s)
 
 
-@may(Straddle)
+@may(Straddle, (Phase.PREDRAW,))
 def may_straddle(t: WorkingTable, seat: int | None) -> StraddleMove:
     s = turn_seat(t, "straddle", seat).seat
     amount = straddle_amount(t, s)

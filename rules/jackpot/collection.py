@@ -96,7 +96,7 @@ def advance_clock(t: WorkingTable, minute: int | None) -> None:
         t.clock = minute
 
 
-@may(Time)
+@may(Time, (Phase.BETWEEN_DEALS,))
 def may_time(t: WorkingTable, seat: int | None) -> TimeMove:
     """Between deals, where the house collects time, a seat that owes it for the period in play
     and has the chips to pay."""

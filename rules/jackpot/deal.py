@@ -37,7 +37,7 @@ from rules.jackpot.house import start_kill
 from rules.jackpot.event_base import Event, NotNow, Who, handles, may, one_card
 from rules.jackpot.flow import after_action
 from rules.jackpot.moves import Move
-from rules.jackpot.state import DealEnd, Phase, SeatStatus, WorkingTable, reset_deal
+from rules.jackpot.state import IN_DEAL, DealEnd, Phase, SeatStatus, WorkingTable, reset_deal
 
 __all__ = ["Deal", "Widow", "DealMove", "WidowMove", "may_deal", "deal", "may_widow", "widow", "antes_due",
            "deal_plan", "deal_refusal"]
@@ -184,7 +184,7 @@ def deal_refusal(t: WorkingTable, statuses: Mapping[int, SeatStatus]) -> str | N
 # ------------------------------------------------------------------ the deal
 
 
-@may(Deal)
+@may(Deal, (Phase.BETWEEN_DEALS,))
 def may_deal(t: WorkingTable, seat: int | None = None) -> DealMove:
     """Between deals, with two players to deal in and cards enough for them (a tablet never shows a
     dead button)."""
@@ -318,7 +318,7 @@ def _blind_deal(t: WorkingTable, dealt: tuple[int, ...]) -> None:
 # ------------------------------------------------------------------ the widow card (H4)
 
 
-@may(Widow)
+@may(Widow, IN_DEAL)
 def may_widow(t: WorkingTable, seat: int | None = None) -> WidowMove:
     """While a deal of wild widow waits for its card."""
     if not t.widow_due:

@@ -150,7 +150,7 @@ def start_draw(t: WorkingTable) -> None:
     t.drew_this_round, t.drawn_now, t.exposed_now, t.checked = (), (), (), ()
 
 
-@may(Draw)
+@may(Draw, (Phase.DRAW,))
 def may_draw(t: WorkingTable, seat: int | None) -> DrawMove:
     """The seat to act in the draw, no reopen offer waiting (F3): never more cards than the stub and
     the discards can give (D3)."""

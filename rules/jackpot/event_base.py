@@ -22,7 +22,7 @@ tablet's forms.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
@@ -31,9 +31,9 @@ from rules import CardError, IllegalAction, RulesError, parse
 from rules.cards import parse_cards, to_text
 from rules.words import card_face, cards_face
 
-__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "NotNow", "handles", "may",
-           "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none", "parse_event",
-           "parse_seat", "event_words"]
+__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "MAY_IN", "ASKED_IN", "NotNow",
+           "handles", "may", "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none",
+           "parse_event", "parse_seat", "event_words"]
 
 
 class Who(StrEnum):
@@ -88,6 +88,13 @@ HANDLERS: dict[type["Event"], Callable[[Any, Any, Any], None]] = {}
 #: the table allows now (for ``seat``, or for every seat it may concern when None) or raises
 #: :class:`NotNow` (see :func:`may`).
 MAY: dict[type["Event"], Callable[[Any, int | None], Any]] = {}
+#: The phases of the table (:class:`rules.jackpot.state.Phase` values) in which each event type's
+#: check may allow it, where the check declares them (see :func:`may`); a type not listed may
+#: happen in any phase as far as this says.
+MAY_IN: dict[type["Event"], frozenset[str]] = {}
+#: The checks ``legal()`` and ``requests()`` ask in each phase, worked out from :data:`MAY` and
+#: :data:`MAY_IN` by :mod:`rules.jackpot.moves` on first asking; declaring a check forgets them.
+ASKED_IN: dict[Any, Any] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -100,13 +107,25 @@ def handles(cls: type["Event"]) -> Callable[[_F], _F]:
     return register
 
 
-def may(cls: type["Event"]) -> Callable[[_F], _F]:
+def may(cls: type["Event"], phases: Iterable[str] | None = None) -> Callable[[_F], _F]:
     """Declare the one "may it happen now" check of an event type: ``check(t, seat)`` returns the
     move allowed now (:mod:`rules.jackpot.moves`: with the amounts, counts or seats it allows) or
     raises :class:`NotNow` saying why not. The engine asks it before the handler, and ``legal()``
-    and ``requests()`` ask it (with ``seat`` None) for what they list."""
+    and ``requests()`` ask it (with ``seat`` None) for what they list.
+
+    ``phases``, where given, are the table's phases in which the check can allow the event at all:
+    in any other it always raises :class:`NotNow` (a turn to act needs a deal; the seating menus
+    wait for the deal to finish). ``legal()`` and ``requests()`` then skip it there rather than ask
+    it for the refusal: most checks refuse in most phases, and a refusal built and caught for each
+    of them was most of ``legal()``'s time (issue 34). The check still says why not, for a
+    logged event. tests/test_moves_by_phase.py keeps the declarations true over random walks."""
     def register(fn: _F) -> _F:
         MAY[cls] = fn
+        if phases is None:
+            MAY_IN.pop(cls, None)
+        else:
+            MAY_IN[cls] = frozenset(phases)
+        ASKED_IN.clear()
         return fn
     return register
 

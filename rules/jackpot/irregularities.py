@@ -29,7 +29,7 @@ from rules.jackpot.moves import TurnMove, turn_seat
 from rules.jackpot.pots import split_amount
 from rules.rulings import Ruling, resolve
 from rules.jackpot.settlement import award, end_deal, settle, shut_out_folded, value
-from rules.jackpot.state import DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
+from rules.jackpot.state import IN_DEAL, DealEnd, Phase, ReopenOffer, SeatStatus, WorkingTable
 from rules.words import ruling_headline
 
 __all__ = ["FalseOpeners", "Reopen", "FalseOpenersMove", "ReopenMove", "read_facts", "irregularity",
@@ -155,7 +155,7 @@ def irregularity(t: WorkingTable, issue: str, extra: Mapping[str, Any]) -> None:
     apply_ruling(t, ruling, None, facts)
 
 
-@may(FalseOpeners)
+@may(FalseOpeners, (Phase.PREDRAW, Phase.DRAW, Phase.POSTDRAW))
 def may_false_openers(t: WorkingTable, seat: int | None) -> FalseOpenersMove:
     """While an opened deal is played, of the opener whose hand is still live."""
     s = t.opener if seat is None else seat
@@ -191,7 +191,7 @@ def _offer_reopen(t: WorkingTable, facts: Mapping[str, Any]) -> None:
     t.message += f"; seats {', '.join(map(str, eligible))} may reopen the pot in turn (F3)"
 
 
-@may(Reopen)
+@may(Reopen, IN_DEAL)
 def may_reopen(t: WorkingTable, seat: int | None) -> ReopenMove:
     """The seat asked in turn while the reopen offer stands (F3), for the opening bet."""
     x = turn_seat(t, "reopen", seat)

@@ -42,7 +42,7 @@ from dataclasses import MISSING, Field, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import IllegalAction, parse
-from rules.jackpot.event_base import EVENTS, MAY, Event, NotNow, Who
+from rules.jackpot.event_base import ASKED_IN, EVENTS, MAY, MAY_IN, Event, NotNow, Who
 from rules.jackpot.state import Phase, Seat
 
 if TYPE_CHECKING:
@@ -203,17 +203,30 @@ def parse_move(data: Mapping[str, Any]) -> Move:
 # ------------------------------------------------------------------ what the table allows now
 
 
+def _asked(phase: str) -> tuple[tuple[tuple[Any, Any], ...], tuple[tuple[Any, Any], ...]]:
+    """The checks ``legal`` and ``requests`` ask in ``phase``, in the order declared: those of the
+    types that may happen in it (:data:`rules.jackpot.event_base.MAY_IN`); the others' checks would
+    only refuse. Worked out once a phase."""
+    found = ASKED_IN.get(phase)
+    if found is None:
+        here = [(cls, check) for cls, check in MAY.items() if phase in MAY_IN.get(cls, (phase,))]
+        found = ASKED_IN[phase] = (
+            tuple((cls, check) for cls, check in here if cls.ask is None and cls.by is Who.DEALER),
+            tuple((cls, check) for cls, check in here if cls.ask is not None))
+    return found
+
+
 def legal(t: "WorkingTable") -> tuple[Move, ...]:
     """The moves allowed now: the seat to act's, or the dealer's (the deal and the seating menus
     between deals, the widow card), in the tablet's order. Each is what its type's check gives
-    (:data:`rules.jackpot.event_base.MAY`): every move listed is accepted by the engine."""
+    (:data:`rules.jackpot.event_base.MAY`; the types that cannot happen in this phase are skipped,
+    their checks would refuse): every move listed is accepted by the engine."""
     moves: list[Move] = []
-    for cls, check in MAY.items():
-        if cls.ask is None and cls.by is Who.DEALER:
-            try:
-                moves.append(check(t, None))
-            except NotNow:
-                pass
+    for cls, check in _asked(t.phase)[0]:
+        try:
+            moves.append(check(t, None))
+        except NotNow:
+            pass
     moves.sort(key=lambda m: m.place)
     return tuple(moves)
 
@@ -222,12 +235,11 @@ def requests(t: "WorkingTable") -> tuple[MenuMove, ...]:
     """The moves beside the turn to act (F12, D12, D8): the event types that declare how the tablet
     asks for them (``ask``), each with the seats it may concern now (none between deals)."""
     out: list[MenuMove] = []
-    for cls, check in MAY.items():
-        if cls.ask is not None:
-            try:
-                out.append(check(t, None))
-            except NotNow:
-                pass
+    for cls, check in _asked(t.phase)[1]:
+        try:
+            out.append(check(t, None))
+        except NotNow:
+            pass
     out.sort(key=lambda m: m.place)
     return tuple(out)
 

@@ -22,7 +22,7 @@ from rules.jackpot.flow import after_action
 from rules.jackpot.irregularities import decline_reopen
 from rules.jackpot.moves import BigBetRepr, TurnMove, turn_seat
 from rules.jackpot.settlement import throw_in
-from rules.jackpot.state import Phase, Seat, WorkingTable
+from rules.jackpot.state import IN_DEAL, Phase, Seat, WorkingTable
 
 __all__ = ["Pass", "Open", "PassMove", "OpenMove", "may_pass", "pass_", "may_open", "open_", "opening_amounts"]
 
@@ -110,7 +110,7 @@ def opening_amounts(t: WorkingTable, seat: Seat) -> tuple[int, tuple[int, ...]]:
     return due, tuple(amounts)
 
 
-@may(Pass)
+@may(Pass, IN_DEAL)
 def may_pass(t: WorkingTable, seat: int | None) -> PassMove:
     """Before the pot is opened; or, during a reopen offer, to decline it (F3)."""
     s = turn_seat(t, "pass", seat).seat
@@ -154,7 +154,7 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
         after_action(t, first)
 
 
-@may(Open)
+@may(Open, (Phase.PREDRAW,))
 def may_open(t: WorkingTable, seat: int | None) -> OpenMove:
     """The seat to act before the pot is opened, no reopen offer waiting (F3 reopens with ``reopen``)."""
     x = turn_seat(t, "open", seat)

@@ -39,7 +39,7 @@ from rules import IllegalAction, parse
 from rules.jackpot.event_base import Ask, NotNow, SeatEvent, Who, handles, may, one_card
 from rules.jackpot.irregularities import irregularity
 from rules.jackpot.moves import MenuMove, in_menu
-from rules.jackpot.state import Phase, SeatStatus, WorkingTable, check_cards
+from rules.jackpot.state import IN_DEAL, Phase, SeatStatus, WorkingTable, check_cards
 
 __all__ = ["Expose", "KeepOpeners", "WrongCount", "ExposeMove", "KeepOpenersMove", "WrongCountMove", "expose",
            "keep_openers", "wrong_count", "deal_owed", "expose_seats", "keep_seats", "wrong_count_seats"]
@@ -194,7 +194,7 @@ def _seated(t: WorkingTable, seat: int | None, kind: str) -> None:
         raise NotNow(f"{kind}: there is no seat {seat} at this table")
 
 
-@may(Expose)
+@may(Expose, (Phase.DRAW, Phase.POSTDRAW, Phase.SHOWDOWN))
 def may_expose(t: WorkingTable, seat: int | None) -> ExposeMove:
     """D12: a card faced to a seat that has drawn, while the draw is dealt."""
     seats = expose_seats(t)
@@ -228,7 +228,7 @@ def expose(t: WorkingTable, e: Expose, move: ExposeMove) -> None:
         t.message += f"; seat {s} gets its card now (D12){note}"
 
 
-@may(KeepOpeners)
+@may(KeepOpeners, IN_DEAL)
 def may_keep_openers(t: WorkingTable, seat: int | None) -> KeepOpenersMove:
     """F12: once, by anyone dealt in but the opener, while the opening hand is whole and unproved."""
     allowed = keep_seats(t)
@@ -259,7 +259,7 @@ def keep_openers(t: WorkingTable, e: KeepOpeners, move: KeepOpenersMove) -> None
                  "end (F12)")
 
 
-@may(WrongCount)
+@may(WrongCount, IN_DEAL)
 def may_wrong_count(t: WorkingTable, seat: int | None) -> WrongCountMove:
     """D8: a live hand not yet shown, while a deal is played; the counts a hand of the wrong size may
     hold (not the game's number)."""

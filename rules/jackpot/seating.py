@@ -246,7 +246,7 @@ def _status(seat: Seat) -> SeatStatus:
     return SeatStatus.OUT if seat.stack == 0 and seat.put == 0 else SeatStatus.ACTIVE
 
 
-@may(Sit)
+@may(Sit, (Phase.BETWEEN_DEALS,))
 def may_sit(t: WorkingTable, seat: int | None) -> SitMove:
     """Between deals, in an empty seat of the table."""
     _between_deals(t, "sit")
@@ -279,7 +279,7 @@ def sit(t: WorkingTable, e: Sit, move: SitMove) -> None:
         t.message += "; dealt in once the pot in play is won (house rule)"
 
 
-@may(AddChips)
+@may(AddChips, (Phase.BETWEEN_DEALS,))
 def may_add_chips(t: WorkingTable, seat: int | None) -> AddChipsMove:
     """Between deals, for a seated player."""
     _seated(t, seat, "add_chips")
@@ -302,7 +302,7 @@ def add_chips(t: WorkingTable, e: AddChips, move: AddChipsMove) -> None:
                       else "; still out of this pot, having folded in a deal without trips, until it is won (D9)")
 
 
-@may(Leave)
+@may(Leave, (Phase.BETWEEN_DEALS,))
 def may_leave(t: WorkingTable, seat: int | None) -> LeaveMove:
     """Between deals, a seated player."""
     _seated(t, seat, "leave")
@@ -347,7 +347,7 @@ def last_claimant_takes_the_pot(t: WorkingTable) -> None:
                   f"carried pot, takes it: {amount} (nobody is left to contest it, D7)")
 
 
-@may(SitOut)
+@may(SitOut, (Phase.BETWEEN_DEALS,))
 def may_sit_out(t: WorkingTable, seat: int | None) -> SitOutMove:
     """Between deals, a seated player who is not sitting out."""
     x = _seated(t, seat, "sit_out")
@@ -364,7 +364,7 @@ def sit_out(t: WorkingTable, e: SitOut, move: SitOutMove) -> None:
     t.message = f"seat {e.seat} sits out"
 
 
-@may(SitIn)
+@may(SitIn, (Phase.BETWEEN_DEALS,))
 def may_sit_in(t: WorkingTable, seat: int | None) -> SitInMove:
     """Between deals, a player sitting out."""
     x = _seated(t, seat, "sit_in")
@@ -380,7 +380,7 @@ def sit_in(t: WorkingTable, e: SitIn, move: SitInMove) -> None:
     t.message = f"seat {e.seat} is back in"
 
 
-@may(MoveSeat)
+@may(MoveSeat, (Phase.BETWEEN_DEALS,))
 def may_move_seat(t: WorkingTable, seat: int | None) -> MoveSeatMove:
     """Between deals, a seated player, to an empty seat (the seat moved to is the event's: the
     handler checks it)."""

@@ -124,7 +124,7 @@ def _at_showdown(t: WorkingTable, kind: str, seat: int | None, why: str) -> Seat
     return x
 
 
-@may(Show)
+@may(Show, (Phase.SHOWDOWN,))
 def may_show(t: WorkingTable, seat: int | None) -> ShowMove:
     s = _at_showdown(t, "show", seat, "hands are shown at the showdown").seat
     # H9: the classes a player may declare
@@ -211,7 +211,7 @@ def declare_hand(t: WorkingTable, s: int, texts: tuple[str, ...], declare: str |
     t.set(s, declared=declare)
 
 
-@may(Muck)
+@may(Muck, (Phase.SHOWDOWN,))
 def may_muck(t: WorkingTable, seat: int | None) -> MuckMove:
     """At the showdown, except an opener asked to keep the opening hand, who shows it (F12)."""
     s = _at_showdown(t, "muck", seat, "hands are mucked at the showdown (fold while betting)").seat

@@ -24,7 +24,7 @@ from rules.hands import evaluate as evaluate_hand
 from rules.jackpot.event_base import Event, NotNow
 from rules.profiles import Profile
 
-__all__ = ["Phase", "SeatStatus", "DealEnd", "PHASES", "STATUSES", "Seat", "ReopenOffer", "WorkingTable",
+__all__ = ["Phase", "SeatStatus", "DealEnd", "PHASES", "IN_DEAL", "STATUSES", "Seat", "ReopenOffer", "WorkingTable",
            "reset_deal", "check_cards", "evaluate"]
 
 
@@ -59,6 +59,8 @@ class DealEnd(StrEnum):
 
 
 PHASES = tuple(p.value for p in Phase)
+#: The phases of a deal in progress: a turn to act, and what happens beside it, need one.
+IN_DEAL = frozenset(Phase) - {Phase.BETWEEN_DEALS}
 STATUSES = tuple(s.value for s in SeatStatus)
 
 

@@ -56,7 +56,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -283,26 +282,25 @@ class TableState(Readings):
     # never changes (apply works on a copy of the working table and wraps it in a new state; nothing
     # changes a working table once a state holds it) and the moves are frozen values, so the answer
     # kept is the answer every later call would compute. Every caller asks (to_dict, the tablet, the
-    # walks): each used to compute them again, a quarter of a walk's CPU (issue 34).
-    @cached_property
-    def _legal(self) -> tuple[Move, ...]:
-        return legal(self._t)
-
-    @cached_property
-    def _requests(self) -> tuple[MenuMove, ...]:
-        return requests(self._t)
-
+    # walks): each used to compute them again, a quarter of a walk's CPU (issue 34). They are kept
+    # in the state's __dict__ by hand: functools.cached_property took a lock for each (Python 3.11).
     def legal(self) -> tuple[Move, ...]:
         """The moves allowed now (:mod:`rules.jackpot.moves`): the seat to act's, with the chips each
         puts in, or the dealer's (the deal, the seating menus between deals, the widow card)."""
-        return self._legal
+        kept: tuple[Move, ...] | None = self.__dict__.get("_legal")
+        if kept is None:
+            kept = self.__dict__["_legal"] = legal(self._t)
+        return kept
 
     def requests(self) -> tuple[MenuMove, ...]:
         """The moves beside the turn to act (F12, D12, D8; ``to_dict()["requests"]``), none between
         deals: the event types that declare how the tablet asks for them (:mod:`rules.jackpot.requests`:
         F12 keep the opening hand, D12 a card faced, D8 a hand of the wrong size), each with the seats
         it may concern now, and accepted for them as ``legal``'s moves are."""
-        return self._requests
+        kept: tuple[MenuMove, ...] | None = self.__dict__.get("_requests")
+        if kept is None:
+            kept = self.__dict__["_requests"] = requests(self._t)
+        return kept
 
     def facts(self, issue: str) -> dict[str, Any]:
         """The decision tree's facts about ``issue`` as the table stands (the same reading the engine
@@ -404,9 +402,9 @@ class TableState(Readings):
             "button": t.button,
             "phase": str(t.phase),
             "to_act": t.to_act,
-            "legal": [m.to_dict() for m in self._legal],
+            "legal": [m.to_dict() for m in self.legal()],
             # what a seat other than the one to act may log now (F12 keep_openers, D12 expose, D8 wrong_count)
-            "requests": [m.to_dict() for m in self._requests],
+            "requests": [m.to_dict() for m in self.requests()],
             "pot": t.pot,
             "pots": [p.to_dict() for p in self.pots],
             "jackpot": dict(vars(self.jackpot)),  # its fields, in order (asdict would deep-copy them, slowly)
