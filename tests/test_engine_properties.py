@@ -8,8 +8,9 @@ accepted log gives the same state as applying it event by event.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,6 +30,8 @@ from rules.jackpot.seating import AddChipsMove, MoveSeatMove, SitMove
 from rules.jackpot.showdown import ShowMove
 from rules.jackpot.snapshot import resume, snapshot
 from rules.jackpot.table import PHASES, STATUSES
+
+T = TypeVar("T")
 
 PROFILES: list[Any] = [
     "cardroom", "pagat", "foster",
@@ -66,86 +69,133 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "李娜"]
 
 
-def seating_event(draw: Callable[..., Any], state: dict[str, Any], move: Move) -> Event:
+class Drawn:
+    """The choices a random log makes, drawn by Hypothesis (``data.draw``): shrinks a failing log
+    to a small one. Each draw costs Hypothesis's bookkeeping, tens of microseconds."""
+
+    def __init__(self, draw: Callable[..., Any]) -> None:
+        self.draw = draw
+
+    def one(self, options: Sequence[T]) -> T:
+        return cast(T, self.draw(st.sampled_from(options)))
+
+    def number(self, low: int, high: int) -> int:
+        return cast(int, self.draw(st.integers(low, high)))
+
+    def coin(self) -> bool:
+        return cast(bool, self.draw(st.booleans()))
+
+    def distinct(self, options: Sequence[T], size: int) -> list[T]:
+        return cast(list[T], self.draw(st.lists(st.sampled_from(options), min_size=size, max_size=size, unique=True)))
+
+
+class Rolled:
+    """The same choices from one seeded :class:`random.Random` that Hypothesis draws once per log:
+    a failing log is made again from its seed (Hypothesis prints it, ``rng=Random(0)``, and tries
+    smaller seeds first), but not shrunk move by move; each choice costs a microsecond. The
+    1,500-log tests use it: Hypothesis's bookkeeping was half their CPU (py-spy, session 41).
+    Uniform where Hypothesis leans to the first options and the ends of a range, so its logs mix
+    the moves otherwise: docs/testing.md, "Issue 34, session 41: the random logs rolled"."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def one(self, options: Sequence[T]) -> T:
+        return self.rng.choice(options)
+
+    def number(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def coin(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def distinct(self, options: Sequence[T], size: int) -> list[T]:
+        return self.rng.sample(list(options), size)
+
+
+Choices = Drawn | Rolled
+
+
+def seating_event(choose: Choices, state: dict[str, Any], move: Move) -> Event:
     """A player coming or going between deals, from what ``legal`` offers."""
     match move:
         case SitMove():
             seated = {x["player"] for x in state["seats"].values()}
-            return move.event(draw(st.sampled_from(move.seats)),
-                              draw(st.sampled_from([n for n in NAMES if n not in seated] or ["Zed"])),
-                              draw(st.sampled_from([1, 20, 300])))
+            return move.event(choose.one(move.seats),
+                              choose.one([n for n in NAMES if n not in seated] or ["Zed"]),
+                              choose.one([1, 20, 300]))
         case AddChipsMove():
-            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from([1, 50, 500])))
+            return move.event(choose.one(move.seats), choose.one([1, 50, 500]))
         case MoveSeatMove():
-            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(move.to)))
+            return move.event(choose.one(move.seats), choose.one(move.to))
     raise AssertionError(f"not a seating move with a choice beside the seat: {move}")
 
 
-def legal_event(draw: Callable[..., Any], table: TableState, state: dict[str, Any]) -> dict[str, Any]:
+def legal_event(choose: Choices, table: TableState, state: dict[str, Any]) -> dict[str, Any]:
     """An event one of the moves allowed now builds (:mod:`rules.jackpot.moves`), its choices drawn
     (the cards at random: a hand may be refused, as junk is)."""
-    move = draw(st.sampled_from([*table.legal(), *table.requests()]))
-    return legal_move_event(draw, move, state).to_dict()
+    move = choose.one([*table.legal(), *table.requests()])
+    return legal_move_event(choose, move, state).to_dict()
 
 
-def legal_move_event(draw: Callable[..., Any], move: Move, state: dict[str, Any]) -> Event:
+def legal_move_event(choose: Choices, move: Move, state: dict[str, Any]) -> Event:
     match move:
         case WidowMove():  # H4: the dealer turns up a card; its rank is wild
-            return move.event(draw(st.sampled_from(NATURAL)))
+            return move.event(choose.one(NATURAL))
         case ExposeMove():
-            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(NATURAL)))
+            return move.event(choose.one(move.seats), choose.one(NATURAL))
         case WrongCountMove():
-            return move.event(draw(st.sampled_from(move.seats)), draw(st.sampled_from(move.counts)))
+            return move.event(choose.one(move.seats), choose.one(move.counts))
         case DrawMove():
-            count = draw(st.sampled_from(move.cards) if move.cards else st.integers(move.min, move.max))
-            if move.split and count and draw(st.booleans()):
+            count = choose.one(move.cards) if move.cards else choose.number(move.min, move.max)
+            if move.split and count and choose.coin():
                 # S1: the escrow holds every discard
-                escrow = draw(st.lists(st.sampled_from(CARDS), min_size=count, max_size=count, unique=True))
+                escrow = choose.distinct(CARDS, count)
                 return move.event(count, split=True, escrow=escrow)
             return move.event(count)
         case ShowMove():
-            size = draw(st.sampled_from([5, 5, 5, 5, 5, 5, 4, 6]))
-            return move.event(draw(st.lists(st.sampled_from(CARDS), min_size=size, max_size=size, unique=True)))
+            size = choose.one([5, 5, 5, 5, 5, 5, 4, 6])
+            return move.event(choose.distinct(CARDS, size))
         case OpenMove():  # O2: the minimum, a raise, a check
-            return move.event(amount=draw(st.sampled_from(move.amounts)) if draw(st.booleans()) else None)
+            return move.event(amount=choose.one(move.amounts) if choose.coin() else None)
         case ReopenMove():
-            return move.event(amount=move.amount if draw(st.booleans()) else None)
+            return move.event(amount=move.amount if choose.coin() else None)
         case SitMove() | AddChipsMove() | MoveSeatMove():
-            return seating_event(draw, state, move)
+            return seating_event(choose, state, move)
         case MenuMove():  # a menu whose only choice is the seat (leave, sit out or in, keep openers)
-            return move.event(draw(st.sampled_from(move.seats)))  # type: ignore[attr-defined, no-any-return]
+            return move.event(choose.one(move.seats))  # type: ignore[attr-defined, no-any-return]
     return move.event()  # type: ignore[attr-defined, no-any-return]  # a move with nothing left to choose
 
 
-def junk_event(draw: Callable[..., Any], state: dict[str, Any], size: int) -> dict[str, Any]:
-    kind = draw(st.sampled_from(TYPES))
-    event: dict[str, Any] = {"type": kind, "seat": draw(st.integers(0, 8))}
-    if kind == "false_openers" and state["jackpot"]["opener"] is not None and draw(st.booleans()):
+def junk_event(choose: Choices, state: dict[str, Any], size: int) -> dict[str, Any]:
+    kind = choose.one(TYPES)
+    event: dict[str, Any] = {"type": kind, "seat": choose.number(0, 8)}
+    if kind == "false_openers" and state["jackpot"]["opener"] is not None and choose.coin():
         event["seat"] = state["jackpot"]["opener"]
     if kind == "void":
-        event["event"] = draw(st.integers(max(0, size - 3), size))
+        event["event"] = choose.number(max(0, size - 3), size)
     if kind == "draw":
-        event["count"] = draw(st.integers(-1, 6))
+        event["count"] = choose.number(-1, 6)
     if kind == "show":
-        event["cards"] = draw(st.sampled_from(["As Ad Kc 7h 2s", "Jk Jk", "Zz", "As Ad"]))
+        event["cards"] = choose.one(["As Ad Kc 7h 2s", "Jk Jk", "Zz", "As Ad"])
     if kind in ("open", "reopen"):
-        event["amount"] = draw(st.sampled_from([0, 5, 10, 20]))
+        event["amount"] = choose.one([0, 5, 10, 20])
     if kind in ("sit", "add_chips", "move_seat"):
-        event.update(player=draw(st.sampled_from(["Ann", "", "P1"])), chips=draw(st.sampled_from([0, 5, -1])),
-                     amount=draw(st.sampled_from([0, 5])), to=draw(st.integers(0, 12)))
+        event.update(player=choose.one(["Ann", "", "P1"]), chips=choose.one([0, 5, -1]),
+                     amount=choose.one([0, 5]), to=choose.number(0, 12))
     if kind == "correction":
-        give, get = draw(st.integers(0, 8)), draw(st.integers(0, 8))
-        amount = draw(st.sampled_from([1, 5, 50, 5000]))
+        give, get = choose.number(0, 8), choose.number(0, 8)
+        amount = choose.one([1, 5, 50, 5000])
         event["moves"] = [{"seat": give, "amount": -amount}, {"seat": get, "amount": amount}]
-        event["reason"] = draw(st.sampled_from(["miscount", ""]))
+        event["reason"] = choose.one(["miscount", ""])
     if kind == "ruling":
-        event["ruling"] = draw(st.sampled_from([
+        event["ruling"] = choose.one([
             {"outcome": "CALLER_NOT_REFUNDED", "pot_plays": False},
             {"outcome": "HAND_DEAD_CARD_COUNT", "dead": [event["seat"]], "issue": "wrong_card_count"},
             {"outcome": "X", "returns": {str(event["seat"]): 5}, "pot_plays": True},
             {"outcome": "X", "winner": event["seat"]},
             {"outcome": "X", "dead": [state["jackpot"]["opener"] or 1], "pot_plays": False},
-        ]))
+        ])
     return event
 
 
@@ -175,35 +225,37 @@ def check_state(state: dict[str, Any], total: int) -> None:
 def test_random_logs_conserve_chips_and_refusals_change_nothing(setup: dict[str, Any], data: st.DataObject) -> None:
     """Chips conserved after every accepted event; a refused event leaves the state as it was;
     replay of the accepted log equals applying it event by event, and resuming a snapshot taken
-    before a deal with the events after it (120 logs: the 1,500 below are the slow run)."""
-    random_log(setup, data)
+    before a deal with the events after it (120 logs: the 1,500 below are the slow run). Drawn by
+    Hypothesis, which shrinks a failing log to a small one."""
+    random_log(setup, Drawn(data.draw))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", [1, 2, 3])
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), data=st.data())
+@given(setup=setups(), rng=st.randoms(use_true_random=True))
 def test_random_logs_conserve_chips_and_refusals_change_nothing_over_many_logs(
-        part: int, setup: dict[str, Any], data: st.DataObject) -> None:
+        part: int, setup: dict[str, Any], rng: random.Random) -> None:
     """The same over 1,500 random logs, as three tests of 500 (each drawn afresh): one test of
     1,500 took minutes of one core, the second longest of `make test`, while the other worker ran
-    out of work; xdist spreads the three (docs/testing.md, "What the suite's time goes to")."""
-    random_log(setup, data)
+    out of work; xdist spreads the three (docs/testing.md, "What the suite's time goes to"). Each
+    log's choices come from a seeded generator (:class:`Rolled`), not one Hypothesis draw each."""
+    random_log(setup, Rolled(rng))
 
 
-def random_log(setup: dict[str, Any], data: st.DataObject) -> None:
+def random_log(setup: dict[str, Any], choose: Choices) -> None:
     """Up to 80 events, mostly legal, some junk, checked after each (see the tests above)."""
     table = start(setup)
     total = sum(s["stack"] for s in setup["seats"])
     accepted: list[dict[str, Any]] = []
     snapshots: list[tuple[int, dict[str, Any]]] = []
     current = table.to_dict()
-    steps = data.draw(st.integers(5, 80))
+    steps = choose.number(5, 80)
     for _ in range(steps):
-        if data.draw(st.integers(0, 9)) < 8:
-            event = legal_event(data.draw, table, current)
+        if choose.number(0, 9) < 8:
+            event = legal_event(choose, table, current)
         else:
-            event = junk_event(data.draw, current, len(accepted))
+            event = junk_event(choose, current, len(accepted))
         try:
             nxt = table.apply(event)
         except IllegalAction:
@@ -240,7 +292,7 @@ def test_legal_moves_are_always_accepted(setup: dict[str, Any], data: st.DataObj
                 # a different hand for each seat, never holding the card turned up on the table (H4)
                 event = move.event(SHOWABLE[5 * move.seat:5 * move.seat + 5])
             case _:  # D8: any count a wrong_count request offers is ruled
-                event = legal_move_event(data.draw, move, state)
+                event = legal_move_event(Drawn(data.draw), move, state)
         table = table.apply(event)  # every move legal offers is accepted (issue 22), the deal too
 
 
