@@ -40,6 +40,7 @@ SERVICES = {
     "floor.rulings.search": "finding issued rulings",
     "floor.rulings.stored": "reading a stored ruling, the rules it cites",
     "floor.tournament.desk": "the tournament desk's actions",
+    "floor.tournament.disqualification": "disqualifying a player already out, and lifting a disqualification",
     "floor.tournament.eliminations": "bust-outs recorded from the log; the sync each desk action runs",
     "floor.tournament.floorwork": "the tournament's hooks on the table log, balancing, buy-ins",
     "floor.tournament.models": "the tournament desk's rows",

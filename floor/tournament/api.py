@@ -23,7 +23,7 @@ from floor.extensions import csrf, db
 from floor.inputs import whole
 from floor.jsonapi import api_role, body_text, error, json_body
 from floor.models import Entry, Role, Tournament
-from floor.tournament import desk, floorwork, service
+from floor.tournament import desk, disqualification, floorwork, service
 from rules import RulesError
 from rules.jackpot.seating import MOST_SEATS
 
@@ -209,14 +209,14 @@ def reinstate(event_id: int) -> Any:
 def disqualify(event_id: int) -> Any:
     """Disqualify a player already out {player, reason}: no rebuy, add-on or entry in the event while
     it stands; the place stays (docs/tournament.md, "Disqualification")."""
-    return _player_at_desk(event_id, desk.disqualify)
+    return _player_at_desk(event_id, disqualification.disqualify)
 
 
 @api.post("/<int:event_id>/lift_disqualification")
 @api_role(Role.floor)
 def lift_disqualification(event_id: int) -> Any:
     """Lift a disqualification that stands {player, reason}: the player may buy in again as anyone."""
-    return _player_at_desk(event_id, desk.lift_disqualification)
+    return _player_at_desk(event_id, disqualification.lift_disqualification)
 
 
 def _player_at_desk(event_id: int, act: Callable[[Tournament, str, str, Any], Entry]) -> Any:

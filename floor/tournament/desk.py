@@ -6,8 +6,7 @@ balancing of :mod:`floor.tournament.floorwork`.
   given at once, the stack leaves the table (``leave``: the ledger's chips out), who and why kept
   (a disqualified player may not come back: :func:`floor.tournament.service.check_not_disqualified`);
   the page confirms it first (:func:`bust_preview`) and :func:`reinstate` undoes the latest one.
-* :func:`disqualify`: a player already out disqualified after the fact; :func:`lift_disqualification`
-  lifts any disqualification that stands.
+  A player already out is disqualified after the fact in :mod:`floor.tournament.disqualification`.
 * :func:`recount`: the staff's chip count: the difference from the log is a floor ``correction``
   against the house on the player's table (who, why), so the table's conservation law holds.
 * :func:`set_hand_for_hand`, :func:`check_hand_for_hand`: near the bubble every table deals one
@@ -222,7 +221,7 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     place is given back; the desk keeps who undid it and why. Only the event's latest bust-out, made
     by the desk, while nobody has been busted since, the seat is still free and the table is between
     deals: a bust-out by the cards is the table's log, put right by a floor ruling. A disqualification
-    made after the bust-out (:func:`disqualify`) is lifted first, on its own.
+    made after the bust-out (:func:`floor.tournament.disqualification.disqualify`) is lifted first.
 
     When that bust-out burst the bubble and so ended hand for hand, the undo turns it on again (the
     clock paused as it was), in the same transaction: the event is back as it stood before the mistake."""
@@ -261,55 +260,6 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     # the chips come back with the player and the place is given back, in one transaction
     tables.append(table, {"type": "sit", "seat": seat, "player": entry.player, "player_id": entry.player_id,
                           "chips": chips}, user, with_it=place_back)
-    return entry
-
-
-@synced(after=False)
-def disqualify(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
-    """Disqualify a player already out of the event (busted by the cards, or gone): cheating found
-    after the hand that put them out. Nothing moves on a table and their place stands; from now a
-    rebuy, add-on, re-entry or entry of theirs is refused, as after a bust-out that disqualifies
-    (:func:`floor.tournament.service.check_not_disqualified`). A player still in is disqualified
-    by the bust-out itself (:func:`eliminate`), which takes their chips off the table. The reason is
-    required; :func:`lift_disqualification` undoes it.
-
-    Synced before: a player the cards have just busted is recorded out first, so the floor can
-    disqualify them at once."""
-    check_not_over(t, "disqualify")
-    said = (reason or "").strip()[:500]
-    if not said:
-        raise IllegalAction("disqualify: say why the player is disqualified (reason)")
-    entry = service.entry_named(t, player)
-    if entry is None:
-        raise IllegalAction(f"disqualify: {player.strip() or 'nobody'} has no entry in {t.event.name}")
-    if not entry.is_out:
-        raise IllegalAction(f"disqualify: {entry.player} is still in the event; bust them out at the desk with "
-                            "'Disqualified' ticked, which takes their chips off the table")
-    lock_the_event(t)
-    if entry.player.casefold() in desk_models.disqualifications(t):
-        raise IllegalAction(f"disqualify: {entry.player} is disqualified already")
-    desk_models.record(t, DeskKind.DISQUALIFY, user, player=entry.player, reason=said, out_order=entry.out_order)
-    db.session.commit()
-    return entry
-
-
-def lift_disqualification(t: Tournament, player: str, reason: str, user: User | None) -> Entry:
-    """Lift a disqualification that stands (made on the wrong player, or overturned): the player
-    may rebuy, add on and enter again as anyone may; a place given stays given (a bust-out made with
-    the disqualification stands: :func:`reinstate` undoes that, while it is the latest). The desk
-    keeps who lifted it and why (required), and which action it undoes."""
-    check_not_over(t, "lift the disqualification")
-    said = (reason or "").strip()[:500]
-    if not said:
-        raise IllegalAction("lift the disqualification: say why it is lifted (reason)")
-    lock_the_event(t)
-    entry = service.entry_named(t, player)
-    standing = desk_models.disqualifications(t).get(entry.player.casefold()) if entry is not None else None
-    if entry is None or standing is None:
-        raise IllegalAction(f"lift the disqualification: {player.strip() or 'nobody'} is not disqualified "
-                            f"in {t.event.name}")
-    desk_models.record(t, DeskKind.LIFT_DISQUALIFY, user, player=entry.player, reason=said, undoes=standing.id)
-    db.session.commit()
     return entry
 
 

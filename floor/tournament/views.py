@@ -31,7 +31,7 @@ from floor.models import FloorCall, Role, Table, Tournament
 from floor.pdf import pdf_response
 from floor.seals import SealBroken
 from floor.sealed import check_tournament
-from floor.tournament import desk, floorwork, service
+from floor.tournament import desk, disqualification, floorwork, service
 from floor.tournament import models as desk_models
 from rules import IllegalAction, RulesError
 from rules.jackpot.seating import MOST_SEATS
@@ -497,11 +497,11 @@ def desk_action(event_id: int) -> Any:
             entry = desk.reinstate(t, player, reason, current_user)
             said = f"The bust-out of {entry.player} is undone: back in the seat with the chips"
         elif action == "disqualify":
-            entry = desk.disqualify(t, player, reason, current_user)
+            entry = disqualification.disqualify(t, player, reason, current_user)
             said = (f"{entry.player} is disqualified: no rebuy, add-on or entry in this event; their place stands; "
                     "to bar them from the room too, a director bans their player record")
         elif action == "lift_disqualification":
-            entry = desk.lift_disqualification(t, player, reason, current_user)
+            entry = disqualification.lift_disqualification(t, player, reason, current_user)
             said = f"The disqualification of {entry.player} is lifted: they may buy in again as anyone"
         elif action == "count":
             done = desk.recount(t, player, request.form.get("stack"), reason, current_user)
