@@ -9,7 +9,7 @@ import importlib
 import pytest
 
 MODULES = ["floor.tapids", "floor.localtime", "floor.rulings.stored", "floor.rulings.printed",
-           "floor.tournament.eliminations"]
+           "floor.tournament.eliminations", "floor.tournament.models"]
 
 
 @pytest.mark.parametrize("name", MODULES)

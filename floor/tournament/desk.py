@@ -156,7 +156,7 @@ def eliminate(t: Tournament, player: str, reason: str, user: User | None, disqua
     desk's record says so, and a rebuy, add-on or entry is refused while it stands
     (:func:`floor.tournament.service.check_not_disqualified`; :func:`reinstate` lifts it)."""
     check_not_over(t, "eliminate")
-    if disqualified and not (reason or "").strip():
+    if disqualified and desk_models.reason_text(reason) is None:
         raise IllegalAction("disqualify: say why the player is disqualified (reason)")
     table, seat, x = seat_of(t, player)
     _between_deals(table, "eliminate")
@@ -184,7 +184,7 @@ def _place_at_the_desk(t: Tournament, entry: Entry, table: Table, seat: int, chi
     lock_the_event(t)
     entry.out_order, entry.out_at, entry.out_table_id = next_out_order(t), utcnow(), table.id
     entry.out_hand, entry.out_chips, entry.out_seat = None, chips, seat
-    desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
+    desk_models.record(t, DeskKind.ELIMINATE, user, player=entry.player, reason=desk_models.reason_text(reason),
                        table=table.id, seat=seat, out_order=entry.out_order, **data)
 
 
@@ -252,7 +252,7 @@ def reinstate(t: Tournament, player: str, reason: str, user: User | None) -> Ent
     def place_back(_: Any) -> None:
         out_order = entry.out_order
         entry.back_in()
-        desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=(reason or "").strip()[:500] or None,
+        desk_models.record(t, DeskKind.REINSTATE, user, player=entry.player, reason=desk_models.reason_text(reason),
                            table=table.id, seat=seat, chips_back=chips, out_order=out_order, undoes=action.id)
         if started is not None:  # the bubble this bust-out burst is back: so is hand for hand
             _hand_for_hand_on(t, started, user, undoes=action.id)

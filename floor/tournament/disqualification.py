@@ -27,14 +27,14 @@ def disqualify(t: Tournament, player: str, reason: str, user: User | None) -> En
     after the hand that put them out. Nothing moves on a table and their place stands; from now a
     rebuy, add-on, re-entry or entry of theirs is refused, as after a bust-out that disqualifies
     (:func:`floor.tournament.service.check_not_disqualified`). A player still in is disqualified
-    by the bust-out itself (:func:`floor.tournament.desk.eliminate`), which takes their chips off the table. The reason is
-    required; :func:`lift_disqualification` undoes it.
+    by the bust-out itself (:func:`floor.tournament.desk.eliminate`), which takes their chips off
+    the table. The reason is required; :func:`lift_disqualification` undoes it.
 
     Synced before: a player the cards have just busted is recorded out first, so the floor can
     disqualify them at once."""
     check_not_over(t, "disqualify")
-    said = (reason or "").strip()[:500]
-    if not said:
+    said = desk_models.reason_text(reason)
+    if said is None:
         raise IllegalAction("disqualify: say why the player is disqualified (reason)")
     entry = service.entry_named(t, player)
     if entry is None:
@@ -56,8 +56,8 @@ def lift_disqualification(t: Tournament, player: str, reason: str, user: User | 
     the disqualification stands: :func:`reinstate` undoes that, while it is the latest). The desk
     keeps who lifted it and why (required), and which action it undoes."""
     check_not_over(t, "lift the disqualification")
-    said = (reason or "").strip()[:500]
-    if not said:
+    said = desk_models.reason_text(reason)
+    if said is None:
         raise IllegalAction("lift the disqualification: say why it is lifted (reason)")
     lock_the_event(t)
     entry = service.entry_named(t, player)

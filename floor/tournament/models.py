@@ -96,6 +96,16 @@ def latest(t: Tournament, kind: DeskKind) -> DeskAction | None:
     return db.session.scalar(q.order_by(DeskAction.id.desc()).limit(1))
 
 
+def reason_text(reason: str | None) -> str | None:
+    """A reason as the desk keeps it: trimmed, at most the column's 500 characters; None when none
+    was given (a blank one is none).
+
+    >>> reason_text("  marked cards "), reason_text("   "), len(reason_text("x" * 600) or "")
+    ('marked cards', None, 500)
+    """
+    return (reason or "").strip()[:500] or None
+
+
 def record(t: Tournament, kind: DeskKind, user: User | None, player: str | None = None, reason: str | None = None,
            **data: Any) -> DeskAction:
     """Add one desk action to the session (the caller commits with what it did)."""
@@ -109,7 +119,7 @@ def disqualifications(t: Tournament) -> dict[str, DeskAction]:
     """The disqualifications in force in ``t``: the player's name (casefolded) -> the desk action that
     disqualified them, read from the sealed records alone. A player is disqualified by a manual
     bust-out with ``disqualified`` in its data (:func:`floor.tournament.desk.eliminate`), or, once out
-    already, by a :attr:`DeskKind.DISQUALIFY` (:func:`floor.tournament.desk.disqualify`). It stands
+    already, by a :attr:`DeskKind.DISQUALIFY` (:func:`floor.tournament.disqualification.disqualify`). It stands
     until an action whose ``undoes`` is its id: a :attr:`DeskKind.REINSTATE` (the bust-out undone,
     the place given back) or a :attr:`DeskKind.LIFT_DISQUALIFY` (the disqualification alone lifted)."""
     made = (DeskKind.ELIMINATE.value, DeskKind.DISQUALIFY.value)

@@ -367,15 +367,16 @@ def _floor_context(t: Tournament) -> dict[str, Any]:
     calls = list(db.session.scalars(db.select(FloorCall).where(
         FloorCall.table_id.in_([x.id for x in table_list]), FloorCall.closed_at.is_(None))))
     return {"t": t, "plan": floorwork.plan(t), "chips": service.chip_counts(t), "info": service.summary(t),
-            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t),
-            **_desk_context(t)}
+            "names": {x.id: x.name for x in table_list}, "calls": calls, "races": desk.races_due(t)}
 
 
 def _desk_context(t: Tournament) -> dict[str, Any]:
-    """The desk's forms below the bust-out: the undo of the latest manual bust-out (not offered while
-    a disqualification made after it stands: :func:`floor.tournament.desk.reinstate` refuses it),
-    who is out and may still be disqualified (the last out first), and the desk actions of the
-    disqualifications that stand (each with a button to lift it)."""
+    """The desk's forms below the bust-out, on the full page only (the panel the page polls shows
+    none of them, so it does not read them every few seconds): the undo of the latest manual
+    bust-out (not offered while a disqualification made after it stands:
+    :func:`floor.tournament.desk.reinstate` refuses it), who is out and may still be disqualified
+    (the last out first), and the desk actions of the disqualifications that stand (each with a
+    button to lift it)."""
     standing = desk_models.disqualifications(t)
     undo = desk.last_manual_bust(t)
     later = standing.get(undo[0].player.casefold()) if undo is not None else None
@@ -390,7 +391,8 @@ def _desk_context(t: Tournament) -> dict[str, Any]:
 @role_required(Role.floor)
 def floor_page(event_id: int) -> Any:
     """The floor's page: balancing suggestions (one tap each), chip counts, calls; it refreshes itself."""
-    return render_template("tournament/floor.html", **_floor_context(service.get(event_id)))
+    t = service.get(event_id)
+    return render_template("tournament/floor.html", **_floor_context(t), **_desk_context(t))
 
 
 @bp.get("/<int:event_id>/floor/panel")
