@@ -18,6 +18,7 @@ imports a module which imports the package) still fails here. What counts as an 
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 from collections.abc import Iterable, Iterator, Mapping
 
@@ -145,21 +146,29 @@ def _path(graph: Mapping[str, Iterable[str]], component: list[str]) -> str:
 
 
 MODULES = modules()
-GRAPH = import_graph(MODULES)
+
+
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """The import graph of every module, read once per test process, when a test first asks (not
+    while the module is collected: every worker collects it, and ``tests/test_layers.py`` imports
+    it; parsing every file cost each worker about 0.8 s of CPU before its first test)."""
+    return import_graph(MODULES)
 
 
 def test_the_import_graph_of_floor_and_rules_has_no_cycle():
-    found = cycles(GRAPH)
-    assert not found, "import cycles:\n" + "\n".join(_path(GRAPH, c) for c in found)
+    found = cycles(graph())
+    assert not found, "import cycles:\n" + "\n".join(_path(graph(), c) for c in found)
 
 
 def test_the_graph_is_read_from_the_source():
     """The reader sees what the code names: top-level, deferred and relative imports."""
-    assert "floor.tables" in GRAPH["floor.api.tables"]
-    assert "rules.jackpot" in GRAPH["floor.tables"]
-    assert "floor.demo" in GRAPH["floor.cli"] and "floor.accounts" in GRAPH["floor.demo"]
-    assert {"floor.api", "floor.dealer", "floor.rulings"} <= GRAPH["floor"]  # imported inside create_app
-    assert not any(m.startswith("floor") for m in set().union(*(GRAPH[m] for m in GRAPH if m.startswith("rules"))))
+    edges = graph()
+    assert "floor.tables" in edges["floor.api.tables"]
+    assert "rules.jackpot" in edges["floor.tables"]
+    assert "floor.demo" in edges["floor.cli"] and "floor.accounts" in edges["floor.demo"]
+    assert {"floor.api", "floor.dealer", "floor.rulings"} <= edges["floor"]  # imported inside create_app
+    assert not any(m.startswith("floor") for m in set().union(*(edges[m] for m in edges if m.startswith("rules"))))
 
 
 def test_the_cycle_finder_finds_cycles(tmp_path):
@@ -243,7 +252,7 @@ def import_graph_of_node(node: ast.Import | ast.ImportFrom, name: str, mods: Map
 def test_no_package_imports_its_own_modules_that_read_it_back_half_made():
     """floor.tournament, floor.director, floor.rulings and floor.banked once did (issue 23): each
     now registers its modules from ``init_app``, once the package is whole."""
-    found = read_back_while_initialising(MODULES, GRAPH)
+    found = read_back_while_initialising(MODULES, graph())
     assert found == {}, "\n".join(" -> ".join(c) for c in found.values())
 
 
