@@ -3,8 +3,8 @@
 tests/test_login_workers.py, tests/test_hosts.py).
 
 Each worker imports the app and makes it (about a second of CPU each): a test starts only the
-servers and workers what it proves needs (docs/testing.md, "Issue 34, session 42: the tests that
-start servers").
+servers and workers that what it proves needs (docs/testing.md, "Issue 34, session 42: the tests
+that start servers").
 """
 
 from __future__ import annotations
