@@ -31,10 +31,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def call(port, method, path, body=None, token=None, source="127.0.0.1"):
-    """(status, headers, JSON body) of one request to the server on ``port``, sent from the loopback
-    address ``source`` (any of 127.0.0.0/8: the server sees it as the client's address)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+def call(port, method, path, body=None, token=None):
+    """(status, headers, JSON body) of one request to the server on ``port``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
