@@ -7,10 +7,6 @@ while gunicorn serves leaves no worker answering 409: every worker reads the res
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,12 +14,10 @@ import sqlalchemy as sa
 
 from tests import conftest
 from tests.conftest import SETUP, make_app
-from tests.test_production_server import call as served, free_port
+from tests.served import Gunicorn
+from tests.served import call as served
 
 pytestmark = pytest.mark.slow  # production servers: seconds each
-
-ROOT = Path(__file__).parent.parent
-BIN = Path(sys.executable).parent
 
 
 def call(port, method, path, body=None, token=None):
@@ -32,40 +26,38 @@ def call(port, method, path, body=None, token=None):
 
 
 class Host:
-    """One app host: its instance folder, its settings, gunicorn serving it, its flask command."""
+    """One app host: its instance folder, its settings (the environment a host's processes get),
+    gunicorn serving it, and its `flask` commands."""
 
-    def __init__(self, instance: Path, env: dict[str, str]) -> None:
-        self.instance, self.env = instance, {**os.environ, **env, "PYTHONPATH": str(ROOT)}
-        self.app = f'floor:create_app(instance_path="{instance}")'
-        self.process: subprocess.Popen | None = None
-        self.port = 0
+    def __init__(self, instance: Path, settings: dict[str, str]) -> None:
+        self.instance, self.settings = instance, settings
+        self.server = Gunicorn(instance, settings)
 
-    def start(self, workers: int = 2) -> subprocess.Popen:
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}", self.app],
-            env=self.env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(300):
-            if self.process.poll() is not None:
-                return self.process
-            try:
-                if call(self.port, "GET", "/api/health")[0] == 200:
-                    return self.process
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the host did not answer in 30 s")
+    @property
+    def port(self) -> int:
+        return self.server.port
 
-    def flask(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([str(BIN / "flask"), "--app", self.app, *args], env=self.env, cwd=str(ROOT),
-                              capture_output=True, text=True, timeout=300)
+    def start(self, workers: int = 1) -> Gunicorn:
+        return self.server.start(workers)
 
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
-            self.process.stderr.close()
-            self.process = None
+    def flask(self, *args: str):
+        """``flask --app 'floor:create_app(instance_path=...)' ARGS`` with this host's settings in the
+        environment, run in the test's process: the app made as the command line makes it (a fresh
+        app, nothing of the test's own), then the command through the app's command group. What the
+        commands prove needs no process of their own (the servers' workers are the other
+        processes); each `flask` process cost about 1.2 s of CPU to import and make the app
+        (docs/testing.md, "Issue 34, session 42: the tests that start servers")."""
+        from floor import create_app
+
+        with pytest.MonkeyPatch.context() as environment:
+            for name, value in self.settings.items():
+                environment.setenv(name, value)
+            app = create_app(instance_path=str(self.instance))
+            conftest._APPS.append(app)  # its connections closed after the test (conftest's _close_apps)
+            return app.test_cli_runner().invoke(args=list(args))
+
+    def stop(self) -> str:
+        return self.server.stop()
 
 
 def _tokens(app) -> dict[str, str]:
@@ -141,7 +133,9 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
            "FLOOR_SEAL_KEY": key, "FLOOR_SECRET_KEY": "one-session-key-for-both-hosts"}
     a, b = Host(Path(app.instance_path), env), Host(tmp_path / "b" / "instance", env)
     try:
-        assert a.start().poll() is None and b.start().poll() is None
+        # one worker each: what is proven is between the hosts (several workers of one host reading a
+        # restore: test_flask_restore_while_serving_leaves_no_worker_at_409)
+        assert a.start().ended is None and b.start().ended is None
         status, table = call(a.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
         assert status == 201, table
         status, other = call(b.port, "POST", "/api/tables", {"name": "T2", **SETUP}, tokens["director"])
@@ -153,13 +147,13 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
         _play(a.port, tokens["dealer"], other["id"], 4)
         for verifier in (a, b):
             done = verifier.flask("verify")
-            assert done.returncode == 0, done.stdout + done.stderr
+            assert done.exit_code == 0, done.output
 
         _roll_back(app, table["id"], earlier[table["id"]])  # what host B logged at T1, taken away
         for verifier in (a, b):
             done = verifier.flask("verify")
-            assert done.returncode == 1 and f"table #{table['id']} (T1): its log was cut back to entry 3, but the " \
-                "room's witness saw it reach entry 7" in done.stdout, done.stdout + done.stderr
+            assert done.exit_code == 1 and f"table #{table['id']} (T1): its log was cut back to entry 3, but the " \
+                "room's witness saw it reach entry 7" in done.stdout, done.output
         for host in (a, b):
             status, body = call(host.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
             assert status == 409 and "the room's witness saw it reach entry 7" in body["message"], body
@@ -174,12 +168,12 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
 
         # `flask restore` on A is recorded for both: B serves the table again, and verify on B accepts it
         done = a.flask("restore", "--in-place", "--yes")
-        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.exit_code == 0, done.output
         status, body = call(b.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
         assert status == 200 and body["version"] == 3, body
         _play(b.port, tokens["dealer"], table["id"], 2)
         done = b.flask("verify")
-        assert done.returncode == 0 and "accepted a restore (the database in place" in done.stdout, done.stdout
+        assert done.exit_code == 0 and "accepted a restore (the database in place" in done.stdout, done.output
 
         # the app's role may not rewrite a line of the witness
         with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
@@ -193,15 +187,14 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
         a.stop()
         b.stop()
 
-    stranger = Host(tmp_path / "c" / "instance", {**env, "FLOOR_SEAL_KEY": "c0" * 32})
-    assert stranger.start().wait(timeout=60) != 0  # refused to start
-    told = stranger.process.stderr.read().decode()
-    stranger.process.stderr.close()
+    # gunicorn with one worker: its worker refuses to boot, and so the server stops
+    stranger = Gunicorn(tmp_path / "c" / "instance", {**env, "FLOOR_SEAL_KEY": "c0" * 32})
+    assert stranger.start(workers=1).ended not in (None, 0)  # refused to start
+    told = stranger.errors
     assert "FLOOR_SEAL_KEY is another key" in told, told[-2000:]
-    keyless = Host(tmp_path / "d" / "instance", {k: v for k, v in env.items() if k != "FLOOR_SEAL_KEY"})
-    assert keyless.start().wait(timeout=60) != 0
-    told = keyless.process.stderr.read().decode()
-    keyless.process.stderr.close()
+    keyless = Gunicorn(tmp_path / "d" / "instance", {k: v for k, v in env.items() if k != "FLOOR_SEAL_KEY"})
+    assert keyless.start(workers=1).ended not in (None, 0)
+    told = keyless.errors
     assert "this host has no seal key" in told and "set FLOOR_SEAL_KEY" in told, told[-2000:]
     assert not (tmp_path / "d" / "instance" / "seal_key").exists()
 
@@ -222,18 +215,18 @@ def test_flask_restore_while_serving_leaves_no_worker_at_409(app, tmp_path):
     host = Host(Path(app.instance_path), {"FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"],
                                           "FLOOR_SEAL_KEY": key, "FLOOR_SECRET_KEY": "test"})
     try:
-        assert host.start(workers=3).poll() is None
+        assert host.start(workers=3).ended is None
         status, table = call(host.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
         _play(host.port, tokens["dealer"], table["id"], 4)
         saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
         _play(host.port, tokens["dealer"], table["id"], 12)  # every worker caches a state past the backup's
         done = host.flask("restore", str(saved), "--yes")
-        assert done.returncode == 0 and "Recorded in the room's witness" in done.stdout, done.stdout + done.stderr
+        assert done.exit_code == 0 and "Recorded in the room's witness" in done.stdout, done.output
         for _ in range(12):  # each request may land on any worker
             status, body = call(host.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
             assert status == 200 and body["version"] == 4, body
         _play(host.port, tokens["dealer"], table["id"], 6)  # and the room carries on from the restored log
         done = host.flask("verify")
-        assert done.returncode == 0 and "accepted a restore (b.backup" in done.stdout, done.stdout
+        assert done.exit_code == 0 and "accepted a restore (b.backup" in done.stdout, done.output
     finally:
         host.stop()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import sys
 import time
 
 import pytest
@@ -81,7 +82,14 @@ def test_several_processes_appending_to_one_table_keep_its_log_replayable(tmp_pa
 
         table_id = tables.create_table("Busy", SETUP).id
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
-    ctx = multiprocessing.get_context("spawn")
+    # Four fresh processes, as four gunicorn workers are, but forked from a server process that
+    # imported this module and the app's modules once (those the test's app imported), instead of
+    # each importing them again as "spawn" did: about a second of CPU a process (docs/testing.md,
+    # "Issue 34, session 42: the tests that start servers"). Each still makes its own app, its own
+    # engine and its own cache, as a worker does.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload([__name__, *sorted(name for name in sys.modules
+                                                  if name.partition(".")[0] in ("floor", "rules"))])
     go, results = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=worker, args=(uri, app.instance_path, table_id, 4.0, go, results))
              for _ in range(4)]

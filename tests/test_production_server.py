@@ -3,58 +3,22 @@ the app on the test's database; tablets logging at one table through different w
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import pytest
 
 from tests.conftest import SETUP
+from tests.served import Gunicorn, call
 
 # several processes or a production server: seconds each (make test runs them, make test-fast not)
 pytestmark = pytest.mark.slow
 
-BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(port, method, path, body=None, token=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        return response.status, dict(response.getheaders()), json.loads(response.read() or b"{}")
-    finally:
-        conn.close()
-
 
 def test_gunicorn_with_several_workers_serves_the_app(app, tokens, tmp_path):
-    port = free_port()
-    env = {**os.environ, "FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"], "FLOOR_SECRET_KEY": "t"}
-    server = subprocess.Popen(
-        [str(BIN / "gunicorn"), "--workers", "3", "--bind", f"127.0.0.1:{port}",
-         f'floor:create_app(instance_path="{app.instance_path}")'],  # the same host: its seal key, its witness
-        env=env, cwd=str(Path(__file__).parent.parent), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # the same host as the test's app: its seal key, its witness
+    server = Gunicorn(app.instance_path, {"FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"],
+                                          "FLOOR_SECRET_KEY": "t"}).start(workers=3)
+    port = server.port
     try:
-        for _ in range(150):
-            try:
-                status, headers, body = call(port, "GET", "/api/health")
-                break
-            except OSError:
-                time.sleep(0.1)
+        status, headers, body = call(port, "GET", "/api/health")
         assert status == 200 and body["database"] == "ok"
         assert "script-src 'self'" in headers["Content-Security-Policy"]
         status, _, table = call(port, "POST", "/api/tables", {"name": "Served", **SETUP}, tokens["director"])
@@ -79,9 +43,6 @@ def test_gunicorn_with_several_workers_serves_the_app(app, tokens, tmp_path):
             version = body.get("version", version)
         assert status == 202, body
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        errors = server.stderr.read().decode("utf-8", "replace")
-        server.stderr.close()
+        errors = server.stop()
     reported = [line for line in errors.splitlines() if "false openers at table" in line]
     assert len(reported) == 1 and "INFO" in reported[0] and "reported by dee" in reported[0], errors[-2000:]
