@@ -9,7 +9,8 @@ of it costs); a second app in the same process is built in a tenth of that. So t
 once, then forks a child per script: the child runs the script as ``python bench/bench_x.py
 --smoke`` would (``__main__``, its own ``sys.argv``, the ``bench/`` folder first on ``sys.path``),
 each in a process of its own, so nothing a script does reaches the next. One JSON line per script:
-its name, exit status, CPU seconds (its processes'), output and error output; the exit status is 1 when any script failed.
+its name, exit status, CPU seconds (its processes'), output and error output; the exit status is 1
+when any script failed.
 """
 
 from __future__ import annotations

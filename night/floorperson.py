@@ -7,7 +7,7 @@ time (a floor person walks to one table at once).
 A quick night prints one ruling of each kind (its outcome and how it was settled) and lets the
 others of that kind go unprinted: each print is WeasyPrint laying the ruling out in a server
 worker, a third of a second of CPU, and the quick night's 28 prints were a third of its server's
-CPU for 9 kinds (issue 34, session 42). A full night prints every ruling."""
+CPU for 12 kinds (issue 34, session 42). A full night prints every ruling."""
 
 from __future__ import annotations
 
