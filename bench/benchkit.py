@@ -1,20 +1,24 @@
 """What the benchmarks share: an app on a throwaway SQLite file, the event that keeps a log
 growing, and a percentile. Imported by the scripts beside it (``python bench/bench_x.py`` puts
-this folder first on ``sys.path``)."""
+this folder first on ``sys.path``).
+
+The app is imported by :func:`bench_app`, not here: ``bench_server.py`` takes only the event and
+the percentile, and importing the app costs half a second of CPU it never used."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from floor import create_app
-from floor.extensions import db
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def bench_app(folder: str | Path) -> Flask:
     """The app on ``folder/bench.sqlite`` (instance files in ``folder/instance``), tables created."""
+    from floor import create_app
+    from floor.extensions import db
+
     folder = Path(folder)
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"},

@@ -193,10 +193,10 @@ class FloorWork:
             self.refresh()
             return None
         self.tally.walked += 1
-        if not self.floor.print_ruling(result.ruling_id):
-            self.tally.wrong.append(f"{where}: ruling #{result.ruling_id} did not print")
         self.after_ruling(record, where)
         got = record["rulings"][-1] if record["rulings"] else None
+        if not self.floor.print_ruling(result.ruling_id, f"{got}, walked ({found})"):
+            self.tally.wrong.append(f"{where}: ruling #{result.ruling_id} did not print")
         status = self.state["seats"][str(seat)]["status"]
         if self.state["phase"] == "between_deals":  # the ruling ended the deal: every seat is active again
             status = "dead" if got == "HAND_DEAD_CARD_COUNT" else "active"
@@ -237,8 +237,10 @@ class FloorWork:
             irr["expect"] = {"REOPENED", "POT_CARRIES_OVER"}  # which one: who reopens (checked at the end)
         irr["could_reopen"] = self.could_reopen(seat, folded, hands)
         ruling: int | None = None
+        settled = "confirmed"
         self.tally.false_calls += 1
         if self.floor and self.tally.false_calls % 2 == 0:
+            settled = "walked"
             known = {"reopener": irr["could_reopen"][0] if irr["could_reopen"] else None}
             try:
                 result = self.floor.walk(f"/rulings/new?table={self.id}&issue=false_openers&by_hand=1", known)
@@ -254,10 +256,12 @@ class FloorWork:
                 irr["reopened"] = opener  # REOPENED by the ruling itself: the reopener is the opener now
         elif self.floor:
             ruling = self.floor.confirm(body["call"]["id"])
-        if ruling is not None and self.floor and not self.floor.print_ruling(ruling):
-            self.tally.wrong.append(f"{where}: ruling #{ruling} did not print")
         irr["ruling_id"] = ruling
+        seen = len(record["rulings"])
         self.after_ruling(record, where)
+        kind = f"{', '.join(record['rulings'][seen:]) or None}, {settled}"
+        if ruling is not None and self.floor and not self.floor.print_ruling(ruling, kind):
+            self.tally.wrong.append(f"{where}: ruling #{ruling} did not print")
 
     def note_barred(self, record: dict, where: str) -> None:
         """At the end of a deal ruled ``ALL_IN_OPENER_BARRED`` (at the call, or once the reopen offer
@@ -329,6 +333,6 @@ class FloorWork:
         if irr.get("ruling_id") is None and self.floor and expect != {"FOSTER_FORFEIT"}:
             status, body = self.api.request("GET", f"/api/tables/{self.id}/rulings?limit=1")
             rows = body.get("rulings", []) if status == 200 else []
-            if rows and not self.floor.print_ruling(rows[0]["id"]):
+            if rows and not self.floor.print_ruling(rows[0]["id"], f"{rows[0].get('outcome')}, after the offer"):
                 self.tally.wrong.append(f"{where}: ruling #{rows[0]['id']} did not print")
 

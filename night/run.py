@@ -1,7 +1,7 @@
 """``python -m night``: a simulated card-room night through the production server, checked.
 
     python -m night [--quick] [--seed N] [--db sqlite|postgresql] [--export FILE] [--tables N]
-                    [--deals N] [--workers N] [--out DIR]
+                    [--deals N] [--workers N] [--prints every|kinds] [--out DIR]
 
 Serves the app with gunicorn on a throwaway database, plays cash tables on several house rules
 (cardroom; pagat with trips to win; foster with the age; a deuces-wild game) from real shuffled
@@ -84,6 +84,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--rate", type=float, default=0.15, help="how often an irregularity is injected")
     parser.add_argument("--out", metavar="DIR", help="where to save the night's artefacts (the shift report)")
+    parser.add_argument("--prints", choices=["every", "kinds"],
+                        help="the floor prints every ruling, or one of each kind (default: kinds quick, every full)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the night's instance folder (database, witness, keys) and print where it is")
     args = parser.parse_args(argv)
@@ -93,6 +95,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args.minutes = args.minutes or (1.5 if args.quick else 8.0)
     args.banked = (10 if args.quick else 40) if args.banked is None else args.banked
     args.rounds = args.rounds or (30 if args.quick else 80)
+    args.prints = args.prints or ("kinds" if args.quick else "every")
     return args
 
 
@@ -171,7 +174,7 @@ class Night:
     event: Tournament | None = None
     banked: BankedNight | None = None
     cash_floor: CashFloor | None = None
-    floor_pdfs: list[int] = field(default_factory=list)
+    floor: FloorPerson | None = None
     walks: list[Any] = field(default_factory=list)
     room: dict[str, int] = field(default_factory=dict)
     promotion_line: str = "promotions: not checked"
@@ -233,8 +236,9 @@ def play(night: Night, rng: random.Random, night_began: datetime) -> None:
     server.start(USERS)
     director = server.client("night-director")
     floor = FloorPerson(server.port, "night-floor")
+    floor.print_every = args.prints == "every"
     floor.login()
-    night.floor_pdfs = floor.pdfs
+    night.floor = floor
     night.walks = floor.walks
     tablet = FloorPerson(server.port, "night-dealer")  # the dealers' tablet pages (calling the floor)
     tablet.login()
@@ -404,8 +408,14 @@ def summary_lines(night: Night) -> list[str]:
                  f"{sum(len(w.asked) for w in night.walks)} questions answered); "
                  f"{sum(t.false_calls for t in every)} false openers reported before the draw")
     lines.append(f"findings: {night.filed} filed for the shift report's Flagged section")
-    lines.append(f"floor: {len(night.floor_pdfs)} rulings printed, {night.confirmed} rulings of the rules confirmed "
-                 f"on the floor page, {corrections} chip corrections")
+    floor = night.floor
+    printed = (f"{len(floor.pdfs)} rulings printed ({len(floor.kinds_printed)} kinds"
+               + (f"; {floor.unprinted} more of a kind already printed, not printed" if floor.unprinted else "")
+               + ")") if floor is not None else "no rulings printed"
+    lines.append(f"floor: {printed}, {night.confirmed} rulings of the rules confirmed on the floor page, "
+                 f"{corrections} chip corrections")
+    if floor is not None:
+        lines.append(f"rulings printed, by kind: {'; '.join(sorted(floor.kinds_printed)) or 'none'}")
     lines.append(night.shift_report)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)

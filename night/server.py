@@ -36,6 +36,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class CommandFailed(RuntimeError):
+    """A ``flask`` command of the set-up failed; ``outputs``: what each command before it printed."""
+
+    def __init__(self, message: str, outputs: list[str]) -> None:
+        super().__init__(message)
+        self.outputs = outputs
+
+
 class Client:
     """One device: a bearer token (API) or a browser session (cookies, for the floor's pages)."""
 
@@ -100,17 +108,17 @@ class Server:
     def flask_commands(self, commands: list[list[str]]) -> list[str]:
         """Several ``flask`` commands in one process (:mod:`night.commands`: each process imports
         the whole app); what each printed on its output. Raises when one fails, naming it and what
-        it printed."""
+        it printed (:class:`CommandFailed`, with the outputs of the commands before it)."""
         done = subprocess.run([sys.executable, "-m", "night.commands", self.app, json.dumps(commands)],
                               env=self.env(), capture_output=True, text=True, cwd=str(ROOT), timeout=300)
         try:
             results = json.loads(done.stdout.strip().splitlines()[-1])
         except (IndexError, ValueError):
             raise RuntimeError(f"the flask commands did not run: {done.stdout[-2000:]}{done.stderr[-2000:]}") from None
-        for args, result in zip(commands, results):
+        for n, (args, result) in enumerate(zip(commands, results)):
             if result["code"]:
-                raise RuntimeError(f"flask {' '.join(args[:1])} exited {result['code']}: "
-                                   f"{(result['out'] + result['err'])[-2000:]}")
+                raise CommandFailed(f"flask {' '.join(args[:1])} exited {result['code']}: "
+                                    f"{(result['out'] + result['err'])[-2000:]}", [r["out"] for r in results[:n]])
         return [result["out"] for result in results]
 
     def start(self, users: dict[str, str]) -> None:

@@ -281,22 +281,24 @@ def test_the_nights_server_leaves_no_folder_behind_unless_asked():
     assert not Path(kept.instance).exists()
 
 
-@pytest.mark.slow  # three processes importing the app: about five seconds of CPU (make test runs it)
+@pytest.mark.slow  # two processes importing the app: about three seconds of CPU (make test runs it)
 def test_the_nights_set_up_runs_each_flask_command_and_stops_at_the_first_that_fails():
     """``night.commands`` runs the server's set-up (``flask init-db``, then ``create-user`` per user)
     in one process: each command's own output comes back (the API token a dealer's tablet uses), and
     a command that fails stops the set-up, naming itself and its message (issue 34, session 41)."""
-    from night.server import Server
+    from night.server import CommandFailed, Server
 
     server = Server(name="night")
     server.url = f"sqlite:///{server.instance}/night.sqlite"
     try:
-        made = server.flask_commands([["init-db"],
-                                      ["create-user", "dee", "--role", "dealer", "--password", "password-1"]])
-        assert made[0].startswith("Database ready: ") and made[1].startswith("Created dee (dealer). API token")
-        with pytest.raises(RuntimeError, match=r"(?s)flask create-user exited 1: .*exists already"):
-            server.flask_commands([["create-user", "Dee", "--role", "dealer", "--password", "password-2"],
+        with pytest.raises(CommandFailed, match=r"(?s)flask create-user exited 1: .*exists already") as failed:
+            server.flask_commands([["init-db"],
+                                   ["create-user", "dee", "--role", "dealer", "--password", "password-1"],
+                                   ["create-user", "Dee", "--role", "dealer", "--password", "password-2"],
                                    ["create-user", "fred", "--role", "floor", "--password", "password-3"]])
+        made = failed.value.outputs  # the commands before the one that failed, each with its own output
+        assert len(made) == 2, made
+        assert made[0].startswith("Database ready: ") and made[1].startswith("Created dee (dealer). API token")
         # fred was never made: the set-up stopped at the command before
         assert server.flask_commands([["create-user", "fred", "--role", "floor", "--password", "password-3"]])[0] \
             .startswith("Created fred (floor).")
