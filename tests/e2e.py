@@ -102,14 +102,29 @@ def fits(page: Any, size: str = "") -> None:
         f"{page.url} scrolls sideways{' on a ' + size if size else ''}: {width}px in {page.viewport_size['width']}px")
 
 
-def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), check: Callable[[str], None] | None = None,
-                 sizes: dict[str, dict[str, int]] = SIZES) -> None:
+# Each element a selector names can take a finger's tap where it stands: scrolled into view, it has
+# a size, is not disabled, and the point at its centre is the element's (nothing covers it): what
+# Playwright checks before a click, for a whole group of controls in one script.
+UNTAPPABLE = """els => els.flatMap(el => {
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!r.width || !r.height) return [el.outerHTML.slice(0, 80) + ' has no size'];
+  if (el.disabled) return [el.outerHTML.slice(0, 80) + ' is disabled'];
+  if (!hit || !(hit === el || el.contains(hit))) return [el.outerHTML.slice(0, 80) + ' is covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
+  return [];
+})"""
+
+
+def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), groups: tuple[tuple[str, int], ...] = (),
+                 check: Callable[[str], None] | None = None, sizes: dict[str, dict[str, int]] = SIZES) -> None:
     """What differs by the window's size, checked on the page as it stands, at each of ``sizes`` in
     turn (a phone, a tablet, a desktop), then back to the page's own size: nothing scrolls sideways
     (:func:`fits`); each locator in ``taps`` (what the flow taps next) can be tapped at that size:
     Playwright's checks before a click (visible, enabled, steady, not covered by anything) with the
-    tap itself not made (``click(trial=True)``); then ``check(name)``, for anything else that
-    depends on the size (a box's measures, a screenshot).
+    tap itself not made (``click(trial=True)``); each of ``groups`` (a selector and how many
+    controls it names: a picker's cards) the same in one script (:data:`UNTAPPABLE`); then
+    ``check(name)``, for anything else that depends on the size (a box's measures, a screenshot).
 
     Issue 34: the tablet's flows were played once at each size, three times the page loads and the
     server's work for the same taps. No script of the app reads the window's size (the layout is
@@ -123,6 +138,9 @@ def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), check: Callable[[str]
             fits(page, name)
             for control in taps:
                 control.click(trial=True)
+            for selector, count in groups:
+                assert page.locator(selector).count() == count, (selector, count)
+                assert not page.eval_on_selector_all(selector, UNTAPPABLE), (name, page.eval_on_selector_all(selector, UNTAPPABLE))
             if check is not None:
                 check(name)
     finally:

@@ -38,9 +38,9 @@ def shot(page, name: str) -> None:
     screenshot(page, f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
 
-def looked_at(page, name: str | None = None, taps=()) -> None:
-    """The page at each size: it fits, ``taps`` can be tapped, and its screenshot ``name``."""
-    at_each_size(page, taps=taps, check=(lambda size: shot(page, name)) if name else None)
+def looked_at(page, name: str | None = None, taps=(), groups=()) -> None:
+    """The page at each size: it fits, ``taps`` and ``groups`` can be tapped, and its screenshot ``name``."""
+    at_each_size(page, taps=taps, groups=groups, check=(lambda size: shot(page, name)) if name else None)
 
 
 def events(app, table_id: int) -> list[dict]:
