@@ -136,14 +136,17 @@ def test_the_banked_exchange_picker_is_a_fingers_size_and_the_boxes_are_named(op
     fits(page)
 
 
-@pytest.mark.parametrize("path", ["/floor/", "/dealer/", "/banked/tables/{banked}/rules", "/rules/cardroom",
-                                  "/floor/shift", "/rulings/"])
-def test_the_phone_header_is_short_and_no_page_scrolls_sideways(open_page, live_server, path):
+def test_the_phone_header_is_short_and_no_page_scrolls_sideways(open_page, live_server):
+    """Six pages on one phone, one server (issue 34: they were six tests, each with an app and a
+    server of its own); a failure names the page."""
     from tests.test_e2e_banked_tablet import banked_table
 
+    banked = banked_table(live_server.app, [])
     page = open_page("floor", viewport=PHONE)
-    page.goto(live_server.url + path.format(banked=banked_table(live_server.app, [])))
-    header = page.locator("header.top")
-    if header.count():
-        assert header.bounding_box()["height"] <= 100  # two rows; it was 196 px
-    fits(page)
+    for path in ("/floor/", "/dealer/", f"/banked/tables/{banked}/rules", "/rules/cardroom", "/floor/shift",
+                 "/rulings/"):
+        page.goto(live_server.url + path)
+        header = page.locator("header.top")
+        if header.count():
+            assert header.bounding_box()["height"] <= 100, path  # two rows; it was 196 px
+        fits(page, "phone")
