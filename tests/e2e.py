@@ -104,16 +104,18 @@ def fits(page: Any, size: str = "") -> None:
 
 # Each element a selector names can take a finger's tap where it stands: scrolled into view, it has
 # a size, is not disabled, and the point at its centre is the element's (nothing covers it): what
-# Playwright checks before a click, for a whole group of controls in one script.
-UNTAPPABLE = """els => els.flatMap(el => {
+# Playwright checks before a click, for a whole group of controls in one script. It answers how many
+# elements the selector found and what is wrong with each that cannot be tapped.
+UNTAPPABLE = """els => [els.length, els.flatMap(el => {
   el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  if (!r.width || !r.height) return [el.outerHTML.slice(0, 80) + ' has no size'];
-  if (el.disabled) return [el.outerHTML.slice(0, 80) + ' is disabled'];
-  if (!hit || !(hit === el || el.contains(hit))) return [el.outerHTML.slice(0, 80) + ' is covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
-  return [];
-})"""
+  const name = el.outerHTML.slice(0, 80);
+  if (!r.width || !r.height) return [name + ' has no size'];
+  if (el.disabled) return [name + ' is disabled'];
+  if (hit && (hit === el || el.contains(hit))) return [];
+  return [name + ' is covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
+})]"""
 
 
 def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), groups: tuple[tuple[str, int], ...] = (),
@@ -137,10 +139,14 @@ def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), groups: tuple[tuple[s
             page.set_viewport_size(size)
             fits(page, name)
             for control in taps:
-                control.click(trial=True)
+                try:
+                    control.click(trial=True)
+                except Exception as error:  # Playwright's words say why; these say where
+                    error.add_note(f"{page.url}: {control} cannot be tapped on a {name}")
+                    raise
             for selector, count in groups:
-                assert page.locator(selector).count() == count, (selector, count)
-                assert not page.eval_on_selector_all(selector, UNTAPPABLE), (name, page.eval_on_selector_all(selector, UNTAPPABLE))
+                found, faults = page.eval_on_selector_all(selector, UNTAPPABLE)
+                assert (found, faults) == (count, []), (page.url, name, selector, found, faults)
             if check is not None:
                 check(name)
     finally:
