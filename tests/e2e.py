@@ -29,11 +29,14 @@ Fixtures:
   next test (a new context costs chromium ten page loads); ``fresh=True`` for a context of the
   test's own, closed after it.
 
-Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`log_in`
+Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`fits` (nothing
+scrolls sideways), :func:`at_each_size` (a page's layout checked at a phone's, a tablet's and a
+desktop's size, the flow played once), :func:`log_in`
 (the real login form in the browser: tests of the login itself use it), :func:`session_cookies`,
 :func:`clean_device`, :func:`serve` (a context manager for a live server of any app),
 :data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`, :data:`TABLET`
-(1024x768), :data:`TABLET_PORTRAIT` (820x1180).
+(1024x768), :data:`TABLET_PORTRAIT` (820x1180), :data:`PHONE` (390x844), :data:`DESKTOP` (1440x900),
+:data:`SIZES` (the three by name).
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 TABLET = {"width": 1024, "height": 768}
 TABLET_PORTRAIT = {"width": 820, "height": 1180}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}  # issue 25: where the tablet's pages are used
 USER_OF_ROLE = {role: name for name, role in USERS.items()}
 
 
@@ -87,6 +93,64 @@ def screenshot(page: Any, path: str, *, full_page: bool = False) -> None:
     if os.environ.get("FLOOR_E2E_SHOTS"):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         page.screenshot(path=path, full_page=full_page)
+
+
+def fits(page: Any, size: str = "") -> None:
+    """Nothing on the page scrolls sideways (its content no wider than the window)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (
+        f"{page.url} scrolls sideways{' on a ' + size if size else ''}: {width}px in {page.viewport_size['width']}px")
+
+
+# Each element a selector names can take a finger's tap where it stands: scrolled into view, it has
+# a size, is not disabled, and the point at its centre is the element's (nothing covers it): what
+# Playwright checks before a click, for a whole group of controls in one script. It answers how many
+# elements the selector found and what is wrong with each that cannot be tapped.
+UNTAPPABLE = """els => [els.length, els.flatMap(el => {
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const name = el.outerHTML.slice(0, 80);
+  if (!r.width || !r.height) return [name + ' has no size'];
+  if (el.disabled) return [name + ' is disabled'];
+  if (hit && (hit === el || el.contains(hit))) return [];
+  return [name + ' is covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
+})]"""
+
+
+def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), groups: tuple[tuple[str, int], ...] = (),
+                 check: Callable[[str], None] | None = None, sizes: dict[str, dict[str, int]] = SIZES) -> None:
+    """What differs by the window's size, checked on the page as it stands, at each of ``sizes`` in
+    turn (a phone, a tablet, a desktop), then back to the page's own size: nothing scrolls sideways
+    (:func:`fits`); each locator in ``taps`` (what the flow taps next) can be tapped at that size:
+    Playwright's checks before a click (visible, enabled, steady, not covered by anything) with the
+    tap itself not made (``click(trial=True)``); each of ``groups`` (a selector and how many
+    controls it names: a picker's cards) the same in one script (:data:`UNTAPPABLE`); then
+    ``check(name)``, for anything else that depends on the size (a box's measures, a screenshot).
+
+    Issue 34: the tablet's flows were played once at each size, three times the page loads and the
+    server's work for the same taps. No script of the app reads the window's size (the layout is
+    the CSS's alone, which answers a resize as it would a fresh load: docs/testing.md), so a flow
+    is played once, at a phone's size, and every step where a page is looked at is checked at each
+    size on the same page."""
+    own = dict(page.viewport_size)
+    try:
+        for name, size in sizes.items():
+            page.set_viewport_size(size)
+            fits(page, name)
+            for control in taps:
+                try:
+                    control.click(trial=True)
+                except Exception as error:  # Playwright's words say why; these say where
+                    error.add_note(f"{page.url}: {control} cannot be tapped on a {name}")
+                    raise
+            for selector, count in groups:
+                found, faults = page.eval_on_selector_all(selector, UNTAPPABLE)
+                assert (found, faults) == (count, []), (page.url, name, selector, found, faults)
+            if check is not None:
+                check(name)
+    finally:
+        page.set_viewport_size(own)
 
 
 def log_in(page: Any, base_url: str, username: str, password: str = PASSWORD) -> None:

@@ -14,7 +14,7 @@ from floor import tables
 from floor.extensions import db
 from floor.models import User
 from tests.conftest import SETUP
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import at_each_size, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
 from tests.test_e2e_tap_once import shot
 from tests.test_e2e_taps import DESKTOP, PHONE, TABLET, events, fits
 from tests.test_tablet_pot_words import SPLIT_WON
@@ -32,16 +32,19 @@ def dealt(app, log: list[dict]) -> int:
         return table.id
 
 
-@SIZES
-def test_after_a_won_pot_the_tablet_names_the_hand_and_drops_the_escrow(open_page, live_server, viewport):
+def test_after_a_won_pot_the_tablet_names_the_hand_and_drops_the_escrow(open_page, live_server):
     """S1/S2: seat 3 split openers (Jd in escrow) and wins the showdown with jack high; the last
-    show is tapped on the tablet, and the award banner says who won, how much and with what."""
+    show is tapped on the tablet, and the award banner says who won, how much and with what.
+    Played once, on a phone; the tablet checked at a phone's, a tablet's and a desktop's size."""
     table_id = dealt(live_server.app, SPLIT_WON[:-1])
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     assert tablet.locator("#panel .escrow").is_visible()  # during the deal: the escrowed jack
+    cards = ", ".join(f'#panel .picker[data-picker="show"] .card[data-card="{card}"]' for card in ("7s", "6d", "5c", "3c", "2h"))
+    at_each_size(tablet, groups=((cards, 5),))
     for card in ("7s", "6d", "5c", "3c", "2h"):
         tablet.locator(f'#panel .picker[data-picker="show"] .card[data-card="{card}"]').click()
+    at_each_size(tablet, groups=(('#panel button[data-action="show"]', 1),))
     tablet.locator('#panel button[data-action="show"]').click()
     award = tablet.locator("#award")
     award.wait_for()
@@ -49,8 +52,7 @@ def test_after_a_won_pot_the_tablet_names_the_hand_and_drops_the_escrow(open_pag
     assert tablet.locator("#deal-count").inner_text() == "Deal 1 · the pot was won: the next deal starts a new pot"
     assert tablet.locator("#panel .escrow").count() == 0 and "of this pot" not in tablet.locator("#panel").inner_text()
     assert events(live_server.app, table_id)[-1]["type"] == "show"
-    shot(tablet, "tablet-after-won-pot")
-    fits(tablet)
+    at_each_size(tablet, check=lambda size: shot(tablet, "tablet-after-won-pot"))
 
 
 def test_the_shift_report_is_reached_from_the_floor_and_shows_the_window_chosen(open_page, live_server):
@@ -134,14 +136,17 @@ def test_the_banked_exchange_picker_is_a_fingers_size_and_the_boxes_are_named(op
     fits(page)
 
 
-@pytest.mark.parametrize("path", ["/floor/", "/dealer/", "/banked/tables/{banked}/rules", "/rules/cardroom",
-                                  "/floor/shift", "/rulings/"])
-def test_the_phone_header_is_short_and_no_page_scrolls_sideways(open_page, live_server, path):
+def test_the_phone_header_is_short_and_no_page_scrolls_sideways(open_page, live_server):
+    """Six pages on one phone, one server (issue 34: they were six tests, each with an app and a
+    server of its own); a failure names the page."""
     from tests.test_e2e_banked_tablet import banked_table
 
+    banked = banked_table(live_server.app, [])
     page = open_page("floor", viewport=PHONE)
-    page.goto(live_server.url + path.format(banked=banked_table(live_server.app, [])))
-    header = page.locator("header.top")
-    if header.count():
-        assert header.bounding_box()["height"] <= 100  # two rows; it was 196 px
-    fits(page)
+    for path in ("/floor/", "/dealer/", f"/banked/tables/{banked}/rules", "/rules/cardroom", "/floor/shift",
+                 "/rulings/"):
+        page.goto(live_server.url + path)
+        header = page.locator("header.top")
+        if header.count():
+            assert header.bounding_box()["height"] <= 100, path  # two rows; it was 196 px
+        fits(page, "phone")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import SETUP, bearer
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import at_each_size, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
 from tests.test_promotions import HIGH_HAND, showdown
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
@@ -56,30 +56,41 @@ def played_table(app) -> int:
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_floor_pays_a_high_hand_from_the_promotions_page(live_server, open_page, size) -> None:
+def test_the_floor_pays_a_high_hand_from_the_promotions_page(live_server, open_page) -> None:
+    """Played once, on a phone. The refused award is sent at each size (where the page lands after
+    it depends on the size: it opens at the form, the reason beside it); the page before and after
+    is checked at each size (``tests.e2e.at_each_size``: nothing runs off the side, the form's
+    fields and button can be tapped)."""
     played_table(live_server.app)
-    page = open_page("floor", viewport=SIZES[size])
+    page = open_page("floor", viewport=SIZES["phone"])
     page.goto(live_server.url + "/floor/")
     page.click("#promotions")
     pool = page.locator('[data-pool="high_hand"]')
     assert "5 in the pool" in pool.inner_text() and "four of a kind or better" in pool.inner_text()
+    form = page.locator(".award-form")
+    at_each_size(page, sizes=SIZES, taps=(form.locator("select[name=table]"), form.locator("input[name=deal]"),
+                                          form.locator("input[name=player]"), page.locator("text=Pay the pool")))
     page.select_option("select[name=table]", label="High hand 1")
     page.fill("input[name=deal]", "1")
-    pick(page, "Bob", "card 42")  # another Bob, who did not play
-    page.click("text=Pay the pool")
-    reason = page.locator(".award-form .field-error")
-    expect(reason).to_be_in_viewport()  # the page opens at the form, the reason beside it
-    assert "card 42) did not play deal 1 at High hand 1" in reason.inner_text()
-    assert "Not paid: Bob (player #" in page.locator(".flash").inner_text()
-    assert "card 42" in page.input_value("input[name=player]")  # the form as sent
+    for size in SIZES:
+        page.set_viewport_size(SIZES[size])
+        pick(page, "Bob", "card 42")  # another Bob, who did not play
+        page.click("text=Pay the pool")
+        reason = page.locator(".award-form .field-error")
+        expect(reason).to_be_in_viewport()  # the page opens at the form, the reason beside it
+        assert "card 42) did not play deal 1 at High hand 1" in reason.inner_text(), size
+        assert "Not paid: Bob (player #" in page.locator(".flash").inner_text(), size
+        assert "card 42" in page.input_value("input[name=player]"), size  # the form as sent
+    page.set_viewport_size(SIZES["phone"])
     pick(page, "Bob", "#")
     label = page.input_value("input[name=player]")
     assert "card" not in label
     page.click("text=Pay the pool")
     assert f"pays 5 to Bob (player #{label.rsplit('#', 1)[1]}) for High hand 1" in page.locator(".flash").inner_text()
     assert "0 in the pool" in page.locator('[data-pool="high_hand"]').inner_text()
-    # nothing runs off the side of a phone
-    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-    if os.environ.get("FLOOR_E2E_SHOTS"):
-        page.screenshot(path=os.path.join(os.environ["FLOOR_E2E_SHOTS"], f"promotions-{size}.png"), full_page=True)
+
+    def shot(size: str) -> None:  # nothing runs off the side of a phone (at_each_size's own check)
+        if os.environ.get("FLOOR_E2E_SHOTS"):
+            page.screenshot(path=os.path.join(os.environ["FLOOR_E2E_SHOTS"], f"promotions-{size}.png"), full_page=True)
+
+    at_each_size(page, sizes=SIZES, check=shot)

@@ -10,7 +10,7 @@ import pytest
 
 from floor import tables
 from tests.conftest import SETUP
-from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import at_each_size, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_dealer import act, pick, tap, to_act, version
 
 pytestmark = pytest.mark.e2e
@@ -58,22 +58,33 @@ def ledger(page) -> tuple[int, int]:
     return int(chips_in), int(chips_out)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, TABLET_SMALL], ids=["phone-390", "tablet-768"])
-def test_a_seat_menu_sits_a_newcomer_and_takes_a_rebuy(open_page, live_server, viewport):
+SEAT_MENU_SIZES = {"phone": PHONE, "tablet upright": TABLET_SMALL}
+
+
+def test_a_seat_menu_sits_a_newcomer_and_takes_a_rebuy(open_page, live_server):
+    """Played once, on a phone; at each step the tablet is checked at a phone's and an upright
+    tablet's size (``tests.e2e.at_each_size``): nothing scrolls sideways, and the seat menu and
+    its fields, tapped next, can be tapped."""
+    def looked_at(*taps: str, shot: bool = False) -> None:
+        at_each_size(page, sizes=SEAT_MENU_SIZES, groups=tuple((selector, 1) for selector in taps),
+                     check=lambda size: shot and screenshot(page, f"/tmp/seat-menu-{page.viewport_size['width']}.png",
+                                                           full_page=True))
+
     table_id = make_table(live_server, max_buy_in=1000)
-    page = open_page("dealer", viewport=viewport)
+    page = open_page("dealer", viewport=PHONE)
     page.goto(f"{live_server.url}/dealer/tables/{table_id}")
-    no_horizontal_overflow(page)
+    looked_at('details.seat-menu[data-menu="6"] summary')
     assert page.locator(".empty-seat").count() == 4  # seats 5 to 8 of the default 8
 
     menu = open_menu(page, 6)
-    no_horizontal_overflow(page)
+    looked_at('details.seat-menu[data-menu="6"] [name="player"]', 'details.seat-menu[data-menu="6"] [name="chips"]')
     submit(page, menu, player="Eve", chips=300)
     assert page.locator('.seat[data-seat="6"] .player').inner_text() == "Eve"
     assert stacks(page)[6] == 300 and ledger(page) == (300, 0)
 
+    looked_at('details.seat-menu[data-menu="2"] summary')
     menu = open_menu(page, 2)
-    no_horizontal_overflow(page)
+    looked_at('details.seat-menu[data-menu="2"] [name="amount"]')
     submit(page, menu, amount=150)
     assert stacks(page)[2] == 650 and ledger(page) == (450, 0)
 
@@ -86,8 +97,7 @@ def test_a_seat_menu_sits_a_newcomer_and_takes_a_rebuy(open_page, live_server, v
     refusal.wait_for(state="visible")
     assert "over this table's maximum of 1000 (at most 350 more)" in refusal.inner_text()
     assert version(page) == at
-    no_horizontal_overflow(page)
-    screenshot(page, f"/tmp/seat-menu-{viewport['width']}.png", full_page=True)
+    looked_at(shot=True)
 
 
 def test_a_night_the_tablet_and_the_floor_pages_agree(open_page, live_server):

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
-from tests.test_e2e_taps import DESKTOP, PHONE, TABLET, events, fits, new_table
+from tests.e2e import PHONE, TABLET, at_each_size, browser, live_app, live_server, open_page, screenshot  # noqa: F401
+from tests.test_e2e_taps import events, new_table
 
 pytestmark = pytest.mark.e2e
 
-SIZES = pytest.mark.parametrize("viewport", [PHONE, TABLET, DESKTOP], ids=["phone", "tablet", "desktop"])
 SHOTS = "/tmp/i33/shots"
 
 
@@ -34,20 +33,20 @@ def answer_lost(page, posted: list[str]) -> None:
     page.route("**/taps", handle, times=1)
 
 
-@SIZES
-def test_a_tap_whose_answer_was_lost_is_logged_once_and_shown_as_logged_after_a_reload(open_page, live_server,
-                                                                                        viewport):
+def test_a_tap_whose_answer_was_lost_is_logged_once_and_shown_as_logged_after_a_reload(open_page, live_server):
+    """Played once, on a phone; the pages checked at a phone's, a tablet's and a desktop's size."""
     table_id = new_table(live_server.app)
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     posted: list[str] = []
     answer_lost(tablet, posted)
+    at_each_size(tablet, taps=(tablet.locator('#panel button[data-type="deal"]'),))
     tablet.locator('#panel button[data-type="deal"]').click()
     net = tablet.locator("#net")
     net.wait_for()  # the tablet does not know: it says the tap waits, never that it was lost
     assert "Waiting to be sent (1):" in net.inner_text() and "Deal" in net.inner_text()
     assert events(live_server.app, table_id) == [{"type": "deal"}]  # the server did log it
-    shot(tablet, "answer-lost")
+    at_each_size(tablet, check=lambda size: shot(tablet, "answer-lost"))
     tablet.reload()  # the dealer reloads as the network comes back
     say = tablet.locator("#say", has_text="Sent now")
     say.wait_for(timeout=8_000)
@@ -58,8 +57,7 @@ def test_a_tap_whose_answer_was_lost_is_logged_once_and_shown_as_logged_after_a_
     assert net.is_hidden()
     assert events(live_server.app, table_id) == [{"type": "deal"}]  # once
     assert len(posted) == 1 and tablet.evaluate("localStorage.length") == 0
-    shot(tablet, "answer-lost-reloaded")
-    fits(tablet)
+    at_each_size(tablet, check=lambda size: shot(tablet, "answer-lost-reloaded"))
 
 
 def test_a_tap_that_never_reached_the_server_is_logged_on_the_reload(open_page, live_server):

@@ -10,8 +10,10 @@ dealer's tablet is lost or taken twice.
   own expected version when the network is back; a tap that no longer fits (another device logged
   first) is named as NOT logged.
 
-Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i25/shots/ to be looked at. Every page is measured:
-nothing scrolls sideways.
+Each flow is played once, on a phone; at each step where the tablet is looked at, the page is
+checked at the three sizes (``tests.e2e.at_each_size``: nothing scrolls sideways, and what the flow
+taps next can be tapped there). Screenshots (FLOOR_E2E_SHOTS set) go to /tmp/i25/shots/ to be
+looked at.
 """
 
 from __future__ import annotations
@@ -22,14 +24,12 @@ from floor import tables
 from floor.extensions import db
 from floor.models import LogEntry, Table, User
 from tests.conftest import SETUP
-from tests.e2e import browser, live_app, live_server, log_in, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import (DESKTOP, PHONE, TABLET, at_each_size, browser, fits, live_app, live_server,  # noqa: F401 (fixtures)
+                       log_in, open_page, screenshot)
 from tests.people_data import play_to_showdown
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1024, "height": 768}
-DESKTOP = {"width": 1440, "height": 900}
 SIZES = pytest.mark.parametrize("viewport", [PHONE, TABLET, DESKTOP], ids=["phone", "tablet", "desktop"])
 SHOTS = "/tmp/i25/shots"
 
@@ -38,9 +38,9 @@ def shot(page, name: str) -> None:
     screenshot(page, f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
 
-def fits(page) -> None:
-    """Nothing on the page scrolls sideways."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+def looked_at(page, name: str | None = None, taps=(), groups=()) -> None:
+    """The page at each size: it fits, ``taps`` and ``groups`` can be tapped, and its screenshot ``name``."""
+    at_each_size(page, taps=taps, groups=groups, check=(lambda size: shot(page, name)) if name else None)
 
 
 def events(app, table_id: int) -> list[dict]:
@@ -60,18 +60,17 @@ def new_table(app, events_: list[dict] | None = None, showdown: bool = False) ->
         return table.id
 
 
-@SIZES
-def test_muck_needs_a_second_tap_and_a_double_tap_mucks_nobody(open_page, live_server, viewport):
+def test_muck_needs_a_second_tap_and_a_double_tap_mucks_nobody(open_page, live_server):
     table_id = new_table(live_server.app, showdown=True)
     before = len(events(live_server.app, table_id))
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     to_act = tablet.locator("#panel").get_attribute("data-to-act")
     muck = tablet.locator('#panel button[data-type="muck"]')
+    looked_at(tablet, taps=(muck,))
     muck.dblclick()  # a double tap: armed by the first tap, and the second is not the confirmation
     assert muck.inner_text() == f"Tap again: seat {to_act} mucks"
-    shot(tablet, "muck-armed")
-    fits(tablet)
+    looked_at(tablet, "muck-armed", taps=(muck,))
     tablet.wait_for_timeout(300)
     assert len(events(live_server.app, table_id)) == before
     muck.click()  # the second tap, after the words: seat `to_act` mucks
@@ -83,22 +82,22 @@ def test_muck_needs_a_second_tap_and_a_double_tap_mucks_nobody(open_page, live_s
     logged = events(live_server.app, table_id)[before:]
     assert logged == [{"type": "muck", "seat": int(to_act)}]
     assert next_muck.inner_text().startswith("Tap again")  # only armed: it waits for a deliberate tap
-    fits(tablet)
+    looked_at(tablet)
 
 
-@SIZES
-def test_a_fold_is_logged_with_its_undo_offered_in_place(open_page, live_server, viewport):
+def test_a_fold_is_logged_with_its_undo_offered_in_place(open_page, live_server):
     table_id = new_table(live_server.app, [{"type": "deal"}, {"type": "open", "seat": 2, "amount": 10}])
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     seat = int(tablet.locator("#panel").get_attribute("data-to-act"))
-    tablet.locator('#panel button[data-type="fold"]').click()
+    fold = tablet.locator('#panel button[data-type="fold"]')
+    looked_at(tablet, taps=(fold,))
+    fold.click()
     say = tablet.locator("#say")
     say.locator(".undo-here").wait_for()
     assert say.inner_text().startswith(f"Logged: seat {seat} folds.")
-    shot(tablet, "fold-undo")
-    fits(tablet)
     undo = say.locator(".undo-here")
+    looked_at(tablet, "fold-undo", taps=(undo,))
     undo.click()
     assert "Tap again to confirm" in undo.inner_text()
     undo.click()
@@ -107,28 +106,27 @@ def test_a_fold_is_logged_with_its_undo_offered_in_place(open_page, live_server,
     assert logged[-2] == {"type": "fold", "seat": seat} and logged[-1] == {"type": "void", "event": 2}
 
 
-@SIZES
-def test_a_tap_after_the_login_ended_waits_for_the_login_and_is_sent_then(open_page, live_server, viewport):
+def test_a_tap_after_the_login_ended_waits_for_the_login_and_is_sent_then(open_page, live_server):
     table_id = new_table(live_server.app)
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     other = open_page("dealer")  # the same dealer logs out on another device: every session ends
     other.goto(live_server.url + "/")
     other.locator("form[action$='/logout'] button").first.click()
     other.wait_for_url("**/login**")
-    tablet.locator('#panel button[data-type="deal"]').click()
+    deal = tablet.locator('#panel button[data-type="deal"]')
+    looked_at(tablet, taps=(deal,))
+    deal.click()
     net = tablet.locator("#net")
     net.wait_for()
     words = net.inner_text()
     assert "Your login has ended." in words and "NOT logged yet" in words and "Bearer" not in words
     assert "Waiting to be sent (1):" in words and "Deal" in words
     assert events(live_server.app, table_id) == []
-    shot(tablet, "login-ended")
-    fits(tablet)
+    looked_at(tablet, "login-ended", taps=(tablet.locator("#login-again"),))
     tablet.locator("#login-again").click()
     tablet.wait_for_url("**/login?next=**")
-    fits(tablet)
-    shot(tablet, "login")
+    looked_at(tablet, "login", taps=tuple(tablet.locator(s) for s in ("#username", "#password", "main button[type=submit]")))
     tablet.fill("#username", "dee")
     from tests.conftest import PASSWORD
     tablet.fill("#password", PASSWORD)
@@ -140,24 +138,25 @@ def test_a_tap_after_the_login_ended_waits_for_the_login_and_is_sent_then(open_p
     assert tablet.locator("#net").is_hidden()
 
 
-@SIZES
-def test_an_offline_tablet_says_so_keeps_the_taps_in_order_and_sends_them_once(open_page, live_server, viewport):
+def test_an_offline_tablet_says_so_keeps_the_taps_in_order_and_sends_them_once(open_page, live_server):
     table_id = new_table(live_server.app)
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     tablet.context.set_offline(True)
     net = tablet.locator("#net")
     net.wait_for(timeout=2_000)  # at once, not at the next poll
     assert "No network: this tablet is offline." in net.inner_text()
+    looked_at(tablet, taps=(tablet.locator('details[data-menu="1"] summary'),))
     for seat in (1, 3):  # two seats sit out, in this order, while the network is down
         tablet.locator(f'details[data-menu="{seat}"] summary').click()
         sit_out = tablet.locator(f'details[data-menu="{seat}"] button[data-seat-action="sit_out"]')
+        if seat == 1:
+            looked_at(tablet, taps=(sit_out,))
         sit_out.click()
         sit_out.click()  # a double tap: kept once
     assert "Waiting to be sent (2):" in net.inner_text()
     assert tablet.locator('#panel button[data-type="deal"]').is_disabled()  # the turn is the server's to tell
-    shot(tablet, "offline-waiting")
-    fits(tablet)
+    looked_at(tablet, "offline-waiting")
     assert events(live_server.app, table_id) == []
     tablet.context.set_offline(False)
     tablet.locator("#say", has_text="Sent now (it waited on this tablet)").wait_for(timeout=8_000)
@@ -170,10 +169,9 @@ def test_an_offline_tablet_says_so_keeps_the_taps_in_order_and_sends_them_once(o
     assert len(events(live_server.app, table_id)) == 2
 
 
-@SIZES
-def test_an_offline_tap_that_no_longer_fits_is_named_as_not_logged(open_page, live_server, viewport):
+def test_an_offline_tap_that_no_longer_fits_is_named_as_not_logged(open_page, live_server):
     table_id = new_table(live_server.app)
-    tablet = open_page("dealer", viewport=viewport)
+    tablet = open_page("dealer", viewport=PHONE)
     tablet.goto(f"{live_server.url}/dealer/tables/{table_id}")
     tablet.context.set_offline(True)
     tablet.locator("#net").wait_for(timeout=2_000)
@@ -186,12 +184,10 @@ def test_an_offline_tap_that_no_longer_fits_is_named_as_not_logged(open_page, li
     words = say.inner_text()
     assert "NOT logged: Deal" in words and "another device logged at this table" in words
     assert events(live_server.app, table_id) == [{"type": "deal"}]  # one deal, not two
-    shot(tablet, "offline-conflict")
-    fits(tablet)
+    looked_at(tablet, "offline-conflict")
 
 
-@SIZES
-def test_a_double_tap_on_a_form_that_posts_acts_once(open_page, live_server, viewport):
+def test_a_double_tap_on_a_form_that_posts_acts_once(open_page, live_server):
     """A plain form (here the director's new event) tapped twice while the first tap is on its way
     reaches the server once: one POST, one event, not two of the same name (issue 25: the page
     guards the person; the server's checks stay the last resort)."""
@@ -209,8 +205,9 @@ def test_a_double_tap_on_a_form_that_posts_acts_once(open_page, live_server, vie
             posted.append(served.path)
             time.sleep(0.8)
 
-    page = open_page("director", viewport)
+    page = open_page("director", PHONE)
     page.goto(live_server.url + "/director/events/new")
+    looked_at(page, taps=(page.locator("#name"), page.locator("main button[type=submit]")))
     page.fill("#name", "Saturday deepstack")
     # the impatient second tap, 200 ms after the first while its answer is still on its way (made
     # by the page itself: Playwright waits for a navigation under way); a disabled button does
