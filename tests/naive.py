@@ -78,7 +78,7 @@ def naive_bug(cards: list[Card]) -> tuple[int, tuple[int, ...]]:
 
 from dataclasses import dataclass  # noqa: E402
 from functools import cached_property, lru_cache  # noqa: E402
-from itertools import combinations, combinations_with_replacement, product  # noqa: E402
+from itertools import combinations_with_replacement, product  # noqa: E402
 from math import comb, prod  # noqa: E402
 
 from rules.cards import JOKER  # noqa: E402
@@ -301,7 +301,7 @@ def every_hand(game: NaiveGame, cards: list[Card], read: str = "high") -> Counte
     pairs = [(d, e) for d in range(n) for e in range(d + 1, n)]
     pair_word = [word[d] + word[e] for d, e in pairs]
     pair_suits = [suit_bit[d] | suit_bit[e] for d, e in pairs]
-    pairs_from = {}  # card d -> the index of the first pair (d, e)
+    pairs_from: dict[int, int] = {}  # card d -> the index of the first pair (d, e)
     for i, (d, _) in enumerate(pairs):
         pairs_from.setdefault(d, i)
     seen: Counter[tuple[int, bool]] = Counter()
