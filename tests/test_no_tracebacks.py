@@ -113,11 +113,24 @@ def test_no_get_gives_a_traceback(app, as_role, tokens, world, role):
         client, headers = api if rule.rule.startswith("/api/") else pages
         urls = [(u, "") for u in urls_for(rule, world, real=False)]
         urls += [(u, q) for u in urls_for(rule, world, real=True) for q in ("",) + JUNK_QUERIES]
-        for url, query in urls:
+        for url, query in distinct(urls):  # a URL without arguments is its own junk and real one
             problem = bad(lambda: client.get(url + query, headers=headers))
             if problem:
                 wrong.append(f"GET {url}{query} as {role}: {problem}")
     assert not wrong, "\n".join(wrong)
+
+
+def distinct(items: list) -> list:
+    """``items`` in order, each sent once (an empty body, or a URL, that the junk lists make twice).
+
+    >>> distinct([{}, {"a": "x"}, {}, "u", "u"])
+    [{}, {'a': 'x'}, 'u']
+    """
+    out: list = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return out
 
 
 def form_fields(client, url) -> list[str]:
@@ -131,17 +144,20 @@ def form_fields(client, url) -> list[str]:
 @pytest.mark.parametrize("role", ROLES)
 def test_no_form_post_gives_a_traceback(app, as_role, tokens, world, role):
     client, _ = client_for(app, as_role, tokens, role, api=False)
-    director, _ = client_for(app, as_role, tokens, "director", api=False)
+    # The forms' fields are read as a director. As the director, by the posting client itself: a
+    # password it resets for its own account moves its own session to the new nonce, where a second
+    # session of the account would be logged out and read no field of any later form.
+    director = client if role == "director" else client_for(app, as_role, tokens, "director", api=False)[0]
     wrong = []
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods or rule.rule.startswith("/api/") or rule.endpoint == "auth.logout":
             continue
-        for url in urls_for(rule, world, real=True) + urls_for(rule, world, real=False)[:2]:
+        for url in distinct(urls_for(rule, world, real=True) + urls_for(rule, world, real=False)[:2]):
             names = form_fields(director, url) if "GET" in rule.methods else []
             bodies = [{}, {"csrf_token": "junk", "unknown": "x"}]
             bodies += [{name: value for name in names} for value in JUNK_VALUES]
             bodies += [{name: "x" for name in names[: i]} for i in range(1, len(names), max(1, len(names) // 4))]
-            for body in bodies:
+            for body in distinct(bodies):  # a form without fields makes ten empty bodies: sent once
                 problem = bad(lambda: client.post(url, data=body))
                 if problem:
                     wrong.append(f"POST {url} as {role} with {sorted(body)[:6]}={str(list(body.values())[:1])[:20]}: "
@@ -156,7 +172,7 @@ def test_no_api_body_gives_a_traceback(app, as_role, tokens, world, role):
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods or not rule.rule.startswith("/api/"):
             continue
-        for url in urls_for(rule, world, real=True) + urls_for(rule, world, real=False)[:2]:
+        for url in distinct(urls_for(rule, world, real=True) + urls_for(rule, world, real=False)[:2]):
             for body in JUNK_JSON:
                 problem = bad(lambda: client.post(url, json=body, headers=headers))
                 if problem:

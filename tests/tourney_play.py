@@ -43,14 +43,28 @@ def act(state: dict[str, Any], winner: int, loser: int | tuple[int, ...]) -> dic
 
 def play_hand(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], Any],
               winner: int, loser: int | tuple[int, ...], limit: int = 60) -> dict[str, Any]:
-    """Deal and play one hand to its end; returns the state between deals."""
-    log({"type": "deal"})
+    """Deal and play one hand to its end; returns the state between deals.
+
+    Each action is chosen from the state the log's answer carries when it has one (the app's answer
+    to a tap: the table as the dealer's tablet goes on from it), else from ``state()``. Between
+    deals the table is read again through ``state()`` and must be what the last answer said: both
+    ways of reading a table are held to each other once a hand (issue 34, session 42: the table was
+    read again after every action, a second request per tap)."""
+    now = answered(log({"type": "deal"}), state)
     for _ in range(limit):
-        now = state()
         if now["phase"] == "between_deals":
+            read = state()
+            assert read == now, (read, now)
             return now
-        log(act(now, winner, loser))
+        now = answered(log(act(now, winner, loser)), state)
     raise AssertionError(f"the hand did not end in {limit} actions: {state()}")
+
+
+def answered(answer: Any, state: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The table's state as ``answer`` (a log's answer) carries it, else read by ``state()``."""
+    if isinstance(answer, dict) and isinstance(answer.get("state"), dict):
+        return answer["state"]
+    return state()
 
 
 def bust(state: Callable[[], dict[str, Any]], log: Callable[[dict[str, Any]], Any], winner: int,
