@@ -69,9 +69,10 @@ TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # default scheduling, 87.2 s with worksteal; the same code measured 87 to 103 s over an hour, so
 # the gain is within the machine's noise, and the reason is the one above.)
 XDIST := -n $(TEST_JOBS) --dist worksteal
-# The PostgreSQL pass of `make test`, run beside the SQLite pass: its workers and its niceness.
+# The PostgreSQL pass's workers, beside the SQLite pass's. One worker (filling the cores the SQLite
+# pass leaves idle, for longer) measured no faster than one per core: 384 s against 379 s
+# (docs/testing.md, "Issue 34, session 42: measured at merge").
 PG_JOBS ?= $(TEST_JOBS)
-PG_NICE ?= 0
 PG_XDIST := -n $(PG_JOBS) --dist worksteal
 
 # The 5,000 random walks (marked deep) are left to `make test-deep`: make test walks 57 seeds measured
@@ -85,7 +86,7 @@ PG_XDIST := -n $(PG_JOBS) --dist worksteal
 # SQLite pass's again after it when that pass failed); make fails if either pass failed (docs/testing.md, "Issue 34, session 40: the two passes at once").
 test: sysdeps $(STAMP)
 	@pg_log=$$(mktemp); \
-	FLOOR_TEST_PG=1 nice -n $(PG_NICE) $(BIN)/python -m pytest $(PG_XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS) >$$pg_log 2>&1 & \
+	FLOOR_TEST_PG=1 $(BIN)/python -m pytest $(PG_XDIST) -p no:cacheprovider $(PG_TESTS) $(PYTEST_ARGS) >$$pg_log 2>&1 & \
 	pg=$$!; \
 	{ $(BIN)/python -m pytest $(XDIST) -m "not deep" $(PYTEST_ARGS); echo $$? >$$pg_log.rc; } | tee $$pg_log.sqlite; \
 	sqlite=$$(cat $$pg_log.rc); wait $$pg; postgres=$$?; \
