@@ -260,7 +260,8 @@ def test_a_worker_that_cached_the_log_before_a_restore_never_serves_it_after(app
         saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
         _play(host.port, tokens["dealer"], table["id"], 1)
         # nine reads at once, so that every worker takes some: each caches the old history's state at version 1
-        assert {answer[1]["version"] for answer in at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"]))} == {1}
+        read = at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"]))
+        assert {body["version"] for _, body in read} == {1}
         _play(host.port, tokens["dealer"], table["id"], 9)
         done = host.flask("restore", str(saved), "--yes")
         assert done.exit_code == 0, done.output
