@@ -199,11 +199,10 @@ def test_two_hosts_on_one_postgresql_name_a_rollback_of_either_hosts_entries(tmp
     assert not (tmp_path / "d" / "instance" / "seal_key").exists()
 
 
-def test_flask_restore_while_serving_leaves_no_worker_at_409(app, tmp_path):
-    """Every worker of the server reads the restore line and drops what it cached (before: each
-    worker still holding a state past the restored version answered 409)."""
-    from floor import backup
-
+@pytest.fixture
+def restoring_host(app):
+    """The test's app served by gunicorn with three workers, as the host a restore is made on
+    (``flask restore`` needs ``pg_dump``'s kin on PostgreSQL); yields the host and the users' tokens."""
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         from tests import pg
 
@@ -216,23 +215,32 @@ def test_flask_restore_while_serving_leaves_no_worker_at_409(app, tmp_path):
                                           "FLOOR_SEAL_KEY": key, "FLOOR_SECRET_KEY": "test"})
     try:
         assert host.start(workers=3).ended is None
-        status, table = call(host.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
-        _play(host.port, tokens["dealer"], table["id"], 4)
-        saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
-        _play(host.port, tokens["dealer"], table["id"], 12)  # every worker caches a state past the backup's
-        done = host.flask("restore", str(saved), "--yes")
-        assert done.exit_code == 0 and "Recorded in the room's witness" in done.stdout, done.output
-        for _ in range(12):  # each request may land on any worker
-            status, body = call(host.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
-            assert status == 200 and body["version"] == 4, body
-        _play(host.port, tokens["dealer"], table["id"], 6)  # and the room carries on from the restored log
-        done = host.flask("verify")
-        assert done.exit_code == 0 and "accepted a restore (b.backup" in done.stdout, done.output
+        yield host, tokens
     finally:
         host.stop()
 
 
-def test_a_worker_that_cached_the_log_before_a_restore_never_serves_it_after(app, tmp_path):
+def test_flask_restore_while_serving_leaves_no_worker_at_409(restoring_host, app, tmp_path):
+    """Every worker of the server reads the restore line and drops what it cached (before: each
+    worker still holding a state past the restored version answered 409)."""
+    from floor import backup
+
+    host, tokens = restoring_host
+    status, table = call(host.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
+    _play(host.port, tokens["dealer"], table["id"], 4)
+    saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
+    _play(host.port, tokens["dealer"], table["id"], 12)  # every worker caches a state past the backup's
+    done = host.flask("restore", str(saved), "--yes")
+    assert done.exit_code == 0 and "Recorded in the room's witness" in done.stdout, done.output
+    for _ in range(12):  # each request may land on any worker
+        status, body = call(host.port, "GET", f"/api/tables/{table['id']}", token=tokens["dealer"])
+        assert status == 200 and body["version"] == 4, body
+    _play(host.port, tokens["dealer"], table["id"], 6)  # and the room carries on from the restored log
+    done = host.flask("verify")
+    assert done.exit_code == 0 and "accepted a restore (b.backup" in done.stdout, done.output
+
+
+def test_a_worker_that_cached_the_log_before_a_restore_never_serves_it_after(restoring_host, app, tmp_path):
     """A worker caches a state per table and version. After a restore the dealer goes on from the
     backup's version with other entries, so a worker that cached the same versions before the
     restore holds states of a history that is gone; the first it hears of the restore is the room's
@@ -243,43 +251,31 @@ def test_a_worker_that_cached_the_log_before_a_restore_never_serves_it_after(app
     state of the old history looks right."""
     from floor import backup
 
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        from tests import pg
-
-        if not pg.tool("pg_dump"):
-            pytest.skip("pg_dump is not installed")
-    tokens = _tokens(app)
-    with app.app_context():
-        key = app.extensions["floor_seal_key"].decode()
-    host = Host(Path(app.instance_path), {"FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"],
-                                          "FLOOR_SEAL_KEY": key, "FLOOR_SECRET_KEY": "test"})
-    try:
-        assert host.start(workers=3).ended is None
-        status, table = call(host.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
-        path = f"/api/tables/{table['id']}"
-        saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
-        _play(host.port, tokens["dealer"], table["id"], 1)
-        # nine reads at once, so that every worker takes some: each caches the old history's state at version 1
-        read = at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"]))
-        assert {body["version"] for _, body in read} == {1}
-        _play(host.port, tokens["dealer"], table["id"], 9)
-        done = host.flask("restore", str(saved), "--yes")
-        assert done.exit_code == 0, done.output
-        # the restored log (between deals) goes on another way: ten chips from seat 1 to seat 2, then the same taps
-        status, body = call(host.port, "POST", f"{path}/events", {"type": "correction", "reason": "a pot pushed long",
-                            "moves": [{"seat": 1, "amount": -10}, {"seat": 2, "amount": 10}]}, tokens["floor"])
-        assert status == 201, body
-        moved = {seat: body["state"]["seats"][seat]["stack"] for seat in ("1", "2")}
-        for status, body in at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"])):
-            assert status == 200 and body["version"] == 1, body
-            assert {seat: body["state"]["seats"][seat]["stack"] for seat in ("1", "2")} == moved, body
-        _play(host.port, tokens["dealer"], table["id"], 9)  # each tap checked against the restored log's state
-        for _ in range(9):
-            status, body = call(host.port, "GET", path, token=tokens["dealer"])
-            assert status == 200 and body["version"] == 10, body
-        assert host.flask("verify").exit_code == 0
-    finally:
-        host.stop()
+    host, tokens = restoring_host
+    status, table = call(host.port, "POST", "/api/tables", {"name": "T1", **SETUP}, tokens["director"])
+    path = f"/api/tables/{table['id']}"
+    saved = backup.backup(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "b.backup")
+    _play(host.port, tokens["dealer"], table["id"], 1)
+    # nine reads at once, so that every worker takes some: each caches the old history's state at version 1
+    read = at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"]))
+    assert {body["version"] for _, body in read} == {1}
+    _play(host.port, tokens["dealer"], table["id"], 9)
+    done = host.flask("restore", str(saved), "--yes")
+    assert done.exit_code == 0, done.output
+    # the restored log (between deals) goes on another way: ten chips from seat 1 to seat 2, then the same taps
+    correction = {"type": "correction", "reason": "a pot pushed long",
+                  "moves": [{"seat": 1, "amount": -10}, {"seat": 2, "amount": 10}]}
+    status, body = call(host.port, "POST", f"{path}/events", correction, tokens["floor"])
+    assert status == 201, body
+    moved = {seat: body["state"]["seats"][seat]["stack"] for seat in ("1", "2")}
+    for status, body in at_once(lambda: call(host.port, "GET", path, token=tokens["dealer"])):
+        assert status == 200 and body["version"] == 1, body
+        assert {seat: body["state"]["seats"][seat]["stack"] for seat in ("1", "2")} == moved, body
+    _play(host.port, tokens["dealer"], table["id"], 9)  # each tap checked against the restored log's state
+    for _ in range(9):
+        status, body = call(host.port, "GET", path, token=tokens["dealer"])
+        assert status == 200 and body["version"] == 10, body
+    assert host.flask("verify").exit_code == 0
 
 
 def at_once(request, times: int = 9) -> list:
