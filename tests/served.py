@@ -13,7 +13,6 @@ import contextlib
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,14 +20,10 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from night.server import free_port
+
 ROOT = Path(__file__).parent.parent
 BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def call(port, method, path, body=None, token=None):

@@ -10,13 +10,12 @@ from floor.extensions import db
 from floor.models import User
 from floor.players import lists, service
 from floor.players.models import WaitingList
-from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import PHONE, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_players import seat_of
 from tests.test_e2e_seating import make_table, no_horizontal_overflow
 
 pytestmark = pytest.mark.e2e
 TV = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
 
 
 def a_night(live_server, called=("Gus Grissom",)) -> int:

@@ -11,11 +11,10 @@ from playwright.sync_api import expect
 
 from floor.extensions import db
 from floor.players.models import MustMove, SeatChange
-from tests.e2e import TABLET, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import PHONE, TABLET, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_seating import make_table, no_horizontal_overflow
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize("size, shot", [(PHONE, "/tmp/cashfloor-phone.png"), (TABLET, "/tmp/cashfloor-tablet.png")])

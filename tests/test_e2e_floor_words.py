@@ -14,9 +14,9 @@ from floor import tables
 from floor.extensions import db
 from floor.models import User
 from tests.conftest import SETUP
-from tests.e2e import at_each_size, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import DESKTOP, PHONE, TABLET, at_each_size, browser, fits, live_app, live_server, open_page  # noqa: F401 (fixtures)
 from tests.test_e2e_tap_once import shot
-from tests.test_e2e_taps import DESKTOP, PHONE, TABLET, events, fits
+from tests.test_e2e_taps import events
 from tests.test_tablet_pot_words import SPLIT_WON
 
 pytestmark = pytest.mark.e2e

@@ -9,12 +9,11 @@ from __future__ import annotations
 import pytest
 
 from tests import people_data
-from tests.e2e import (USER_OF_ROLE, browser, live_app, live_server, log_in, open_page,  # noqa: F401 (fixtures)
+from tests.e2e import (DESKTOP, PHONE, USER_OF_ROLE, browser, live_app, live_server, log_in, open_page,  # noqa: F401 (fixtures)
                        screenshot, session_cookies)
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
 TABLET_UP = {"width": 768, "height": 1024}
 TABLET_SIDE = {"width": 1024, "height": 768}
 
@@ -58,7 +57,6 @@ def pages(ids: dict[str, int]) -> dict[str, list[str]]:
 NEW_PAGES = {"dealer": ["/banked/tables/1", "/banked/tables/1/call"],
              "floor": ["/floor/", "/banked/tables/1"],
              "director": ["/director/settings/", "/director/"]}
-DESKTOP = {"width": 1440, "height": 900}
 WIDTHS = {"phone": PHONE, "tablet-up": TABLET_UP, "tablet-side": TABLET_SIDE, "desktop": DESKTOP}
 
 

@@ -8,13 +8,11 @@ import pytest
 
 from floor.extensions import db
 from floor.players import service
-from tests.e2e import browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import PHONE, TABLET, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
 from tests.test_e2e_seating import make_table, no_horizontal_overflow, open_menu
 from tests.test_e2e_dealer import version
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1024, "height": 768}
 
 
 def seat_of(live_server, table_id, seat):

@@ -11,11 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import SETUP, bearer
-from tests.e2e import at_each_size, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
+from tests.e2e import SIZES, at_each_size, browser, live_app, live_server, open_page  # noqa: F401 (fixtures)
 from tests.test_promotions import HIGH_HAND, showdown
 
-SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
-         "desktop": {"width": 1440, "height": 900}}
 
 
 def pick(page, typed: str, having: str) -> None:
@@ -68,7 +66,7 @@ def test_the_floor_pays_a_high_hand_from_the_promotions_page(live_server, open_p
     pool = page.locator('[data-pool="high_hand"]')
     assert "5 in the pool" in pool.inner_text() and "four of a kind or better" in pool.inner_text()
     form = page.locator(".award-form")
-    at_each_size(page, sizes=SIZES, taps=(form.locator("select[name=table]"), form.locator("input[name=deal]"),
+    at_each_size(page, taps=(form.locator("select[name=table]"), form.locator("input[name=deal]"),
                                           form.locator("input[name=player]"), page.locator("text=Pay the pool")))
     page.select_option("select[name=table]", label="High hand 1")
     page.fill("input[name=deal]", "1")
@@ -93,4 +91,4 @@ def test_the_floor_pays_a_high_hand_from_the_promotions_page(live_server, open_p
         if os.environ.get("FLOOR_E2E_SHOTS"):
             page.screenshot(path=os.path.join(os.environ["FLOOR_E2E_SHOTS"], f"promotions-{size}.png"), full_page=True)
 
-    at_each_size(page, sizes=SIZES, check=shot)
+    at_each_size(page, check=shot)

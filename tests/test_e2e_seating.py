@@ -10,11 +10,10 @@ import pytest
 
 from floor import tables
 from tests.conftest import SETUP
-from tests.e2e import at_each_size, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import PHONE, at_each_size, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_dealer import act, pick, tap, to_act, version
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
 TABLET_SMALL = {"width": 768, "height": 1024}
 
 

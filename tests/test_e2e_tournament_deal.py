@@ -12,14 +12,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e import browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
+from tests.e2e import DESKTOP, PHONE, TABLET, browser, live_app, live_server, open_page, screenshot  # noqa: F401 (fixtures)
 from tests.test_e2e_tournament_wall import api  # noqa: F401 (fixture: the API with a token per role)
 from tests.test_tournament_deal import BOUNTY
 from tests.tourney_play import bust
 
 pytestmark = pytest.mark.e2e
 
-PHONE, TABLET, DESKTOP = {"width": 390, "height": 844}, {"width": 1024, "height": 768}, {"width": 1440, "height": 900}
 
 
 def photograph(page, step: str) -> None:
