@@ -229,3 +229,19 @@ def test_the_rotations_answer_is_the_requests_own_never_an_earlier_requests(app,
             with pytest.raises(tables.NotYours, match=r"^rotation: Table 1 is not your table now: you deal at Table 2 "):
                 rotation.dealer_may_log(table, {"type": "pass"}, dee)
 
+
+def test_a_token_issued_before_logs_in_as_before(app, tokens, table_id):
+    """The token's digest is derived as it always was (issue 30: an HMAC, keyed by a key derived
+    from the seal key, of the token's SHA-256), only with the derived key made once per key: the
+    tokens of a room's tablets, issued before, still log in."""
+    import hashlib
+    import hmac
+
+    from floor.models import token_digest
+    from floor.seals import seal_key
+
+    with app.app_context():
+        key = hmac.new(seal_key(), b"floor: api tokens", hashlib.sha256).digest()
+        token = tokens["dealer"]
+        before = hmac.new(key, hashlib.sha256(token.encode()).hexdigest().encode(), hashlib.sha256).hexdigest()
+        assert token_digest(token) == before == user("dee").token_digest
