@@ -29,6 +29,7 @@ Several server processes may start at once: ``instance/seal_key`` is created exc
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -126,9 +127,15 @@ def configured_seal_key(app: Flask) -> tuple[bytes | None, str]:
     return None, ""
 
 
+@functools.lru_cache(maxsize=8)
 def token_key(seal_key: bytes) -> bytes:
-    """The key of the API tokens' digests, derived from the seal key (one key to keep)."""
-    return hmac.new(seal_key, b"floor: api tokens", hashlib.sha256).digest()
+    """The key of the API tokens' digests, derived from the seal key (one key to keep): derived once
+    per key, not on every request that brings a token (a function of the key alone).
+
+    >>> token_key(b"k") == hmac.new(b"k", b"floor: api tokens", hashlib.sha256).digest() != token_key(b"l")
+    True
+    """
+    return hmac.digest(seal_key, b"floor: api tokens", "sha256")
 
 
 def _has_sealed_records(connection: Any) -> bool:

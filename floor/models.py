@@ -54,8 +54,7 @@ def token_digest(token: str) -> str:
     seal key) of its SHA-256. A stolen database yields no usable token, and whoever can write the
     database cannot make a token of their own work: a plain SHA-256 of a made-up token, written into
     the column, matches nothing (issue 30; the user's row seal covers the column too)."""
-    return hmac.new(token_key(seal_key()), hashlib.sha256(token.encode()).hexdigest().encode(),
-                    hashlib.sha256).hexdigest()
+    return hmac.digest(token_key(seal_key()), hashlib.sha256(token.encode()).hexdigest().encode(), "sha256").hex()
 
 
 class User(SealedRow, UserMixin, DbModel):

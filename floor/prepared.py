@@ -52,15 +52,24 @@ class _Compiled:
         columns: list[Any] = list(statement.selected_columns) if isinstance(statement, Select) else []
         self.results: list[Processor] = [column.type.dialect_impl(dialect).result_processor(dialect, None)
                                          for column in columns]
+        #: the columns whose values are processed (a time, a JSON value, a boolean), by place: most
+        #: of a row's are given as the driver reads them
+        self.processed: list[tuple[int, Callable[[Any], Any]]] = [
+            (place, process) for place, process in enumerate(self.results) if process is not None]
 
     def parameters(self, params: dict[str, Any]) -> Any:
-        values = {**self.defaults, **params}
+        values = {**self.defaults, **params} if self.defaults else dict(params)
         for name, process in self.binds.items():
             values[name] = process(values[name])
-        return values if self.order is None else tuple(values[name] for name in self.order)
+        return values if self.order is None else tuple([values[name] for name in self.order])
 
     def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
-        return tuple(value if process is None else process(value) for process, value in zip(self.results, raw))
+        if not self.processed:
+            return tuple(raw)
+        values = list(raw)
+        for place, process in self.processed:
+            values[place] = process(values[place])
+        return tuple(values)
 
 
 class Prepared:

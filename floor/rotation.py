@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from flask import abort, has_request_context, request
 from sqlalchemy import JSON, ForeignKey, bindparam, exists, or_, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from floor import rows
 from floor import tables as table_log
 from floor.extensions import DbModel, db
 from floor.localtime import local, utc_text
@@ -105,23 +107,23 @@ def make(dealers: Any, tables: Any, minutes: Any, by: User) -> Rotation:
     users = [_user(d) for d in dealers]
     if len({u.id for u in users}) != len(users):
         raise IllegalAction("rotation: a dealer is named twice")
-    rows = []
+    chosen = []
     for t in tables:
         known = isinstance(t, int) and not isinstance(t, bool) and 0 < t < 2**63
         row = db.session.get(Table, t) if known else None
         if row is None:
             raise IllegalAction(f"rotation: there is no table {t!r}")
-        rows.append(row)
-    if len({t.id for t in rows}) != len(rows):
+        chosen.append(row)
+    if len({t.id for t in chosen}) != len(chosen):
         raise IllegalAction("rotation: a table is named twice")
-    if len(users) < len(rows):
-        raise IllegalAction(f"rotation: {len(rows)} tables need {len(rows)} dealers at least, not {len(users)}")
+    if len(users) < len(chosen):
+        raise IllegalAction(f"rotation: {len(chosen)} tables need {len(chosen)} dealers at least, not {len(users)}")
     now = utcnow()
     old = in_force()
     if old is not None:
         old.ended_at = now
     rotation = Rotation(start=now, minutes=minutes, dealer_ids=[u.id for u in users],
-                        table_ids=[t.id for t in rows], made_by_id=by.id)
+                        table_ids=[t.id for t in chosen], made_by_id=by.id)
     db.session.add(rotation)
     db.session.flush()
     return rotation
@@ -165,10 +167,10 @@ def assign(dealer: Any, table: Table, by: User) -> DealerAssignment:
 
 
 def _by_hand(now: datetime) -> dict[int, DealerAssignment]:
-    rows = db.session.scalars(db.select(DealerAssignment).where(DealerAssignment.start <= now,
-                                                                DealerAssignment.until > now)
-                              .order_by(DealerAssignment.id))
-    return {row.dealer_id: row for row in rows}  # the latest move of each dealer holds
+    moves = db.session.scalars(db.select(DealerAssignment).where(DealerAssignment.start <= now,
+                                                                 DealerAssignment.until > now)
+                               .order_by(DealerAssignment.id))
+    return {row.dealer_id: row for row in moves}  # the latest move of each dealer holds
 
 
 def slots(now: datetime | None = None, rounds: int = 2) -> list[Slot]:
@@ -203,14 +205,47 @@ def now_and_next(dealer: User, now: datetime | None = None) -> tuple[Slot | None
 
 
 #: Whether anything binds a dealer's taps now: a rotation in force, or a move by hand of that dealer.
-#: One statement, built once, and no ORM objects: every dealer's tap asks it, and in a room that
-#: does not rotate the answer is no (issue 34: the two ORM queries it took were a seventh of a tap;
-#: run on the DB-API's cursor, :mod:`floor.prepared`).
-_BOUND = Prepared(select(or_(
+#: No ORM objects: every dealer's tap asks it, and in a room that does not rotate the answer is no
+#: (issue 34: the two ORM queries it took were a seventh of a tap; run on the DB-API's cursor,
+#: :mod:`floor.prepared`).
+_BINDS = or_(
     exists().where(Rotation.__table__.c.ended_at.is_(None)),
     exists().where(DealerAssignment.__table__.c.dealer_id == bindparam("dealer"),
                    DealerAssignment.__table__.c.start <= bindparam("now"),
-                   DealerAssignment.__table__.c.until > bindparam("now")))))
+                   DealerAssignment.__table__.c.until > bindparam("now"))).label("bound")
+#: The question alone, for a check whose table was read otherwise (the cash floor's seating).
+_BOUND = Prepared(select(_BINDS))
+#: A posted tap's table and the question, in one statement (:func:`table_to_tap`).
+_TABLE_AND_BOUND = Prepared(rows.by_id(Table).add_columns(_BINDS))
+#: Where :func:`table_to_tap` leaves its answer for :func:`dealer_may_log`: the request's own WSGI
+#: environment, which lives as long as the request (``g`` may outlive it: an application context
+#: pushed around several requests, in a command or a test).
+_ANSWERED = "floor.rotation.bound"
+
+
+def table_to_tap(table_id: int, user: User) -> Table:
+    """The table a tap is posted at (404 when there is none), read in the same statement as
+    :func:`dealer_may_log`'s question for ``user`` (issue 34, session 43: one statement a tap
+    fewer). The answer is this request's, kept for this request's check: the same question, read
+    a few lines earlier in the same request, not a value kept from another one."""
+    now = utcnow()
+    found = rows.first_with(Table, _TABLE_AND_BOUND, {"id": table_id, "dealer": user.id, "now": now})
+    if found is None:
+        abort(404)
+    table, (bound,) = found
+    request.environ[_ANSWERED] = (table.id, user.id, now, bool(bound))
+    return table
+
+
+def _bound(table: Table, user: User) -> tuple[datetime, bool]:
+    """When, and whether anything bound ``user``'s taps then: as :func:`table_to_tap` read it for
+    this request's table and user, else read now."""
+    answered = request.environ.get(_ANSWERED) if has_request_context() else None
+    if answered is not None and answered[0] == table.id and answered[1] == user.id:
+        return answered[2], answered[3]
+    now = utcnow()
+    bound = _BOUND.first(db.session.connection(), {"dealer": user.id, "now": now})
+    return now, bound is not None and bool(bound[0])
 
 
 def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> None:
@@ -219,10 +254,8 @@ def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> No
     The floor and the director are never refused for it."""
     if user is None or user.may(Role.floor):
         return
-    now = utcnow()
-    # a move by hand holds that dealer only
-    bound = _BOUND.first(db.session.connection(), {"dealer": user.id, "now": now})
-    if bound is None or not bound[0]:
+    now, bound = _bound(table, user)  # a move by hand holds that dealer only
+    if not bound:
         return
     current, upcoming = now_and_next(user, now)
     if current is not None and current.table.id == table.id:

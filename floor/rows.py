@@ -25,11 +25,6 @@ from floor.prepared import Prepared
 
 M = TypeVar("M")
 
-#: Per model, the attribute of each column of its table, in the table's order.
-_KEYS: dict[type, list[str]] = {}
-#: Per model, the attributes of its primary key.
-_PRIMARY: dict[type, list[str]] = {}
-
 
 def columns(model: type[Any]) -> Select[Any]:
     """A Core ``select`` of every column of ``model``'s table, to be read by :func:`first` (made a
@@ -37,9 +32,14 @@ def columns(model: type[Any]) -> Select[Any]:
     return select(*inspect(model).local_table.c)
 
 
-def _keys(model: type[Any]) -> list[str]:
-    keys = _KEYS.get(model)
-    if keys is None:
+class _Shape:
+    """What :func:`first` needs of a model to fill one from a row, looked up once per model: its
+    mapper, the attribute of each column of its table (in the table's order) and the places of its
+    primary key's columns in that order."""
+
+    __slots__ = ("mapper", "keys", "primary", "width")
+
+    def __init__(self, model: type[Any]) -> None:
         mapper = inspect(model)
         keys = [mapper.get_property_by_column(c).key for c in mapper.local_table.c]
         # every column attribute is among them, none deferred: a row read holds all the object's
@@ -48,16 +48,24 @@ def _keys(model: type[Any]) -> list[str]:
             {attr.key for attr in mapper.column_attrs} - set(keys))
         if missing:
             raise TypeError(f"floor.rows reads {model.__name__}'s table columns only; not {sorted(missing)}")
-        _KEYS[model] = keys
-    return keys
+        self.mapper, self.keys, self.width = mapper, keys, len(keys)
+        self.primary = [keys.index(mapper.get_property_by_column(c).key) for c in mapper.primary_key]
 
 
-def _primary_keys(model: type[Any]) -> list[str]:
-    keys = _PRIMARY.get(model)
-    if keys is None:
-        mapper = inspect(model)
-        keys = _PRIMARY[model] = [mapper.get_property_by_column(c).key for c in mapper.primary_key]
-    return keys
+#: Per model, its :class:`_Shape`.
+_SHAPES: dict[type, _Shape] = {}
+
+
+def _shape(model: type[Any]) -> _Shape:
+    shape = _SHAPES.get(model)
+    if shape is None:
+        shape = _SHAPES[model] = _Shape(model)
+    return shape
+
+
+def _keys(model: type[Any]) -> list[str]:
+    """The attribute of each column of ``model``'s table, in the table's order."""
+    return _shape(model).keys
 
 
 def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | None:
@@ -65,19 +73,28 @@ def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | No
     ``model`` of this request's session, or None. A row the session already holds (a request within
     a longer application context: a command, a test) is that object, brought up to the row as read
     now unless the session has changed it."""
+    found = first_with(model, statement, params)
+    return None if found is None else found[0]
+
+
+def first_with(model: type[M], statement: Prepared, params: dict[str, Any]) -> tuple[M, tuple[Any, ...]] | None:
+    """:func:`first` of a statement that reads more than the model's row: a :func:`columns` select
+    with further columns after the table's (``add_columns``), answered in the same statement (a
+    tap's table read with the rotation's question, :func:`floor.rotation.table_to_tap`). The object,
+    and the values of those further columns; None when no row is read."""
     session = db.session()
     row = statement.first(session.connection(), params)
     if row is None:
         return None
-    mapper = inspect(model)
-    values = dict(zip(_keys(model), row))
-    key = mapper.identity_key_from_primary_key([values[name] for name in _primary_keys(model)])
+    shape = _SHAPES.get(model) or _shape(model)
+    mapper = shape.mapper
+    key = mapper.identity_key_from_primary_key([row[i] for i in shape.primary])
     held = session.identity_map.get(key)
     if held is not None:
         if not session.is_modified(held):
-            for name, value in values.items():
+            for name, value in zip(shape.keys, row):
                 set_committed_value(held, name, value)
-        return held
+        return held, row[shape.width:]
     if not mapper.configured:  # a worker's first request may come before any ORM query made the attributes
         configure_mappers()
     obj = mapper.class_manager.new_instance()
@@ -92,8 +109,8 @@ def first(model: type[M], statement: Prepared, params: dict[str, Any]) -> M | No
     state.key, state.identity_token = key, key[2]
     state.session_id = session.hash_key
     session.identity_map._add_unpresent(state, key)
-    instance_dict(obj).update(values)
-    return obj
+    instance_dict(obj).update(zip(shape.keys, row))  # the model's columns: the row's first values
+    return obj, row[shape.width:]
 
 
 def transient(model: type[M], **values: Any) -> M:

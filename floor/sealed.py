@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import String, event, inspect, select, update
@@ -98,19 +99,32 @@ class SealedRow:
         """Whether the row matches its seal: checked once per process for the exact values read
         (:func:`floor.seals.seal_holds`; a row whose sealed values are not all hashable, a JSON
         structure, is checked every time)."""
-        if not self.row_seal:
+        seal = self.row_seal
+        if not seal:
             return False
-        values = self.sealed_values()
+        row_id, read = self.id, _sealed_getter(type(self))(self)
+        values = read if len(self.SEALED) > 1 else (read,)
         try:
-            covered = (self.__tablename__, self.id, *typed(values.values()))
+            covered = (self.__tablename__, row_id, *typed(values))
             hash(covered)
         except TypeError:
-            return same(self.row_seal, self.seal_of(self.id, values))
-        return seal_holds(self.row_seal, covered, lambda: self.seal_of(self.id, values))
+            return same(seal, self.seal_of(row_id, dict(zip(self.SEALED, values))))
+        return seal_holds(seal, covered, lambda: self.seal_of(row_id, dict(zip(self.SEALED, values))))
 
     def member(self) -> int:
         """This row's part in a set's keyed sum (:func:`floor.seals.set_member`)."""
         return set_member(self.__tablename__, self.id, self.row_seal)
+
+
+#: Per sealed model, the getter of its ``SEALED`` attributes in one call (every tap's user is checked).
+_GETTERS: dict[type, attrgetter[Any]] = {}
+
+
+def _sealed_getter(model: type[SealedRow]) -> attrgetter[Any]:
+    getter = _GETTERS.get(model)
+    if getter is None:
+        getter = _GETTERS[model] = attrgetter(*model.SEALED)
+    return getter
 
 
 def trust(session: Session, row: SealedRow) -> None:

@@ -157,3 +157,21 @@ def test_a_move_by_hand_in_a_room_that_does_not_rotate_holds_that_dealer_only(ap
     api.log(b, {"type": "sit_out", "seat": 1})
     other = client.post(f"/api/tables/{a}/events", json={"type": "sit_out", "seat": 2}, headers=bearer(token))
     assert other.status_code == 201, other.get_json()  # another dealer, not moved: anywhere
+
+
+def test_the_tablet_of_a_dealer_the_rotation_sends_elsewhere_logs_nothing(app, api, room):
+    """The tablet's tap reads the table with the rotation's question in one statement, as the API's
+    does (floor.rotation.table_to_tap): refused with the same words, nothing logged; at the table
+    the rotation gives, logged."""
+    from tests.conftest import csrf_token_from
+
+    a, b, _ = room
+    api.post("/api/rotation", {"dealers": ["dee", "dot", "dan"], "tables": room, "minutes": 30}, role="floor",
+             status=201)
+    tablet = login(app.test_client(), "dee")
+    csrf = {"X-CSRFToken": csrf_token_from(tablet.get(f"/dealer/tables/{a}").data)}
+    refused = tablet.post(f"/dealer/tables/{b}/taps", json={"type": "sit_out", "seat": 1}, headers=csrf)
+    assert refused.status_code == 403
+    assert refused.json["message"].startswith("rotation: Table 2 is not your table now: you deal at Table 1 until ")
+    assert api.get(f"/api/tables/{b}")["version"] == 0
+    assert tablet.post(f"/dealer/tables/{a}/taps", json={"type": "sit_out", "seat": 1}, headers=csrf).status_code == 201

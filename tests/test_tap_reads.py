@@ -14,7 +14,7 @@ from pathlib import Path
 from floor import rows
 from floor.extensions import db
 from floor.models import LogEntry, User
-from tests.conftest import bearer, csrf_token_from, login, user
+from tests.conftest import SETUP, bearer, csrf_token_from, login, user
 
 OPENED = [{"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3}, {"type": "call", "seat": 4}]
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,3 +187,61 @@ def test_a_row_read_is_the_persistent_object_a_query_would_load(app, tokens, tab
         assert db.session.scalar(sa.select(User.username).where(User.id == dee.id)) == "dee-renamed"
         db.session.rollback()
         assert dee.username == "dee"  # expired by the rollback and read again: the row as stored
+
+
+def test_a_tap_reads_its_user_and_its_table_with_the_rotations_question_in_two_statements(app, tokens, table_id):
+    """Issue 34, session 43: before it writes, a dealer's tap reads two rows: the token's user, and
+    the table with whether the rotation binds that dealer now (floor.rotation.table_to_tap), in one
+    statement: not a third for the rotation check."""
+    from tests.conftest import statements_run
+
+    api = app.test_client()
+    assert tap(api, table_id, OPENED[0], tokens["dealer"]).status_code == 201
+    with statements_run(app) as statements:
+        assert tap(api, table_id, OPENED[1], tokens["dealer"]).status_code == 201
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 2, reads
+    assert "FROM users" in reads[0] and "token_digest" in reads[0]
+    assert "FROM tables" in reads[1] and "rotations" in reads[1] and "dealer_assignments" in reads[1]
+
+
+def test_the_rotations_answer_is_the_requests_own_never_an_earlier_requests(app, table_id):
+    """The rotation's question answered with the table's row is kept for that request's check only
+    (in its WSGI environment): a later request in the same application context (a command, a test)
+    asks again. Planted: kept in ``flask.g`` (which lives as long as the application context), the
+    second request's check took the first's "nothing binds you" and let the dealer log at a table the
+    rotation made since does not give them (this test failed)."""
+    import pytest
+
+    from floor import rotation, tables
+    from floor.models import Table
+
+    with app.app_context():
+        dee = user("dee")
+        with app.test_request_context(f"/api/tables/{table_id}/events", method="POST"):
+            table = rotation.table_to_tap(table_id, dee)
+            rotation.dealer_may_log(table, {"type": "pass"}, dee)  # the room does not rotate: anywhere
+        other = tables.create_table("Table 2", SETUP)
+        rotation.make(["dee"], [other.id], 30, by=user("dana"))
+        db.session.commit()
+        with app.test_request_context(f"/api/tables/{table_id}/events", method="POST"):
+            table = db.session.get(Table, table_id)
+            with pytest.raises(tables.NotYours, match=r"^rotation: Table 1 is not your table now: you deal at Table 2 "):
+                rotation.dealer_may_log(table, {"type": "pass"}, dee)
+
+
+def test_a_token_issued_before_logs_in_as_before(app, tokens, table_id):
+    """The token's digest is derived as it always was (issue 30: an HMAC, keyed by a key derived
+    from the seal key, of the token's SHA-256), only with the derived key made once per key: the
+    tokens of a room's tablets, issued before, still log in."""
+    import hashlib
+    import hmac
+
+    from floor.models import token_digest
+    from floor.seals import seal_key
+
+    with app.app_context():
+        key = hmac.new(seal_key(), b"floor: api tokens", hashlib.sha256).digest()
+        token = tokens["dealer"]
+        before = hmac.new(key, hashlib.sha256(token.encode()).hexdigest().encode(), hashlib.sha256).hexdigest()
+        assert token_digest(token) == before == user("dee").token_digest

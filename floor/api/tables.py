@@ -23,7 +23,7 @@ from typing import Any
 from flask import jsonify
 from flask_login import current_user
 
-from floor import rows, tables
+from floor import rotation, tables
 from floor.api.common import bp
 from floor.extensions import db
 from floor.jsonapi import BadQuery, answer, api_role, error, json_body, query_int
@@ -120,6 +120,7 @@ def post_event(table_id: int) -> Any:
     for it before, is ignored: the event is logged and answered as without it, so a tablet page
     loaded before the change keeps working (its script fetches the panel when an answer has none).
     """
-    table = rows.get_or_404(Table, table_id)  # without the ORM's query: floor.rows
+    # read with the rotation check's question, in one statement: floor.rotation.table_to_tap
+    table = rotation.table_to_tap(table_id, current_user._get_current_object())
     body, status = log_event(table, json_body())
     return answer(body, status)

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from floor import rows
+from flask_login import current_user
+
+from floor import rotation
 from floor.dealer.panel import render_panel, rule_words
 from floor.extensions import csrf
 from floor.jsonapi import answer, api_role, json_body
-from floor.models import Role, Table
+from floor.models import Role
 from floor.posting import log_event
 
 #: The answers that carry the panel: logged, a tap sent again (logged or reported the first time:
@@ -37,7 +39,8 @@ WITH_PANEL = frozenset({200, 201, 202, 409})
 @api_role(Role.dealer)
 def tap(table_id: int) -> Any:
     """Log one tap of the tablet; the answer carries the panel as the table is now."""
-    table = rows.get_or_404(Table, table_id)  # without the ORM's query: floor.rows
+    # read with the rotation check's question, in one statement: floor.rotation.table_to_tap
+    table = rotation.table_to_tap(table_id, current_user._get_current_object())
     body, status = log_event(table, json_body())
     if status == 422 and isinstance(body.get("message"), str):  # the rules' refusal, rule ids in words
         body["message"] = rule_words(body["message"])
