@@ -67,6 +67,11 @@ def _move_fields(cls: type) -> tuple[Field[Any], ...]:
     return found
 
 
+#: Per move type, what :meth:`Move.to_dict` writes: its event type's ``type`` and its fields' names
+#: (every answer writes each legal move: issue 34).
+_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
 @dataclass(frozen=True)
 class Move:
     """A move the table allows now; a subclass names its event type (``event_type``) and where
@@ -93,12 +98,17 @@ class Move:
         >>> DrawMove(seat=3, min=0, max=3, split=True).to_dict()
         {'type': 'draw', 'seat': 3, 'min': 0, 'max': 3, 'split': True}
         """
-        out: dict[str, Any] = {"type": self.kind}
-        for f in _move_fields(type(self)):
-            value = getattr(self, f.name)
+        cls = type(self)
+        shape = _SHAPES.get(cls)
+        if shape is None:
+            shape = _SHAPES[cls] = (cls.event_type.kind, tuple(f.name for f in _move_fields(cls)))
+        kind, names = shape
+        out: dict[str, Any] = {"type": kind}
+        for name in names:
+            value = getattr(self, name)
             if value is None or value is False or value == ():
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def words(self) -> str:

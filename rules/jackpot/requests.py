@@ -31,6 +31,7 @@ the kept cards and the escrow (F1); a hand that does not prove openers is ruled 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -270,8 +271,18 @@ def may_wrong_count(t: WorkingTable, seat: int | None) -> WrongCountMove:
                      "shown is judged at the show (H6) (D8)")
     size = t.profile.hand_size
     # the tree knows five-card hands: in seven-card draw (D15) a hand of five is the floor's to rule
-    return WrongCountMove(in_menu(seat, seats, "wrong_count: no hand is being played (D8)"),
-                          tuple(n for n in range(1, 2 * size + 1) if n not in (size, 5)))
+    return WrongCountMove(in_menu(seat, seats, "wrong_count: no hand is being played (D8)"), _wrong_counts(size))
+
+
+@functools.cache
+def _wrong_counts(size: int) -> tuple[int, ...]:
+    """The counts a hand of the wrong size may hold in a game of ``size`` cards (not ``size``, nor
+    five: the tree knows five-card hands), worked out once a size.
+
+    >>> _wrong_counts(5), _wrong_counts(7)
+    ((1, 2, 3, 4, 6, 7, 8, 9, 10), (1, 2, 3, 4, 6, 8, 9, 10, 11, 12, 13, 14))
+    """
+    return tuple(n for n in range(1, 2 * size + 1) if n not in (size, 5))
 
 
 @handles(WrongCount)
