@@ -259,6 +259,13 @@ def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ..
     return low, tuple(range(low, high + 1)) if t.profile.spread is not None else (), None, None
 
 
+def betting_round(t: WorkingTable) -> bool:
+    """Whether a betting round is under way: before the draw once the pot is opened, or after the
+    draw. The betting checks refuse outside one (:func:`betting_seat`), and declare it
+    (``@may(..., when=betting_round)``): ``legal()`` does not ask them outside one."""
+    return t.phase == Phase.POSTDRAW or (t.phase == Phase.PREDRAW and t.opened)
+
+
 def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
     """The seat that may bet now: its turn, in a betting round of an opened pot, no reopen offer
     waiting (F3)."""
@@ -266,7 +273,7 @@ def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
     s = x.seat
     if t.reopen is not None:
         raise NotNow(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
-    if t.phase not in (Phase.PREDRAW, Phase.POSTDRAW) or (t.phase == Phase.PREDRAW and not t.opened):
+    if not betting_round(t):
         what = "the pot is not open yet" if t.phase == Phase.PREDRAW else f"this is the {t.phase}"
         raise NotNow(f"seat {s} cannot {kind}: {what}")
     return x
@@ -333,7 +340,7 @@ def _reopen_action(t: WorkingTable, s: int) -> None:
 # ------------------------------------------------------------------ each action: may it happen now, and doing it
 
 
-@may(Call, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Call, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_call(t: WorkingTable, seat: int | None) -> CallMove:
     x = betting_seat(t, "call", seat)
     to_call = t.bet_level - x.committed
@@ -353,7 +360,7 @@ def call(t: WorkingTable, e: Call, move: CallMove) -> None:
     after_action(t, s)
 
 
-@may(Check, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Check, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_check(t: WorkingTable, seat: int | None) -> CheckMove:
     x = betting_seat(t, "check", seat)
     if t.bet_level > x.committed:
@@ -375,7 +382,7 @@ def check(t: WorkingTable, e: Check, move: CheckMove) -> None:
     after_action(t, s)
 
 
-@may(Bet, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Bet, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_bet(t: WorkingTable, seat: int | None) -> BetMove:
     x = betting_seat(t, "bet", seat)
     if t.bet_level > 0:
@@ -397,7 +404,7 @@ def bet(t: WorkingTable, e: Bet, move: BetMove) -> None:
     after_action(t, s)
 
 
-@may(Raise, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Raise, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_raise(t: WorkingTable, seat: int | None) -> RaiseMove:
     x = betting_seat(t, "raise", seat)
     s, to_call = x.seat, t.bet_level - x.committed
@@ -429,7 +436,7 @@ def raise_(t: WorkingTable, e: Raise, move: RaiseMove) -> None:
     after_action(t, s)
 
 
-@may(Fold, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Fold, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_fold(t: WorkingTable, seat: int | None) -> FoldMove:
     return FoldMove(betting_seat(t, "fold", seat).seat)
 
