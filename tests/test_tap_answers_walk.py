@@ -69,7 +69,7 @@ def check_seals(app, table_id: int) -> None:
         assert table.head_seal == keyed_digest(head_content(table.id, table.version, prev, table.setup))
 
 
-@pytest.mark.parametrize("seed", [3, 11, 29])
+@pytest.mark.parametrize("seed", [3, 29])
 def test_a_taps_answer_is_the_plain_answer_from_the_sealed_log_along_a_random_walk(app, client, tokens, seed):
     from floor.tables import FLOOR_EVENTS
     from rules.jackpot import start

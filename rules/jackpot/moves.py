@@ -213,6 +213,7 @@ def parse_move(data: Mapping[str, Any]) -> Move:
 # ------------------------------------------------------------------ what the table allows now
 
 
+#: The checks asked in a phase: each event type, its check and its declared test (or None).
 Asked = tuple[tuple[Any, Any, Any], ...]
 
 
