@@ -286,13 +286,20 @@ def checked_in_low(t: WorkingTable, s: int) -> bool:
             and (s in t.checked or (t.phase == Phase.PREDRAW and s in t.passed)))
 
 
+def straddles_left(t: WorkingTable) -> bool:
+    """Whether the house plays blinds and straddles, and this deal has not had all the straddles
+    the house allows (O2, O7): the straddle's check refuses otherwise (:func:`straddle_amount`),
+    and declares it (``@may(..., when=straddles_left)``)."""
+    return t.profile.blinds is not None and t.straddled < t.profile.straddles
+
+
 def straddle_amount(t: WorkingTable, s: int) -> int | None:
     """What seat ``s`` puts in to straddle now, or None: with the house's straddle, the first
     to act after the blinds, before anyone has acted, may post a blind raise to twice the big
     blind (O2, the basic game)."""
     blinds = t.profile.blinds
     # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
-    if (t.straddled >= t.profile.straddles or blinds is None or t.phase != Phase.PREDRAW
+    if (not straddles_left(t) or blinds is None or t.phase != Phase.PREDRAW
             or t.to_act != s or t.bet_level != blinds[1] << t.straddled
             or any(x.acted for x in t.seats.values())):
         return None
@@ -449,7 +456,7 @@ def fold(t: WorkingTable, e: Fold, move: FoldMove) -> None:
     after_action(t, s)
 
 
-@may(Straddle, (Phase.PREDRAW,))
+@may(Straddle, (Phase.PREDRAW,), when=straddles_left)
 def may_straddle(t: WorkingTable, seat: int | None) -> StraddleMove:
     s = turn_seat(t, "straddle", seat).seat
     amount = straddle_amount(t, s)
