@@ -156,13 +156,21 @@ def expose_seats(t: WorkingTable) -> list[int]:
             and counts.get(s, 0) > t.exposed_now.count(s)]
 
 
+def keep_askable(t: WorkingTable) -> bool:
+    """F12: whether the opener may be asked to keep the opening hand as far as the deal goes: a pot
+    opened in a deal, its openers still to prove, nobody has asked yet, no reopen offer waiting.
+    The request's check refuses otherwise (:func:`keep_seats`), and declares it
+    (``@may(..., when=keep_askable)``)."""
+    return (t.opener is not None and t.keep_asked is None and not t.proven and t.reopen is None
+            and t.phase != Phase.BETWEEN_DEALS and t.opened)
+
+
 def keep_seats(t: WorkingTable) -> list[int]:
     """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
     opener, once, while openers are still to prove and the opening hand can still be shown
     (the opener has not thrown any of it into the discards)."""
     o = t.opener
-    if (o is None or t.keep_asked is not None or t.proven or t.reopen is not None
-            or t.phase == Phase.BETWEEN_DEALS or not t.opened):
+    if o is None or not keep_askable(t):
         return []
     opener = t.seats[o]
     if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(t.escrow_of(o)):
@@ -229,7 +237,7 @@ def expose(t: WorkingTable, e: Expose, move: ExposeMove) -> None:
         t.message += f"; seat {s} gets its card now (D12){note}"
 
 
-@may(KeepOpeners, IN_DEAL)
+@may(KeepOpeners, IN_DEAL, when=keep_askable)
 def may_keep_openers(t: WorkingTable, seat: int | None) -> KeepOpenersMove:
     """F12: once, by anyone dealt in but the opener, while the opening hand is whole and unproved."""
     allowed = keep_seats(t)
