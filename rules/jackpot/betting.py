@@ -262,7 +262,18 @@ def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ..
 def betting_round(t: WorkingTable) -> bool:
     """Whether a betting round is under way: before the draw once the pot is opened, or after the
     draw. The betting checks refuse outside one (:func:`betting_seat`), and declare it
-    (``@may(..., when=betting_round)``): ``legal()`` does not ask them outside one."""
+    (``@may(..., when=betting_round)``): ``legal()`` does not ask them outside one.
+
+    >>> from rules.jackpot import start
+    >>> t = start({"ante": 5, "small_bet": 10, "button": 1, "seats": [
+    ...     {"seat": s, "player": p, "stack": 100} for s, p in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]})
+    >>> t = t.apply({"type": "deal"})
+    >>> betting_round(t._t), [m.kind for m in t.legal()]
+    (False, ['pass', 'open'])
+    >>> t = t.apply({"type": "open", "seat": 2})
+    >>> betting_round(t._t), [m.kind for m in t.legal()]
+    (True, ['call', 'raise', 'fold'])
+    """
     return t.phase == Phase.POSTDRAW or (t.phase == Phase.PREDRAW and t.opened)
 
 
