@@ -216,8 +216,7 @@ class Table(DbModel):
                                self.head_digest if head is None else head, setup)
         if setup is not None:
             return keyed_digest(content)
-        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "setup"},  # canonical(content)
-                                         {"setup": setup_spelled(self)}))
+        return keyed_digest(spelled_with(content, {"setup": setup_spelled(self)}))  # canonical(content)
 
 
 @event.listens_for(Session, "after_flush")
@@ -294,7 +293,7 @@ class ChainedEntry:
         if payload is None:
             return keyed_digest(content)
         # the same text as canonical(content), the payload not spelled again
-        return keyed_digest(spelled_with({k: v for k, v in content.items() if k != "event"}, {"event": payload}))
+        return keyed_digest(spelled_with(content, {"event": payload}))
 
 
 class LogEntry(ChainedEntry, DbModel):

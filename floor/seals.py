@@ -100,17 +100,39 @@ def spelled(data: Any) -> Spelled:
     return Spelled(canonical(data))
 
 
+#: Per record shape (its member names, in the order given), the members in the canonical text's
+#: order, each with what comes before its value (``{"name":`` or ``,"name":``): worked out once a
+#: shape, a seal's few shapes are spelled without sorting or spelling their names again (issue 34,
+#: session 43: a tap seals two records). Only :func:`spelled_with` adds to it, with the names of
+#: the models' sealed records: a closed set.
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+
+
 def spelled_with(data: dict[str, Any], parts: dict[str, str]) -> Spelled:
     """The canonical text of ``data`` with more members whose values are spelled already: the
-    canonical text of the whole record, without spelling those values again.
+    canonical text of the whole record, without spelling those values again (a member of both is
+    ``parts``'s: ``data`` may still hold the value ``parts`` spells). Member names are text.
 
     >>> setup = {"seats": [{"seat": 1}], "ante": 5}
     >>> spelled_with({"table": 1, "head": "ab"}, {"setup": spelled(setup)}) == canonical(
     ...     {"table": 1, "head": "ab", "setup": setup})
     True
+    >>> spelled_with({"b": "ü", "a": None, "setup": setup}, {"setup": spelled(setup)}) == canonical(
+    ...     {"b": "ü", "a": None, "setup": setup})
+    True
+    >>> spelled_with({}, {})
+    '{}'
     """
-    members = {**{key: canonical(value) for key, value in data.items()}, **parts}
-    return Spelled("{" + ",".join(f"{canonical(key)}:{members[key]}" for key in sorted(members)) + "}")
+    names = (*data, *parts)
+    layout = _LAYOUTS.get(names)
+    if layout is None:
+        ordered = sorted(set(names))
+        layout = _LAYOUTS[names] = tuple((name, ("{" if n == 0 else ",") + canonical(name) + ":")
+                                         for n, name in enumerate(ordered))
+    if not layout:
+        return Spelled("{}")
+    return Spelled("".join([before + (parts[name] if name in parts else canonical(data[name]))
+                            for name, before in layout]) + "}")
 
 
 def json_serializer(value: Any) -> str:

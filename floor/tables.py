@@ -31,6 +31,7 @@ by one onto the state of version n is by definition the replay of the later vers
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from flask import current_app
@@ -410,22 +411,25 @@ def _stage(table: Table, event: dict[str, Any], user: User | None, expected_vers
     payload = canonical_event(parsed)
     check_undo(table, payload, user)
     after = jackpot.apply(before, parsed)
-    # table_id, not table=: assigning the relationship would load the whole log into the session.
-    # The entry is sealed to the one before it (the table's head): floor.seals.
-    # (made as a query's loading makes an object: the statements below write it, not the ORM)
-    entry = rows.transient(LogEntry, table_id=table.id, seq=table.version + 1, payload=payload, logged_by=user,
-                           logged_by_id=user.id if user is not None else None, logged_at=utcnow(),
-                           prev_digest=table.head_digest or "", tap_id=tap_id)
+    # The entry's row, sealed to the one before it (the table's head): floor.seals. Its values are
+    # sealed and written from here, not read back from the entry object (each read of a mapped
+    # attribute goes through the ORM's instrumentation: issue 34, session 43).
+    row = {"table_id": table.id, "seq": table.version + 1, "payload": payload,
+           "logged_by_id": user.id if user is not None else None, "logged_at": utcnow(),
+           "prev_digest": table.head_digest or "", "tap_id": tap_id}
     # one canonical JSON of the payload: its size checked, its seal taken, its row stored (issue 34)
     text = spelled(payload)
-    entry.digest = entry.compute_digest(text)
+    row["digest"] = LogEntry.digest_of(SimpleNamespace(**row), text)
+    # table_id, not table=: assigning the relationship would load the whole log into the session.
+    # (made as a query's loading makes an object: the statements below write it, not the ORM)
+    entry = rows.transient(LogEntry, logged_by=user, **row)
     if payload["type"] == "deal" and before.new_pot and before.version == table.version:
         # a new pot begins: keep the state it begins from, so a restart replays from here; sealed to
         # the entry it follows (the table's head as read), so it is good for this history only
         snap = PotSnapshot(table_id=table.id, version=table.version, data=jackpot.snapshot(before))
         snap.seal = snap.compute_seal(table.head_digest or "", table.setup)
         db.session.add(snap)
-    _write_entry(table, entry, text)
+    _write_entry(table, row, text)
     _record_rulings(table, entry, after.added, user, reported_by)
     return entry, after
 
@@ -454,8 +458,9 @@ _INSERT_ENTRY = Prepared(_LOG.insert().values({name: bindparam(name) for name in
     "table_id", "seq", "payload", "logged_by_id", "logged_at", "prev_digest", "digest", "tap_id")}))
 
 
-def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) -> None:
-    """Write ``entry`` and move the table's head to it, in the session's transaction, uncommitted.
+def _write_entry(table: Table, entry: dict[str, Any], payload: Spelled) -> None:
+    """Write the log entry ``entry`` (its row's values, by column, its ``digest`` among them) and move
+    the table's head to it, in the session's transaction, uncommitted.
 
     Two statements, not the ORM's unit of work (issue 23: a flush cost a tap more than everything
     else it does): the table's row moves from the version the entry follows to the entry's, or
@@ -464,29 +469,26 @@ def _write_entry(table: Table, entry: LogEntry, payload: Spelled | None = None) 
     listeners did for these rows is done here: the payload's size is checked
     (:func:`floor.security.check_stored_json`), the head is re-sealed when the seal read was good
     (else it stays broken for ``flask verify`` to report: :func:`floor.models._seal_tables`), and
-    the witness is told of the append (:func:`floor.witness.note`). ``entry`` itself stays out of
+    the witness is told of the append (:func:`floor.witness.note`). The entry's object stays out of
     the session: it is the answer, as written. ``payload`` is the entry's payload spelled as its
     seal spelled it: the row stores that text (:class:`floor.seals.Spelled`)."""
-    payload = payload if payload is not None else spelled(entry.payload)
     check_stored_json("event", payload)
+    seq, digest = entry["seq"], entry["digest"]
     if table.head_seal_intact:
-        head_seal = table.compute_head_seal(entry.seq, entry.digest)
-        taken(head_seal, table.head_covered(entry.seq, entry.digest))  # the next tap reads this very head
+        head_seal = table.compute_head_seal(seq, digest)
+        taken(head_seal, table.head_covered(seq, digest))  # the next tap reads this very head
     else:
         head_seal = table.head_seal  # stays broken, for `flask verify` to name
     connection = db.session.connection()
-    moved = _MOVE_HEAD.rowcount(connection, {"table": table.id, "follows": entry.seq - 1, "seq": entry.seq,
-                                             "digest": entry.digest, "seal": head_seal})
+    moved = _MOVE_HEAD.rowcount(connection, {"table": table.id, "follows": seq - 1, "seq": seq,
+                                             "digest": digest, "seal": head_seal})
     if moved != 1:
         raise _Moved()
-    _INSERT_ENTRY.rowcount(connection, {
-        "table_id": entry.table_id, "seq": entry.seq, "payload": payload, "logged_by_id": entry.logged_by_id,
-        "logged_at": entry.logged_at, "prev_digest": entry.prev_digest, "digest": entry.digest,
-        "tap_id": entry.tap_id})
+    _INSERT_ENTRY.rowcount(connection, {**entry, "payload": payload})
     # the row as now written (the ORM must not write it again, nor think it changed)
-    for key, value in (("version", entry.seq), ("head_digest", entry.digest), ("head_seal", head_seal)):
+    for key, value in (("version", seq), ("head_digest", digest), ("head_seal", head_seal)):
         set_committed_value(table, key, value)
-    witness.note(db.session(), {"kind": witness.APPEND, "table": table.id, "seq": entry.seq, "digest": entry.digest})
+    witness.note(db.session(), {"kind": witness.APPEND, "table": table.id, "seq": seq, "digest": digest})
 
 
 def move_player(source: Table, seat: int, target: Table, to_seat: int, user: User | None) -> tuple[LogEntry, LogEntry]:

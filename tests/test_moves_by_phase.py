@@ -1,9 +1,11 @@
 """``legal()`` and ``requests()`` ask only the checks of the event types that may happen in the
-table's phase (``@may(Event, phases)``, :mod:`rules.jackpot.event_base`): a type's declared phases
-must hold every phase its check can allow it in, or a move would silently go missing from the
-tablet. These tests keep the declarations true: over every state a few hundred random walks and the
-short search of mistakes reach (false openers, reopen offers, rulings: tests/money/search.py), the
-moves listed are exactly those that asking every check, as ``legal()`` did before issue 34, gives.
+table's phase (``@may(Event, phases)``, :mod:`rules.jackpot.event_base`), and of those only the
+checks whose declared test holds (``when``: a betting round under way, the pot still to be opened):
+a type's declared phases must hold every phase its check can allow it in, and its test every table
+it can allow it at, or a move would silently go missing from the tablet. These tests keep the
+declarations true: over every state a few hundred random walks and the short search of mistakes
+reach (false openers, reopen offers, rulings: tests/money/search.py), the moves listed are exactly
+those that asking every check, as ``legal()`` did before issue 34, gives.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 
 import rules.jackpot.table as table_module
-from rules.jackpot.event_base import MAY, MAY_IN, NotNow, Who
+from rules.jackpot.event_base import MAY, MAY_IN, MAY_WHEN, NotNow, Who
 from rules.jackpot.moves import legal, requests
 from rules.jackpot.state import PHASES, WorkingTable
 from tests.money.search import search
@@ -56,7 +58,7 @@ def test_the_moves_of_each_phase_are_those_every_check_gives(states: list[Workin
     logged event meets its check, not the declaration: it still says why not, in any phase)."""
     walks(range(100))
     search(6)
-    assert len(states) > 10_000 and len(MAY_IN) >= 20
+    assert len(states) > 10_000 and len(MAY_IN) >= 20 and len(MAY_WHEN) >= 7
     phases: Counter[str] = Counter()
     for t in states:
         assert (legal(t), requests(t)) == every_check(t), f"in {t.phase}: {t.message}"

@@ -259,6 +259,24 @@ def _amounts(t: WorkingTable, base: int, stack: int) -> tuple[int, tuple[int, ..
     return low, tuple(range(low, high + 1)) if t.profile.spread is not None else (), None, None
 
 
+def betting_round(t: WorkingTable) -> bool:
+    """Whether a betting round is under way: before the draw once the pot is opened, or after the
+    draw. The betting checks refuse outside one (:func:`betting_seat`), and declare it
+    (``@may(..., when=betting_round)``): ``legal()`` does not ask them outside one.
+
+    >>> from rules.jackpot import start
+    >>> t = start({"ante": 5, "small_bet": 10, "button": 1, "seats": [
+    ...     {"seat": s, "player": p, "stack": 100} for s, p in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]})
+    >>> t = t.apply({"type": "deal"})
+    >>> betting_round(t._t), [m.kind for m in t.legal()]
+    (False, ['pass', 'open'])
+    >>> t = t.apply({"type": "open", "seat": 2})
+    >>> betting_round(t._t), [m.kind for m in t.legal()]
+    (True, ['call', 'raise', 'fold'])
+    """
+    return t.phase == Phase.POSTDRAW or (t.phase == Phase.PREDRAW and t.opened)
+
+
 def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
     """The seat that may bet now: its turn, in a betting round of an opened pot, no reopen offer
     waiting (F3)."""
@@ -266,7 +284,7 @@ def betting_seat(t: WorkingTable, kind: str, seat: int | None) -> Seat:
     s = x.seat
     if t.reopen is not None:
         raise NotNow(f"seat {s} cannot {kind}: the reopen offer must be answered first (F3)")
-    if t.phase not in (Phase.PREDRAW, Phase.POSTDRAW) or (t.phase == Phase.PREDRAW and not t.opened):
+    if not betting_round(t):
         what = "the pot is not open yet" if t.phase == Phase.PREDRAW else f"this is the {t.phase}"
         raise NotNow(f"seat {s} cannot {kind}: {what}")
     return x
@@ -279,13 +297,20 @@ def checked_in_low(t: WorkingTable, s: int) -> bool:
             and (s in t.checked or (t.phase == Phase.PREDRAW and s in t.passed)))
 
 
+def straddles_left(t: WorkingTable) -> bool:
+    """Whether the house plays blinds and straddles, and this deal has not had all the straddles
+    the house allows (O2, O7): the straddle's check refuses otherwise (:func:`straddle_amount`),
+    and declares it (``@may(..., when=straddles_left)``)."""
+    return t.profile.blinds is not None and t.straddled < t.profile.straddles
+
+
 def straddle_amount(t: WorkingTable, s: int) -> int | None:
     """What seat ``s`` puts in to straddle now, or None: with the house's straddle, the first
     to act after the blinds, before anyone has acted, may post a blind raise to twice the big
     blind (O2, the basic game)."""
     blinds = t.profile.blinds
     # O7: each re-straddle by the next player doubles the last blind raise, up to the house's number
-    if (t.straddled >= t.profile.straddles or blinds is None or t.phase != Phase.PREDRAW
+    if (not straddles_left(t) or blinds is None or t.phase != Phase.PREDRAW
             or t.to_act != s or t.bet_level != blinds[1] << t.straddled
             or any(x.acted for x in t.seats.values())):
         return None
@@ -333,7 +358,7 @@ def _reopen_action(t: WorkingTable, s: int) -> None:
 # ------------------------------------------------------------------ each action: may it happen now, and doing it
 
 
-@may(Call, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Call, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_call(t: WorkingTable, seat: int | None) -> CallMove:
     x = betting_seat(t, "call", seat)
     to_call = t.bet_level - x.committed
@@ -353,7 +378,7 @@ def call(t: WorkingTable, e: Call, move: CallMove) -> None:
     after_action(t, s)
 
 
-@may(Check, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Check, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_check(t: WorkingTable, seat: int | None) -> CheckMove:
     x = betting_seat(t, "check", seat)
     if t.bet_level > x.committed:
@@ -375,7 +400,7 @@ def check(t: WorkingTable, e: Check, move: CheckMove) -> None:
     after_action(t, s)
 
 
-@may(Bet, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Bet, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_bet(t: WorkingTable, seat: int | None) -> BetMove:
     x = betting_seat(t, "bet", seat)
     if t.bet_level > 0:
@@ -397,7 +422,7 @@ def bet(t: WorkingTable, e: Bet, move: BetMove) -> None:
     after_action(t, s)
 
 
-@may(Raise, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Raise, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_raise(t: WorkingTable, seat: int | None) -> RaiseMove:
     x = betting_seat(t, "raise", seat)
     s, to_call = x.seat, t.bet_level - x.committed
@@ -429,7 +454,7 @@ def raise_(t: WorkingTable, e: Raise, move: RaiseMove) -> None:
     after_action(t, s)
 
 
-@may(Fold, (Phase.PREDRAW, Phase.POSTDRAW))
+@may(Fold, (Phase.PREDRAW, Phase.POSTDRAW), when=betting_round)
 def may_fold(t: WorkingTable, seat: int | None) -> FoldMove:
     return FoldMove(betting_seat(t, "fold", seat).seat)
 
@@ -442,7 +467,7 @@ def fold(t: WorkingTable, e: Fold, move: FoldMove) -> None:
     after_action(t, s)
 
 
-@may(Straddle, (Phase.PREDRAW,))
+@may(Straddle, (Phase.PREDRAW,), when=straddles_left)
 def may_straddle(t: WorkingTable, seat: int | None) -> StraddleMove:
     s = turn_seat(t, "straddle", seat).seat
     amount = straddle_amount(t, s)

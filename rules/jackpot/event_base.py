@@ -31,7 +31,7 @@ from rules import CardError, IllegalAction, RulesError, parse
 from rules.cards import parse_cards, to_text
 from rules.words import card_face, cards_face
 
-__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "MAY_IN", "ASKED_IN", "NotNow",
+__all__ = ["Who", "Ask", "Event", "SeatEvent", "EVENTS", "HANDLERS", "MAY", "MAY_IN", "MAY_WHEN", "ASKED_IN", "NotNow",
            "handles", "may", "card_list", "incomplete", "WithAmount", "amount_of", "one_card", "without_none",
            "parse_event", "parse_seat", "event_words"]
 
@@ -92,8 +92,12 @@ MAY: dict[type["Event"], Callable[[Any, int | None], Any]] = {}
 #: check may allow it, where the check declares them (see :func:`may`); a type not listed may
 #: happen in any phase as far as this says.
 MAY_IN: dict[type["Event"], frozenset[str]] = {}
-#: The checks ``legal()`` and ``requests()`` ask in each phase, worked out from :data:`MAY` and
-#: :data:`MAY_IN` by :mod:`rules.jackpot.moves` on first asking; declaring a check forgets them.
+#: What else must hold for each event type's check to allow it, where the check declares it (see
+#: :func:`may`): a test of the table that the check itself makes, and refuses when it fails.
+MAY_WHEN: dict[type["Event"], Callable[[Any], bool]] = {}
+#: The checks ``legal()`` and ``requests()`` ask in each phase, worked out from :data:`MAY`,
+#: :data:`MAY_IN` and :data:`MAY_WHEN` by :mod:`rules.jackpot.moves` on first asking; declaring a
+#: check forgets them.
 ASKED_IN: dict[Any, Any] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -107,7 +111,8 @@ def handles(cls: type["Event"]) -> Callable[[_F], _F]:
     return register
 
 
-def may(cls: type["Event"], phases: Iterable[str] | None = None) -> Callable[[_F], _F]:
+def may(cls: type["Event"], phases: Iterable[str] | None = None,
+        when: Callable[[Any], bool] | None = None) -> Callable[[_F], _F]:
     """Declare the one "may it happen now" check of an event type: ``check(t, seat)`` returns the
     move allowed now (:mod:`rules.jackpot.moves`: with the amounts, counts or seats it allows) or
     raises :class:`NotNow` saying why not. The engine asks it before the handler, and ``legal()``
@@ -118,13 +123,23 @@ def may(cls: type["Event"], phases: Iterable[str] | None = None) -> Callable[[_F
     wait for the deal to finish). ``legal()`` and ``requests()`` then skip it there rather than ask
     it for the refusal: most checks refuse in most phases, and a refusal built and caught for each
     of them was most of ``legal()``'s time (issue 34). The check still says why not, for a
-    logged event. tests/test_moves_by_phase.py keeps the declarations true over random walks."""
+    logged event. tests/test_moves_by_phase.py keeps the declarations true over random walks.
+
+    ``when(t)``, where given, is a test the check makes of the table within those phases and refuses
+    on (the betting checks: a betting round under way, :func:`rules.jackpot.betting.betting_round`):
+    one function, which the check calls for its refusal and ``legal()`` calls to skip it (issue 34,
+    session 43: before the pot is opened, the five betting checks' refusals were half of
+    ``legal()``'s time in a deal's first round)."""
     def register(fn: _F) -> _F:
         MAY[cls] = fn
         if phases is None:
             MAY_IN.pop(cls, None)
         else:
             MAY_IN[cls] = frozenset(phases)
+        if when is None:
+            MAY_WHEN.pop(cls, None)
+        else:
+            MAY_WHEN[cls] = when
         ASKED_IN.clear()
         return fn
     return register

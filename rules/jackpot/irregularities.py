@@ -191,11 +191,16 @@ def _offer_reopen(t: WorkingTable, facts: Mapping[str, Any]) -> None:
     t.message += f"; seats {', '.join(map(str, eligible))} may reopen the pot in turn (F3)"
 
 
-@may(Reopen, IN_DEAL)
+def reopen_offered(t: WorkingTable) -> bool:
+    """Whether a reopen offer stands (F3: false openers were found before the draw)."""
+    return t.reopen is not None
+
+
+@may(Reopen, IN_DEAL, when=reopen_offered)
 def may_reopen(t: WorkingTable, seat: int | None) -> ReopenMove:
     """The seat asked in turn while the reopen offer stands (F3), for the opening bet."""
     x = turn_seat(t, "reopen", seat)
-    if t.reopen is None:
+    if not reopen_offered(t):
         raise NotNow(f"seat {x.seat} cannot reopen: there is no reopen offer (false openers not found)")
     return ReopenMove(x.seat, min(t.small_bet, x.stack))
 

@@ -42,7 +42,7 @@ from dataclasses import MISSING, Field, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import IllegalAction, parse
-from rules.jackpot.event_base import ASKED_IN, EVENTS, MAY, MAY_IN, Event, NotNow, Who
+from rules.jackpot.event_base import ASKED_IN, EVENTS, MAY, MAY_IN, MAY_WHEN, Event, NotNow, Who
 from rules.jackpot.state import Phase, Seat
 
 if TYPE_CHECKING:
@@ -65,6 +65,11 @@ def _move_fields(cls: type) -> tuple[Field[Any], ...]:
     if found is None:
         found = _FIELDS[cls] = fields(cls)
     return found
+
+
+#: Per move type, what :meth:`Move.to_dict` writes: its event type's ``type`` and its fields' names
+#: (every answer writes each legal move: issue 34).
+_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
 
 
 @dataclass(frozen=True)
@@ -93,12 +98,17 @@ class Move:
         >>> DrawMove(seat=3, min=0, max=3, split=True).to_dict()
         {'type': 'draw', 'seat': 3, 'min': 0, 'max': 3, 'split': True}
         """
-        out: dict[str, Any] = {"type": self.kind}
-        for f in _move_fields(type(self)):
-            value = getattr(self, f.name)
+        cls = type(self)
+        shape = _SHAPES.get(cls)
+        if shape is None:
+            shape = _SHAPES[cls] = (cls.event_type.kind, tuple(f.name for f in _move_fields(cls)))
+        kind, names = shape
+        out: dict[str, Any] = {"type": kind}
+        for name in names:
+            value = getattr(self, name)
             if value is None or value is False or value == ():
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def words(self) -> str:
@@ -203,45 +213,52 @@ def parse_move(data: Mapping[str, Any]) -> Move:
 # ------------------------------------------------------------------ what the table allows now
 
 
-def _asked(phase: str) -> tuple[tuple[tuple[Any, Any], ...], tuple[tuple[Any, Any], ...]]:
-    """The checks ``legal`` and ``requests`` ask in ``phase``, in the order declared: those of the
-    types that may happen in it (:data:`rules.jackpot.event_base.MAY_IN`); the others' checks would
-    only refuse. Worked out once a phase."""
+#: The checks asked in a phase: each event type, its check and its declared test (or None).
+Asked = tuple[tuple[Any, Any, Any], ...]
+
+
+def _asked(phase: str) -> tuple[Asked, Asked]:
+    """The checks ``legal`` and ``requests`` ask in ``phase``, in the order declared, each with the
+    test that must hold for it to allow anything (or None): those of the types that may happen in
+    it (:data:`rules.jackpot.event_base.MAY_IN`, :data:`rules.jackpot.event_base.MAY_WHEN`); the
+    others' checks would only refuse. Worked out once a phase."""
     found = ASKED_IN.get(phase)
     if found is None:
-        here = [(cls, check) for cls, check in MAY.items() if phase in MAY_IN.get(cls, (phase,))]
+        here = [(cls, check, MAY_WHEN.get(cls)) for cls, check in MAY.items()
+                if phase in MAY_IN.get(cls, (phase,))]
         found = ASKED_IN[phase] = (
-            tuple((cls, check) for cls, check in here if cls.ask is None and cls.by is Who.DEALER),
-            tuple((cls, check) for cls, check in here if cls.ask is not None))
+            tuple(asked for asked in here if asked[0].ask is None and asked[0].by is Who.DEALER),
+            tuple(asked for asked in here if asked[0].ask is not None))
     return found
 
 
-def legal(t: "WorkingTable") -> tuple[Move, ...]:
-    """The moves allowed now: the seat to act's, or the dealer's (the deal and the seating menus
-    between deals, the widow card), in the tablet's order. Each is what its type's check gives
-    (:data:`rules.jackpot.event_base.MAY`; the types that cannot happen in this phase are skipped,
-    their checks would refuse): every move listed is accepted by the engine."""
-    moves: list[Move] = []
-    for cls, check in _asked(t.phase)[0]:
+def _allowed(t: "WorkingTable", asked: Asked) -> list[Any]:
+    """The moves the checks ``asked`` allow now: each check whose test holds, asked for no seat."""
+    moves: list[Any] = []
+    for _, check, when in asked:
+        if when is not None and not when(t):
+            continue  # its check would refuse, on this very test
         try:
             moves.append(check(t, None))
         except NotNow:
             pass
     moves.sort(key=lambda m: m.place)
-    return tuple(moves)
+    return moves
+
+
+def legal(t: "WorkingTable") -> tuple[Move, ...]:
+    """The moves allowed now: the seat to act's, or the dealer's (the deal and the seating menus
+    between deals, the widow card), in the tablet's order. Each is what its type's check gives
+    (:data:`rules.jackpot.event_base.MAY`; the types that cannot happen in this phase, or whose
+    declared test fails, are skipped: their checks would refuse): every move listed is accepted by
+    the engine."""
+    return tuple(_allowed(t, _asked(t.phase)[0]))
 
 
 def requests(t: "WorkingTable") -> tuple[MenuMove, ...]:
     """The moves beside the turn to act (F12, D12, D8): the event types that declare how the tablet
     asks for them (``ask``), each with the seats it may concern now (none between deals)."""
-    out: list[MenuMove] = []
-    for cls, check in _asked(t.phase)[1]:
-        try:
-            out.append(check(t, None))
-        except NotNow:
-            pass
-    out.sort(key=lambda m: m.place)
-    return tuple(out)
+    return tuple(_allowed(t, _asked(t.phase)[1]))
 
 
 def allowed_text(t: "WorkingTable") -> str:

@@ -110,11 +110,21 @@ def opening_amounts(t: WorkingTable, seat: Seat) -> tuple[int, tuple[int, ...]]:
     return due, tuple(amounts)
 
 
-@may(Pass, IN_DEAL)
+def opening_round(t: WorkingTable) -> bool:
+    """Whether the pot may still be opened: before the draw, nobody has opened (O1, O2)."""
+    return t.phase == Phase.PREDRAW and not t.opened
+
+
+def passing(t: WorkingTable) -> bool:
+    """Whether a pass may be logged: to decline to open (O2), or to decline a reopen offer (F3)."""
+    return t.reopen is not None or opening_round(t)
+
+
+@may(Pass, IN_DEAL, when=passing)
 def may_pass(t: WorkingTable, seat: int | None) -> PassMove:
     """Before the pot is opened; or, during a reopen offer, to decline it (F3)."""
     s = turn_seat(t, "pass", seat).seat
-    if t.reopen is None and (t.phase != Phase.PREDRAW or t.opened):
+    if not passing(t):
         raise NotNow(f"seat {s} cannot pass: passing only declines to open, and the pot is open")
     return PassMove(s)
 
@@ -154,13 +164,13 @@ def _turn_to_low(t: WorkingTable, s: int) -> None:
         after_action(t, first)
 
 
-@may(Open, (Phase.PREDRAW,))
+@may(Open, (Phase.PREDRAW,), when=opening_round)
 def may_open(t: WorkingTable, seat: int | None) -> OpenMove:
     """The seat to act before the pot is opened, no reopen offer waiting (F3 reopens with ``reopen``)."""
     x = turn_seat(t, "open", seat)
     if t.reopen is not None:
         raise NotNow(f"seat {x.seat} cannot open: false openers were found; the pot is reopened with 'reopen'")
-    if t.phase != Phase.PREDRAW or t.opened:
+    if not opening_round(t):
         raise NotNow(f"seat {x.seat} cannot open: the pot is already open")
     due, amounts = opening_amounts(t, x)
     if t.profile.betting in BIG_BET:

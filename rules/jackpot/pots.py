@@ -64,6 +64,9 @@ def side_pots(put: Mapping[int, int], contenders: Iterable[int], all_in: Iterabl
         return []
     order = sorted(set(contenders))
     capped = set(all_in) & set(order)
+    if not capped and min(put.values()) >= 0:
+        # nobody all in: the one layer below, up to the largest contender's claim, with what is above it
+        return [Pot(total, tuple(order))]
     top = max((put.get(s, 0) for s in order), default=0)
     levels = sorted({put.get(s, 0) for s in capped if put.get(s, 0) > 0} | ({top} if top > 0 else set()))
     if not levels:

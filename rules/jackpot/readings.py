@@ -96,11 +96,29 @@ class Readings:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and the side pots with the seats that may win each (``to_dict()["pots"]``);
-        between deals, those of a carried pot among the seats that play on."""
+        between deals, those of a carried pot among the seats that play on.
+
+        The pots read only the phase, the seats (their claims, statuses, stacks) and what players
+        who left forfeited: worked out once a state, and taken from the state before (the undo step's)
+        when those are the very same values there, as they are after a pass (a seat is an immutable
+        value, replaced when it changes; issue 34, session 43: every answer carries the pots)."""
         t = self._t
-        contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
-            s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
-        return tuple(side_pots(t.claims(), contenders, [s for s in contenders if t.seats[s].all_in]))
+        kept: tuple[Any, ...] | None = self.__dict__.get("_pots")
+        if kept is not None:
+            pots: tuple[Pot, ...] = kept[-1]
+            return pots
+        seats = tuple(t.seats.items())
+        before = self._undo[2].__dict__.get("_pots") if self._undo is not None else None
+        if (before is not None and before[0] == t.phase and before[1] == t.forfeited
+                and len(before[2]) == len(seats)
+                and all(s == b and x is y for (s, x), (b, y) in zip(seats, before[2]))):
+            pots = before[-1]
+        else:
+            contenders = t.live() if t.phase != Phase.BETWEEN_DEALS else [
+                s for s in t.order if t.seats[s].status == SeatStatus.ACTIVE]
+            pots = tuple(side_pots(t.claims(), contenders, [s for s in contenders if t.seats[s].all_in]))
+        self.__dict__["_pots"] = (t.phase, t.forfeited, seats, pots)
+        return pots
 
     @property
     def undo(self) -> Undo | None:

@@ -31,6 +31,7 @@ the kept cards and the escrow (F1); a hand that does not prove openers is ruled 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -155,13 +156,21 @@ def expose_seats(t: WorkingTable) -> list[int]:
             and counts.get(s, 0) > t.exposed_now.count(s)]
 
 
+def keep_askable(t: WorkingTable) -> bool:
+    """F12: whether the opener may be asked to keep the opening hand as far as the deal goes: a pot
+    opened in a deal, its openers still to prove, nobody has asked yet, no reopen offer waiting.
+    The request's check refuses otherwise (:func:`keep_seats`), and declares it
+    (``@may(..., when=keep_askable)``)."""
+    return (t.opener is not None and t.keep_asked is None and not t.proven and t.reopen is None
+            and t.phase != Phase.BETWEEN_DEALS and t.opened)
+
+
 def keep_seats(t: WorkingTable) -> list[int]:
     """F12: the seats that may ask the opener to keep the opening hand: anyone dealt in but the
     opener, once, while openers are still to prove and the opening hand can still be shown
     (the opener has not thrown any of it into the discards)."""
     o = t.opener
-    if (o is None or t.keep_asked is not None or t.proven or t.reopen is not None
-            or t.phase == Phase.BETWEEN_DEALS or not t.opened):
+    if o is None or not keep_askable(t):
         return []
     opener = t.seats[o]
     if opener.status != SeatStatus.ACTIVE or (opener.drawn or 0) > len(t.escrow_of(o)):
@@ -228,7 +237,7 @@ def expose(t: WorkingTable, e: Expose, move: ExposeMove) -> None:
         t.message += f"; seat {s} gets its card now (D12){note}"
 
 
-@may(KeepOpeners, IN_DEAL)
+@may(KeepOpeners, IN_DEAL, when=keep_askable)
 def may_keep_openers(t: WorkingTable, seat: int | None) -> KeepOpenersMove:
     """F12: once, by anyone dealt in but the opener, while the opening hand is whole and unproved."""
     allowed = keep_seats(t)
@@ -270,8 +279,18 @@ def may_wrong_count(t: WorkingTable, seat: int | None) -> WrongCountMove:
                      "shown is judged at the show (H6) (D8)")
     size = t.profile.hand_size
     # the tree knows five-card hands: in seven-card draw (D15) a hand of five is the floor's to rule
-    return WrongCountMove(in_menu(seat, seats, "wrong_count: no hand is being played (D8)"),
-                          tuple(n for n in range(1, 2 * size + 1) if n not in (size, 5)))
+    return WrongCountMove(in_menu(seat, seats, "wrong_count: no hand is being played (D8)"), _wrong_counts(size))
+
+
+@functools.cache
+def _wrong_counts(size: int) -> tuple[int, ...]:
+    """The counts a hand of the wrong size may hold in a game of ``size`` cards (not ``size``, nor
+    five: the tree knows five-card hands), worked out once a size.
+
+    >>> _wrong_counts(5), _wrong_counts(7)
+    ((1, 2, 3, 4, 6, 7, 8, 9, 10), (1, 2, 3, 4, 6, 8, 9, 10, 11, 12, 13, 14))
+    """
+    return tuple(n for n in range(1, 2 * size + 1) if n not in (size, 5))
 
 
 @handles(WrongCount)
