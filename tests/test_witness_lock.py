@@ -14,6 +14,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from floor.witness.store import LockFile
 
 HOLD = """
@@ -63,26 +65,17 @@ def test_a_thread_waits_for_another_thread_of_the_same_process(tmp_path):
     lock.close()
 
 
-def test_a_process_waits_for_another_process(tmp_path):
+@pytest.mark.parametrize("removed", [False, True], ids=["the same file", "the file removed and made anew"])
+def test_a_process_waits_for_another_process(tmp_path, removed):
+    """And when the lock file was removed under a process that holds it open, the one another
+    process makes anew and locks is the one this process waits for: it would otherwise lock a file
+    nobody else opens."""
     path = str(tmp_path / "witness.lock")
     lock = LockFile(path)
     with lock:
         pass  # opened, and kept open
-    with held_elsewhere(path) as other:
-        assert not taken_within(lock, 0.3).is_set()
-        let_go(other)
-        assert taken_within(lock, 5).is_set()
-    lock.close()
-
-
-def test_a_lock_file_removed_and_made_anew_is_the_one_locked_then(tmp_path):
-    """Removed under a process that holds it open, the lock file another process makes anew and
-    locks is the one this process waits for: it would otherwise lock a file nobody else opens."""
-    path = str(tmp_path / "witness.lock")
-    lock = LockFile(path)
-    with lock:
-        pass
-    os.remove(path)
+    if removed:
+        os.remove(path)
     with held_elsewhere(path) as other:
         assert not taken_within(lock, 0.3).is_set()
         let_go(other)
