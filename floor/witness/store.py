@@ -104,6 +104,8 @@ class LockFile:
                     self._fd = None
 
     def close(self) -> None:
+        if self._pid != os.getpid():
+            self._forked()
         with self._guard:
             self._drop()
 
