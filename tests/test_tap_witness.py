@@ -131,3 +131,41 @@ def test_a_reader_moves_past_its_own_append_only_when_it_had_read_everything_bef
     store.append([b'{"n":4}\n'])
     assert not reader.read_own(*store.own)
     assert reader.read_new() == [b'{"n":3}', b'{"n":4}']
+
+
+def test_a_line_the_witness_file_did_not_take_is_written_by_the_next_tap_from_the_databases_record(
+        app, tokens, monkeypatch):
+    """A crash (here: a write that fails) between a tap's commit and its witness line: the database
+    holds the line (witness_reach.pending, spelled as the file spells it), and the next tap appends
+    it first, byte for byte, then its own. Nothing acknowledged is lost and verify is clean."""
+    import json
+
+    from floor.witness.store import FileStore
+    from tests.test_tamper_record import _lines
+
+    client = app.test_client()
+    table_id = client.post("/api/tables", json={"name": "T1", **SETUP}, headers=bearer(tokens["director"])).json["id"]
+    _play(client, table_id, tokens["dealer"], 2)
+    before = _lines(app)
+    write = FileStore._write
+    failed = []
+
+    def fails_once(store, raws):
+        if not failed:
+            failed.append(raws)
+            raise OSError("no space left on device")
+        return write(store, raws)
+
+    monkeypatch.setattr(FileStore, "_write", fails_once)
+    _play(client, table_id, tokens["dealer"], 1)  # answered: the database holds its line
+    assert failed and _lines(app) == before
+    with app.app_context():
+        pending = db.session.execute(sa.text("SELECT n, CAST(pending AS TEXT) FROM witness_reach")).one()
+    assert pending.n == json.loads(before[-1])["n"] + 1
+    assert pending[1] == "[" + failed[0][0].decode().rstrip("\n") + "]"  # the line the file did not take
+    _play(client, table_id, tokens["dealer"], 1)
+    after = _lines(app)
+    assert after[:len(before)] == before and after[len(before)] == failed[0][0]
+    assert [json.loads(line)["n"] for line in after[len(before):]] == [pending.n, pending.n + 1]
+    code, output = verify(app)
+    assert code == 0, output

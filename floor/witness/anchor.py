@@ -35,7 +35,6 @@ head of a new live segment when the old one is full, and to the room's collector
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -48,7 +47,7 @@ from floor.extensions import DbModel, db
 from floor.prepared import Prepared
 from floor.seals import Stored, keyed_digest, same, seal_key, set_member, sum_text
 from floor.witness.lines import (ADOPT, APPEND, BANKED_APPEND, BANKED_RULING, BANKED_TABLE, CHECKPOINT, CONFIRM,
-                                 RESTORE, RULING, SETS, START, TABLE, chain, encode, link_of)
+                                 RESTORE, RULING, SETS, START, TABLE, chain, encode, link_of, spelled)
 from floor.witness.collector import send
 from floor.witness.room import RolledBack, Room, room
 from floor.witness.store import WitnessLost
@@ -198,23 +197,26 @@ def _flush_all(session: Session) -> None:
 def _anchor(session: Session) -> None:
     """Take the witness's lock, number this transaction's lines and write them into the database's
     record of the witness, in the transaction about to commit (see the module)."""
-    if not has_app_context() or "floor_witness" not in current_app.extensions:
+    if not has_app_context():
+        return
+    the_room = current_app.extensions.get("floor_witness")
+    if the_room is None:
         return
     _flush_all(session)
-    acts = session.info.pop("floor_witness", None) or []
-    epoch = session.info.pop("floor_witness_epoch", None)
-    force = session.info.pop("floor_witness_checkpoint", False)  # `flask checkpoint`: one now
+    info = session.info
+    acts = info.pop("floor_witness", None) or []
+    epoch = info.pop("floor_witness_epoch", None)
+    force = info.pop("floor_witness_checkpoint", False)  # `flask checkpoint`: one now
     if not acts and epoch is None and not force:
         return
-    the_room = room()
     lock = the_room.store.lock()
     lock.__enter__()
     try:
-        lines, checkpoint, written = _prepare(the_room, session, acts, epoch, force)
+        prepared = _prepare(the_room, session, acts, epoch, force)
     except BaseException:
         lock.__exit__(None, None, None)
         raise
-    session.info["floor_witness_held"] = (lock, lines, checkpoint, written)
+    info["floor_witness_held"] = (lock, the_room, *prepared)
 
 
 @event.listens_for(Session, "after_commit")
@@ -223,13 +225,13 @@ def _append(session: Session) -> None:
     held = session.info.pop("floor_witness_held", None)
     if held is None:
         return
-    lock, lines, checkpoint, written = held
-    the_room = room()
+    lock, the_room, lines, raws, checkpoint, written = held
     the_room.written = None
     try:
-        resume = checkpoint if checkpoint is not None and checkpoint["kind"] == CHECKPOINT else None
-        the_room.store.append([encode(line) for line in lines if line is not resume],
-                              encode(resume) if resume is not None else None)
+        if checkpoint is not None and checkpoint["kind"] == CHECKPOINT:  # the last line: it may begin a segment
+            the_room.store.append(raws[:-1], raws[-1])
+        else:
+            the_room.store.append(raws)
         the_room.read_own(lines)
         the_room.written = written
     except Exception:  # the database holds the lines (witness_reach.pending): the next write appends them
@@ -255,10 +257,10 @@ def _now() -> tuple[datetime, str]:
 
 
 def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch: dict[str, Any] | None,
-             force: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None, tuple[Any, ...]]:
+             force: bool = False) -> tuple[list[dict[str, Any]], list[bytes], dict[str, Any] | None, tuple[Any, ...]]:
     """This transaction's lines, numbered and linked from the witness's head, written into the
-    database's record of the witness (and the checkpoint, when one is due); the lines, the
-    checkpoint and the record as written.
+    database's record of the witness (and the checkpoint, when one is due); the lines, as the
+    witness stores them, the checkpoint and the record as written.
 
     The record is checked against the witness first (its seal, and how far each reached). When this
     process wrote it last and the witness has not moved since (no other process wrote: the commit
@@ -294,15 +296,19 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
     if checkpoint is not None:
         last_checkpoint = checkpoint["n"]
     last = lines[-1]
-    # the pending lines spelled once, as the JSON column stores them (SQLAlchemy's default
-    # serializer, both databases): the text written is the text the next move compares
-    pending = Stored(json.dumps(lines))
+    # Each line spelled once, as the witness stores it; the pending lines are the JSON array of
+    # those texts, which the JSON column stores as it is: the text written is the text the next
+    # move compares, and the witness's lines are its members, byte for byte.
+    texts = [spelled(line) for line in lines]
+    pending = Stored("[" + ",".join(texts) + "]")
     values = {"n": last["n"], "link": last["link"], "checkpoint": last_checkpoint, "pending": pending, "at": moment,
               "seal": reach_seal(last["n"], last["link"], last_checkpoint, lines, key)}
     if mine is not None:
-        was = {"was_n": mine[0], "was_link": mine[1], "was_checkpoint": mine[2], "was_seal": mine[3],
-               "was_pending": mine[4]}
-        if _MOVE_OWN_REACH.rowcount(connection, {**{f"to_{k}": v for k, v in values.items()}, **was}) != 1:
+        moved = _MOVE_OWN_REACH.rowcount(connection, {
+            "to_n": values["n"], "to_link": values["link"], "to_checkpoint": last_checkpoint, "to_pending": pending,
+            "to_at": moment, "to_seal": values["seal"], "was_n": mine[0], "was_link": mine[1],
+            "was_checkpoint": mine[2], "was_seal": mine[3], "was_pending": mine[4]})
+        if moved != 1:
             the_room.written = None  # not the row this process wrote: read it and check it
             return _prepare(the_room, session, acts, epoch, force)
     elif connection.execute(_MOVE_REACH, values).rowcount == 0:
@@ -315,7 +321,8 @@ def _prepare(the_room: Room, session: Session, acts: list[dict[str, Any]], epoch
             table = "rulings" if line["kind"] == RULING else "banked_rulings"
             connection.execute(text(f"UPDATE {table} SET witness_line = :n WHERE id = :id"),
                                {"n": line["n"], "id": line["ruling"]})
-    return lines, checkpoint, (values["n"], values["link"], values["checkpoint"], values["seal"], str(pending))
+    raws = [(text + "\n").encode() for text in texts]
+    return lines, raws, checkpoint, (values["n"], values["link"], values["checkpoint"], values["seal"], str(pending))
 
 
 def _checked_reach(the_room: Room, connection: Any, fold: Any, epoch: dict[str, Any] | None,

@@ -53,9 +53,23 @@ def link_of(line: dict[str, Any], key: bytes | None = None) -> str:
     return keyed_digest({**{k: v for k, v in line.items() if k != "link"}, "witness": 1}, key)
 
 
+#: The encoder of every stored line, built once (``json.dumps`` given these settings builds a new
+#: encoder at each call). ``encode`` keeps no state between calls.
+_LINE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+
+
+def spelled(line: dict[str, Any]) -> str:
+    """A line's JSON as the witness stores it, without the line's end: compact, keys sorted.
+
+    >>> spelled({"n": 2, "kind": "append", "at": "2026-11-27T22:00:00Z"})
+    '{"at":"2026-11-27T22:00:00Z","kind":"append","n":2}'
+    """
+    return _LINE.encode(line)
+
+
 def encode(line: dict[str, Any]) -> bytes:
     """A line as the witness stores it: compact JSON, keys sorted, one text line."""
-    return json.dumps(line, sort_keys=True, separators=(",", ":"), default=str).encode() + b"\n"
+    return (_LINE.encode(line) + "\n").encode()
 
 
 def chain(lines: list[dict[str, Any]], n: int, prev: str, at: str, key: bytes) -> list[dict[str, Any]]:

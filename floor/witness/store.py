@@ -7,7 +7,7 @@ first line. A reader resumes at the last line that carries the whole state (a ch
 epoch; the live segment's first line at the latest), found by reading the live file backwards, so
 a server process reads the lines since the last checkpoint at its start, whatever the history; a
 full verify streams every segment in order. Writers append under an exclusive ``flock`` on ``instance/witness.lock``
-(the live file itself is renamed at rotation).
+(the live file itself is renamed at rotation), which each process opens once (:class:`LockFile`).
 
 **Several hosts: a database of its own** (:class:`SqlStore`, ``FLOOR_WITNESS_URL``). Every host
 writes one chain into the table ``witness_lines`` of another PostgreSQL database than the room's,
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -41,6 +42,77 @@ class WitnessLost(Exception):
 LIVE, FOLDER, LOCK = "witness.log", "witness", "witness.lock"
 
 
+class LockFile:
+    """An exclusive ``flock`` on one file, for every thread of this process, the file opened once.
+
+    A commit that writes the witness takes it (issue 34: opening and closing the file at each tap
+    cost more than the lock itself). ``flock`` excludes other open files of the file, not the
+    threads sharing this one, so a thread lock comes first: one holder at a time in this process,
+    the kernel's lock between processes. The file is held open, and so is checked once locked: a
+    lock file removed or replaced under the process (by hand; the app never does) would leave it
+    locking a file that other processes no longer open, so the lock is taken again on the file
+    the path names now. A forked child opens its own (a copy of the parent's descriptor shares
+    the parent's lock, so it would exclude neither). Not reentrant, as a second ``open`` and
+    ``flock`` in the same thread was not either.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._guard = threading.Lock()
+        self._fd: int | None = None
+        self._inode = 0
+        self._pid = os.getpid()
+
+    def __enter__(self) -> None:
+        if self._pid != os.getpid():
+            self._forked()
+        self._guard.acquire()
+        try:
+            while True:
+                if self._fd is None:
+                    self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+                    self._inode = os.fstat(self._fd).st_ino
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+                try:
+                    if os.stat(self.path).st_ino == self._inode:
+                        return
+                except FileNotFoundError:
+                    pass
+                self._drop()  # removed or replaced while this process held it open: the new one
+        except BaseException:
+            self._guard.release()
+            raise
+
+    def __exit__(self, *_: Any) -> None:
+        try:
+            if self._fd is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._guard.release()
+
+    def _drop(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)  # lets go of its lock
+
+    def _forked(self) -> None:
+        with _FORK_GUARD:
+            if self._pid != os.getpid():  # the parent's thread lock and descriptor are the parent's
+                self._guard, self._pid = threading.Lock(), os.getpid()
+                if self._fd is not None:
+                    os.close(self._fd)  # this copy only: the parent's lock stays the parent's
+                    self._fd = None
+
+    def close(self) -> None:
+        if self._pid != os.getpid():
+            self._forked()
+        with self._guard:
+            self._drop()
+
+
+_FORK_GUARD = threading.Lock()
+
+
 class FileStore:
     """The witness in files on this host (see the module)."""
 
@@ -48,6 +120,7 @@ class FileStore:
         self.live = os.path.join(instance_path, LIVE)
         self.folder = os.path.join(instance_path, FOLDER)
         self.lock_path = os.path.join(instance_path, LOCK)
+        self._lock = LockFile(self.lock_path)
         self.rotate_lines = rotate_lines
         self.name = "instance/witness.log"
         self._live_lines: int | None = None  # lines in the live segment, counted by this process's writes
@@ -56,16 +129,12 @@ class FileStore:
         self.own: tuple[int, int, int] | None = None
 
     def close(self) -> None:
-        """Nothing stays open between reads and writes."""
+        """Close the lock file (nothing else stays open between reads and writes)."""
+        self._lock.close()
 
-    @contextmanager
-    def lock(self) -> Iterator[None]:
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)  # closing lets go of the lock
+    def lock(self) -> LockFile:
+        """The writers' lock (``with store.lock(): ...``)."""
+        return self._lock
 
     def reader(self) -> FileReader:
         return FileReader(self)
