@@ -38,7 +38,9 @@ from typing import Any
 
 import orjson
 
+from floor.keys import token_key
 from floor.seals import canonical, entry_content, head_content, keyed_digest, spelled, spelled_with
+from floor.security import HEADERS
 from rules import jackpot
 from rules.jackpot.events import parse_event
 
@@ -60,9 +62,8 @@ _TABLE_AND_BOUND = (
     "WHERE dealer_id = ? AND start <= ? AND until > ?)) FROM tables WHERE id = ?")
 
 
-#: The answer's headers, as the app's (floor.security.HEADERS).
-_HEADERS = [("Content-Security-Policy", "default-src 'self'"), ("X-Frame-Options", "SAMEORIGIN"),
-            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store")]
+#: The answer's headers: the app's own (every answer of the app carries them).
+_HEADERS = [(name, value) for _, name, value in HEADERS]
 
 
 class LeanTap:
@@ -201,4 +202,6 @@ class LeanTap:
 
 
 def _token_digest(key: bytes, token: str) -> str:
-    return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
+    """A token's digest as the app takes it (``floor.models.token_digest``, which reads the key from
+    the app): the keyed HMAC of the token's SHA-256, with the tokens' key derived from the seal key."""
+    return hmac.digest(token_key(key), hashlib.sha256(token.encode()).hexdigest().encode(), "sha256").hex()

@@ -86,7 +86,7 @@ def first_with(model: type[M], statement: Prepared, params: dict[str, Any]) -> t
     row = statement.first(session.connection(), params)
     if row is None:
         return None
-    shape = _SHAPES.get(model) or _shape(model)
+    shape = _shape(model)
     mapper = shape.mapper
     key = mapper.identity_key_from_primary_key([row[i] for i in shape.primary])
     held = session.identity_map.get(key)
