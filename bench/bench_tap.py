@@ -61,6 +61,7 @@ class Bench:
             _, floor = create_user("floor", Role.floor, "bench-password")
             _, dealer = create_user("dealer", Role.dealer, "bench-password")
         self.stack_floor = _stack_floor(self.app)
+        self.hooks_only = _hooks_only(self.app)
         self.client = self.app.test_client()
         self.director = {"Authorization": f"Bearer {director}"}
         self.floor = {"Authorization": f"Bearer {floor}"}
@@ -111,6 +112,46 @@ def _stack_floor(app: Any) -> str:
         return answer({"entry": json_body()}, 201)
 
     return "/bench/logged-in"
+
+
+def _hooks_only(app: Any) -> str:
+    """A route of the app's own (bench-only) that reads the JSON body and answers it as the tap
+    answers, with every hook of the app around it but no login and no database: what the app's
+    hooks cost above a bare Flask route (:class:`FlaskEcho`). Its URL."""
+    from floor.jsonapi import answer, json_body
+
+    @app.post("/bench/hooks-only")
+    def hooks_only() -> Any:
+        return answer({"entry": json_body()}, 201)
+
+    return "/bench/hooks-only"
+
+
+class FlaskEcho:
+    """A bare Flask app's one route that reads the JSON body and answers it (orjson, as the tap's
+    answer is written), through its own test client: the floor without its ``sqlite3`` write, what
+    Flask and the test client cost any request of this stack."""
+
+    def __init__(self) -> None:
+        import orjson
+        from flask import Flask, request
+
+        peer = Flask("flask-echo")
+
+        @peer.post("/echo")
+        def echo() -> Any:
+            return peer.response_class(orjson.dumps({"entry": request.get_json()}), status=201,
+                                       mimetype="application/json")
+
+        self.client = peer.test_client()
+
+    def request(self, entry: dict[str, Any]) -> float:
+        """One request answering ``entry``'s event: its CPU time."""
+        start = time.process_time()
+        response = self.client.post("/echo", json=entry["event"])
+        spent = time.process_time() - start
+        assert response.status_code == 201
+        return spent
 
 
 class FlaskFloor:
@@ -187,14 +228,19 @@ def tap_beside_floor(bench: Bench, folder: str, taps: int, block: int = 30) -> d
     table = bench.table("Taps")
     state, version = table["state"], 0
     lean = LeanTap(folder, table["setup"])  # the setup as the app stored it (players' records named)
-    samples: dict[str, list[float]] = {"tap": [], "bare": [], "floor": [], "login": [], "lean": []}
+    echo = FlaskEcho()
+    samples: dict[str, list[float]] = {"tap": [], "bare": [], "floor": [], "login": [], "lean": [], "hooks": [],
+                                       "flask": []}
 
-    def logged_in(entry: dict[str, Any]) -> float:
-        start = time.process_time()
-        response = bench.client.post(bench.stack_floor, json=entry["event"], headers=bench.dealer)
-        spent = time.process_time() - start
-        assert response.status_code == 201
-        return spent
+    def app_route(url: str) -> Callable[[dict[str, Any]], float]:
+        def request(entry: dict[str, Any]) -> float:
+            start = time.process_time()
+            response = bench.client.post(url, json=entry["event"], headers=bench.dealer)
+            spent = time.process_time() - start
+            assert response.status_code == 201
+            return spent
+
+        return request
 
     warm = max(1, block // 6)
     while len(samples["tap"]) < taps:
@@ -208,8 +254,8 @@ def tap_beside_floor(bench: Bench, folder: str, taps: int, block: int = 30) -> d
             entries.append({**last["entry"], "state": last["state"]})  # the yardstick checks its answer by it
             if n >= warm:
                 samples["tap"].append(spent)
-        for name, write in (("bare", bare.insert), ("floor", floor.request), ("login", logged_in),
-                            ("lean", lean.request)):
+        for name, write in (("bare", bare.insert), ("floor", floor.request), ("login", app_route(bench.stack_floor)),
+                            ("lean", lean.request), ("hooks", app_route(bench.hooks_only)), ("flask", echo.request)):
             spent_each = [write(entry) for entry in entries]
             samples[name] += spent_each[warm:]
     bare.con.close()
@@ -220,7 +266,8 @@ def tap_beside_floor(bench: Bench, folder: str, taps: int, block: int = 30) -> d
 
 def tap_figures(bench: Bench, folder: str, taps: int, block: int) -> None:
     samples = tap_beside_floor(bench, folder, taps, block)
-    tap, bare, floor, login, lean = (statistics.median(samples[k]) for k in ("tap", "bare", "floor", "login", "lean"))
+    tap, bare, floor, login, lean, hooks, flask = (statistics.median(samples[k]) for k in (
+        "tap", "bare", "floor", "login", "lean", "hooks", "flask"))
     print(f"1. a tap, CPU per request (median of {taps}; tap, bare commit and floor in turn, {block} at a time): app {tap * 1000:.2f} ms, "
           f"bare SQLite insert+commit of the same entry {bare * 1000:.3f} ms: {tap / bare:.1f}x; "
           f"the stack's floor, a Flask app of one route writing the same entry with sqlite3 (no login, "
@@ -232,6 +279,15 @@ def tap_figures(bench: Bench, folder: str, taps: int, block: int) -> None:
     print(f"   the tap at its leanest (bench/lean_tap.py: the same reads, checks, seals, writes, commit, witness "
           f"line and state answered, in one bare Flask route on sqlite3): {lean * 1000:.2f} ms, "
           f"{lean / floor:.2f}x the floor; the app's tap {tap / lean:.2f}x it")
+    # The same in steps from a bare Flask route (issue 34, session 44): where the tap's time goes,
+    # and what the goal leaves for the work at the table once the app has logged the dealer in.
+    work, lean_work = tap - login, lean - flask
+    print(f"   in steps: a bare Flask route answering the body {flask * 1000:.3f} ms; the app's hooks "
+          f"+{(hooks - flask) * 1000:.3f}; its database connection and bearer login "
+          f"+{(login - hooks) * 1000:.3f} (= the login route); the tap's work at the table +{work * 1000:.3f} ms. "
+          f"The lean tap's login and work together +{lean_work * 1000:.3f} ms. At 2x the floor the tap's "
+          f"work would have {(2 * floor - login) * 1000:.3f} ms: {(2 * floor - login) / lean_work:.2f}x "
+          f"the lean tap's login and work, against {work / lean_work:.2f}x now")
     sys.stdout.flush()
 
 
