@@ -33,6 +33,7 @@ from night.cashfloor import CashFloor
 from night.dealer import Dealer, Tally, Unproven, chips_on_table, guarded, house_take
 from night.floorperson import FloorPerson
 from night.server import Server
+from night.shiftchange import ShiftChange
 from night.tournament import Tournament
 
 RAKE = {"percent": 10, "cap": 5, "min_pot": 20}
@@ -174,6 +175,7 @@ class Night:
     event: Tournament | None = None
     banked: BankedNight | None = None
     cash_floor: CashFloor | None = None
+    shift_change: ShiftChange | None = None
     floor: FloorPerson | None = None
     walks: list[Any] = field(default_factory=list)
     room: dict[str, int] = field(default_factory=dict)
@@ -192,7 +194,8 @@ class Night:
     @property
     def parts(self) -> list[Any]:
         """Everything whose findings count: the tables, the tournament's desk, the banked table, the cash floor."""
-        return [*self.every, *(p for p in (self.event, self.banked, self.cash_floor) if p is not None)]
+        return [*self.every, *(p for p in (self.event, self.banked, self.cash_floor, self.shift_change)
+                               if p is not None)]
 
     @property
     def discrepancies(self) -> int:
@@ -259,6 +262,12 @@ def play(night: Night, rng: random.Random, night_began: datetime) -> None:
                                  night.unproven)
         night.event.deadline = deadline
         threads.append(guarded(night.event.run, night.event.discrepancies, "tournament"))
+    if dealers:
+        # the floor manager going off asks for the shift just ended while the tables deal
+        manager = FloorPerson(server.port, "night-floor")
+        manager.login()
+        night.shift_change = ShiftChange(manager, night_began, dealers, deadline)
+        threads.append(guarded(night.shift_change.run, night.shift_change.discrepancies, "shift change"))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -416,6 +425,8 @@ def summary_lines(night: Night) -> list[str]:
                  f"{corrections} chip corrections")
     if floor is not None:
         lines.append(f"rulings printed, by kind: {'; '.join(sorted(floor.kinds_printed)) or 'none'}")
+    if night.shift_change is not None:
+        lines.append(night.shift_change.line)
     lines.append(night.shift_report)
     pots = sum(t.pots for t in every)
     rulings = sum(t.rulings + t.corrections for t in every)
