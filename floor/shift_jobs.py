@@ -45,7 +45,7 @@ from floor.tables import BROKEN_RECORD
 from floor.witness import WitnessLost
 from floor.shift_store import Served, served, stored, stored_pdf
 
-__all__ = ["Job", "Jobs", "Outcome", "report_of", "jobs_of"]
+__all__ = ["Job", "Jobs", "ReportAnswer", "report_of", "jobs_of"]
 
 #: The folder of the instance that holds each window's lock and failure note.
 FOLDER = "shift-reports"
@@ -109,11 +109,11 @@ def jobs_of(app: Flask) -> Jobs:
         found = app.extensions.get("floor_shift_jobs")
         if found is None:
             found = app.extensions["floor_shift_jobs"] = Jobs()
-        return found  # type: ignore[no-any-return]
+        return found
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ReportAnswer:
     """What a request for a closed window's report gets: the ``report`` (and its ``pdf`` when one was
     asked for), or none yet, with ``since`` for the progress page's refresh; ``failed`` the reason
     the window's last job failed (then no report: the page says why)."""
@@ -125,33 +125,33 @@ class Outcome:
 
 
 def report_of(start: datetime, end: datetime, since: datetime | None, pdf: bool,
-              render: Callable[[], tuple[str, str]], print_html: Callable[[Served], str]) -> Outcome:
+              render: Callable[[], tuple[str, str]], print_html: Callable[[Served], str]) -> ReportAnswer:
     """The report of the closed window ``start``..``end`` for this request: stored and fit to serve
     (read at or after ``since``, or as the room stands), or put together by a job waited for up to
     ``FLOOR_REPORT_WAIT`` seconds. ``render`` builds the report's page and print, ``print_html``
     wraps a report's print for the PDF (both run in the job). A failure of a job that this request
     waited for is raised again when the app answers it itself (the record's own refusals: a broken
-    seal, a rolled-back database), else said in the outcome."""
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    seal, a rolled-back database), else said in the answer."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for the thread
     jobs = jobs_of(app)
     job = jobs.running(start, end, pdf)
     if job is None:
         ready = stored(start, end, since)
         if ready is not None and (not pdf or ready.pdf is not None):
-            return Outcome(ready, ready.pdf, since or utcnow())
+            return ReportAnswer(ready, ready.pdf, since or utcnow())
         if since is not None:
             why = _failure(app, start, end, since)
             if why:
-                return Outcome(None, None, since, why)
+                return ReportAnswer(None, None, since, why)
         job = jobs.start(app, Job(start, end, pdf, since), render, print_html)
     db.session.rollback()  # no transaction held open while waiting
     if not job.done.wait(float(app.config["FLOOR_REPORT_WAIT"])):
-        return Outcome(None, None, since or job.began)
+        return ReportAnswer(None, None, since or job.began)
     if job.error is not None:
         if isinstance(job.error, (*BROKEN_RECORD, WitnessLost)):
             raise job.error  # answered as the app answers them in a request (409, 503), as before
-        return Outcome(None, None, since or job.began, _why(job.error))
-    return Outcome(job.report, job.pdf_bytes, since or job.began)
+        return ReportAnswer(None, None, since or job.began, _why(job.error))
+    return ReportAnswer(job.report, job.pdf_bytes, since or job.began)
 
 
 def _run(app: Flask, jobs: Jobs, job: Job, where: tuple[str, str], render: Callable[[], tuple[str, str]],

@@ -351,20 +351,20 @@ def _print_html(start: datetime, end: datetime) -> Callable[[Served], str]:
     return wrap
 
 
-def _closed_report(start: datetime, end: datetime, since: datetime | None, pdf: bool) -> shift_jobs.Outcome:
+def _closed_report(start: datetime, end: datetime, since: datetime | None, pdf: bool) -> shift_jobs.ReportAnswer:
     return shift_jobs.report_of(start, end, since, pdf, _render(start, end), _print_html(start, end))
 
 
-def _not_ready(start: datetime, end: datetime, outcome: shift_jobs.Outcome, pdf: bool) -> Any:
+def _not_ready(start: datetime, end: datetime, answer: shift_jobs.ReportAnswer, pdf: bool) -> Any:
     """The progress page (202, reloading itself with ``since``) or, when the job failed, why (500),
     with a link to try again (the same window without ``since``)."""
-    args = {k: v for k, v in request.args.items() if k != "since"}
-    again = url_for(request.endpoint or "floorpages.shift", **args)
-    since = outcome.since.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "since"}
+    endpoint = "floorpages.shift_pdf" if pdf else "floorpages.shift"
+    since = answer.since.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     page = render_template("floorpages/shift_progress.html", title=_title(start, end), pdf=pdf,
-                           hours=f"{local(start, '%H:%M')} to {local(end, '%H:%M')}", failed=outcome.failed,
-                           again=again, refresh=url_for(request.endpoint or "floorpages.shift", **args, since=since))
-    return page, 500 if outcome.failed else 202
+                           hours=f"{local(start, '%H:%M')} to {local(end, '%H:%M')}", failed=answer.failed,
+                           again=url_for(endpoint, **args), refresh=url_for(endpoint, **args, since=since))
+    return page, 500 if answer.failed else 202
 
 
 def shift_page() -> Any:
@@ -373,21 +373,21 @@ def shift_page() -> Any:
     if not closed:
         return render_template("floorpages/shift.html", report=report(start, end, False).page, pdf=False,
                                title=_title(start, end))
-    outcome = _closed_report(start, end, since, pdf=False)
-    if outcome.report is None:
-        return _not_ready(start, end, outcome, pdf=False)
-    return render_template("floorpages/shift.html", report=outcome.report.page, pdf=False, title=_title(start, end),
-                           as_of=_as_of(start, end, outcome.report))
+    answer = _closed_report(start, end, since, pdf=False)
+    if answer.report is None:
+        return _not_ready(start, end, answer, pdf=False)
+    return render_template("floorpages/shift.html", report=answer.report.page, pdf=False, title=_title(start, end),
+                           as_of=_as_of(start, end, answer.report))
 
 
 def shift_pdf() -> Any:
     start, end, closed = _window()
     since = _since()
     if closed:
-        outcome = _closed_report(start, end, since, pdf=True)
-        if outcome.report is None or outcome.pdf is None:
-            return _not_ready(start, end, outcome, pdf=True)
-        data = outcome.pdf
+        answer = _closed_report(start, end, since, pdf=True)
+        if answer.report is None or answer.pdf is None:
+            return _not_ready(start, end, answer, pdf=True)
+        data = answer.pdf
     else:
         made = report(start, end, False)
         data = stored_pdf(made, _print_html(start, end)(made))
