@@ -203,7 +203,7 @@ def _window_lock(app: Flask, start: datetime, end: datetime) -> Iterator[datetim
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:  # a job under way in another process: wait for it to end, on the lock
             waited = utcnow()
-            app.logger.info("the shift report %s to %s is being put together elsewhere; waiting for it",
+            app.logger.info("the shift report %s to %s is being put together by another job; waiting for it",
                                     start, end)
             fcntl.flock(fd, fcntl.LOCK_EX)
         yield waited

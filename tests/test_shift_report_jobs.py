@@ -10,11 +10,12 @@ No sleeps: the build is held on an event the test lets go (``gate``), and what a
 from __future__ import annotations
 
 import fcntl
+import http.client
 import os
 import re
 import threading
 from datetime import UTC, datetime, timedelta
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 import pytest
 
@@ -285,3 +286,48 @@ def test_since_is_checked(app, as_role, builds):
             answer = floor.get(f"{url}&since={bad}")
             assert answer.status_code == 400 and why in answer.get_data(as_text=True), (url, bad)
     assert builds.n == 0
+
+
+def _get(port: int, path: str, cookie: str) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Cookie": cookie})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_through_gunicorn_a_pdf_slower_than_the_wait_comes_by_the_progress_pages_reload(app):
+    """`make run`'s server (2 sync workers): with FLOOR_REPORT_WAIT at half a second (instance/config.py),
+    the night's PDF (a worker's first print: WeasyPrint's import alone takes longer) answers the
+    progress page; its reloads, on either worker, each wait for the job, until the PDF comes."""
+    from tests.served import Gunicorn
+    from tests.test_login_workers import login_form
+
+    night(app)
+    query, _ = closed_window()
+    with open(os.path.join(app.instance_path, "config.py"), "w", encoding="utf-8") as fh:
+        fh.write("FLOOR_REPORT_WAIT = 0.5\n")
+    with Gunicorn(app.instance_path, {"FLOOR_DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"],
+                                      "FLOOR_SECRET_KEY": "t"}).start(workers=2) as server:
+        cookie, token = login_form(server.port, "127.0.0.1")
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("POST", "/login", body=urlencode({"csrf_token": token, "username": "fred",
+                                                       "password": conftest.PASSWORD}),
+                     headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+        response = conn.getresponse()
+        assert response.status == 302
+        cookie = response.getheader("Set-Cookie").split(";", 1)[0]
+        conn.close()
+        status, _, body = _get(server.port, f"/floor/shift.pdf?{query}", cookie)
+        assert status == 202 and b"is being put together" in body, body[:2000]
+        url = re.search(rb'http-equiv="refresh" content="3; url=([^"]+)"', body).group(1).decode().replace("&amp;", "&")
+        for _ in range(240):  # each reload waits up to half a second for the job: no sleep of the test's
+            status, headers, body = _get(server.port, url, cookie)
+            if status != 202:
+                break
+        assert status == 200 and body.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"
+    assert "Traceback" not in server.errors, server.errors[-3000:]
+    assert stored_reports(app) == 1
