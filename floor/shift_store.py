@@ -213,15 +213,16 @@ def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tu
     row = _stored_row(start, end)
     if row is not None and _fits(row, lambda: key, since, stored_after):
         return _as_served(row)
+    intact = row is None or row.row_seal_intact
     page, printed = render()
     db.session.rollback()  # the build's reads end here (verify ends its snapshot so too)
-    if row is not None and not row.row_seal_intact:
+    if row is not None and not intact:
         trust(db.session(), row)  # derived data: made again from the record and sealed anew
     if row is None:
         row = ShiftReport(start=start, end=end)
         db.session.add(row)
-    row.key, row.as_of, row.page, row.print, row.pdf, row.made_at = key, as_of, packed(page), packed(printed), None, \
-        utcnow()
+    row.key, row.as_of, row.made_at = key, as_of, utcnow()
+    row.page, row.print, row.pdf = packed(page), packed(printed), None
     try:
         db.session.commit()
     except IntegrityError:
