@@ -280,8 +280,9 @@ def test_since_is_checked(app, as_role, builds):
     query, _ = closed_window()
     floor = as_role("floor")
     future = (datetime.now(UTC) + timedelta(minutes=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    for bad, why in (("yesterday", "is a moment such as"), ("", "is a moment such as"),
-                     ("2026-11-28T02:03:11", "needs its offset"), (future, "is in the future")):
+    for bad, why in (("yesterday", "is a moment with its offset"), ("", "is a moment with its offset"),
+                     ("2026-11-28T02:03:11", "is a moment with its offset"), ("2026-13-28T02:03:11Z", "is not a date"),
+                     (future, "is in the future")):
         for url in (f"/floor/shift?{query}", "/floor/shift?hours=1", f"/floor/shift.pdf?{query}"):
             answer = floor.get(f"{url}&since={bad}")
             assert answer.status_code == 400 and why in answer.get_data(as_text=True), (url, bad)

@@ -26,6 +26,7 @@ deals on (:mod:`floor.shift_jobs`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -293,18 +294,15 @@ def _window() -> tuple[datetime, datetime, bool]:
 
 def _since() -> datetime | None:
     """The progress page's ``since`` (a UTC moment with its offset, as the page writes it): the report
-    may be as the record stood at or after it. Refused when it is not a moment, has no offset or is
-    in the future (no report can have been read then)."""
+    may be as the record stood at or after it. Refused when it is not a moment with its offset, or
+    is in the future (no report can have been read then)."""
     text = request.args.get("since")
     if text is None:
         return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        abort(400, description=f"'since' is a moment such as 2026-11-28T02:03:11Z, not '{text[:40]}'")
-    if moment.tzinfo is None:
-        abort(400, description="'since' needs its offset from UTC (2026-11-28T02:03:11Z)")
-    moment = moment.astimezone(UTC).replace(tzinfo=None)
+    if not re.search(r"T.*(Z|[+-]\d\d:?\d\d)$", text):
+        abort(400, description=f"'since' is a moment with its offset from UTC, such as 2026-11-28T02:03:11Z, "
+                               f"not '{text[:40]}'")
+    moment = _moment(text, utcnow())
     if moment > utcnow():
         abort(400, description="'since' is in the future: no report was read then")
     return moment
