@@ -24,8 +24,8 @@ depends_on = None
 def upgrade():
     op.execute(sa.text("DELETE FROM shift_reports"))
     # SQLite adds a NOT NULL column without a default only by copying the table (empty here)
-    recreate = "always" if op.get_bind().dialect.name == "sqlite" else "auto"
-    with op.batch_alter_table('shift_reports', recreate=recreate) as batch_op:
+    sqlite = op.get_bind().dialect.name == "sqlite"
+    with op.batch_alter_table('shift_reports', recreate="always" if sqlite else "auto") as batch_op:
         batch_op.add_column(sa.Column('as_of', sa.DateTime(), nullable=False))
 
 
