@@ -176,6 +176,9 @@ def _load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         # The app's log (see the module's docstring): INFO keeps the audit lines; no file by default.
         FLOOR_LOG_LEVEL="INFO",
         FLOOR_LOG_FILE=None,
+        # How long a request for a closed shift's report waits for it to be put together before it
+        # answers a page that reloads until it is (seconds; floor.shift_jobs).
+        FLOOR_REPORT_WAIT=8.0,
     )
     app.config.from_mapping(security.DEFAULTS)  # request limits, lockout, cookie flags
     if test_config is None:

@@ -44,6 +44,13 @@ night of 15,000 log entries (bench/bench_shift.py; docs/benchmarks.md).
 
 A window that has not ended (``to`` in the future, or ``hours``: the last hours up to now, a window
 that moves with every request) is never stored: it is built on each request, as before.
+
+While tables still deal, the key moves with every tap, so a report asked for "as it stands now"
+would be built again and again and never served (issue 34, session 44). So each stored report keeps,
+under its seal, the moment its key was read (``as_of``: the record as it stood then), and a request
+may ask for the report as the record stood at or after a moment (``since``): the stored one is
+served when it was read at or after that moment, even though the room has moved on since, and the
+page says as of when. :mod:`floor.shift_jobs` builds it outside the request and asks so.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from flask import current_app
@@ -65,10 +72,11 @@ from floor.models import utcnow
 from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 from floor.sealed import SealedRow, trust
 
-__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored_pdf"]
+__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored",
+           "stored_pdf"]
 
 #: Bumped when what a stored report holds, or how it is keyed, changes beyond its templates.
-REPORT_FORMAT = "1"
+REPORT_FORMAT = "2"
 #: The database's tables that nothing in the report, nor ``flask verify``, reads: left out of the key
 #: so that a floor call, a waiting list or a login attempt does not make a closed shift build again.
 NOT_READ = frozenset({"banked_calls", "floor_calls", "dealer_assignments", "health_probe", "must_move_games",
@@ -90,7 +98,7 @@ class ShiftReport(SealedRow, DbModel):
 
     __tablename__ = "shift_reports"
     __table_args__ = (UniqueConstraint("start", "end", name="uq_shift_reports_window"),)
-    SEALED = ("start", "end", "key", "page", "print", "pdf")
+    SEALED = ("start", "end", "key", "as_of", "page", "print", "pdf")
     # Derived data, checked against the room at every request, as a ruling's stored print: the
     # witness keeps no line of it (see floor.rulings.printed).
     WITNESSED = False
@@ -99,6 +107,7 @@ class ShiftReport(SealedRow, DbModel):
     start: Mapped[datetime] = mapped_column(DateTime)
     end: Mapped[datetime] = mapped_column(DateTime)
     key: Mapped[str] = mapped_column(String(64))
+    as_of: Mapped[datetime] = mapped_column(DateTime)
     page: Mapped[bytes] = mapped_column(LargeBinary)
     print: Mapped[bytes] = mapped_column(LargeBinary)
     pdf: Mapped[bytes | None] = mapped_column(LargeBinary)
@@ -144,29 +153,67 @@ def sources_key(start: datetime, end: datetime) -> str:
 @dataclass(frozen=True)
 class Served:
     """A report as served: its page's part and its print's part (HTML), and whether it was built for
-    this request (``built``) or read from storage; ``row_id`` the stored row (None: not stored)."""
+    this request (``built``) or read from storage; ``row_id`` the stored row (None: not stored),
+    ``as_of`` when its record was read (None: an open window's, read now) and ``pdf`` its PDF when
+    one is stored with it."""
 
     page: str
     print: str
     built: bool
     row_id: int | None
+    as_of: datetime | None = None
+    pdf: bytes | None = field(default=None, repr=False)
 
 
-def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tuple[str, str]]) -> Served:
-    """The report of ``start``..``end``: the stored one when the window is ``closed``, its seal matches
-    and it was built from the room as it stands (its key), else ``render()`` (the build: the page's
-    part and the print's part) and, for a closed window, stored in place of the old one."""
+def _as_served(row: ShiftReport) -> Served:
+    return Served(unpacked(row.page), unpacked(row.print), False, row.id, row.as_of,
+                  bytes(row.pdf) if row.pdf is not None else None)
+
+
+def _fits(row: ShiftReport | None, key: Callable[[], str], since: datetime | None,
+          stored_after: datetime | None) -> bool:
+    """Whether the stored ``row`` may be served: its seal matches, and it was read at or after
+    ``since``, or stored at or after ``stored_after`` (the job a waiter found under way), or its key
+    is the room's now (``key()``, read only when the moments do not settle it)."""
+    if row is None:
+        return False
+    if not row.row_seal_intact:
+        current_app.logger.warning("the stored shift report %s to %s does not match its seal; building it afresh",
+                                   row.start, row.end)
+        return False
+    if since is not None and row.as_of >= since:
+        return True
+    if stored_after is not None and row.made_at >= stored_after:
+        return True
+    return row.key == key()
+
+
+def _stored_row(start: datetime, end: datetime) -> ShiftReport | None:
+    return db.session.scalars(db.select(ShiftReport).filter_by(start=start, end=end)).first()
+
+
+def stored(start: datetime, end: datetime, since: datetime | None = None) -> Served | None:
+    """The stored report of the closed window ``start``..``end`` when it may be served (its seal
+    matches; read at or after ``since``, or its key is the room's now), else None: no build."""
+    row = _stored_row(start, end)
+    return _as_served(row) if row is not None and _fits(row, lambda: sources_key(start, end), since, None) else None
+
+
+def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tuple[str, str]],
+           since: datetime | None = None, stored_after: datetime | None = None) -> Served:
+    """The report of ``start``..``end``: for a ``closed`` window the stored one when it may be served
+    (:func:`stored`'s rule; ``stored_after``: or stored since that moment), else ``render()`` (the
+    build: the page's part and the print's part) and, for a closed window, stored in place of the
+    old one, under the moment its key was read."""
     if not closed:
         page, printed = render()
         return Served(page, printed, True, None)
+    as_of = utcnow()
     key = sources_key(start, end)  # before the build: a change during it makes the next request build again
-    row = db.session.scalars(db.select(ShiftReport).filter_by(start=start, end=end)).first()
+    row = _stored_row(start, end)
+    if row is not None and _fits(row, lambda: key, since, stored_after):
+        return _as_served(row)
     intact = row is None or row.row_seal_intact
-    if row is not None and intact and row.key == key:
-        return Served(unpacked(row.page), unpacked(row.print), False, row.id)
-    if row is not None and not intact:
-        current_app.logger.warning("the stored shift report %s to %s does not match its seal; building it afresh",
-                                   start, end)
     page, printed = render()
     db.session.rollback()  # the build's reads end here (verify ends its snapshot so too)
     if row is not None and not intact:
@@ -174,16 +221,17 @@ def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tu
     if row is None:
         row = ShiftReport(start=start, end=end)
         db.session.add(row)
-    row.key, row.page, row.print, row.pdf, row.made_at = key, packed(page), packed(printed), None, utcnow()
+    row.key, row.as_of, row.made_at = key, as_of, utcnow()
+    row.page, row.print, row.pdf = packed(page), packed(printed), None
     try:
         db.session.commit()
     except IntegrityError:
         # another server process stored this window's first report at the same moment: theirs is as
         # good as ours (the next request checks its key like any other)
         db.session.rollback()
-        return Served(page, printed, True, None)
+        return Served(page, printed, True, None, as_of)
     _prune()
-    return Served(page, printed, True, row.id)
+    return Served(page, printed, True, row.id, as_of)
 
 
 def stored_pdf(report: Served, print_html: str) -> bytes:

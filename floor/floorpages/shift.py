@@ -17,12 +17,17 @@ with the jackpot tables', every ruling headed by what it decides (its outcome co
 
 A shift whose window has ended is built once and served from storage while the room stands as it
 was (issue 34: a full night's report took 30 to 39 s a request); anything that changes the room
-builds it again: :mod:`floor.shift_store` says what its key covers.
+builds it again: :mod:`floor.shift_store` says what its key covers. It is put together outside the
+request (issue 34, session 44: a full night's PDF neared gunicorn's timeout): a request waits for it
+a few seconds (``FLOOR_REPORT_WAIT``), then answers a page that reloads itself with ``since`` until
+the report (or the PDF) is ready, served as the record stood at a stated moment even while the room
+deals on (:mod:`floor.shift_jobs`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from io import BytesIO
@@ -30,7 +35,7 @@ from typing import Any
 
 from flask import abort, render_template, request, send_file, url_for
 
-from floor import promotions, tables as table_log, witness
+from floor import promotions, shift_jobs, tables as table_log, witness
 from floor.banked import tablet as banked_tablet
 from floor.banked.models import BankedEntry, BankedTable, IssuedBankedRuling
 from floor.extensions import db
@@ -287,9 +292,24 @@ def _window() -> tuple[datetime, datetime, bool]:
     return start, end, end < now
 
 
-def report(start: datetime, end: datetime, closed: bool) -> Served:
-    """The report of the window: built now (:func:`build`), or for a ``closed`` window read from
-    storage when the room has not changed since it was built (:mod:`floor.shift_store`)."""
+def _since() -> datetime | None:
+    """The progress page's ``since`` (a UTC moment with its offset, as the page writes it): the report
+    may be as the record stood at or after it. Refused when it is not a moment with its offset, or
+    is in the future (no report can have been read then)."""
+    text = request.args.get("since")
+    if text is None:
+        return None
+    if not re.search(r"T.*(Z|[+-]\d\d:?\d\d)$", text):
+        abort(400, description=f"'since' is a moment with its offset from UTC, such as 2026-11-28T02:03:11Z, "
+                               f"not '{text[:40]}'")
+    moment = _moment(text, utcnow())
+    if moment > utcnow():
+        abort(400, description="'since' is in the future: no report was read then")
+    return moment
+
+
+def _render(start: datetime, end: datetime) -> Callable[[], tuple[str, str]]:
+    """The build of the window's report: its page's part and its print's part."""
     def render() -> tuple[str, str]:
         shift = build(start, end)
         # the window as the form shows it (the room's local time) and as the PDF link fixes it
@@ -298,24 +318,77 @@ def report(start: datetime, end: datetime, closed: bool) -> Served:
                                presets=PRESET_HOURS)
         return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
 
-    return served(start, end, closed, render)
+    return render
+
+
+def report(start: datetime, end: datetime, closed: bool) -> Served:
+    """The report of the window built now (:func:`build`), or for a ``closed`` window read from
+    storage when the room has not changed since it was built (:mod:`floor.shift_store`)."""
+    return served(start, end, closed, _render(start, end))
 
 
 def _title(start: datetime, end: datetime) -> str:
     return f"{local(start)} to {local(end)}"
 
 
+def _as_of(start: datetime, end: datetime, made: Served) -> str:
+    """"02:03:11" (the room's time) when the stored report's record was read; its date too when that
+    is not the day the window ended; '' for an open window's, read now."""
+    if made.as_of is None:
+        return ""
+    same_day = local(made.as_of, "%Y-%m-%d") == local(end, "%Y-%m-%d")
+    return local(made.as_of, "%H:%M:%S" if same_day else "%H:%M:%S on %Y-%m-%d")
+
+
+def _print_html(start: datetime, end: datetime) -> Callable[[Served], str]:
+    """The report's print in its page, as the PDF lays it out."""
+    def wrap(made: Served) -> str:
+        return render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end),
+                               as_of=_as_of(start, end, made))
+
+    return wrap
+
+
+def _closed_report(start: datetime, end: datetime, since: datetime | None, pdf: bool) -> shift_jobs.ReportAnswer:
+    return shift_jobs.report_of(start, end, since, pdf, _render(start, end), _print_html(start, end))
+
+
+def _not_ready(start: datetime, end: datetime, answer: shift_jobs.ReportAnswer, pdf: bool) -> Any:
+    """The progress page (202, reloading itself with ``since``) or, when the job failed, why (500),
+    with a link to try again (the same window without ``since``)."""
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "since"}
+    endpoint = "floorpages.shift_pdf" if pdf else "floorpages.shift"
+    since = answer.since.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    page = render_template("floorpages/shift_progress.html", title=_title(start, end), pdf=pdf,
+                           hours=f"{local(start, '%H:%M')} to {local(end, '%H:%M')}", failed=answer.failed,
+                           again=url_for(endpoint, **args), refresh=url_for(endpoint, **args, since=since))
+    return page, 500 if answer.failed else 202
+
+
 def shift_page() -> Any:
     start, end, closed = _window()
-    return render_template("floorpages/shift.html", report=report(start, end, closed).page, pdf=False,
-                           title=_title(start, end))
+    since = _since()  # checked for every window, used for a closed one's
+    if not closed:
+        return render_template("floorpages/shift.html", report=report(start, end, False).page, pdf=False,
+                               title=_title(start, end))
+    answer = _closed_report(start, end, since, pdf=False)
+    if answer.report is None:
+        return _not_ready(start, end, answer, pdf=False)
+    return render_template("floorpages/shift.html", report=answer.report.page, pdf=False, title=_title(start, end),
+                           as_of=_as_of(start, end, answer.report))
 
 
 def shift_pdf() -> Any:
     start, end, closed = _window()
-    made = report(start, end, closed)
-    html = render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end))
-    data = stored_pdf(made, html)
+    since = _since()
+    if closed:
+        answer = _closed_report(start, end, since, pdf=True)
+        if answer.report is None or answer.pdf is None:
+            return _not_ready(start, end, answer, pdf=True)
+        data = answer.pdf
+    else:
+        made = report(start, end, False)
+        data = stored_pdf(made, _print_html(start, end)(made))
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"shift-{local(end, '%Y%m%d-%H%M')}.pdf")
 
