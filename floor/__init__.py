@@ -192,6 +192,13 @@ def _load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         app.config["FLOOR_PROXIES"] = int(os.environ["FLOOR_PROXIES"])
     if test_config is not None:
         app.config.from_mapping(test_config)
+    try:  # a wrong value is named at the start, not at the first shift report asked for
+        wait = float(app.config["FLOOR_REPORT_WAIT"])
+    except (TypeError, ValueError):
+        wait = -1.0
+    if not 0 <= wait <= 50:  # a wait past gunicorn's timeout (60 s) would bring back the killed request
+        raise ValueError(f"FLOOR_REPORT_WAIT {app.config['FLOOR_REPORT_WAIT']!r} is not a number of seconds "
+                         "from 0 to 50")
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_key(app.instance_path, "secret_key")
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):

@@ -88,6 +88,11 @@ class Server:
     def __init__(self, db: str = "sqlite", workers: int = 2, backlog: int = 512, name: str = "night") -> None:
         self.db, self.workers, self.backlog, self.name = db, workers, backlog, name
         self.instance = tempfile.mkdtemp(prefix=f"floor-{name}-")
+        # A closed shift's report is waited for this long before the app answers its "being put
+        # together" page (floor.shift_jobs; 8 s in a card room): a night's report is small, so a short
+        # wait has the floor manager's shift change walk that page as a full night's report would.
+        with open(os.path.join(self.instance, "config.py"), "w", encoding="utf-8") as config:
+            config.write("FLOOR_REPORT_WAIT = 0.25\n")
         self.cluster = None
         self.url = ""
         self.process: subprocess.Popen | None = None

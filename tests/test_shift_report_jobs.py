@@ -332,3 +332,13 @@ def test_through_gunicorn_a_pdf_slower_than_the_wait_comes_by_the_progress_pages
         assert status == 200 and body.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"
     assert "Traceback" not in server.errors, server.errors[-3000:]
     assert stored_reports(app) == 1
+
+
+@pytest.mark.parametrize("wait", ["eight", -1, 61, None])
+def test_a_wait_that_is_no_number_of_seconds_is_refused_at_start(tmp_path, wait):
+    """FLOOR_REPORT_WAIT is named at the start: read only at the first shift report asked for, a
+    wrong value answered that floor manager 500; a wait past gunicorn's timeout would bring back
+    the killed request this wait exists to avoid."""
+    with pytest.raises(ValueError, match="FLOOR_REPORT_WAIT .* is not a number of seconds from 0 to 50"):
+        create_app({"TESTING": True, "SECRET_KEY": "t", "FLOOR_REPORT_WAIT": wait,
+                    "SQLALCHEMY_DATABASE_URI": "sqlite://"}, instance_path=str(tmp_path / "inst"))
