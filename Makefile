@@ -56,7 +56,8 @@ PG_TESTS ?= tests/test_no_tracebacks.py tests/test_api_tables.py tests/test_api_
 	tests/test_hosts.py tests/test_upgrade_record.py tests/test_inputs.py tests/test_players.py \
 	tests/test_players_migration.py tests/test_waiting_lists.py tests/test_cashfloor.py tests/test_rotation.py \
 	tests/test_board.py tests/test_promotions.py tests/test_cashfloor_forms.py tests/test_shift_report_stored.py \
-	tests/test_tournament_desk_sync.py tests/test_tap_reads.py tests/test_tap_write.py tests/test_tap_witness.py
+	tests/test_tournament_desk_sync.py tests/test_tap_reads.py tests/test_tap_write.py tests/test_tap_witness.py \
+	tests/test_shift_report_jobs.py
 
 # The tests run in TEST_JOBS processes (pytest-xdist; the machine's cores by default), each test
 # sent to whichever worker is free; TEST_JOBS=0 runs them in this process. Each worker of the
