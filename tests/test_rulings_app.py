@@ -96,6 +96,8 @@ def test_a_dispute_by_hand_is_asked_one_question_at_a_time_then_previewed_and_is
     html = page.get_data(as_text=True)
     assert "The ruling, before it is issued" in html and "POT_CARRIES_OVER" in html
     assert "Issue this ruling" in html
+    # the outcome code is the app's word: in the preview too it stands only under "Evidence"
+    assert html.index("<h2>Evidence</h2>") < html.index("POT_CARRIES_OVER")
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0  # a preview stores nothing
 
@@ -108,6 +110,8 @@ def test_a_dispute_by_hand_is_asked_one_question_at_a_time_then_previewed_and_is
         assert row.issued_by.username == "fred" and row.note == "seat 4 asked"
     shown = client.get("/rulings/1").get_data(as_text=True)
     assert "POT_CARRIES_OVER" in shown and "F4" in shown and "matches the stored content" in shown
+    evidence = shown.split("<h2>Evidence</h2>", 1)[1]
+    assert "POT_CARRIES_OVER" not in shown.split("<h2>Evidence</h2>", 1)[0] and "matches the stored content" in evidence
 
 
 def test_card_errors_and_unreadable_answers_come_back_in_place(app, as_role):
