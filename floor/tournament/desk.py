@@ -275,8 +275,10 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     try:
         counted = whole(stack, "count", 0, CHIPS_MAX)
     except BadNumber:
+        # the desk's box left empty read "not ''" on the floor's page
+        given = f"not {stack!r:.40}" if str(stack or "").strip() else "and none was written"
         raise IllegalAction(f"count: the stack counted is a whole number of chips from 0 to {CHIPS_MAX}, "
-                            f"not {stack!r:.40}") from None
+                            f"{given}") from None
     reason = (reason or "").strip()
     if not reason:
         raise IllegalAction("count: say why the stack was counted (reason)")
