@@ -1,7 +1,7 @@
-"""The waiting lists beside the tables on the floor's overview (issue 31): the floor calls a listed
-player when a seat opens and seats them at an open seat, from a phone. The same work as the JSON
-API's ``/api/lists/<id>/call`` and ``/seat`` (:mod:`floor.players.lists`), with the page's words.
-Decisions: docs/players.md, "The board"."""
+"""The waiting lists beside the tables on the floor's overview (issue 31): the floor puts a walk-in
+on a game's list, calls a listed player when a seat opens and seats them at an open seat, from a
+phone. The same work as the JSON API's ``/api/lists``, ``/api/lists/<id>/join``, ``/call`` and
+``/seat`` (:mod:`floor.players.lists`), with the page's words. Decisions: docs/players.md, "The board"."""
 
 from __future__ import annotations
 
@@ -37,6 +37,16 @@ class SeatForm(FlaskForm):
     chips = IntegerField("Buy-in", validators=[Optional()])
 
 
+class JoinForm(FlaskForm):
+    """A player put on a game's list (made the first time someone joins it): a name typed (a walk-in
+    nobody has met gets a record, as at a seat) or a record picked (``player_id``, playerpicker.js)."""
+
+    game = HiddenField(validators=[InputRequired()])
+    stakes = HiddenField(validators=[InputRequired()])
+    player = StringField("Player", validators=[Optional()])
+    player_id = HiddenField(validators=[Optional()])
+
+
 def _back() -> Any:
     return redirect(url_for("floorpages.index") + "#lists")
 
@@ -44,6 +54,32 @@ def _back() -> Any:
 def _player(form: CallForm | SeatForm) -> dict[str, int] | None:
     raw = form.player_id.data or ""
     return {"id": int(raw)} if raw.isascii() and raw.isdigit() and len(raw) < 19 else None
+
+
+@bp.post("/lists/join")
+def join_listed() -> Any:
+    """Put a player at the end of a game's list; the game's first player starts its list. The page
+    offered calling and seating only: a walk-in could be put on a list through the JSON API alone."""
+    form = JoinForm()
+    picked = _player(form) if form.player_id.data else None
+    if not form.validate_on_submit() or (picked is None and not (form.player.data or "").strip()):
+        flash("Not put on the list: name the player (or pick them by name or card number).", "error")
+        return _back()
+    user = current_user._get_current_object()
+    game, stakes = form.game.data or "", form.stakes.data or ""
+    try:
+        wl = db.session.scalars(db.select(WaitingList).where(WaitingList.game == game, WaitingList.stakes == stakes,
+                                                             WaitingList.interest.is_(False))).first()
+        if wl is None:
+            wl = lists.create(game, stakes, False, user)
+        entry = lists.join(wl, picked or (form.player.data or "").strip(), user)
+        db.session.commit()
+    except RulesError as exc:
+        db.session.rollback()
+        flash(f"Not put on the list: {exc}", "error")
+        return _back()
+    flash(f"{entry.player.name} is on the {wl.game} {wl.stakes} list, number {len(lists.waiting(wl))}.", "success")
+    return _back()
 
 
 @bp.post("/lists/<int:list_id>/call")
