@@ -23,6 +23,7 @@ from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
 from floor.rulings.printed import send_ruling_pdf
 from floor.rulings.stored import cited
+from floor.seals import SealBroken
 from floor.verify import ruling_problems
 from floor.rulings.walk import (
     DisputeWalk,
@@ -167,7 +168,7 @@ def seated_then(row: IssuedRuling) -> dict[int, str]:
         return names
     try:  # one replay, for the one ruling shown (the lists name seats by the record's headline)
         then = jackpot.replay_state(row.table.setup, tables.events_of(row.table)[:row.log_seq]).seats
-    except (RulesError, ValueError, *tables.BROKEN_RECORD):
+    except (RulesError, ValueError, SealBroken, witness.RolledBack):
         return names
     return {**names, **{int(s): x.player for s, x in then.items()}}
 
