@@ -5,6 +5,7 @@ phone. The same work as the JSON API's ``/api/lists``, ``/api/lists/<id>/join``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import flash, redirect, url_for
@@ -56,6 +57,21 @@ def _player(form: CallForm | SeatForm) -> dict[str, int] | None:
     return {"id": int(raw)} if raw.isascii() and raw.isdigit() and len(raw) < 19 else None
 
 
+def _listed(work: Callable[[], str], refused: str,
+            errors: tuple[type[Exception], ...] = (RulesError,)) -> Any:
+    """Do a list's ``work`` (it returns what to say) and commit it, or roll it back and say why it
+    was ``refused``; back to the overview's lists either way."""
+    try:
+        said = work()
+        db.session.commit()
+    except errors as exc:
+        db.session.rollback()
+        flash(f"{refused}: {exc}", "error")
+    else:
+        flash(said, "success")
+    return _back()
+
+
 @bp.post("/lists/join")
 def join_listed() -> Any:
     """Put a player at the end of a game's list; the game's first player starts its list. The page
@@ -67,19 +83,16 @@ def join_listed() -> Any:
         return _back()
     user = current_user._get_current_object()
     game, stakes = form.game.data or "", form.stakes.data or ""
-    try:
+
+    def work() -> str:
         wl = db.session.scalars(db.select(WaitingList).where(WaitingList.game == game, WaitingList.stakes == stakes,
                                                              WaitingList.interest.is_(False))).first()
         if wl is None:
             wl = lists.create(game, stakes, False, user)
         entry = lists.join(wl, picked or (form.player.data or "").strip(), user)
-        db.session.commit()
-    except RulesError as exc:
-        db.session.rollback()
-        flash(f"Not put on the list: {exc}", "error")
-        return _back()
-    flash(f"{entry.player.name} is on the {wl.game} {wl.stakes} list, number {len(lists.waiting(wl))}.", "success")
-    return _back()
+        return f"{entry.player.name} is on the {wl.game} {wl.stakes} list, number {len(lists.waiting(wl))}."
+
+    return _listed(work, "Not put on the list")
 
 
 @bp.post("/lists/<int:list_id>/call")
@@ -90,15 +103,12 @@ def call_listed(list_id: int) -> Any:
     if not form.validate_on_submit() or player is None:
         flash("Not called: the form was not complete; try again.", "error")
         return _back()
-    try:
+
+    def work() -> str:
         entry = lists.call(wl, player, current_user._get_current_object())
-        db.session.commit()
-    except RulesError as exc:
-        db.session.rollback()
-        flash(f"Not called: {exc}", "error")
-        return _back()
-    flash(f"{entry.player.name} called for {wl.game} {wl.stakes}.", "success")
-    return _back()
+        return f"{entry.player.name} called for {wl.game} {wl.stakes}."
+
+    return _listed(work, "Not called")
 
 
 @bp.post("/lists/<int:list_id>/seat")
@@ -114,12 +124,10 @@ def seat_listed(list_id: int) -> Any:
     if table is None:
         flash("Not seated: that table is gone.", "error")
         return _back()
-    try:
+
+    def work() -> str:
         entry = lists.seat(wl, player, table, int(seat_no), form.chips.data, current_user._get_current_object())
-        db.session.commit()
-    except (RulesError, ValueError, tables.NotYours, tables.StaleVersion) as exc:
-        db.session.rollback()
-        flash(f"Not seated, nothing was logged: {exc}", "error")
-        return _back()
-    flash(f"{entry.player.name} seated at {table.name}, seat {seat_no}.", "success")
-    return _back()
+        return f"{entry.player.name} seated at {table.name}, seat {seat_no}."
+
+    return _listed(work, "Not seated, nothing was logged",
+                   (RulesError, ValueError, tables.NotYours, tables.StaleVersion))
