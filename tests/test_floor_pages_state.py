@@ -142,8 +142,11 @@ def test_the_correction_page_shows_each_seats_player_and_stack(app, floor):
     html = floor.get(url).get_data(as_text=True)
     assert stacks_shown(html)[3] == ("Cleo", 505) and stacks_shown(html)[1] == ("Ann", 505)
     # a correction that does not add up to nothing is refused; the page shows the stacks unchanged
-    refused = floor.post(url, data={"seat-3": "-10", "reason": "x"})
+    refused = floor.post(url, data={"seat-3": "-10", "seat-1": "5", "reason": "x"})
     assert refused.status_code == 422 and stacks_shown(refused.get_data(as_text=True))[3] == ("Cleo", 505)
+    # with the amounts as typed, to put right (they came back empty)
+    assert re.search(r'name="seat-3"[^>]*value="-10"', refused.get_data(as_text=True))
+    assert re.search(r'name="seat-1"[^>]*value="5"', refused.get_data(as_text=True))
     during = new_table(app, "Table 2", OPENED)
     html = floor.get(f"/floor/tables/{during}/correction").get_data(as_text=True)
     assert "A deal is in progress: chips are corrected between deals." in html

@@ -141,6 +141,10 @@ def correction(table_id: int) -> Any:
     ruling_id = request.values.get("ruling", "")
     about = db.session.get(IssuedRuling, int(ruling_id)) if is_whole(ruling_id, 1) else None
     error = ""
+    # the amounts typed, shown again with a refusal: the floor puts right what the refusal names
+    # (they came back empty, to be typed again beside the words that said what was wrong)
+    sent = ({seat: (request.form.get(f"seat-{seat}") or "").strip()[:12] for seat in state.seats}
+            if form.is_submitted() else {})
     if form.validate_on_submit():
         moves = []
         for seat in state.seats:
@@ -166,7 +170,7 @@ def correction(table_id: int) -> Any:
         state = table_log.table_state(table)
     status = 422 if error else 400 if form.is_submitted() else 200
     return render_template("floorpages/correction.html", table=table, state=state, form=form, about=about,
-                           error=error), status
+                           error=error, sent=sent), status
 
 
 def _version(raw: str | None) -> int | None:
