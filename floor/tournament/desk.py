@@ -59,8 +59,8 @@ def find_seat(t: Tournament, player: str) -> tuple[Table, int, Seat] | None:
 def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
-    if entry is None:
-        raise IllegalAction(f"{player!r} has not entered this event")
+    if entry is None:  # the desk's box left empty read "'' has not entered this event"
+        raise IllegalAction(f"{player.strip()} has not entered this event" if player.strip() else "name the player")
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
     found = find_seat(t, entry.player)
