@@ -108,3 +108,10 @@ def test_a_call_names_the_table_by_its_event_where_two_events_number_the_same_ta
     calls = floor.get("/floor/").get_data(as_text=True).split("Calls from the tables", 1)[1].split("</table>", 1)[0]
     assert "<strong>Table 1 (Friday)</strong>" in calls
     assert floor.get("/floor/live").get_json()["calls"][0]["words"] == "Table 1 (Friday): false openers, seat 3"
+    # and what the floor is told after answering it (the flashes after a dismissal, a ruling, a correction)
+    with app.app_context():
+        call_id = db.session.scalars(db.select(FloorCall.id)).one()
+    said = floor.post(f"/floor/calls/{call_id}/dismiss", follow_redirects=True).get_data(as_text=True)
+    assert "Call from Table 1 (Friday) dismissed." in said
+    response = floor.post("/rulings/new", data={"step": "engine", "table": table_id, "version": "5"}, follow_redirects=True)
+    assert "issued and applied to Table 1 (Friday)." in response.get_data(as_text=True)

@@ -165,7 +165,7 @@ def correction(table_id: int) -> Any:
         else:
             row = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
                                      .order_by(IssuedRuling.id.desc())).first()
-            flash(f"Chips corrected at {table.name}.", "success")
+            flash(f"Chips corrected at {table.label}.", "success")
             return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("floorpages.index"))
         state = table_log.table_state(table)
     status = 422 if error else 400 if form.is_submitted() else 200
@@ -190,5 +190,5 @@ def dismiss_call(call_id: int) -> Any:
     if call.is_open:
         call.closed_at, call.closed_by = utcnow(), current_user
         db.session.commit()
-        flash(f"Call from {call.table.name} dismissed.", "info")
+        flash(f"Call from {call.table.label} dismissed.", "info")
     return redirect(url_for("floorpages.index"))

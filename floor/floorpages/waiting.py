@@ -127,7 +127,7 @@ def seat_listed(list_id: int) -> Any:
 
     def work() -> str:
         entry = lists.seat(wl, player, table, int(seat_no), form.chips.data, current_user._get_current_object())
-        return f"{entry.player.name} seated at {table.name}, seat {seat_no}."
+        return f"{entry.player.name} seated at {table.label}, seat {seat_no}."
 
     return _listed(work, "Not seated, nothing was logged",
                    (RulesError, ValueError, tables.NotYours, tables.StaleVersion))

@@ -150,7 +150,7 @@ def issue_ruling(walk: DisputeWalk, facts: dict[str, Any], form: IssueForm) -> A
         return render_walk(walk, facts, error=f"Not issued: {exc}", status=409)
     except (issuing.IssueError, RulesError, ValueError) as exc:
         return render_walk(walk, facts, error=f"Not issued: {exc}", status=400)
-    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.name}." if apply and walk.table else "."),
+    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.label}." if apply and walk.table else "."),
           "success")
     return redirect(url_for("rulings.detail", ruling_id=row.id))
 
