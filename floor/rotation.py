@@ -261,12 +261,13 @@ def dealer_may_log(table: Table, event: dict[str, Any], user: User | None) -> No
     if current is not None and current.table.id == table.id:
         return
     if current is not None:
-        where = f"you deal at {current.table.name} until {local(current.until, '%H:%M')}"
+        where = f"you deal at {current.table.label} until {local(current.until, '%H:%M')}"
     elif upcoming is not None:
-        where = f"you are on a break; next {upcoming.table.name} at {local(upcoming.start, '%H:%M')}"
+        where = f"you are on a break; next {upcoming.table.label} at {local(upcoming.start, '%H:%M')}"
     else:
         where = "the rotation gives you no table"
-    raise table_log.NotYours(f"rotation: {table.name} is not your table now: {where}; the floor may move you by hand")
+    # by label: every event numbers its tables from 1, and "you deal at Table 1" did not say which
+    raise table_log.NotYours(f"rotation: {table.label} is not your table now: {where}; the floor may move you by hand")
 
 
 def init_app(app: Any) -> None:

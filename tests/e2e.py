@@ -31,12 +31,12 @@ Fixtures:
 
 Plain helpers: :func:`screenshot` (saved only when ``FLOOR_E2E_SHOTS`` is set), :func:`fits` (nothing
 scrolls sideways), :func:`at_each_size` (a page's layout checked at a phone's, a tablet's and a
-desktop's size, the flow played once), :func:`log_in`
+desktop's size, the tablet upright too, the flow played once), :func:`log_in`
 (the real login form in the browser: tests of the login itself use it), :func:`session_cookies`,
 :func:`clean_device`, :func:`serve` (a context manager for a live server of any app),
 :data:`CHROMIUM` (``FLOOR_E2E_CHROMIUM`` overrides the path), :data:`ARGS`, :data:`TABLET`
 (1024x768), :data:`TABLET_PORTRAIT` (820x1180), :data:`PHONE` (390x844), :data:`DESKTOP` (1440x900),
-:data:`SIZES` (the three by name).
+:data:`SIZES` (the four by name).
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ TABLET = {"width": 1024, "height": 768}
 TABLET_PORTRAIT = {"width": 820, "height": 1180}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
-SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}  # issue 25: where the tablet's pages are used
+# issue 25: where the tablet's pages are used; the tablet upright (820x1180) is the dealer's device
+SIZES = {"phone": PHONE, "tablet": TABLET, "tablet upright": TABLET_PORTRAIT, "desktop": DESKTOP}
 USER_OF_ROLE = {role: name for name, role in USERS.items()}
 
 
@@ -121,7 +122,7 @@ UNTAPPABLE = """els => [els.length, els.flatMap(el => {
 def at_each_size(page: Any, *, taps: tuple[Any, ...] = (), groups: tuple[tuple[str, int], ...] = (),
                  check: Callable[[str], None] | None = None, sizes: dict[str, dict[str, int]] = SIZES) -> None:
     """What differs by the window's size, checked on the page as it stands, at each of ``sizes`` in
-    turn (a phone, a tablet, a desktop), then back to the page's own size: nothing scrolls sideways
+    turn (a phone, a tablet both ways, a desktop), then back to the page's own size: nothing scrolls sideways
     (:func:`fits`); each locator in ``taps`` (what the flow taps next) can be tapped at that size:
     Playwright's checks before a click (visible, enabled, steady, not covered by anything) with the
     tap itself not made (``click(trial=True)``); each of ``groups`` (a selector and how many

@@ -197,6 +197,7 @@ ROUTES: dict[str, Route] = {
     "api.feeds": Route(F, API, "/api/tables/{table}/feeds", get=False, post={"table": None}),
     "api.seat_changes": Route(F, API, "/api/tables/{table}/seat_changes"),
     "api.ask_seat_change": Route(F, API, "/api/tables/{table}/seat_changes", get=False, post={"player": "Nobody"}),
+    "floorpages.join_listed": Route(F, PAGE, "/floor/lists/join", get=False, post={}),
     "floorpages.call_listed": Route(F, PAGE, "/floor/lists/{wlist}/call", get=False, post={}),
     "floorpages.seat_listed": Route(F, PAGE, "/floor/lists/{wlist}/seat", get=False, post={}),
     "floorpages.cash_floor": Route(F, PAGE, "/floor/cash"),

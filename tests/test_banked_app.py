@@ -39,6 +39,13 @@ def test_only_a_director_sets_up_a_banked_table(as_role):
     assert bad.status_code == 422 and b"no_game_pays: a ratio" in bad.data
 
 
+def test_a_new_table_has_dealt_no_round_yet(as_role, table_id):
+    """Before its first deal the tablet and the floor's dispute page said "round 0", a round nobody dealt."""
+    for role, path in (("dealer", ""), ("floor", "/dispute")):
+        page = as_role(role).get(f"/banked/tables/{table_id}{path}").get_data(as_text=True)
+        assert "· banked · no round dealt yet</span>" in page and "round 0" not in page
+
+
 def test_strangers_are_sent_to_log_in(client, table_id):
     assert client.get(f"/banked/tables/{table_id}").status_code in (302, 401)
 

@@ -75,12 +75,37 @@ def test_the_floor_calls_and_seats_from_its_overview(app, api, table_id):
     assert api.get("/api/lists", role="floor")[0]["players"] == []
 
 
+def test_the_floor_puts_a_walk_in_on_a_list_from_its_overview(app, api, table_id):
+    """The overview showed a game's open seats and let the floor call and seat a listed player, but
+    nobody could be put on a list without the JSON API. The game's first walk-in starts its list;
+    a name nobody has makes a record, a picked record is used as it is, and a refusal says why."""
+    floor = app.test_client()
+    login(floor, "fred")
+    page = floor.get("/floor/").get_data(as_text=True)
+    assert 'data-join="cardroom 10/20"' in page and "Nobody waiting" not in page  # a cash table, no list yet
+    join = {"game": "cardroom", "stakes": "10/20"}
+    assert floor.post("/floor/lists/join", data={**join, "player": "Eve"}).status_code == 302
+    (wl,) = api.get("/api/lists", role="floor")
+    eve = wl["players"][0]["player_id"]
+    assert (wl["game"], wl["stakes"], [p["name"] for p in wl["players"]]) == ("cardroom", "10/20", ["Eve"])
+    gus = floor.post("/floor/lists/join", data={**join, "player": "Gus"}, follow_redirects=True)
+    assert "Gus is on the cardroom 10/20 list, number 2." in gus.get_data(as_text=True)
+    said = floor.post("/floor/lists/join", data={**join, "player_id": str(eve)}, follow_redirects=True)
+    assert "Not put on the list: join: Eve is on this list already" in said.get_data(as_text=True)
+    page = floor.get("/floor/").get_data(as_text=True)
+    assert 'data-call="Eve"' in page and 'data-call="Gus"' in page
+    assert [p["name"] for p in api.get("/api/lists", role="floor")[0]["players"]] == ["Eve", "Gus"]
+    empty = floor.post("/floor/lists/join", data=join, follow_redirects=True).get_data(as_text=True)
+    assert "Not put on the list: name the player" in empty
+
+
 def test_a_dealer_may_not_call_or_seat_from_the_floor_pages(app, api, table_id):
     wl = listed(api, "Eve")
     eve = api.get("/api/lists", role="floor")[0]["players"][0]["player_id"]
     dealer = app.test_client()
     login(dealer, "dee")
     assert dealer.post(f"/floor/lists/{wl}/call", data={"player_id": eve}).status_code == 403
+    assert dealer.post("/floor/lists/join", data={"game": "cardroom", "stakes": "10/20", "player": "Zed"}).status_code == 403
     assert dealer.post(f"/floor/lists/{wl}/seat", data={"player_id": eve, "place": f"{table_id}:6",
                                                         "chips": "300"}).status_code == 403
     assert api.get("/api/lists", role="floor")[0]["players"][0]["called_at"] is None

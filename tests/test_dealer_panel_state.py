@@ -252,3 +252,21 @@ def test_the_panel_reads_nothing_the_typed_state_lacks(app, dealer, profile):
         response = dealer.get(f"/dealer/tables/{table_id}/panel")
         assert response.status_code == 200, (event, response.get_data(as_text=True)[:300])
         assert_same_table(response.json["html"], plain_state(dealer, table_id))
+
+
+def test_while_the_pot_is_offered_for_reopening_the_false_opener_is_not_shown_as_the_opener(app, dealer):
+    """F3: the floor logged seat 3's false openers with players left to act; until the offer ends
+    the engine still holds seat 3 as the deal's opener. The tablet said "opened by seat 3" and gave
+    seat 3 the green "opener" tag beside "Seat 3 had false openers": now seat 3 is marked as the
+    false opener, and the turn is the reopener's."""
+    table_id = new_table(app)
+    log(dealer, table_id, {"type": "deal"}, {"type": "pass", "seat": 2}, {"type": "open", "seat": 3})
+    with app.app_context():
+        tables.append(db.session.get(Table, table_id), {"type": "false_openers", "seat": 3}, user("fred"))
+    html, state = panel(dealer, table_id), plain_state(dealer, table_id)
+    assert state["reopen"]["false_opener"] == 3 and state["to_act"] in state["reopen"]["eligible"]
+    assert_same_table(html, state)
+    seat_3 = re.search(r'<article class="seat[^"]*" data-seat="3".*?</article>', html, re.S).group(0)
+    assert '<span class="pill warn">false openers</span>' in seat_3 and ">opener<" not in seat_3
+    assert "opened by seat 3" not in html and "seat 3 opened without openers" in html
+    assert "Seat 3 had false openers" in html

@@ -350,6 +350,17 @@ def test_roles_change_and_accounts_are_deactivated_never_deleted(app, as_role):
     assert b"deactivated" in client.get(f"/director/users/{dee}").data
 
 
+def test_an_accounts_page_shows_its_role_selected(app, as_role):
+    """The role box showed "dealer" for every account (none of its options was selected): a
+    director who ticked "Active" off a floor person's page and saved demoted them to dealer."""
+    client = as_role("director")
+    for name, role in (("fred", "floor"), ("dana", "director"), ("dee", "dealer")):
+        page = client.get(f"/director/users/{user_id(app, name)}").get_data(as_text=True)
+        assert re.findall(r'<option selected value="(\w+)">', page) == [role], name
+        token_page = client.post(f"/director/users/{user_id(app, name)}/token").get_data(as_text=True)
+        assert re.findall(r'<option selected value="(\w+)">', token_page) == [role], name
+
+
 def test_a_director_cannot_lock_themselves_out(app, as_role):
     client = as_role("director")
     dana = user_id(app, "dana")

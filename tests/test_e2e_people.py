@@ -148,7 +148,7 @@ def test_the_floor_sees_a_new_call_live_and_the_dealer_sees_it_answered(open_pag
 
     banner = floor.locator("#new-call")
     banner.wait_for(state="visible", timeout=8_000)  # polled every 3 s
-    assert banner.inner_text() == "New call: Table 1: caller wants the bet back, seat 6"
+    assert banner.inner_text() == "New call: Table 1 (Demo Friday Jackpots): caller wants the bet back, seat 6"
     assert floor.evaluate("window.__same_page") is True
     assert floor.locator("tr[data-call]").count() == 2
     assert floor.locator("tr.new-call-row").count() == 1

@@ -223,3 +223,32 @@ def test_a_double_tap_on_a_form_that_posts_acts_once(open_page, live_server):
     with live_server.app.app_context():
         named = db.session.scalars(db.select(CardRoomEvent).where(CardRoomEvent.name == "Saturday deepstack")).all()
     assert len(named) == 1
+
+
+def test_a_tap_the_rotation_refuses_says_why_in_words_naming_the_tables_event(open_page, live_server):
+    """In a room that rotates, the dealer taps Deal at a table the rotation does not give them: the
+    tablet said "rotation: Table 5 is not your table now: you deal at Table 5 until ...; the floor
+    may move you by hand (403)": an HTTP status, and two tables of the same name (every event
+    numbers its tables from 1). Now the words alone, the tables named with their events."""
+    from floor import rotation
+    from floor.models import CardRoomEvent
+
+    app = live_server.app
+    with app.app_context():
+        friday, sunday = (CardRoomEvent(name=name, profile="cardroom") for name in ("Friday", "Sunday"))
+        db.session.add_all([friday, sunday])
+        db.session.commit()
+        mine, other = (tables.create_table("Table 1", SETUP, event_id=e.id).id for e in (friday, sunday))
+        dee = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        rotation.make(["dee"], [mine], 30, dee)
+        db.session.commit()
+    tablet = open_page("dealer", viewport=PHONE)
+    tablet.goto(f"{live_server.url}/dealer/tables/{other}")
+    assert tablet.locator("#rotation").inner_text().startswith("You deal at Table 1 (Friday) until ")
+    tablet.locator('#panel button[data-type="deal"]').click()
+    say = tablet.locator("#say")
+    say.wait_for()
+    words = say.inner_text()
+    assert words.startswith("Not logged: rotation: Table 1 (Sunday) is not your table now: you deal at Table 1 (Friday)")
+    assert "403" not in words and events(app, other) == []
+    looked_at(tablet, "rotation-refused")

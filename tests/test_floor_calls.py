@@ -85,3 +85,33 @@ def login_with_token(client, username):
 
     token = csrf_token_from(client.get("/login").data)
     assert client.post("/login", data={"username": username, "password": PASSWORD, "csrf_token": token}).status_code == 302
+
+
+def test_a_call_names_the_table_by_its_event_where_two_events_number_the_same_table(app, as_role):
+    """Every event numbers its tables from 1 (the demo's room has a "Table 1" of the Friday
+    jackpots and one of the Sunday freezeout): the call, its announcement and the rulings' lists
+    name the table with its event, so the floor person walks to the right one."""
+    from floor.models import CardRoomEvent
+
+    with app.app_context():
+        friday, sunday = (CardRoomEvent(name=name, profile="cardroom") for name in ("Friday", "Sunday"))
+        db.session.add_all([friday, sunday])
+        db.session.commit()
+        dealer = db.session.scalars(db.select(User).where(User.username == "dee")).one()
+        table = tables.create_table("Table 1", SETUP, event_id=friday.id)
+        tables.create_table("Table 1", SETUP, event_id=sunday.id)
+        for event in LOG:
+            tables.append(table, event, dealer)
+        table_id = table.id
+    call(as_role("dealer"), table_id)
+    floor = as_role("floor")
+    calls = floor.get("/floor/").get_data(as_text=True).split("Calls from the tables", 1)[1].split("</table>", 1)[0]
+    assert "<strong>Table 1 (Friday)</strong>" in calls
+    assert floor.get("/floor/live").get_json()["calls"][0]["words"] == "Table 1 (Friday): false openers, seat 3"
+    # and what the floor is told after answering it (the flashes after a dismissal, a ruling, a correction)
+    with app.app_context():
+        call_id = db.session.scalars(db.select(FloorCall.id)).one()
+    said = floor.post(f"/floor/calls/{call_id}/dismiss", follow_redirects=True).get_data(as_text=True)
+    assert "Call from Table 1 (Friday) dismissed." in said
+    response = floor.post("/rulings/new", data={"step": "engine", "table": table_id, "version": "5"}, follow_redirects=True)
+    assert "issued and applied to Table 1 (Friday)." in response.get_data(as_text=True)

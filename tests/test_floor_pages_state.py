@@ -90,7 +90,7 @@ def test_the_overview_shows_each_tables_deal_pot_and_what_waits_on_the_floor(app
     for name, table_id in ids.items():
         state = plain_state(floor, table_id)
         # the part of the deal in players' words ("before the draw", not the engine's "predraw")
-        assert rows[name]["deal"] == f"{state['deal']} · {phase_words(state['phase'])}", name
+        assert rows[name]["deal"] == (f"{state['deal']} · {phase_words(state['phase'])}" if state["deal"] else "no deal yet"), name
         assert rows[name]["pot"] == str(state["pot"]), name
         assert rows[name]["correct"] == (state["phase"] == "between_deals"), name
     reopen = plain_state(floor, ids["Reopen"])["reopen"]
@@ -98,7 +98,8 @@ def test_the_overview_shows_each_tables_deal_pot_and_what_waits_on_the_floor(app
     assert rows["Reopen"]["flags"] == ["reopen offer pending: seats " + ", ".join(map(str, reopen["eligible"]))]
     assert rows["Showdown"]["flags"] == ["showdown in progress"]
     assert rows["Showdown"]["deal"] == "1 · showdown" and rows["Showdown"]["pot"] == "60"  # 4 antes of 5, 4 bets of 10
-    assert rows["Fresh"] == {"deal": "0 · between deals", "pot": "0", "flags": [], "correct": True, "marked": False}
+    # a table nobody has dealt at: no "deal 0" for the floor to read
+    assert rows["Fresh"] == {"deal": "no deal yet", "pot": "0", "flags": [], "correct": True, "marked": False}
     assert rows["Won"]["deal"] == "1 · between deals" and rows["Won"]["pot"] == "0" and not rows["Won"]["flags"]
     assert rows["Reopen"]["marked"] and rows["Showdown"]["marked"]
 
@@ -119,10 +120,10 @@ def test_a_table_whose_log_the_rules_refuse_is_named_not_a_crash(app, floor, mon
     rows = overview_rows(floor.get("/floor/").get_data(as_text=True))
     assert rows["Broken"] == {"deal": "", "pot": "", "flags": ["the log does not replay: call the director"],
                               "correct": False, "marked": True}
-    assert rows["Fine"]["deal"] == "0 · between deals"
+    assert rows["Fine"]["deal"] == "no deal yet"
     lineups = floor.get("/floor/lineups").get_data(as_text=True)
     assert re.search(rf'data-table="{broken}".*?the log does not replay: call the director', lineups, re.S)
-    assert re.search(rf'data-table="{fine}".*?Deal 0 · between deals · pot 0', lineups, re.S)
+    assert re.search(rf'data-table="{fine}".*?No deal yet · pot 0', lineups, re.S)
 
 
 def test_the_correction_page_shows_each_seats_player_and_stack(app, floor):
@@ -141,8 +142,11 @@ def test_the_correction_page_shows_each_seats_player_and_stack(app, floor):
     html = floor.get(url).get_data(as_text=True)
     assert stacks_shown(html)[3] == ("Cleo", 505) and stacks_shown(html)[1] == ("Ann", 505)
     # a correction that does not add up to nothing is refused; the page shows the stacks unchanged
-    refused = floor.post(url, data={"seat-3": "-10", "reason": "x"})
+    refused = floor.post(url, data={"seat-3": "-10", "seat-1": "5", "reason": "x"})
     assert refused.status_code == 422 and stacks_shown(refused.get_data(as_text=True))[3] == ("Cleo", 505)
+    # with the amounts as typed, to put right (they came back empty)
+    assert re.search(r'name="seat-3"[^>]*value="-10"', refused.get_data(as_text=True))
+    assert re.search(r'name="seat-1"[^>]*value="5"', refused.get_data(as_text=True))
     during = new_table(app, "Table 2", OPENED)
     html = floor.get(f"/floor/tables/{during}/correction").get_data(as_text=True)
     assert "A deal is in progress: chips are corrected between deals." in html
@@ -159,7 +163,7 @@ def test_the_lineups_show_stacks_statuses_and_the_ledger(app, floor):
     state = plain_state(floor, table_id)
     assert state["ledger"] == {"chips_in": 300, "chips_out": 500}
     assert re.search(r"data-chips-in>300<.*data-chips-out>500<", section, re.S)
-    assert "Deal 0 · between deals · pot 0" in text_of(section)
+    assert "No deal yet · pot 0" in text_of(section)  # no "deal 0" before the first deal
     rows = {int(seat): text_of(row) for seat, row in re.findall(r'<tr data-seat="(\d+)"[^>]*>(.*?)</tr>', section, re.S)}
     assert sorted(rows) == list(range(1, state["capacity"] + 1))
     assert rows[2].startswith("2 Bob 500 sitting out") and rows[5].startswith("5 Eve 300 active")

@@ -120,3 +120,29 @@ def test_a_print_names_the_configured_public_address_to_check_the_seal(app, toke
                                      base_url="http://10.0.0.7:5000"))
     assert "https://floor.example-room.test/rulings/1/verify" in text.replace(" ", "")
     assert "10.0.0.7" not in text
+
+
+def test_a_reopened_pot_at_a_full_table_prints_on_one_page(app, tokens):
+    """The demo's ruling #3 at a table of seven (F3): seat 5's false openers, seat 6 passes on the
+    offer and seat 7 reopens; three players sign beside the floor person. Their four signature lines
+    took two rows, and the room's record ran onto a second page holding nothing else ("page 1 of 2")."""
+    from floor.models import CardRoomEvent, IssuedRuling, Table, User
+
+    names = {1: "Ann", 3: "Cleo", 4: "Dev", 5: "Eve", 6: "Finn", 7: "Zed", 8: "Gus"}
+    setup = {**SETUP, "button": 4, "seats": [{"seat": s, "player": p, "stack": 500} for s, p in names.items()]}
+    with app.app_context():
+        event = CardRoomEvent(name="Demo Friday Jackpots", profile="cardroom")
+        db.session.add(event)
+        db.session.commit()
+        table_id = tables.create_table("Table 1", setup, event_id=event.id).id
+        fred, dee = (db.session.scalars(db.select(User).where(User.username == name)).one() for name in ("fred", "dee"))
+        for event, by in (({"type": "deal"}, dee), ({"type": "open", "seat": 5}, dee), ({"type": "call", "seat": 6}, dee),
+                          ({"type": "false_openers", "seat": 5}, fred), ({"type": "pass", "seat": 6}, dee),
+                          ({"type": "reopen", "seat": 7, "amount": 10}, dee)):
+            tables.append(db.session.get(Table, table_id), event, by)
+        ruling = db.session.scalars(db.select(IssuedRuling)).one()
+        assert ruling.outcome == "REOPENED", ruling.outcome
+        ruling_id = ruling.id
+    pages, text, _ = pdf_text(app.test_client().get(f"/rulings/{ruling_id}.pdf", headers=bearer(tokens["floor"])))
+    assert "Seat 5: Eve" in text and "Seat 6: Finn" in text and "Seat 7: Zed" in text and "Room record." in text
+    assert pages == 1

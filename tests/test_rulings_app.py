@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from floor import tables
 from floor.extensions import db
-from floor.models import IssuedRuling, LogEntry, Table
+from floor.models import IssuedRuling, LogEntry, Table, User
 from rules.rulings import FACTS
 from tests.conftest import PASSWORD, SETUP, bearer, csrf_token_from
 
@@ -96,6 +96,8 @@ def test_a_dispute_by_hand_is_asked_one_question_at_a_time_then_previewed_and_is
     html = page.get_data(as_text=True)
     assert "The ruling, before it is issued" in html and "POT_CARRIES_OVER" in html
     assert "Issue this ruling" in html
+    # the outcome code is the app's word: in the preview too it stands only under "Evidence"
+    assert html.index("<h2>Evidence</h2>") < html.index("POT_CARRIES_OVER")
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count(IssuedRuling.id))) == 0  # a preview stores nothing
 
@@ -108,6 +110,8 @@ def test_a_dispute_by_hand_is_asked_one_question_at_a_time_then_previewed_and_is
         assert row.issued_by.username == "fred" and row.note == "seat 4 asked"
     shown = client.get("/rulings/1").get_data(as_text=True)
     assert "POT_CARRIES_OVER" in shown and "F4" in shown and "matches the stored content" in shown
+    evidence = shown.split("<h2>Evidence</h2>", 1)[1]
+    assert "POT_CARRIES_OVER" not in shown.split("<h2>Evidence</h2>", 1)[0] and "matches the stored content" in evidence
 
 
 def test_card_errors_and_unreadable_answers_come_back_in_place(app, as_role):
@@ -403,3 +407,34 @@ def test_api_roles(app, tokens):
     assert client.post("/api/rulings", json=body, headers=bearer(tokens["director"])).status_code == 201
     assert client.get("/api/rulings/1").status_code == 401
     assert client.get("/api/rulings/2", headers=bearer(tokens["dealer"])).status_code == 404
+
+
+def test_a_ruling_names_the_player_who_sat_in_the_seat_when_it_was_logged(app, as_role):
+    """Eve sat down at seat 5 during the night (not in the starting line-up) and opened without
+    openers; the floor's ruling kills her hand. Its page and print named the seats from the line-up:
+    "5 · — · hand dead". Then the deal ends, Eve leaves and Zed takes seat 5: the ruling still names Eve."""
+    log = [{"type": "sit", "seat": 5, "player": "Eve", "chips": 500}, {"type": "deal"},
+           {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3}, {"type": "pass", "seat": 4},
+           {"type": "open", "seat": 5}, {"type": "call", "seat": 1}, {"type": "call", "seat": 2}]
+    table_id = make_table(app, log)
+    with app.app_context():
+        fred = db.session.scalars(db.select(User).where(User.username == "fred")).one()
+        tables.append(db.session.get(Table, table_id), {"type": "false_openers", "seat": 5}, fred)
+        ruling_id = db.session.scalars(db.select(IssuedRuling.id).where(IssuedRuling.table_id == table_id)).one()
+    floor = as_role("floor")
+
+    def who_gets_what() -> str:
+        html = floor.get(f"/rulings/{ruling_id}").get_data(as_text=True)
+        return re.search(r"<h2>Who gets what</h2>(.*?)</table>", html, re.S).group(1)
+
+    assert "<td>5</td><td>Eve</td>" in who_gets_what()
+    # seats 3 and 4 fold, seats 2 and 1 stand pat, seat 1 bets and seat 2 folds: seat 5 changes hands
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        for event in ({"type": "fold", "seat": 3}, {"type": "fold", "seat": 4}, {"type": "draw", "seat": 2, "count": 0},
+                      {"type": "draw", "seat": 1, "count": 0}, {"type": "bet", "seat": 1}, {"type": "fold", "seat": 2},
+                      {"type": "leave", "seat": 5}, {"type": "sit", "seat": 5, "player": "Zed", "chips": 300}):
+            tables.append(table, event, None)
+        assert tables.table_state(table).seats[5].player == "Zed"
+    shown = who_gets_what()
+    assert "<td>5</td><td>Eve</td>" in shown and "Zed" not in shown

@@ -501,6 +501,15 @@ def test_the_floor_page_desk_counts_and_busts_out_a_dealer_may_not(app, api):
     floor.post(f"/tournament/{event}/desk", data={"action": "count", "player": "Player 01", "stack": "90",
                                                   "reason": "recount"})
     assert {x["player"]: x["stack"] for x in api.table(ids[0])["seats"].values()}["Player 01"] == 90
+    # "Record the count" with the box empty says so, in words (it read "not ''")
+    empty = floor.post(f"/tournament/{event}/desk", data={"action": "count", "player": "Player 01", "stack": "",
+                                                          "reason": "recount"}, follow_redirects=True)
+    said = empty.get_data(as_text=True)
+    assert "and none was written" in said and "not &#39;&#39;" not in said and "not ''" not in said
+    for action in ("eliminate", "count"):  # nobody named: said so (it read "'' has not entered this event")
+        said = floor.post(f"/tournament/{event}/desk", data={"action": action, "player": "", "stack": "90",
+                                                             "reason": "x"}, follow_redirects=True).get_data(as_text=True)
+        assert "name the player" in said and "&#39;&#39;" not in said
     asked = floor.post(f"/tournament/{event}/desk", data={"action": "eliminate", "player": "Player 02", "reason": "left"})
     assert asked.status_code == 200 and "Bust out Player 02?" in asked.get_data(as_text=True)  # confirmed first
     assert api.get(f"/api/events/{event}/clock")["players_left"] == 4

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from floor.tournament import service
-from tests.conftest import login
+from tests.conftest import csrf_token_from, login
 from tests.tourney_play import Api
 
 FREEZEOUT = {
@@ -156,3 +156,23 @@ def test_no_deal_during_a_break_the_refusal_says_when_play_resumes(app, api, clo
     dealt = api.log(table, {"type": "deal"})
     assert dealt["entry"]["event"]["small_bet"] == 100  # level 2's stakes, written into the deal
 
+
+
+def test_the_floors_line_ups_move_no_player_into_or_out_of_a_tournament_table(app, api, table_id):
+    """The line-ups' move is a leave and a sit: at a tournament's table the desk's to make. It moved
+    a cash player with the cash stack into a freezeout (and a tournament player out of it, the
+    desk none the wiser); now it is refused naming the desk, nothing is logged at either table, and
+    the tournament's seats offer no "move…"."""
+    event, table = freezeout(api)
+    empty, taken = an_empty_and_a_taken_seat(api, table)
+    floor = login(app.test_client(), "fred")
+    versions = {t: api.get(f"/api/tables/{t}")["version"] for t in (table, table_id)}
+    for from_table, from_seat, to_table, to_seat in ((table_id, 1, table, empty), (table, taken, table_id, 6)):
+        token = csrf_token_from(floor.get("/floor/lineups").data)
+        answer = floor.post("/floor/move", data={"csrf_token": token, "from_table": from_table, "from_seat": from_seat,
+                                                 "to_table": to_table, "to_seat": to_seat})
+        assert answer.status_code == 422 and "tournament desk" in answer.get_data(as_text=True)
+    assert chips_in_play(api, event) == 4 * 1000
+    assert {t: api.get(f"/api/tables/{t}")["version"] for t in versions} == versions
+    page = floor.get("/floor/lineups").get_data(as_text=True)
+    assert f"from_table={table}&amp;" not in page and f"from_table={table_id}&amp;" in page

@@ -315,11 +315,18 @@ def user_new() -> Any:
     return render_template("director/user_new.html", form=form)
 
 
+def _user_data(user: User) -> dict[str, Any]:
+    """The account's form as it stands. Read from the object (``obj=user``) the role field held the
+    Role itself, which matches none of the choices' names: every account's page showed "dealer"
+    selected, and a director who saved it (to deactivate a floor person, say) demoted them."""
+    return {"role": user.role.name, "active": user.active}
+
+
 @bp.route("/users/<int:user_id>", methods=["GET", "POST"])
 def user_edit(user_id: int) -> Any:
     """Change an account's role, or deactivate it (logs and rulings keep naming it)."""
     user = db.get_or_404(User, user_id)
-    form = UserForm(obj=user, role=user.role.name)
+    form = UserForm(data=_user_data(user))
     if form.validate_on_submit():
         role = Role[form.role.data]
         if user.id == current_user.id and (role != user.role or not form.active.data):
@@ -341,7 +348,7 @@ def user_token(user_id: int) -> Any:
     """Issue a new API token for an account and show it once (the old one stops working)."""
     user = db.get_or_404(User, user_id)
     token_form = ActionForm()
-    form = UserForm(formdata=None, obj=user, role=user.role.name)
+    form = UserForm(formdata=None, data=_user_data(user))
     if not token_form.validate_on_submit():
         return _invalid("director/user.html", user=user, form=form, token_form=token_form, token=None)
     if not user.active:

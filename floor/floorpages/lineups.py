@@ -28,6 +28,7 @@ from floor.extensions import db
 from floor.inputs import ascii_int, is_whole
 from floor.floorpages.views import bp, state_or_problem
 from floor.models import LogEntry, Table
+from floor.tournament import service as tournament_service
 from rules import RulesError
 from rules.reports.history import Hand, PlayerLine, TableHistory, table_history
 from rules.jackpot import Seat
@@ -73,10 +74,12 @@ def lineup(table: Table) -> dict[str, Any]:
     ledger's chips in and out) and the seats in order up to the table's capacity, empty ones too."""
     state, problem = state_or_problem(table)
     if state is None:  # a log the rules refuse, or a broken record: flagged, never served
-        return {"table": table, "state": None, "seats": [], "problem": problem}
+        return {"table": table, "state": None, "seats": [], "problem": problem, "desk": None}
     seats = [LineupSeat(s, x, seat_words(x, s in state.barred_by_ruling) if x is not None else "empty")
              for s in range(1, state.capacity + 1) for x in [state.seats.get(s)]]
-    return {"table": table, "state": state, "seats": seats, "problem": ""}
+    # a tournament's table is seated by its desk (floor.tournament.floorwork.desk_only): no "move…" here
+    desk = tournament_service.of_table(table)
+    return {"table": table, "state": state, "seats": seats, "problem": "", "desk": desk}
 
 
 def _tables() -> list[Table]:
@@ -120,6 +123,14 @@ def move() -> Any:
     here = table_log.table_state(source).seats.get(form.from_seat.data)
     player = here.player if here is not None else None
     try:
+        # the checks of a posted leave there and sit here: a tournament's table is its desk's to seat
+        # (a cash player moved in brought cash chips into the tournament; one moved out left the
+        # desk's record behind)
+        for table, event in ((source, {"type": "leave", "seat": form.from_seat.data}),
+                             (target, {"type": "sit", "seat": form.to_seat.data, "player": player or "",
+                                       "chips": here.stack if here is not None else 0})):
+            for check in table_log.POSTED_CHECKS:
+                check(table, event, current_user)
         table_log.move_player(source, form.from_seat.data, target, form.to_seat.data, current_user)
     except table_log.StaleVersion as exc:
         return _lineups_page(form, f"Not moved: {exc}", 409)
@@ -127,7 +138,8 @@ def move() -> Any:
         return _lineups_page(form, f"Not moved, nothing was logged at either table: {exc}", 422)
     current_app.logger.info("%s moved %s from %s seat %s to %s seat %s", current_user.username, player,
                             source.name, form.from_seat.data, target.name, form.to_seat.data)
-    flash(f"{player} moved from {source.name} seat {form.from_seat.data} to {target.name} seat "
+    # by label: every event numbers its tables from 1 ("Table 2 to Table 2" named two tables of the room)
+    flash(f"{player} moved from {source.label} seat {form.from_seat.data} to {target.label} seat "
           f"{form.to_seat.data}.", "success")
     return redirect(url_for("floorpages.lineups"))
 

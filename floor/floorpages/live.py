@@ -39,7 +39,7 @@ def live_stamp() -> tuple[str, list[dict[str, Any]]]:
     listed = db.session.execute(db.select(func.count(ListEntry.id), func.count(ListEntry.called_at),
                                           func.count(ListEntry.removed_at))).one()  # the waiting lists beside the tables
     raw = f"{[c.id for c in calls]}|{[c.id for c in banked]}|{tuple(rulings)}|{tuple(tables)}|{tuple(listed)}"
-    rows = [{"id": c.id, "table": c.table.name, "issue": c.issue, "seat": c.seat, "words": call_words(c)}
+    rows = [{"id": c.id, "table": c.table.label, "issue": c.issue, "seat": c.seat, "words": call_words(c)}
             for c in calls]
     rows += [{"id": f"b{c.id}", "table": c.table.name, "issue": c.issue, "seat": c.box,
               "words": f"{c.table.name}: {c.words}"} for c in banked]
@@ -47,8 +47,9 @@ def live_stamp() -> tuple[str, list[dict[str, Any]]]:
 
 
 def call_words(call: FloorCall) -> str:
-    """'Table 3: wrong number of cards, seat 1' (the line a new call is announced with)."""
-    text = f"{call.table.name}: {ISSUES.get(call.issue, call.issue).lower()}"
+    """'Table 3 (Friday): wrong number of cards, seat 1' (the line a new call is announced with; by
+    the table's label: every event numbers its tables from 1)."""
+    text = f"{call.table.label}: {ISSUES.get(call.issue, call.issue).lower()}"
     return text + (f", seat {call.seat}" if call.seat is not None else "")
 
 

@@ -141,6 +141,10 @@ def correction(table_id: int) -> Any:
     ruling_id = request.values.get("ruling", "")
     about = db.session.get(IssuedRuling, int(ruling_id)) if is_whole(ruling_id, 1) else None
     error = ""
+    # the amounts typed, shown again with a refusal: the floor puts right what the refusal names
+    # (they came back empty, to be typed again beside the words that said what was wrong)
+    sent = ({seat: (request.form.get(f"seat-{seat}") or "").strip()[:12] for seat in state.seats}
+            if form.is_submitted() else {})
     if form.validate_on_submit():
         moves = []
         for seat in state.seats:
@@ -161,12 +165,12 @@ def correction(table_id: int) -> Any:
         else:
             row = db.session.scalars(db.select(IssuedRuling).where(IssuedRuling.table_id == table.id)
                                      .order_by(IssuedRuling.id.desc())).first()
-            flash(f"Chips corrected at {table.name}.", "success")
+            flash(f"Chips corrected at {table.label}.", "success")
             return redirect(url_for("rulings.detail", ruling_id=row.id) if row else url_for("floorpages.index"))
         state = table_log.table_state(table)
     status = 422 if error else 400 if form.is_submitted() else 200
     return render_template("floorpages/correction.html", table=table, state=state, form=form, about=about,
-                           error=error), status
+                           error=error, sent=sent), status
 
 
 def _version(raw: str | None) -> int | None:
@@ -186,5 +190,5 @@ def dismiss_call(call_id: int) -> Any:
     if call.is_open:
         call.closed_at, call.closed_by = utcnow(), current_user
         db.session.commit()
-        flash(f"Call from {call.table.name} dismissed.", "info")
+        flash(f"Call from {call.table.label} dismissed.", "info")
     return redirect(url_for("floorpages.index"))

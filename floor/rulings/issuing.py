@@ -119,9 +119,9 @@ def false_openers_logged(table: Table, ruling: IssuedRuling | None, state: jackp
     """What the floor person is told after false openers are logged: the stored ruling, or, while
     the reopen offer runs (F3), which seats may still reopen the pot."""
     if ruling is not None:
-        return f"Ruling #{ruling.id} issued and applied to {table.name}."
+        return f"Ruling #{ruling.id} issued and applied to {table.label}."
     seats = ", ".join(str(s) for s in (state.reopen.eligible if state.reopen is not None else ()))
-    return (f"False openers logged at {table.name}. Seats {seats} may now reopen the pot in turn; "
+    return (f"False openers logged at {table.label}. Seats {seats} may now reopen the pot in turn; "
             "the ruling is stored when the last of them has answered.")
 
 

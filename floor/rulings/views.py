@@ -23,6 +23,7 @@ from floor.models import IssuedRuling, Role, Table
 from floor.rulings import issuing, search, stored
 from floor.rulings.printed import send_ruling_pdf
 from floor.rulings.stored import cited
+from floor.seals import SealBroken
 from floor.verify import ruling_problems
 from floor.rulings.walk import (
     DisputeWalk,
@@ -37,7 +38,7 @@ from floor.rulings.walk import (
     render_walk,
     show_value,
 )
-from rules import MissingFact, RulesError
+from rules import MissingFact, RulesError, jackpot
 from rules.rulings import FACTS, questions_for
 from rules.words import ruling_headline
 
@@ -149,7 +150,7 @@ def issue_ruling(walk: DisputeWalk, facts: dict[str, Any], form: IssueForm) -> A
         return render_walk(walk, facts, error=f"Not issued: {exc}", status=409)
     except (issuing.IssueError, RulesError, ValueError) as exc:
         return render_walk(walk, facts, error=f"Not issued: {exc}", status=400)
-    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.name}." if apply and walk.table else "."),
+    flash(f"Ruling #{row.id} issued" + (f" and applied to {walk.table.label}." if apply and walk.table else "."),
           "success")
     return redirect(url_for("rulings.detail", ruling_id=row.id))
 
@@ -157,10 +158,25 @@ def issue_ruling(walk: DisputeWalk, facts: dict[str, Any], form: IssueForm) -> A
 # --------------------------------------------------------------------------- a stored ruling
 
 
+def seated_then(row: IssuedRuling) -> dict[int, str]:
+    """Seat -> player as the table sat when the ruling was logged (the log up to its entry): a
+    newcomer who sat down during the night is named (the starting line-up printed "7 · —" for the
+    reopener), and a seat that changed hands since names who sat there then. The line-up's names
+    for a ruling not logged at a table, or a log that does not replay."""
+    names = stored.players(row)
+    if row.table is None or not row.log_seq:
+        return names
+    try:  # one replay, for the one ruling shown (the lists name seats by the record's headline)
+        then = jackpot.replay_state(row.table.setup, tables.events_of(row.table)[:row.log_seq]).seats
+    except (RulesError, ValueError, SealBroken, witness.RolledBack):
+        return names
+    return {**names, **{int(s): x.player for s, x in then.items()}}
+
+
 def ruling_context(row: IssuedRuling) -> dict[str, Any]:
     """Everything the page and the print show of a stored ruling."""
     rec = row.record
-    names = stored.players(row)
+    names = seated_then(row)
     game, house = stored.house_rules_line(row)
     # the pot's line and the note are worded as true now: the table may have played on since, a
     # floor person may have confirmed a ruling of the rules (so a print depends on those too)

@@ -198,8 +198,11 @@
         await answerPanel(data, "Another device logged first. The table is refreshed: check it, and tap again if it is still right.", "stale");
       } else if (response.status === 422) {
         say(data.message || "The rules refused that.", "refused");
+      } else if (data.message) {
+        // the server's words say why (a rotation's table, the desk's seat): the HTTP status is not the dealer's
+        say("Not logged: " + data.message, "error");
       } else {
-        say((data.message || "Not logged") + " (" + response.status + ")", "error");
+        say("Not logged (the server answered " + response.status + ")", "error");
       }
     } finally {
       setBusy(false);

@@ -59,8 +59,8 @@ def find_seat(t: Tournament, player: str) -> tuple[Table, int, Seat] | None:
 def seat_of(t: Tournament, player: str) -> tuple[Table, int, Seat]:
     """The table, seat and seat state of a player still in (IllegalAction naming who is not)."""
     entry = service.entry_named(t, player)
-    if entry is None:
-        raise IllegalAction(f"{player!r} has not entered this event")
+    if entry is None:  # the desk's box left empty read "'' has not entered this event"
+        raise IllegalAction(f"{player.strip()} has not entered this event" if player.strip() else "name the player")
     if entry.is_out:
         raise IllegalAction(f"{entry.player} is out of the event already")
     found = find_seat(t, entry.player)
@@ -275,8 +275,10 @@ def recount(t: Tournament, player: str, stack: Any, reason: str, user: User | No
     try:
         counted = whole(stack, "count", 0, CHIPS_MAX)
     except BadNumber:
+        # the desk's box left empty read "not ''" on the floor's page
+        given = f"not {stack!r:.40}" if str(stack or "").strip() else "and none was written"
         raise IllegalAction(f"count: the stack counted is a whole number of chips from 0 to {CHIPS_MAX}, "
-                            f"not {stack!r:.40}") from None
+                            f"{given}") from None
     reason = (reason or "").strip()
     if not reason:
         raise IllegalAction("count: say why the stack was counted (reason)")
