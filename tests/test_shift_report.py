@@ -198,3 +198,22 @@ def test_a_tables_hands_show_the_houses_take_per_pot_and_at_the_table(app, as_ro
     assert " ".join(html.split()).count("The house's take at this table: rake 4, time 24, drop 1; 29 in all.") == 1
     plain = night(app)
     assert "The house's take" not in as_role("floor").get(f"/floor/tables/{plain}/hands").get_data(as_text=True)
+
+
+def test_digests_stand_in_the_reports_evidence_only(app, as_role, tmp_path):
+    """The floor's words first, the record's digests last (issue 33's rule for every page, which the
+    shift report broke: the room's witness line and each ruling's digest stood in its Flagged and
+    rulings sections). The Evidence section still holds both: the witness line is what a restore
+    from an old backup cannot match, the digests what each ruling's own print shows."""
+    night(app)
+    with app.app_context():
+        digest = db.session.scalars(db.select(IssuedRuling.digest)).one()
+    floor = as_role("floor")
+    hexes = re.compile(r"\b[0-9a-f]{16,}\b")
+    page = floor.get(f"/floor/shift?{window()}").get_data(as_text=True)
+    words, evidence = page.split('id="evidence"')
+    assert not hexes.findall(re.sub(r'name="csrf[-_]token" (?:content|value)="[^"]*"', "", words))
+    assert "The room's witness when this report was made: line" in evidence and digest[:16] in evidence
+    text = text_of(floor.get(f"/floor/shift.pdf?{window()}").data, tmp_path)
+    words, evidence = text.split("\nEvidence\n")
+    assert not hexes.findall(words) and digest[:16] in evidence and "matches" in words
