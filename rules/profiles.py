@@ -109,9 +109,9 @@ class Profile:
         ("O3",), "When nobody opens, the button moves one seat before the cards are dealt again."))
     ante_deals: int | None = field(default=3, metadata=_opt(
         ("O4",), "How many consecutive deals of one pot take an ante (the three-deal cap); "
-        "null means every deal antes."))
+        "none (null in the JSON API) means every deal antes."))
     pot_limit: int | None = field(default=None, metadata=_opt(
-        ("O4",), "Antes also stop once the pot holds at least this many chips; null means no such limit."))
+        ("O4",), "Antes also stop once the pot holds at least this many chips; none (null in the JSON API) means no such limit."))
 
     open_with_raise: bool = field(default=True, metadata=_opt(
         ("O2",), "A player with openers may open for the minimum or open with a raise (an opening bet of "
@@ -181,7 +181,7 @@ class Profile:
     spread: tuple[int, int] | None = field(default=None, metadata=_opt(
         ("D17",), "With spread betting, the smallest and largest bet [min, max] before the draw."))
     raise_cap: int | None = field(default=4, metadata=_opt(
-        ("D5",), "Raises allowed after the bet (or the opening) in one betting round; null means no cap. "
+        ("D5",), "Raises allowed after the bet (or the opening) in one betting round; none (null in the JSON API) means no cap. "
         "The cardroom text is silent; 4 follows the survey's 'a bet and four raises'."))
     postdraw_first: str = field(default="opener", metadata=_opt(
         ("D4",), "Who acts first after the draw: 'opener' (or the next active player after the opener) or "
