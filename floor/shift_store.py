@@ -72,7 +72,7 @@ from floor.models import utcnow
 from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 from floor.sealed import SealedRow, trust
 
-__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored",
+__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored", "stored_by_id",
            "stored_pdf"]
 
 #: Bumped when what a stored report holds, or how it is keyed, changes beyond its templates.
@@ -197,6 +197,19 @@ def stored(start: datetime, end: datetime, since: datetime | None = None) -> Ser
     matches; read at or after ``since``, or its key is the room's now), else None: no build."""
     row = _stored_row(start, end)
     return _as_served(row) if row is not None and _fits(row, lambda: sources_key(start, end), since, None) else None
+
+
+def stored_by_id(row_id: int) -> Served | None:
+    """The stored report ``row_id`` (the one a job's process named) when its seal matches, else None
+    (gone, pruned, or changed behind the app's back: never served, as :func:`stored`)."""
+    row = db.session.get(ShiftReport, row_id)
+    if row is None:
+        return None
+    if not row.row_seal_intact:
+        current_app.logger.warning("the stored shift report %s to %s does not match its seal; not served",
+                                   row.start, row.end)
+        return None
+    return _as_served(row)
 
 
 def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tuple[str, str]],
