@@ -16,7 +16,7 @@ The job's work runs in a **child process started with multiprocessing's "spawn" 
 instance folder, lowers its priority at once (:data:`NICENESS`: the tablets' taps come first), takes
 the window's lock, builds and stores the report (:func:`floor.shift_store.served`; its links built
 in a request context of the asking request's path and root), lays the PDF out and stores it with
-the report when asked (:func:`floor.shift_store.stored_pdf`), sends its :class:`Outcome` back over
+the report when asked (:func:`floor.shift_store.stored_pdf`), sends its :class:`JobOutcome` back over
 a pipe (the stored row's id and whether it built the report or took the one another job stored; or
 its failure) and exits. A thread of the worker waits on the pipe and the child's exit (both release
 the GIL), reads the stored row the child named (its seal checked) and ends the :class:`Job`.
@@ -77,10 +77,13 @@ from floor.tables import BROKEN_RECORD
 from floor.witness import WitnessLost
 from floor.shift_store import Served, served, stored, stored_by_id, stored_pdf
 
-__all__ = ["Job", "Jobs", "Outcome", "ReportAnswer", "ReportFailed", "report_of", "jobs_of", "start_child"]
+__all__ = ["Job", "Jobs", "JobOutcome", "ReportAnswer", "ReportFailed", "report_of", "jobs_of", "start_child"]
 
 #: The folder of the instance that holds each window's lock and failure note.
 FOLDER = "shift-reports"
+#: The app's extension that holds the factory that made it (``floor.create_app``, set there): the
+#: job's process makes its own app with it, from this app's config and instance folder.
+FACTORY = "floor_factory"
 #: How much lower the job's process runs than the worker that started it (``nice``): the tablets'
 #: taps come first.
 NICENESS = 10
@@ -203,7 +206,7 @@ _ANSWERED = {f"{kind.__module__}.{kind.__qualname__}": kind for kind in (*BROKEN
 
 
 @dataclass(frozen=True)
-class Outcome:
+class JobOutcome:
     """What a job's process sends back: the stored report's ``row_id`` and whether it ``built`` it or
     took the one another job stored; ``report`` and ``pdf`` themselves only when it stored none
     (another process stored the window's first report at the same moment). Or its failure:
@@ -220,7 +223,7 @@ class Outcome:
     trace: str = ""
 
     @classmethod
-    def failure(cls, exc: BaseException) -> Outcome:
+    def failure(cls, exc: BaseException) -> JobOutcome:
         data: bytes | None = None
         try:
             pickled = pickle.dumps(exc)
@@ -251,14 +254,14 @@ class Outcome:
 def start_child(app: Flask, job: Job, where: tuple[str, str], render: Callable[[], tuple[str, str]],
                 print_html: Callable[[Served], str]) -> tuple[BaseProcess, Connection]:
     """Start the process that does ``job``'s work (:func:`_child`), lowered at once below this one,
-    and the pipe its :class:`Outcome` comes back on."""
+    and the pipe its :class:`JobOutcome` comes back on."""
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: never fork a worker with threads
     receive, send = context.Pipe(duplex=False)
     nice = min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
     work = pickle.dumps((render, print_html))  # unpickled in the child once its app is made
     child = context.Process(target=_child, name=f"shift report {job.start:%Y-%m-%d %H:%M} to {job.end:%H:%M}",
-                            args=(dict(app.config), app.instance_path, job.start, job.end, job.pdf, job.since,
-                                  where, work, nice, send))
+                            args=(app.extensions[FACTORY], dict(app.config), app.instance_path, job.start, job.end,
+                                  job.pdf, job.since, where, work, nice, send))
     child.start()
     send.close()  # the child's end: when the child dies, the pipe reads as closed
     try:  # lowered from its first instruction (its own setpriority comes after its imports)
@@ -268,16 +271,17 @@ def start_child(app: Flask, job: Job, where: tuple[str, str], render: Callable[[
     return child, receive
 
 
-def _child(config: dict[str, Any], instance_path: str, start: datetime, end: datetime, pdf: bool,
-           since: datetime | None, where: tuple[str, str], work: bytes, nice: int, send: Connection) -> None:
+def _child(factory: Callable[..., Flask], config: dict[str, Any], instance_path: str, start: datetime,
+           end: datetime, pdf: bool, since: datetime | None, where: tuple[str, str], work: bytes, nice: int,
+           send: Connection) -> None:
     """The job's process: its own app, the window's lock (waiting for another process's job on it),
     the report built and stored unless one fit to serve was stored meanwhile, the PDF laid out and
-    stored if asked; its :class:`Outcome` sent back. The lock is let go when it ends, however."""
+    stored if asked; its :class:`JobOutcome` sent back. The lock is let go when it ends, however."""
     os.setpriority(os.PRIO_PROCESS, 0, nice)
     try:
-        outcome = _child_work(config, instance_path, start, end, pdf, since, where, work)
+        outcome = _child_work(factory, config, instance_path, start, end, pdf, since, where, work)
     except Exception as exc:
-        outcome = Outcome.failure(exc)
+        outcome = JobOutcome.failure(exc)
     try:
         send.send(outcome)
     except OSError:  # the worker that asked is gone: what was stored is served to the next request
@@ -286,11 +290,9 @@ def _child(config: dict[str, Any], instance_path: str, start: datetime, end: dat
         send.close()
 
 
-def _child_work(config: dict[str, Any], instance_path: str, start: datetime, end: datetime, pdf: bool,
-                since: datetime | None, where: tuple[str, str], work: bytes) -> Outcome:
-    from floor import create_app
-
-    app = create_app(config, instance_path=instance_path)
+def _child_work(factory: Callable[..., Flask], config: dict[str, Any], instance_path: str, start: datetime,
+                end: datetime, pdf: bool, since: datetime | None, where: tuple[str, str], work: bytes) -> JobOutcome:
+    app = factory(config, instance_path=instance_path)
     render, print_html = pickle.loads(work)
     path, root = where
     try:
@@ -303,8 +305,8 @@ def _child_work(config: dict[str, Any], instance_path: str, start: datetime, end
             finally:
                 db.session.rollback()
         if report.row_id is not None:
-            return Outcome(row_id=report.row_id, built=report.built)
-        return Outcome(built=report.built, report=report, pdf=data)
+            return JobOutcome(row_id=report.row_id, built=report.built)
+        return JobOutcome(built=report.built, report=report, pdf=data)
     finally:
         with app.app_context():
             db.engine.dispose()  # its connections closed, not dropped at exit
@@ -323,7 +325,7 @@ def _run(app: Flask, jobs: Jobs, job: Job, where: tuple[str, str], render: Calla
                 outcome = _outcome(child, receive)
                 _take(job, outcome)
             except Exception as exc:
-                outcome = Outcome.failure(exc)
+                outcome = JobOutcome.failure(exc)
                 job.error = exc
             finally:
                 db.session.rollback()
@@ -336,7 +338,7 @@ def _run(app: Flask, jobs: Jobs, job: Job, where: tuple[str, str], render: Calla
         job.done.set()
 
 
-def _outcome(child: BaseProcess, receive: Connection) -> Outcome:
+def _outcome(child: BaseProcess, receive: Connection) -> JobOutcome:
     """What ``child`` sent back once it has ended; a failure saying so when it ended without a word."""
     try:
         wait([receive, child.sentinel])  # releases the GIL: the tablets' taps go on in this process
@@ -347,14 +349,14 @@ def _outcome(child: BaseProcess, receive: Connection) -> Outcome:
         child.join()
     finally:
         receive.close()
-    if isinstance(sent, Outcome):
+    if isinstance(sent, JobOutcome):
         return sent
     code = child.exitcode
     how = f", {signal.Signals(-code).name}" if code is not None and code < 0 else ""
-    return Outcome.failure(ReportFailed(f"the report's process ended without finishing (exit code {code}{how})"))
+    return JobOutcome.failure(ReportFailed(f"the report's process ended without finishing (exit code {code}{how})"))
 
 
-def _take(job: Job, outcome: Outcome) -> None:
+def _take(job: Job, outcome: JobOutcome) -> None:
     """End ``job`` with ``outcome``: the stored report it names (its seal checked), or its failure."""
     job.error = outcome.exception()
     if job.error is not None:

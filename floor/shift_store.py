@@ -72,8 +72,8 @@ from floor.models import utcnow
 from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 from floor.sealed import SealedRow, trust
 
-__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored", "stored_by_id",
-           "stored_pdf"]
+__all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored",
+           "stored_by_id", "stored_pdf"]
 
 #: Bumped when what a stored report holds, or how it is keyed, changes beyond its templates.
 REPORT_FORMAT = "2"

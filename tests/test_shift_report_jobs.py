@@ -272,14 +272,15 @@ def test_a_failure_comes_back_as_itself_or_rebuilt_by_its_name():
         def __init__(self, table: str, why: str) -> None:
             super().__init__(f"{table}: {why}")
 
-    broken = shift_jobs.Outcome.failure(SealBroken("Table 9's log does not match its seals")).exception()
+    broken = shift_jobs.JobOutcome.failure(SealBroken("Table 9's log does not match its seals")).exception()
     assert isinstance(broken, SealBroken) and str(broken) == "Table 9's log does not match its seals"
-    stubborn = shift_jobs.Outcome.failure(Stubborn("Table 9", "unreadable"))
+    stubborn = shift_jobs.JobOutcome.failure(Stubborn("Table 9", "unreadable"))
     assert stubborn.error is None and "Stubborn" in stubborn.trace
     assert type(stubborn.exception()) is shift_jobs.ReportFailed and str(stubborn.exception()) == "Table 9: unreadable"
-    lost = shift_jobs.Outcome(error_type=f"{WitnessLost.__module__}.WitnessLost", error_text="the witness was removed")
+    lost = shift_jobs.JobOutcome(error_type=f"{WitnessLost.__module__}.WitnessLost",
+                                 error_text="the witness was removed")
     assert isinstance(lost.exception(), WitnessLost) and str(lost.exception()) == "the witness was removed"
-    assert shift_jobs.Outcome(row_id=1, built=True).exception() is None
+    assert shift_jobs.JobOutcome(row_id=1, built=True).exception() is None
 
 
 def test_a_job_killed_mid_job_leaves_the_window_free(app, as_role, builds):
