@@ -28,9 +28,14 @@ waited on I/O (the commit's fsync, the socket) waited up to the switch interval 
 taps' p99 went from 44 ms to 187 ms while the report was put together; and the worker kept the
 layout's memory for its life (VmRSS 86 MB before, 393 MB after; twice that for an 8-hour night).
 In a child the taps' worker only waits on a pipe, and the layout's memory goes back to the system
-when the child exits. The price: the child's interpreter starts and imports the app (about 1 to
-2 s of CPU, at the child's lowered priority) per job, a few times a night; and the first job of a
-worker starts multiprocessing's resource tracker, a small process that lives as long as the worker.
+when the child exits: three runs each, alternately, the taps' p99 while the report was put together
+was 10 to 112 ms (142 to 272 ms with the thread) and the workers were at 89 to 100 MB after it (one
+of them at 393 to 399 MB with the thread). What is left of the tail was not traced: the child still
+shares the two cores and the database (its long read of the record, its commits) with the workers.
+The price: the child's interpreter starts and imports the app (about 1 s of CPU, and 0.5 s more for
+WeasyPrint when it lays a PDF out, at the child's lowered priority) at every job, a few times a
+night; and the first job of a worker starts multiprocessing's resource tracker, a small process
+that lives as long as the worker.
 Never ``fork``: the worker has threads, and the locks of floor.cache, floor.writelock,
 floor.witness.room and SQLAlchemy's pool could be held by another thread at the fork; the child
 would hang on them.
