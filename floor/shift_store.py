@@ -175,11 +175,7 @@ def _fits(row: ShiftReport | None, key: Callable[[], str], since: datetime | Non
     """Whether the stored ``row`` may be served: its seal matches, and it was read at or after
     ``since``, or stored at or after ``stored_after`` (the job a waiter found under way), or its key
     is the room's now (``key()``, read only when the moments do not settle it)."""
-    if row is None:
-        return False
-    if not row.row_seal_intact:
-        current_app.logger.warning("the stored shift report %s to %s does not match its seal; building it afresh",
-                                   row.start, row.end)
+    if row is None or not _intact(row, "building it afresh"):
         return False
     if since is not None and row.as_of >= since:
         return True
@@ -203,13 +199,16 @@ def stored_by_id(row_id: int) -> Served | None:
     """The stored report ``row_id`` (the one a job's process named) when its seal matches, else None
     (gone, pruned, or changed behind the app's back: never served, as :func:`stored`)."""
     row = db.session.get(ShiftReport, row_id)
-    if row is None:
-        return None
-    if not row.row_seal_intact:
-        current_app.logger.warning("the stored shift report %s to %s does not match its seal; not served",
-                                   row.start, row.end)
-        return None
-    return _as_served(row)
+    return _as_served(row) if row is not None and _intact(row, "not served") else None
+
+
+def _intact(row: ShiftReport, then: str) -> bool:
+    """Whether the stored ``row``'s seal matches; logged, with what ``then`` follows, when it does not."""
+    intact = row.row_seal_intact  # a digest of the whole row: read once
+    if not intact:
+        current_app.logger.warning("the stored shift report %s to %s does not match its seal; %s", row.start,
+                                   row.end, then)
+    return intact
 
 
 def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tuple[str, str]],
