@@ -142,6 +142,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.url_map.converters["int"] = BoundedInt
     _init_extensions(app)
     _register_parts(app)
+    # the factory itself, for a process that makes its own app from this one's config (the shift
+    # report's job: floor.shift_jobs), without importing this package back
+    app.extensions["floor_factory"] = create_app
     return app
 
 

@@ -73,7 +73,7 @@ from floor.pdf import WEASYPRINT_VERSION, pdf_bytes
 from floor.sealed import SealedRow, trust
 
 __all__ = ["ShiftReport", "REPORT_FORMAT", "NOT_READ", "KEPT", "Served", "sources_key", "served", "stored",
-           "stored_pdf"]
+           "stored_by_id", "stored_pdf"]
 
 #: Bumped when what a stored report holds, or how it is keyed, changes beyond its templates.
 REPORT_FORMAT = "2"
@@ -175,11 +175,7 @@ def _fits(row: ShiftReport | None, key: Callable[[], str], since: datetime | Non
     """Whether the stored ``row`` may be served: its seal matches, and it was read at or after
     ``since``, or stored at or after ``stored_after`` (the job a waiter found under way), or its key
     is the room's now (``key()``, read only when the moments do not settle it)."""
-    if row is None:
-        return False
-    if not row.row_seal_intact:
-        current_app.logger.warning("the stored shift report %s to %s does not match its seal; building it afresh",
-                                   row.start, row.end)
+    if row is None or not _intact(row, "building it afresh"):
         return False
     if since is not None and row.as_of >= since:
         return True
@@ -197,6 +193,22 @@ def stored(start: datetime, end: datetime, since: datetime | None = None) -> Ser
     matches; read at or after ``since``, or its key is the room's now), else None: no build."""
     row = _stored_row(start, end)
     return _as_served(row) if row is not None and _fits(row, lambda: sources_key(start, end), since, None) else None
+
+
+def stored_by_id(row_id: int) -> Served | None:
+    """The stored report ``row_id`` (the one a job's process named) when its seal matches, else None
+    (gone, pruned, or changed behind the app's back: never served, as :func:`stored`)."""
+    row = db.session.get(ShiftReport, row_id)
+    return _as_served(row) if row is not None and _intact(row, "not served") else None
+
+
+def _intact(row: ShiftReport, then: str) -> bool:
+    """Whether the stored ``row``'s seal matches; logged, with what ``then`` follows, when it does not."""
+    intact = row.row_seal_intact  # a digest of the whole row: read once
+    if not intact:
+        current_app.logger.warning("the stored shift report %s to %s does not match its seal; %s", row.start,
+                                   row.end, then)
+    return intact
 
 
 def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tuple[str, str]],

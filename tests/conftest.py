@@ -321,6 +321,10 @@ def make_app(tmp_path, **config):
         "TESTING": True,
         "SECRET_KEY": "test",
         "WTF_CSRF_ENABLED": False,
+        # a closed shift's report is put together in a process of its own (floor.shift_jobs: its
+        # interpreter alone starts in 1 to 2 s): a test that means to be served waits for it even on
+        # a loaded machine; the progress page's tests set their own wait
+        "FLOOR_REPORT_WAIT": 50,
     }
     settings.update(config)
     settings.setdefault("SQLALCHEMY_DATABASE_URI", database_url(tmp_path))

@@ -1,16 +1,18 @@
 """A closed shift's report is built once and served from storage (issue 34), and never served when
 the room has changed since it was built or the stored copy was changed behind the app's back.
 
-Builds are counted (the report's :func:`floor.floorpages.shift.build` wrapped), never timed."""
+Builds are counted (:class:`Builds`), never timed."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from floor import tables
+from floor import shift_jobs, tables
 from floor.extensions import db
 from floor.floorpages import shift
 from floor.shift_store import ShiftReport, packed, unpacked
@@ -20,18 +22,41 @@ from tests.conftest import user
 from tests.test_shift_report import night, text_of
 
 
+class Builds:
+    """The report's builds, counted: in this process (an open window's, built in the request: the
+    report's :func:`floor.floorpages.shift.build` wrapped) and in the jobs' processes (a closed
+    window's: each job started here is kept, with what its process said it did)."""
+
+    def __init__(self) -> None:
+        self.here = 0
+        self.jobs: list[shift_jobs.Job] = []
+
+    @property
+    def n(self) -> int:
+        return self.here + sum(1 for job in self.jobs if job.built)
+
+
 @pytest.fixture
 def builds(monkeypatch):
     """How many times the report was built (each request that was not served from storage)."""
-    count = {"n": 0}
-    real = shift.build
+    count = Builds()
+    real_build, real_start = shift.build, shift_jobs.start_child
 
     def counted(start, end):
-        count["n"] += 1
-        return real(start, end)
+        count.here += 1
+        return real_build(start, end)
+
+    def started(app, job, *args):
+        count.jobs.append(job)
+        return real_start(app, job, *args)
 
     monkeypatch.setattr(shift, "build", counted)
-    return count
+    monkeypatch.setattr(shift_jobs, "start_child", started)
+    yield count
+    for job in count.jobs:  # whatever the test did, its jobs end before its apps are closed
+        if not job.done.wait(60) and job.pid:
+            os.kill(job.pid, signal.SIGKILL)
+            job.done.wait(60)
 
 
 def closed_window(hours: int = 1) -> tuple[str, datetime]:
@@ -58,16 +83,16 @@ def test_a_closed_shift_is_built_once_and_served_from_storage(app, as_role, buil
     query, _ = closed_window()
     floor = as_role("floor")
     first = page_of(floor.get(f"/floor/shift?{query}"))
-    assert builds["n"] == 1 and "Table 9" in first and "a pot pushed long by ten" in first
+    assert builds.n == 1 and "Table 9" in first and "a pot pushed long by ten" in first
     again = page_of(floor.get(f"/floor/shift?{query}"))
-    assert builds["n"] == 1 and again == first
+    assert builds.n == 1 and again == first
     # another reader, logged in since, is served the same report (the page's header is theirs)
     other = as_role("director").get(f"/floor/shift?{query}").get_data(as_text=True)
-    assert builds["n"] == 1 and "director" in other and "Table 9" in other
+    assert builds.n == 1 and "director" in other and "Table 9" in other
     pdf = floor.get(f"/floor/shift.pdf?{query}")
-    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF") and builds["n"] == 1
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF") and builds.n == 1
     assert "Table 9" in text_of(pdf.data, tmp_path) and "a pot pushed long by ten" in text_of(pdf.data, tmp_path)
-    assert floor.get(f"/floor/shift.pdf?{query}").data == pdf.data and builds["n"] == 1
+    assert floor.get(f"/floor/shift.pdf?{query}").data == pdf.data and builds.n == 1
     assert stored_reports(app) == 1
     with app.app_context():  # a stored report is derived data: the record's check stays clean
         assert verify_all().ok
@@ -86,9 +111,9 @@ def test_an_entry_landing_late_in_the_window_gives_the_new_report(app, as_role, 
                                                         "moves": [{"seat": 3, "amount": -5}, {"seat": 4, "amount": 5}]},
                       user("fred"))
     page = floor.get(f"/floor/shift?{query}").get_data(as_text=True)
-    assert builds["n"] == 2 and "a chip found under the rail" in page and "2 corrections" in page
+    assert builds.n == 2 and "a chip found under the rail" in page and "2 corrections" in page
     floor.get(f"/floor/shift?{query}")
-    assert builds["n"] == 2
+    assert builds.n == 2
 
 
 def test_a_ruling_changed_after_the_build_shows_on_the_next_request(app, as_role, builds):
@@ -103,7 +128,7 @@ def test_a_ruling_changed_after_the_build_shows_on_the_next_request(app, as_role
         row.record = {**row.record, "summary": "edited after the fact"}
         db.session.commit()
     page = floor.get(f"/floor/shift?{query}").get_data(as_text=True)
-    assert builds["n"] == 2 and "DOES NOT MATCH" in page and "its content was changed after it was issued" in page
+    assert builds.n == 2 and "DOES NOT MATCH" in page and "its content was changed after it was issued" in page
 
 
 def test_a_stored_report_altered_in_the_database_is_never_served(app, as_role, builds):
@@ -118,11 +143,11 @@ def test_a_stored_report_altered_in_the_database_is_never_served(app, as_role, b
         db.session.commit()
         assert any("stored shift report" in p and "does not match its seal" in p for p in verify_all().problems)
     page = floor.get(f"/floor/shift?{query}").get_data(as_text=True)
-    assert builds["n"] == 2 and "All pots were fine." not in page and "Table 9" in page
+    assert builds.n == 2 and "All pots were fine." not in page and "Table 9" in page
     with app.app_context():  # built again from the record and sealed anew: verify is clean again
         assert not [p for p in verify_all().problems if "shift report" in p]
     floor.get(f"/floor/shift?{query}")
-    assert builds["n"] == 2
+    assert builds.n == 2
 
 
 def test_an_open_shift_is_never_stored(app, as_role, builds):
@@ -133,7 +158,7 @@ def test_an_open_shift_is_never_stored(app, as_role, builds):
         assert "Table 9" in floor.get(f"/floor/shift?to={later}").get_data(as_text=True)
         assert "Table 9" in floor.get("/floor/shift?hours=1").get_data(as_text=True)
     assert floor.get(f"/floor/shift.pdf?to={later}").data.startswith(b"%PDF")
-    assert builds["n"] == 5 and stored_reports(app) == 0
+    assert builds.n == 5 and stored_reports(app) == 0
 
 
 def test_a_night_longer_than_a_text_column_takes_is_stored(app, as_role, builds):
@@ -146,4 +171,4 @@ def test_a_night_longer_than_a_text_column_takes_is_stored(app, as_role, builds)
     first = floor.get(f"/floor/shift?{query}")
     assert first.status_code == 200 and len(first.get_data(as_text=True)) > 2_000
     assert page_of(floor.get(f"/floor/shift?{query}")) == page_of(first)
-    assert builds["n"] == 1 and stored_reports(app) == 1
+    assert builds.n == 1 and stored_reports(app) == 1

@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from io import BytesIO
 from typing import Any
 
@@ -309,16 +310,18 @@ def _since() -> datetime | None:
 
 
 def _render(start: datetime, end: datetime) -> Callable[[], tuple[str, str]]:
-    """The build of the window's report: its page's part and its print's part."""
-    def render() -> tuple[str, str]:
-        shift = build(start, end)
-        # the window as the form shows it (the room's local time) and as the PDF link fixes it
-        window = {"from": local(start, "%Y-%m-%dT%H:%M"), "to": local(end, "%Y-%m-%dT%H:%M")}
-        page = render_template("floorpages/_shift_report.html", s=shift, pdf=False, local=local, window=window,
-                               presets=PRESET_HOURS)
-        return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
+    """The build of the window's report: its page's part and its print's part. A ``partial`` of a
+    module's function, so that it pickles: the job's process gets it (:mod:`floor.shift_jobs`)."""
+    return partial(_rendered, start, end)
 
-    return render
+
+def _rendered(start: datetime, end: datetime) -> tuple[str, str]:
+    shift = build(start, end)
+    # the window as the form shows it (the room's local time) and as the PDF link fixes it
+    window = {"from": local(start, "%Y-%m-%dT%H:%M"), "to": local(end, "%Y-%m-%dT%H:%M")}
+    page = render_template("floorpages/_shift_report.html", s=shift, pdf=False, local=local, window=window,
+                           presets=PRESET_HOURS)
+    return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
 
 
 def report(start: datetime, end: datetime, closed: bool) -> Served:
@@ -341,12 +344,13 @@ def _as_of(start: datetime, end: datetime, made: Served) -> str:
 
 
 def _print_html(start: datetime, end: datetime) -> Callable[[Served], str]:
-    """The report's print in its page, as the PDF lays it out."""
-    def wrap(made: Served) -> str:
-        return render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end),
-                               as_of=_as_of(start, end, made))
+    """The report's print in its page, as the PDF lays it out (a ``partial``: it pickles, as ``_render``)."""
+    return partial(_wrapped, start, end)
 
-    return wrap
+
+def _wrapped(start: datetime, end: datetime, made: Served) -> str:
+    return render_template("floorpages/shift.html", report=made.print, pdf=True, title=_title(start, end),
+                           as_of=_as_of(start, end, made))
 
 
 def _closed_report(start: datetime, end: datetime, since: datetime | None, pdf: bool) -> shift_jobs.ReportAnswer:
