@@ -92,6 +92,11 @@ FACTORY = "floor_factory"
 #: How much lower the job's process runs than the worker that started it (``nice``): the tablets'
 #: taps come first.
 NICENESS = 10
+#: The longest a job's process may take (seconds), its wait for another's job on the window's lock
+#: included: past it, the process is stopped and the job fails saying so. An 8-hour night's PDF took
+#: about a minute; a process stuck past this (a hung database, a lock never let go) would otherwise
+#: keep its window "being put together" for the worker's life, every refresh joining it.
+JOB_LIMIT = 15 * 60
 
 
 @dataclass
@@ -346,7 +351,13 @@ def _run(app: Flask, jobs: Jobs, job: Job, where: tuple[str, str], render: Calla
 def _outcome(child: BaseProcess, receive: Connection) -> JobOutcome:
     """What ``child`` sent back once it has ended; a failure saying so when it ended without a word."""
     try:
-        wait([receive, child.sentinel])  # releases the GIL: the tablets' taps go on in this process
+        # releases the GIL: the tablets' taps go on in this process
+        if not wait([receive, child.sentinel], timeout=JOB_LIMIT):
+            child.kill()
+            child.join()
+            limit = f"{JOB_LIMIT // 60} minutes" if JOB_LIMIT >= 120 else f"{JOB_LIMIT} seconds"
+            return JobOutcome.failure(ReportFailed(
+                f"it was not put together within {limit}, so its process was stopped"))
         try:
             sent = receive.recv() if receive.poll() else None
         except (EOFError, OSError):  # it died before sending

@@ -317,6 +317,31 @@ def test_a_job_killed_mid_job_leaves_the_window_free(app, as_role, builds):
     assert builds.n == 1 and len(builds.jobs) == 2 and stored_reports(app) == 1
 
 
+def test_a_job_past_its_limit_is_stopped_and_the_window_freed(app, as_role, builds, monkeypatch):
+    """A job's process that does not end (here: waiting on a lock another process never lets go) is
+    stopped at the job's limit, and the refresh says so: before, its window stayed "being put
+    together" for the worker's life, each refresh joining the stuck job."""
+    night(app)
+    query, end = closed_window()
+    lock = lock_of(app, end)
+    floor = as_role("floor")
+    monkeypatch.setattr(shift_jobs, "JOB_LIMIT", 2)
+    app.config["FLOOR_REPORT_WAIT"] = 0
+    with lock_held(lock):
+        first = floor.get(f"/floor/shift?{query}")
+        assert first.status_code == 202
+        [job] = builds.jobs
+        until(job.done.is_set, "the job to be stopped at its limit")
+        assert job.pid not in flocks(lock)[1]  # stopped, no longer waiting
+    failed = floor.get(refresh_of(first))
+    page = " ".join(failed.get_data(as_text=True).split())
+    assert failed.status_code == 500
+    assert "could not be put together: it was not put together within 2 seconds, so its process was stopped" in page
+    app.config["FLOOR_REPORT_WAIT"] = WAIT
+    retried = floor.get(again_of(page))
+    assert retried.status_code == 200 and "Table 9" in retried.get_data(as_text=True)
+
+
 def test_a_job_whose_lock_holder_dies_builds(app, as_role, builds):
     """Another process's job holds the window's lock and dies without storing anything (its lock let
     go, as the kernel does for a dead process): the job's process waiting on the lock builds the report."""
