@@ -49,8 +49,8 @@ jobs are kept by window (:class:`Jobs`): a second request joins the one under wa
 
 A job that fails is logged by the worker (``app.logger.error``, with the child's traceback), why is
 written beside its lock (``<window>.failed``; a child that died without a word, killed or crashed:
-"the report's process ended without finishing (exit code N)"), the lock is let go in every case (by
-the kernel when the child dies), and the refresh that follows is told why, with a link to try again
+"the report's process ended without finishing (exit code N)"; one past :data:`JOB_LIMIT` is stopped
+and says so), the lock is let go in every case (by the kernel when the child dies), and the refresh that follows is told why, with a link to try again
 (a request without ``since`` always tries again). The record's own refusals (a broken seal, a
 rolled-back database, a lost witness) come back as themselves, pickled, or rebuilt by their type's
 name when they do not pickle, and the request that waited answers them as the app does (409, 503).
