@@ -132,10 +132,12 @@ bench-banked: $(STAMP)
 	$(BIN)/python bench/bench_banked.py $(BANKED_ARGS)
 
 # Through gunicorn on SQLite and PostgreSQL: 50 tables at capacity, then 200 tables at a card room's pace
-# (a tap every ~2 s each; issue 23).
+# (a tap every ~2 s each; issue 23); then 20 tablets tapping while a closed shift's report is put
+# together (issue 34, session 44: the report's job must not cost the tablets).
 bench-server: $(STAMP)
 	$(BIN)/python bench/bench_server.py
 	$(BIN)/python bench/bench_server.py --think 2 --tables 200
+	$(BIN)/python bench/bench_report_taps.py
 
 # The night (issue 24): a simulated card-room night through gunicorn on a throwaway database, checked
 # by a referee apart from rules/ (NIGHT_ARGS=--quick for a short one; --db postgresql; --export FILE).
