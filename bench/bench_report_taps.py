@@ -20,10 +20,8 @@ in a process of its own, at a lowered priority, neither. ``--smoke``: tiny count
 from __future__ import annotations
 
 import argparse
-import html
 import os
 import random
-import re
 import statistics
 import sys
 import threading
@@ -39,10 +37,9 @@ sys.path.insert(0, str(ROOT))
 
 from night.floorperson import FloorPerson  # noqa: E402  (a logged-in floor terminal, plain HTTP)
 from night.server import Server  # noqa: E402
+from night.shiftchange import fetch_pdf  # noqa: E402  (the progress pages followed as a terminal does)
 
 SEATS = [{"seat": n, "player": f"P{n}", "stack": 100_000} for n in range(1, 7)]
-#: A progress page's reload: its delay and where to.
-REFRESH = re.compile(r'<meta http-equiv="refresh" content="(\d+); url=([^"]+)">')
 
 
 def workers_memory(server: Server) -> list[int]:
@@ -115,18 +112,9 @@ def run(args: argparse.Namespace) -> None:
         floor.login()
         query = urlencode({"from": (window_end - timedelta(hours=12)).isoformat(timespec="seconds"),
                            "to": window_end.isoformat(timespec="microseconds")})
-        path, first, pages = f"/floor/shift.pdf?{query}", None, 0
-        while True:
-            status, data, _ = floor.web.raw("GET", path)
-            first = first if first is not None else time.monotonic() - asked
-            if status == 200 and data.startswith(b"%PDF"):
-                break
-            found = REFRESH.search(data.decode("utf-8", "replace"))
-            assert status == 202 and found, f"the shift report answered {status}: {data[:300]!r}"
-            pages += 1
-            time.sleep(int(found.group(1)))
-            path = html.unescape(found.group(2))
-        served = time.monotonic()
+        got = fetch_pdf(floor.web, f"/floor/shift.pdf?{query}")
+        assert got.pdf, f"the shift report answered {got.status}: {got.data[:300]!r}"
+        served = asked + got.seconds
         stop.set()
         for thread in threads:
             thread.join(timeout=30)
@@ -139,8 +127,8 @@ def run(args: argparse.Namespace) -> None:
     print(f"A closed shift's report while {args.tappers} tablets tap (about every {args.think:g} s) through gunicorn "
           f"({args.workers} workers, SQLite); the night: {args.tables} tables of {args.events} events (filled in "
           f"{filled:.0f} s)")
-    print(f"  the report: first answer {first:.1f} s, the PDF in hand {served - asked:.1f} s after {pages} "
-          f"'being put together' pages ({len(data) // 1024} KB)")
+    print(f"  the report: first answer {got.first:.1f} s, the PDF in hand {got.seconds:.1f} s after {got.pages} "
+          f"'being put together' pages ({len(got.data) // 1024} KB)")
     print(f"  taps with no report ({args.seconds:g} s): {figures(before)}")
     print(f"  taps while the report is put together: {figures(during)}")
     print(f"  the workers' memory: {', '.join(map(str, memory_before))} MB before, "

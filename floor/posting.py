@@ -129,8 +129,7 @@ def appended(table: Table, events: list[dict[str, Any]], user: Any, expected: in
     them when several; 403, 409 or 422 as :func:`log_event` says."""
     try:
         for event in events:
-            for check in tables.POSTED_CHECKS:
-                check(table, event, user)
+            tables.check_posted(table, event, user)
         logged = tables.append_all(table, events, user, expected, fresh=True, tap_id=tap_id)
     except tables.NotYours as exc:
         return problem(403, "Forbidden", str(exc))

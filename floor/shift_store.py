@@ -170,13 +170,10 @@ def _as_served(row: ShiftReport) -> Served:
                   bytes(row.pdf) if row.pdf is not None else None)
 
 
-def _fits(row: ShiftReport | None, key: Callable[[], str], since: datetime | None,
-          stored_after: datetime | None) -> bool:
-    """Whether the stored ``row`` may be served: its seal matches, and it was read at or after
-    ``since``, or stored at or after ``stored_after`` (the job a waiter found under way), or its key
-    is the room's now (``key()``, read only when the moments do not settle it)."""
-    if row is None or not _intact(row, "building it afresh"):
-        return False
+def _fits(row: ShiftReport, key: Callable[[], str], since: datetime | None, stored_after: datetime | None) -> bool:
+    """Whether the stored ``row``, its seal checked by the caller, may be served: it was read at or
+    after ``since``, or stored at or after ``stored_after`` (the job a waiter found under way), or its
+    key is the room's now (``key()``, read only when the moments do not settle it)."""
     if since is not None and row.as_of >= since:
         return True
     if stored_after is not None and row.made_at >= stored_after:
@@ -192,7 +189,9 @@ def stored(start: datetime, end: datetime, since: datetime | None = None) -> Ser
     """The stored report of the closed window ``start``..``end`` when it may be served (its seal
     matches; read at or after ``since``, or its key is the room's now), else None: no build."""
     row = _stored_row(start, end)
-    return _as_served(row) if row is not None and _fits(row, lambda: sources_key(start, end), since, None) else None
+    if row is None or not _intact(row, "building it afresh"):
+        return None
+    return _as_served(row) if _fits(row, lambda: sources_key(start, end), since, None) else None
 
 
 def stored_by_id(row_id: int) -> Served | None:
@@ -223,9 +222,9 @@ def served(start: datetime, end: datetime, closed: bool, render: Callable[[], tu
     as_of = utcnow()
     key = sources_key(start, end)  # before the build: a change during it makes the next request build again
     row = _stored_row(start, end)
-    if row is not None and _fits(row, lambda: key, since, stored_after):
+    intact = row is None or _intact(row, "building it afresh")  # a digest of the whole row: read once
+    if row is not None and intact and _fits(row, lambda: key, since, stored_after):
         return _as_served(row)
-    intact = row is None or row.row_seal_intact
     page, printed = render()
     db.session.rollback()  # the build's reads end here (verify ends its snapshot so too)
     if row is not None and not intact:

@@ -82,6 +82,14 @@ AFTER_APPEND: list[Callable[[Table, LogEntry, jackpot.TableState], None]] = []
 POSTED_CHECKS: list[Callable[[Table, dict[str, Any], User | None], None]] = []
 
 
+def check_posted(table: Table, event: dict[str, Any], user: User | None) -> None:
+    """Ask every check of :data:`POSTED_CHECKS` of ``event`` at ``table`` by ``user``: what every
+    event a person logs at a table passes, the tap's and the floor's pages' alike (a list's seat, a
+    move between tables, a must-move game). Raises as the checks do."""
+    for check in POSTED_CHECKS:
+        check(table, event, user)
+
+
 class NotYours(Exception):
     """The user's role may not log this kind of event (a dealer logging a ruling)."""
 

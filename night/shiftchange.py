@@ -16,16 +16,50 @@ from __future__ import annotations
 import html
 import re
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Sequence
 from urllib.parse import urlencode
 
 from night.floorperson import FloorPerson
+from night.server import Client
 
 #: How long the floor manager waits for the PDF before the night counts it as never served (seconds).
 PATIENCE = 300.0
 #: A page that reloads itself: its delay (seconds) and where to.
 REFRESH = re.compile(r'<meta\s+http-equiv="refresh"\s+content="(\d+)\s*;\s*url=([^"]+)"', re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A report asked for and followed through its "being put together" pages: the last answer's
+    ``status`` and ``data``, the seconds to the first answer and to the last (``seconds``), and how
+    many progress pages came between."""
+
+    status: int
+    data: bytes
+    first: float
+    seconds: float
+    pages: int
+
+    @property
+    def pdf(self) -> bool:
+        return self.status == 200 and self.data.startswith(b"%PDF")
+
+
+def fetch_pdf(web: Client, path: str, patience: float = PATIENCE) -> Fetched:
+    """GET ``path`` and follow each progress page's reload, as a terminal does, until an answer that
+    is not one (the PDF, or an error) or ``patience`` seconds have gone (the last progress page then)."""
+    asked, first, pages = time.monotonic(), None, 0
+    while True:
+        status, data, _ = web.raw("GET", path)
+        first = time.monotonic() - asked if first is None else first
+        found = REFRESH.search(data.decode("utf-8", "replace")) if status == 202 else None
+        if found is None or time.monotonic() - asked > patience:
+            return Fetched(status, data, first, time.monotonic() - asked, pages)
+        pages += 1
+        time.sleep(min(float(found.group(1)), 5.0))
+        path = html.unescape(found.group(2))
 
 
 class ShiftChange:
@@ -48,29 +82,16 @@ class ShiftChange:
         end = datetime.now(UTC) - timedelta(seconds=1)  # a window that has ended: the report is stored
         query = urlencode({"from": self.began.isoformat(timespec="seconds"),
                            "to": end.isoformat(timespec="microseconds")})
-        asked = time.monotonic()
-        path, first, progress = f"/floor/shift.pdf?{query}", None, 0
-        while True:
-            status, data, _ = self.manager.web.raw("GET", path)
-            if first is None:
-                first = time.monotonic() - asked
-            if status == 200 and data.startswith(b"%PDF"):
-                self.line = (f"shift change: the report of the shift just ended asked for with {dealing} tables "
-                             f"still dealing; first answer in {first:.1f} s, the PDF in "
-                             f"{time.monotonic() - asked:.1f} s ({len(data) // 1024} KB) after {progress} "
-                             "'being put together' pages")
-                return
-            found = REFRESH.search(data.decode("utf-8", "replace")) if status == 202 else None
-            if found is None:
-                self.discrepancies.append(f"shift change: the shift report was answered {status}, neither the PDF "
-                                          "nor a page that says it is being put together")
-                self.line = f"shift change: FAILED ({status})"
-                return
-            progress += 1
-            if time.monotonic() - asked > PATIENCE:
-                self.discrepancies.append(f"shift change: the shift report was not served within {PATIENCE:.0f} s "
-                                          f"({progress} 'being put together' pages)")
-                self.line = "shift change: FAILED (never served)"
-                return
-            time.sleep(min(float(found.group(1)), 5.0))
-            path = html.unescape(found.group(2))
+        got = fetch_pdf(self.manager.web, f"/floor/shift.pdf?{query}")
+        if got.pdf:
+            self.line = (f"shift change: the report of the shift just ended asked for with {dealing} tables "
+                         f"still dealing; first answer in {got.first:.1f} s, the PDF in {got.seconds:.1f} s "
+                         f"({len(got.data) // 1024} KB) after {got.pages} 'being put together' pages")
+        elif got.status == 202:
+            self.discrepancies.append(f"shift change: the shift report was not served within {PATIENCE:.0f} s "
+                                      f"({got.pages} 'being put together' pages)")
+            self.line = "shift change: FAILED (never served)"
+        else:
+            self.discrepancies.append(f"shift change: the shift report was answered {got.status}, neither the PDF "
+                                      "nor a page that says it is being put together")
+            self.line = f"shift change: FAILED ({got.status})"

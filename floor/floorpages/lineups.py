@@ -126,11 +126,9 @@ def move() -> Any:
         # the checks of a posted leave there and sit here: a tournament's table is its desk's to seat
         # (a cash player moved in brought cash chips into the tournament; one moved out left the
         # desk's record behind)
-        for table, event in ((source, {"type": "leave", "seat": form.from_seat.data}),
-                             (target, {"type": "sit", "seat": form.to_seat.data, "player": player or "",
-                                       "chips": here.stack if here is not None else 0})):
-            for check in table_log.POSTED_CHECKS:
-                check(table, event, current_user)
+        table_log.check_posted(source, {"type": "leave", "seat": form.from_seat.data}, current_user)
+        table_log.check_posted(target, {"type": "sit", "seat": form.to_seat.data, "player": player or "",
+                                        "chips": here.stack if here is not None else 0}, current_user)
         table_log.move_player(source, form.from_seat.data, target, form.to_seat.data, current_user)
     except table_log.StaleVersion as exc:
         return _lineups_page(form, f"Not moved: {exc}", 409)

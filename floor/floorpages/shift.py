@@ -324,10 +324,10 @@ def _rendered(start: datetime, end: datetime) -> tuple[str, str]:
     return page, render_template("floorpages/_shift_report.html", s=shift, pdf=True, local=local)
 
 
-def report(start: datetime, end: datetime, closed: bool) -> Served:
-    """The report of the window built now (:func:`build`), or for a ``closed`` window read from
-    storage when the room has not changed since it was built (:mod:`floor.shift_store`)."""
-    return served(start, end, closed, _render(start, end))
+def open_report(start: datetime, end: datetime) -> Served:
+    """The report of a window that has not ended, built in the request (:func:`build`) and never
+    stored; a closed window's is put together by a job (:func:`_closed_report`)."""
+    return served(start, end, False, _render(start, end))
 
 
 def _title(start: datetime, end: datetime) -> str:
@@ -373,7 +373,7 @@ def shift_page() -> Any:
     start, end, closed = _window()
     since = _since()  # checked for every window, used for a closed one's
     if not closed:
-        return render_template("floorpages/shift.html", report=report(start, end, False).page, pdf=False,
+        return render_template("floorpages/shift.html", report=open_report(start, end).page, pdf=False,
                                title=_title(start, end))
     answer = _closed_report(start, end, since, pdf=False)
     if answer.report is None:
@@ -391,7 +391,7 @@ def shift_pdf() -> Any:
             return _not_ready(start, end, answer, pdf=True)
         data = answer.pdf
     else:
-        made = report(start, end, False)
+        made = open_report(start, end)
         data = stored_pdf(made, _print_html(start, end)(made))
     return send_file(BytesIO(data), mimetype="application/pdf", as_attachment=True,
                      download_name=f"shift-{local(end, '%Y%m%d-%H%M')}.pdf")

@@ -37,8 +37,7 @@ def _stakes(table: Table) -> str:
 
 def _cash_table(table: Table, user: User | None) -> None:
     """Refuse a tournament's table, as a posted sit there is refused (its desk seats it)."""
-    for check in tables.POSTED_CHECKS:
-        check(table, {"type": "sit", "seat": 1, "player": "-", "chips": 1}, user)
+    tables.check_posted(table, {"type": "sit", "seat": 1, "player": "-", "chips": 1}, user)
 
 
 def feeds_of(table: Table) -> Table | None:

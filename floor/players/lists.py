@@ -116,8 +116,7 @@ def seat(wl: WaitingList, player: Any, table: Table, seat_no: Any, chips: Any, u
                             f"{wl.game} {wl.stakes}")
     event = {"type": "sit", "seat": parse.seat(seat_no, "seat: seat"), "player": {"id": entry.player_id},
              "chips": chips}
-    for check in tables.POSTED_CHECKS:  # a tournament's table is seated by its desk only
-        check(table, event, user)
+    tables.check_posted(table, event, user)  # a tournament's table is seated by its desk only
     number = event["seat"]
 
     def off_the_list(_logged: Any = None) -> None:
